@@ -1,0 +1,40 @@
+# GNU make. Everything runs from the project's own virtualenv in $(VENV).
+
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: install run test lint format clean
+
+install: $(VENV)/.installed
+
+# Re-installs whenever pyproject.toml changes. Dev extras are always installed.
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -e ".[dev]"
+	touch $@
+
+run: install
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+test: install
+	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
+
+format: install
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) staticfiles tests/artifacts .pytest_cache .mypy_cache .ruff_cache \
+		.hypothesis .import_linter_cache build *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

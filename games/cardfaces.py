@@ -1,0 +1,68 @@
+"""Card faces for templates: how a card code looks and reads in the table's deck style."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from games.scoring.cards import (
+    DECK,
+    Card,
+    DeckStyle,
+    Suit,
+    parse_card,
+    rank_label,
+    rank_name,
+    suit_face,
+)
+
+SUIT_CSS = {Suit.COINS: "coins", Suit.CUPS: "cups", Suit.SWORDS: "swords", Suit.CLUBS: "clubs"}
+
+
+@dataclass(frozen=True)
+class CardFace:
+    code: str
+    corner: str  # the rank index printed in the card's corner
+    pip: str  # a text suit symbol, empty for Italian and tarot suits (drawn as icons)
+    suit: str  # css name of the suit: coins, cups, swords, clubs
+    name: str  # the card in words, for screen readers and the breakdown
+
+
+def suit_label(suit: Suit, style: DeckStyle) -> str:
+    return _(suit_face(suit, style).name)
+
+
+def card_face(card: Card | str, style: DeckStyle) -> CardFace:
+    if isinstance(card, str):
+        card = parse_card(card)
+    face = suit_face(card.suit, style)
+    rank = _(rank_name(card.rank, style))
+    return CardFace(
+        code=card.code,
+        corner=rank_label(card.rank, style),
+        pip=face.pip,
+        suit=SUIT_CSS[card.suit],
+        name=_("%(rank)s of %(suit)s") % {"rank": rank, "suit": _(face.name)},
+    )
+
+
+def card_short(card: Card | str, style: DeckStyle) -> str:
+    """A compact text form, e.g. ``7♦`` or ``7 Denari``."""
+    face = card_face(card, style)
+    if face.pip:
+        return f"{face.corner}{face.pip}"
+    parsed = parse_card(card) if isinstance(card, str) else card
+    return f"{face.corner} {suit_label(parsed.suit, style)}"
+
+
+def deck_by_suit(style: DeckStyle) -> list[tuple[str, str, list[CardFace]]]:
+    """The 40 cards grouped by suit, in grid order: (css suit, suit name, faces)."""
+    return [
+        (
+            SUIT_CSS[suit],
+            suit_label(suit, style),
+            [card_face(card, style) for card in DECK if card.suit is suit],
+        )
+        for suit in Suit
+    ]

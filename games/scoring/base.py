@@ -1,0 +1,207 @@
+"""What every game shares: the table it is played at, a scored round, and the game's state."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .errors import EntryError, Problem, problem, raise_if_any
+from .i18n import gettext_noop as _
+from .options import OptionSpec, OptionValue, resolve_options
+
+Side = str
+JSON = object
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """Who sits where (in the direction of play) and the table's effective options."""
+
+    game: str
+    options: Mapping[str, OptionValue]
+    players: tuple[str, ...]
+    teams: tuple[Team, ...] = ()
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        if self.teams:
+            return tuple(team.name for team in self.teams)
+        return self.players
+
+    def side_of(self, player: str) -> Side:
+        for team in self.teams:
+            if player in team.players:
+                return team.name
+        return player
+
+    def option_bool(self, name: str) -> bool:
+        return bool(self.options[name])
+
+    def option_int(self, name: str) -> int:
+        value = self.options[name]
+        assert isinstance(value, int)
+        return value
+
+    def option_str(self, name: str) -> str:
+        return str(self.options[name])
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A hand's points per side, and a JSON-ready breakdown that explains them."""
+
+    points: Mapping[Side, int]
+    breakdown: Mapping[str, JSON]
+
+
+@dataclass(frozen=True)
+class GameState:
+    totals: Mapping[Side, int]
+    totals_after_each_round: tuple[Mapping[Side, int], ...]
+    finished: bool = False
+    winners: tuple[Side, ...] = ()
+    eliminated: tuple[Side, ...] = ()
+    # The number of the round after which the game was decided (1-based), if it is.
+    finished_after_round: int | None = None
+
+
+class Game(ABC):
+    """A card game the app scores. Subclasses implement one rule text."""
+
+    key: str
+    name: str
+    min_players: int
+    max_players: int
+    option_specs: tuple[OptionSpec, ...]
+
+    # -- table set-up -------------------------------------------------------------------------
+    def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
+        values, problems = resolve_options(self.option_specs, raw)
+        raise_if_any(problems)
+        return values
+
+    def plays_in_teams(self, player_count: int, options: Mapping[str, OptionValue]) -> bool:
+        return False
+
+    def default_teams(
+        self, players: Sequence[str], options: Mapping[str, OptionValue]
+    ) -> tuple[Team, ...]:
+        return ()
+
+    def check_teams(
+        self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]
+    ) -> list[Problem]:
+        if teams:
+            return [problem(_("{game} is not played in teams here"), "teams", game=self.name)]
+        return []
+
+    def setup(
+        self,
+        players: Sequence[str],
+        raw_options: Mapping[str, object] | None = None,
+        teams: Sequence[Team] | None = None,
+    ) -> TableSetup:
+        """Check a table and return it with its effective options; raise EntryError if bad."""
+        problems: list[Problem] = []
+        try:
+            options = self.resolve_options(raw_options or {})
+        except EntryError as error:
+            problems.extend(error.problems)
+            options = self.resolve_options({})
+        problems.extend(check_player_names(players))
+        if not self.min_players <= len(players) <= self.max_players:
+            problems.append(
+                problem(
+                    _("{game} needs {minimum} to {maximum} players, not {count}"),
+                    "players",
+                    game=self.name,
+                    minimum=self.min_players,
+                    maximum=self.max_players,
+                    count=len(players),
+                )
+            )
+        raise_if_any(problems)
+        if teams is None or (not teams and self.plays_in_teams(len(players), options)):
+            teams = self.default_teams(players, options)
+        problems.extend(self.check_teams(players, teams, options))
+        raise_if_any(problems)
+        return TableSetup(self.key, options, tuple(players), tuple(teams))
+
+    # -- rounds -------------------------------------------------------------------------------
+    @abstractmethod
+    def score_round(self, entry: Mapping[str, object], table: TableSetup) -> RoundScore:
+        """Validate one round entry and score it; raise EntryError with every problem."""
+
+    @abstractmethod
+    def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
+        """Totals, whether the game is over, and who won, from the scored rounds."""
+
+
+def check_player_names(players: Sequence[str]) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for name in players:
+        if not name.strip():
+            problems.append(problem(_("a player has no name"), "players"))
+        elif name.casefold() in seen:
+            problems.append(problem(_("{name} sits at the table twice"), "players", name=name))
+        seen.add(name.casefold())
+    return problems
+
+
+def strict_leader(values: Mapping[Side, int] | Mapping[Side, tuple[int, ...]]) -> Side | None:
+    """The one side with the strictly highest value, or None when the top is shared."""
+    if not values:
+        return None
+    top = max(values.values())
+    leaders = [side for side, value in values.items() if value == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def running_totals(
+    sides: Sequence[Side], rounds: Sequence[RoundScore]
+) -> tuple[Mapping[Side, int], ...]:
+    totals = dict.fromkeys(sides, 0)
+    after_each: list[Mapping[Side, int]] = []
+    for score in rounds:
+        for side, points in score.points.items():
+            totals[side] += points
+        after_each.append(dict(totals))
+    return tuple(after_each)
+
+
+def score_table(
+    game: Game, table: TableSetup, entries: Sequence[Mapping[str, object]]
+) -> tuple[list[RoundScore], GameState]:
+    """Score every round of a table; raise EntryError naming each bad round.
+
+    A round entered after the game was already decided is an error too: at a real table nobody
+    deals again once the winner is known.
+    """
+    scores: list[RoundScore] = []
+    problems: list[Problem] = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            scores.append(game.score_round(entry, table))
+        except EntryError as error:
+            problems.extend(error.in_round(number).problems)
+    raise_if_any(problems)
+    state = game.game_state(scores, table)
+    if state.finished_after_round is not None and state.finished_after_round < len(scores):
+        raise EntryError(
+            [
+                problem(
+                    _("the game was already over after round {finished}"),
+                    "rounds",
+                    finished=state.finished_after_round,
+                ).in_round(state.finished_after_round + 1)
+            ]
+        )
+    return scores, state

@@ -1,0 +1,63 @@
+"""Problems with a table or a round entry, phrased for the players at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .i18n import gettext_noop
+
+Translate = Callable[[str], str]
+
+
+def _untranslated(message: str) -> str:
+    return message
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input.
+
+    ``message`` is an English template with ``{name}`` placeholders (marked for translation);
+    ``params`` fills them. ``round_number`` names the hand it belongs to, if any.
+    """
+
+    message: str
+    params: tuple[tuple[str, str | int], ...] = ()
+    round_number: int | None = None
+    field: str = ""
+
+    def text(self, translate: Translate = _untranslated) -> str:
+        body = translate(self.message).format(**dict(self.params))
+        if self.round_number is None:
+            return body
+        return translate(gettext_noop("round {number}: {problem}")).format(
+            number=self.round_number, problem=body
+        )
+
+    def in_round(self, round_number: int) -> Problem:
+        return Problem(self.message, self.params, round_number, self.field)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def problem(message: str, field: str = "", /, **params: str | int) -> Problem:
+    # Positional-only, so a message may use a ``{field}`` placeholder of its own.
+    return Problem(message, tuple(params.items()), None, field)
+
+
+class EntryError(ValueError):
+    """Raised with every problem found, so a player can fix them all at once."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+    def in_round(self, round_number: int) -> EntryError:
+        return EntryError(p.in_round(round_number) for p in self.problems)
+
+
+def raise_if_any(problems: list[Problem]) -> None:
+    if problems:
+        raise EntryError(problems)

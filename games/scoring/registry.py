@@ -1,0 +1,16 @@
+"""Maps game keys (scoresheet-format.md ``game``) to the rules that score them."""
+
+from __future__ import annotations
+
+from .base import Game
+from .scopa import PirateScopa, Scopa, Scopone
+
+GAMES: dict[str, Game] = {game.key: game for game in (Scopa(), Scopone(), PirateScopa())}
+
+# Games the scoresheet format names whose scoring has not landed yet.
+COMING_GAMES: tuple[str, ...] = ("ciapano", "schafkopf", "swoops")
+
+
+def get_game(key: str) -> Game:
+    """The game for a key; KeyError if the app does not score it."""
+    return GAMES[key]

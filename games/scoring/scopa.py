@@ -1,0 +1,803 @@
+"""Scopa, Scopone and Pirate Scopa: the punti di mazzo, scopas and the optional extras.
+
+Rule texts: ../shared/rules/scopone-scopa.de.txt ("Punktevergabe", "Spielende", "Scopone
+Varianten", "Scopa Varianten") and ../shared/rules/pirate-scopa.en.txt ("Scoring",
+"Prime Scoring"); decisions where they are silent: SPEC.md §1 and §2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .base import Game, GameState, RoundScore, Side, TableSetup, Team, running_totals, strict_leader
+from .cards import DECK, RE_BELLO, SETTEBELLO, Card, DeckStyle, Rank, Suit, parse_card
+from .errors import Problem, problem, raise_if_any
+from .i18n import gettext_noop as _
+from .options import Choice, OptionSpec, OptionValue, resolve_options
+
+# SPEC.md §1.4: the rule text's table, with A = 16 and 2 = 12 restored.
+PRIMIERA_VALUES: Mapping[Rank, int] = {
+    Rank.SEVEN: 21,
+    Rank.SIX: 18,
+    Rank.ACE: 16,
+    Rank.FIVE: 15,
+    Rank.FOUR: 14,
+    Rank.THREE: 13,
+    Rank.TWO: 12,
+    Rank.JACK: 10,
+    Rank.KNIGHT: 10,
+    Rank.KING: 10,
+}
+
+# pirate-scopa.en.txt, "Prime Scoring": each prime is worth its card value.
+PRIME_RANKS: tuple[Rank, ...] = (Rank.TWO, Rank.THREE, Rank.FIVE, Rank.SEVEN)
+
+# The order of the coin run for napoli (SPEC.md §1.6): A, 2, ... 7, Fante 8, Cavallo 9, Re 10.
+NAPOLI_RUN: tuple[Card, ...] = tuple(Card(Suit.COINS, rank) for rank in Rank)
+
+PRIMIERA_BEST_PARTIAL = "best-partial"
+PRIMIERA_VOID = "void"
+PRIME_SUM = "sum"
+PRIME_MOST_SEVENS = "most-sevens"
+
+
+# -- the categories -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CountCategory:
+    counts: Mapping[Side, int]
+    winner: Side | None
+
+    def as_json(self) -> dict[str, object]:
+        return {"counts": dict(self.counts), "winner": self.winner}
+
+
+def most_cards(captures: Mapping[Side, frozenset[Card]]) -> CountCategory:
+    """Most cards: 1 point to the strictly highest count; any tie at the top is void (SPEC §1.3)."""
+    counts = {side: len(cards) for side, cards in captures.items()}
+    return CountCategory(counts, strict_leader(counts))
+
+
+def most_coins(captures: Mapping[Side, frozenset[Card]]) -> CountCategory:
+    """Most coins: 1 point to the strictly highest number of coins, 5-5 is void (SPEC §1.3)."""
+    counts = {
+        side: sum(card.suit is Suit.COINS for card in cards) for side, cards in captures.items()
+    }
+    return CountCategory(counts, strict_leader(counts))
+
+
+def holder(captures: Mapping[Side, frozenset[Card]], card: Card) -> Side:
+    return next(side for side, cards in captures.items() if card in cards)
+
+
+@dataclass(frozen=True)
+class PrimieraHand:
+    """A side's primiera: its best card per suit it holds (SPEC §1.4)."""
+
+    best: Mapping[Suit, Card]
+
+    @property
+    def total(self) -> int:
+        return sum(PRIMIERA_VALUES[card.rank] for card in self.best.values())
+
+    @property
+    def complete(self) -> bool:
+        return len(self.best) == len(Suit)
+
+    @property
+    def missing_suits(self) -> tuple[Suit, ...]:
+        return tuple(suit for suit in Suit if suit not in self.best)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "sum": self.total,
+            "complete": self.complete,
+            "best": {suit.value: self.best[suit].code for suit in Suit if suit in self.best},
+        }
+
+
+def primiera_hand(cards: frozenset[Card]) -> PrimieraHand:
+    best: dict[Suit, Card] = {}
+    for suit in Suit:
+        in_suit = [card for card in cards if card.suit is suit]
+        if in_suit:
+            # Figures all count 10; the highest figure is shown, so the choice is stable.
+            best[suit] = max(
+                in_suit, key=lambda card: (PRIMIERA_VALUES[card.rank], card.rank.number)
+            )
+    return PrimieraHand(best)
+
+
+# Why the primiera point went where it did; the referee and the history put it in words.
+REASON_HIGHEST_SUM = "highest-sum"
+REASON_INCOMPLETE_EXCLUDED = "incomplete-excluded"
+REASON_BEST_PARTIAL = "best-partial"
+REASON_TIE = "tie"
+REASON_NOBODY_COMPLETE = "nobody-complete"
+
+
+@dataclass(frozen=True)
+class PrimieraResult:
+    hands: Mapping[Side, PrimieraHand]
+    winner: Side | None
+    reason: str
+    rule: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "values": {side: hand.as_json() for side, hand in self.hands.items()},
+            "winner": self.winner,
+            "reason": self.reason,
+            "rule": self.rule,
+        }
+
+
+def primiera(
+    captures: Mapping[Side, frozenset[Card]], rule: str = PRIMIERA_BEST_PARTIAL
+) -> PrimieraResult:
+    """The primiera point (scopone-scopa.de.txt "La Primiera"; SPEC §1.4).
+
+    Complete sides (a card in every suit) compete alone and beat any incomplete side whatever
+    the sums; if nobody is complete, the best partial sum wins under the rule text, and nobody
+    scores under ``house:primiera_incomplete=void``. Equal top sums are void.
+    """
+    hands = {side: primiera_hand(cards) for side, cards in captures.items()}
+    complete = {side: hand.total for side, hand in hands.items() if hand.complete}
+    if complete:
+        winner = strict_leader(complete)
+        if winner is None:
+            reason = REASON_TIE
+        elif len(complete) < len(hands):
+            reason = REASON_INCOMPLETE_EXCLUDED
+        else:
+            reason = REASON_HIGHEST_SUM
+        return PrimieraResult(hands, winner, reason, rule)
+    if rule == PRIMIERA_VOID:
+        return PrimieraResult(hands, None, REASON_NOBODY_COMPLETE, rule)
+    winner = strict_leader({side: hand.total for side, hand in hands.items()})
+    return PrimieraResult(hands, winner, REASON_BEST_PARTIAL if winner else REASON_TIE, rule)
+
+
+@dataclass(frozen=True)
+class PrimeCount:
+    """A side's Pirate Scopa primes: the face values of every 2, 3, 5 and 7 it captured."""
+
+    by_rank: Mapping[Rank, int]
+
+    @property
+    def total(self) -> int:
+        return sum(rank.number * count for rank, count in self.by_rank.items())
+
+    @property
+    def sevens_fives_threes(self) -> tuple[int, int, int]:
+        return (self.by_rank[Rank.SEVEN], self.by_rank[Rank.FIVE], self.by_rank[Rank.THREE])
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "sum": self.total,
+            "sevens": self.by_rank[Rank.SEVEN],
+            "fives": self.by_rank[Rank.FIVE],
+            "threes": self.by_rank[Rank.THREE],
+            "twos": self.by_rank[Rank.TWO],
+        }
+
+
+@dataclass(frozen=True)
+class PrimeResult:
+    counts: Mapping[Side, PrimeCount]
+    winner: Side | None
+    rule: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "values": {side: count.as_json() for side, count in self.counts.items()},
+            "winner": self.winner,
+            "reason": REASON_HIGHEST_SUM if self.winner else REASON_TIE,
+            "rule": self.rule,
+        }
+
+
+def prime_point(captures: Mapping[Side, frozenset[Card]], rule: str = PRIME_SUM) -> PrimeResult:
+    """Pirate Scopa's prime point (pirate-scopa.en.txt "Prime Scoring"; SPEC §2).
+
+    By default the highest sum of all captured primes wins. With ``most-sevens`` the most 7s
+    win, then the most 5s among those tied, then the most 3s; a tie after the 3s is void.
+    """
+    counts = {
+        side: PrimeCount({rank: sum(card.rank is rank for card in cards) for rank in PRIME_RANKS})
+        for side, cards in captures.items()
+    }
+    if rule == PRIME_MOST_SEVENS:
+        winner = strict_leader({side: count.sevens_fives_threes for side, count in counts.items()})
+    else:
+        winner = strict_leader({side: count.total for side, count in counts.items()})
+    return PrimeResult(counts, winner, rule)
+
+
+def napoli_run(cards: frozenset[Card]) -> tuple[Card, ...]:
+    """The unbroken coin run from the ace; it scores only from A-2-3 on (SPEC §1.6)."""
+    run: list[Card] = []
+    for card in NAPOLI_RUN:
+        if card not in cards:
+            break
+        run.append(card)
+    return tuple(run) if len(run) >= 3 else ()
+
+
+def capotto_side(captures: Mapping[Side, frozenset[Card]]) -> Side | None:
+    """The side that took all ten coins, which wins the game at once (SPEC §1.6, Trentino)."""
+    for side, cards in captures.items():
+        if sum(card.suit is Suit.COINS for card in cards) == len(Rank):
+            return side
+    return None
+
+
+# -- entries ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CapturedHand:
+    captures: Mapping[Side, frozenset[Card]]
+    scopas: Mapping[Side, int]
+    ace_sweeps: Mapping[Side, int]
+
+
+@dataclass(frozen=True)
+class CountedHand:
+    """Hand-counted points, for tables that count the cards themselves."""
+
+    points: Mapping[Side, int]
+    capotto: Side | None
+
+
+CAPTURE_FIELDS = frozenset({"captures", "scopas", "ace_sweeps"})
+POINTS_FIELDS = frozenset({"points", "capotto"})
+
+
+def _side_problem(side: object, field: str) -> Problem:
+    return problem(_("{side} is not a side at this table"), field, side=str(side))
+
+
+def _parse_counts(
+    raw: object, field: str, table: TableSetup, problems: list[Problem]
+) -> dict[Side, int]:
+    """A ``{side: whole number >= 0}`` field; sides left out count 0."""
+    counts = dict.fromkeys(table.sides, 0)
+    if raw is None:
+        return counts
+    if not isinstance(raw, Mapping):
+        problems.append(problem(_("{field} must give a number for each side"), field, field=field))
+        return counts
+    for side, value in raw.items():
+        if side not in counts:
+            problems.append(_side_problem(side, field))
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(
+                problem(
+                    _("{field} for {side} must be a whole number, 0 or more"),
+                    field,
+                    field=field,
+                    side=str(side),
+                )
+            )
+        else:
+            counts[side] = value
+    return counts
+
+
+def _parse_captures(
+    raw: object, table: TableSetup, problems: list[Problem]
+) -> dict[Side, frozenset[Card]]:
+    sides = table.sides
+    if not isinstance(raw, Mapping):
+        problems.append(problem(_("captures must list the cards each side took"), "captures"))
+        return {side: frozenset() for side in sides}
+    takers: dict[Card, list[Side]] = {}
+    listed: dict[Side, set[Card]] = {}
+    for side, codes in raw.items():
+        if side not in sides:
+            problems.append(_side_problem(side, "captures"))
+            continue
+        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+            problems.append(
+                problem(
+                    _("captures for {side} must be a list of card codes"), "captures", side=side
+                )
+            )
+            continue
+        cards: set[Card] = set()
+        for code in codes:
+            try:
+                card = parse_card(code)
+            except ValueError:
+                problems.append(
+                    problem(
+                        _("{code} is not a card code ({side})"), "captures", code=code, side=side
+                    )
+                )
+                continue
+            if card in cards:
+                problems.append(
+                    problem(
+                        _("{card} is listed twice for {side}"),
+                        "captures",
+                        card=card.code,
+                        side=side,
+                    )
+                )
+                continue
+            cards.add(card)
+            takers.setdefault(card, []).append(side)
+        listed[side] = cards
+    for card, holders in takers.items():
+        if len(holders) > 1:
+            problems.append(
+                problem(
+                    _("{card} is captured twice ({sides})"),
+                    "captures",
+                    card=card.code,
+                    sides=", ".join(holders),
+                )
+            )
+    unlisted = [side for side in sides if side not in raw]
+    if len(sides) == 2 and len(unlisted) == 1:
+        # scoresheet-format.md: with two sides, one side's list may be left out.
+        listed[unlisted[0]] = {card for card in DECK if card not in takers}
+    else:
+        for card in DECK:
+            if card not in takers:
+                problems.append(
+                    problem(_("{card} is not captured by any side"), "captures", card=card.code)
+                )
+    return {side: frozenset(listed.get(side, ())) for side in sides}
+
+
+# -- the games ----------------------------------------------------------------------------------
+
+
+def _target_spec(default: int) -> OptionSpec:
+    return OptionSpec(
+        "target",
+        default,
+        _("Target"),
+        _(
+            "The game ends after a hand in which a side has at least this many points and is alone "
+            "in the lead."
+        ),
+        minimum=1,
+        maximum=99,
+    )
+
+
+_SCOPA_RULE_SPECS = (
+    OptionSpec(
+        "re_bello",
+        False,
+        _("Re bello"),
+        _("The side that takes the king of coins scores one more point."),
+    ),
+    OptionSpec(
+        "trentino",
+        False,
+        _("Trentino"),
+        _("Plays napoli and capotto together, as they do in Trentino."),
+    ),
+    OptionSpec(
+        "napoli",
+        False,
+        _("Napoli"),
+        _(
+            "The side holding the ace, 2 and 3 of coins scores a point for each card of its "
+            "unbroken coin run from the ace."
+        ),
+    ),
+    OptionSpec(
+        "capotto",
+        False,
+        _("Capotto"),
+        _("A side that takes all ten coins wins the game at once."),
+    ),
+    OptionSpec(
+        "primiera_incomplete",
+        PRIMIERA_BEST_PARTIAL,
+        _("Primiera with a missing suit"),
+        _("Whether a side that lacks a suit can still win the primiera."),
+        choices=(
+            Choice(
+                PRIMIERA_BEST_PARTIAL,
+                _(
+                    "A complete primiera always wins; if nobody is complete, the best partial sum "
+                    "wins (the rule text)."
+                ),
+            ),
+            Choice(
+                PRIMIERA_VOID,
+                _("A side missing a suit never wins it; if nobody is complete, nobody scores it."),
+            ),
+        ),
+    ),
+    OptionSpec(
+        "scopa_d_assi",
+        False,
+        _("Scopa d'Assi"),
+        _("Playing an ace takes every card on the table (asso piglia tutto)."),
+    ),
+    OptionSpec(
+        "ace_sweep_is_scopa",
+        True,
+        _("An ace sweep is a scopa"),
+        _("Clearing the table by playing an ace scores a point like any other scopa."),
+        requires="scopa_d_assi",
+    ),
+)
+
+_FACE_DECK_SPEC = OptionSpec(
+    "deck",
+    "italian",
+    _("Cards"),
+    _("The cards you play with; only the names and pictures change."),
+    choices=(
+        Choice("italian", _("Italian (Denari, Coppe, Spade, Bastoni)")),
+        Choice("french", _("French (diamonds are coins; the queen plays the cavallo)")),
+    ),
+)
+
+
+class ScopaFamily(Game):
+    """What Scopa, Scopone and Pirate Scopa share: 40 cards, sides, a race to the target."""
+
+    prime_rule_option = ""  # Pirate Scopa scores primes instead of the primiera
+
+    def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
+        values, problems = resolve_options(self.option_specs, raw)
+        raise_if_any(problems)
+        if values.get("trentino"):
+            values["napoli"] = values["capotto"] = True
+        return values
+
+    def deck_style(self, options: Mapping[str, OptionValue]) -> DeckStyle:
+        return DeckStyle.FRENCH if options.get("deck") == "french" else DeckStyle.ITALIAN
+
+    def default_teams(
+        self, players: Sequence[str], options: Mapping[str, OptionValue]
+    ) -> tuple[Team, ...]:
+        if not self.plays_in_teams(len(players), options):
+            return ()
+        # Partners sit opposite: with seats A, B, C, D, A and C play B and D.
+        return (
+            Team(f"{players[0]} & {players[2]}", (players[0], players[2])),
+            Team(f"{players[1]} & {players[3]}", (players[1], players[3])),
+        )
+
+    def check_teams(
+        self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]
+    ) -> list[Problem]:
+        if not self.plays_in_teams(len(players), options):
+            return super().check_teams(players, teams, options)
+        problems: list[Problem] = []
+        names = [team.name for team in teams]
+        if len(teams) != 2 or any(len(team.players) != 2 for team in teams):
+            return [problem(_("four players play as two teams of two"), "teams")]
+        if len(set(names)) != 2 or not all(name.strip() for name in names):
+            problems.append(problem(_("the two teams need two different names"), "teams"))
+        seated = [player for team in teams for player in team.players]
+        for player in seated:
+            if player not in players:
+                problems.append(
+                    problem(_("{player} is in a team but not at the table"), "teams", player=player)
+                )
+        for player in players:
+            if seated.count(player) != 1:
+                problems.append(
+                    problem(_("{player} must be in exactly one team"), "teams", player=player)
+                )
+        if problems:
+            return problems
+        for team in teams:
+            first, second = (players.index(player) for player in team.players)
+            if abs(first - second) != 2:
+                problems.append(
+                    problem(
+                        _("{first} and {second} sit side by side; partners sit opposite"),
+                        "teams",
+                        first=team.players[0],
+                        second=team.players[1],
+                    )
+                )
+        return problems
+
+    # -- one round --------------------------------------------------------------------------
+    def parse_entry(
+        self, entry: Mapping[str, object], table: TableSetup
+    ) -> CapturedHand | CountedHand:
+        """Check a round entry (scoresheet-format.md); raise EntryError with every problem."""
+        problems: list[Problem] = []
+        if not isinstance(entry, Mapping):
+            raise_if_any([problem(_("a round must be an object"), "round")])
+        if "points" in entry and "captures" in entry:
+            raise_if_any(
+                [problem(_("give either the captured cards or the points, not both"), "round")]
+            )
+        if "points" in entry:
+            problems.extend(
+                problem(_("unknown field {field}"), str(key), field=str(key))
+                for key in entry
+                if key not in POINTS_FIELDS
+            )
+            points = _parse_counts(entry["points"], "points", table, problems)
+            capotto = entry.get("capotto")
+            if capotto is not None:
+                if not table.options.get("capotto"):
+                    problems.append(problem(_("capotto is not played at this table"), "capotto"))
+                elif capotto not in table.sides:
+                    problems.append(_side_problem(capotto, "capotto"))
+            raise_if_any(problems)
+            return CountedHand(points, str(capotto) if capotto is not None else None)
+        if "captures" not in entry:
+            raise_if_any([problem(_("a round needs the captured cards or the points"), "round")])
+        problems.extend(
+            problem(_("unknown field {field}"), str(key), field=str(key))
+            for key in entry
+            if key not in CAPTURE_FIELDS
+        )
+        captures = _parse_captures(entry["captures"], table, problems)
+        scopas = _parse_counts(entry.get("scopas"), "scopas", table, problems)
+        ace_sweeps = _parse_counts(entry.get("ace_sweeps"), "ace_sweeps", table, problems)
+        if any(ace_sweeps.values()) and not table.options.get("scopa_d_assi"):
+            problems.append(problem(_("ace sweeps only count with Scopa d'Assi"), "ace_sweeps"))
+        if not problems:
+            problems.extend(_check_sweeps(captures, scopas, ace_sweeps))
+        raise_if_any(problems)
+        return CapturedHand(captures, scopas, ace_sweeps)
+
+    def score_round(self, entry: Mapping[str, object], table: TableSetup) -> RoundScore:
+        parsed = self.parse_entry(entry, table)
+        if isinstance(parsed, CountedHand):
+            return self._score_counted(parsed, table)
+        return self.score_captures(parsed, table)
+
+    def _score_counted(self, hand: CountedHand, table: TableSetup) -> RoundScore:
+        breakdown: dict[str, object] = {"kind": "points", "points": dict(hand.points)}
+        if table.options.get("capotto"):
+            breakdown["capotto"] = {"winner": hand.capotto}
+        return RoundScore(dict(hand.points), breakdown)
+
+    def score_captures(self, hand: CapturedHand, table: TableSetup) -> RoundScore:
+        """The punti di mazzo, scopas and extras of one hand (rule text "Punktevergabe")."""
+        captures = hand.captures
+        points = dict.fromkeys(table.sides, 0)
+        cards, coins = most_cards(captures), most_coins(captures)
+        seven_holder = holder(captures, SETTEBELLO)
+        breakdown: dict[str, object] = {
+            "kind": "cards",
+            "cards": cards.as_json(),
+            "coins": coins.as_json(),
+        }
+        if self.prime_rule_option:
+            primes = prime_point(captures, table.option_str(self.prime_rule_option))
+            breakdown["seven_of_coins"] = {"winner": seven_holder}
+            breakdown["primiera"] = primes.as_json()
+            prime_winner = primes.winner
+        else:
+            result = primiera(captures, table.option_str("primiera_incomplete"))
+            breakdown["settebello"] = {"winner": seven_holder}
+            breakdown["primiera"] = result.as_json()
+            prime_winner = result.winner
+        for winner in (cards.winner, coins.winner, seven_holder, prime_winner):
+            if winner is not None:
+                points[winner] += 1
+        ace_sweeps_score = bool(table.options.get("scopa_d_assi")) and bool(
+            table.options.get("ace_sweep_is_scopa")
+        )
+        for side in table.sides:
+            points[side] += hand.scopas[side]
+            if ace_sweeps_score:
+                points[side] += hand.ace_sweeps[side]
+        breakdown["scopas"] = dict(hand.scopas)
+        if table.options.get("scopa_d_assi"):
+            breakdown["ace_sweeps"] = {
+                "counts": dict(hand.ace_sweeps),
+                "score": ace_sweeps_score,
+            }
+        if table.options.get("re_bello"):
+            king_holder = holder(captures, RE_BELLO)
+            points[king_holder] += 1
+            breakdown["re_bello"] = {"winner": king_holder}
+        if table.options.get("napoli"):
+            breakdown["napoli"] = {"winner": None, "run": [], "points": 0}
+            for side, taken in captures.items():
+                run = napoli_run(taken)
+                if run:
+                    points[side] += len(run)
+                    breakdown["napoli"] = {
+                        "winner": side,
+                        "run": [card.code for card in run],
+                        "points": len(run),
+                    }
+        if table.options.get("capotto"):
+            breakdown["capotto"] = {"winner": capotto_side(captures)}
+        return RoundScore(points, breakdown)
+
+    # -- the game ---------------------------------------------------------------------------
+    def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
+        """Who has won (rule text "Spielende"; SPEC §1.7 and §2 "Game end").
+
+        After each hand: a side at or above the target that is strictly ahead wins; level
+        leaders play on. A capotto wins at once, whatever the totals.
+        """
+        target = table.option_int("target")
+        after_each = running_totals(table.sides, rounds)
+        for number, (score, totals) in enumerate(zip(rounds, after_each, strict=True), start=1):
+            capotto = score.breakdown.get("capotto")
+            if isinstance(capotto, Mapping) and capotto.get("winner"):
+                return self._finished(after_each, number, str(capotto["winner"]))
+            leader = strict_leader(totals)
+            if leader is not None and totals[leader] >= target:
+                return self._finished(after_each, number, leader)
+        totals = after_each[-1] if after_each else dict.fromkeys(table.sides, 0)
+        return GameState(totals, after_each)
+
+    @staticmethod
+    def _finished(
+        after_each: tuple[Mapping[Side, int], ...], number: int, winner: Side
+    ) -> GameState:
+        return GameState(
+            totals=after_each[-1],
+            totals_after_each_round=after_each,
+            finished=True,
+            winners=(winner,),
+            finished_after_round=number,
+        )
+
+
+def _check_sweeps(
+    captures: Mapping[Side, frozenset[Card]],
+    scopas: Mapping[Side, int],
+    ace_sweeps: Mapping[Side, int],
+) -> list[Problem]:
+    """Catch impossible sweep counts: a sweep takes the played card and at least one more."""
+    problems: list[Problem] = []
+    for side, cards in captures.items():
+        sweeps = scopas[side] + ace_sweeps[side]
+        if sweeps * 2 > len(cards):
+            problems.append(
+                problem(
+                    _(
+                        "{side} cannot have made {sweeps} sweeps with {cards} cards: each sweep "
+                        "takes at least two"
+                    ),
+                    "scopas",
+                    side=side,
+                    sweeps=sweeps,
+                    cards=len(cards),
+                )
+            )
+        aces = sum(card.rank is Rank.ACE for card in cards)
+        if ace_sweeps[side] > aces:
+            problems.append(
+                problem(
+                    _("{side} made {sweeps} ace sweeps but took only {aces} aces"),
+                    "ace_sweeps",
+                    side=side,
+                    sweeps=ace_sweeps[side],
+                    aces=aces,
+                )
+            )
+    return problems
+
+
+class Scopa(ScopaFamily):
+    """Scopa for 2, 3 or 4; four players form two teams of partners unless each plays alone."""
+
+    key = "scopa"
+    name = _("Scopa")
+    min_players = 2
+    max_players = 4
+    option_specs = (
+        _target_spec(11),
+        OptionSpec(
+            "four_individuals",
+            False,
+            _("Four players each for themselves"),
+            _(
+                "With four players, everyone plays alone instead of in two teams of partners "
+                "sitting opposite."
+            ),
+        ),
+        *_SCOPA_RULE_SPECS,
+        OptionSpec(
+            "quindici",
+            False,
+            _("Scopa di Quindici"),
+            _("A card takes the cards that add up to 15 with it; the scoring does not change."),
+        ),
+        _FACE_DECK_SPEC,
+    )
+
+    def plays_in_teams(self, player_count: int, options: Mapping[str, OptionValue]) -> bool:
+        return player_count == 4 and not options.get("four_individuals")
+
+
+class Scopone(ScopaFamily):
+    """Scopone and Scopone Scientifico: always four players in two teams of partners."""
+
+    key = "scopone"
+    name = _("Scopone")
+    min_players = 4
+    max_players = 4
+    option_specs = (
+        _target_spec(11),
+        OptionSpec(
+            "scientifico",
+            False,
+            _("Scientifico"),
+            _("Ten cards each and none on the table; the game is played to 21."),
+        ),
+        *_SCOPA_RULE_SPECS,
+        OptionSpec(
+            "last_play_sweep_counts",
+            False,
+            _("The last sweep counts"),
+            _("Clearing the table with the very last card of the hand scores a scopa too."),
+        ),
+        _FACE_DECK_SPEC,
+    )
+
+    def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
+        values = super().resolve_options(raw)
+        if values["scientifico"] and "target" not in raw:
+            # SPEC §1.7: Scopone Scientifico is played to 21.
+            values["target"] = 21
+        return values
+
+    def plays_in_teams(self, player_count: int, options: Mapping[str, OptionValue]) -> bool:
+        return True
+
+
+class PirateScopa(ScopaFamily):
+    """Pirate Scopa: 2-4 players each for themselves, primes instead of the primiera."""
+
+    key = "pirate-scopa"
+    name = _("Pirate Scopa")
+    min_players = 2
+    max_players = 4
+    prime_rule_option = "prime_rule"
+    option_specs = (
+        _target_spec(11),
+        OptionSpec(
+            "prime_rule",
+            PRIME_SUM,
+            _("Prime point"),
+            _("How the point for the highest primes is decided."),
+            choices=(
+                Choice(
+                    PRIME_SUM, _("The highest sum of every 2, 3, 5 and 7 captured (the rule text).")
+                ),
+                Choice(
+                    PRIME_MOST_SEVENS,
+                    _(
+                        "Most sevens; if tied, most fives, then most threes (the rule text's "
+                        "shortcut)."
+                    ),
+                ),
+            ),
+        ),
+        OptionSpec(
+            "deck",
+            "standard",
+            _("Cards"),
+            _("The deck you play with; only the names and pictures change."),
+            choices=(
+                Choice("standard", _("Standard deck, ace to 10 (diamonds are coins)")),
+                Choice("tarot", _("Tarot deck, ace to 10 (pentacles are coins)")),
+                Choice("scopa", _("Scopa deck (Italian cards)")),
+            ),
+        ),
+    )
+
+    def deck_style(self, options: Mapping[str, OptionValue]) -> DeckStyle:
+        return {"tarot": DeckStyle.TAROT, "scopa": DeckStyle.ITALIAN}.get(
+            str(options.get("deck")), DeckStyle.STANDARD
+        )

@@ -1,0 +1,87 @@
+"""Every read the pages need, each with a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet, Sum
+
+from games.models import Player, Round, RoundPoints, Seat, Table
+from games.scoring import TableSetup
+
+
+def tables_in_progress() -> QuerySet[Table]:
+    return _with_seats(Table.objects.filter(finished_at__isnull=True))
+
+
+def tables_finished() -> QuerySet[Table]:
+    return _with_seats(Table.objects.filter(finished_at__isnull=False)).order_by("-finished_at")
+
+
+def _with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
+    return tables.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )
+
+
+def table_get(pk: int) -> Table:
+    """A table with its seats and players loaded (one query for the table, one for seats)."""
+    return _with_seats(Table.objects.all()).get(pk=pk)
+
+
+def recent_player_names(limit: int = 12) -> list[str]:
+    """Names of the players who sat down most recently, for quick picking."""
+    names: list[str] = []
+    for name in Seat.objects.order_by("-table__created_at", "position").values_list(
+        "player__name", flat=True
+    )[: limit * 4]:
+        if name not in names:
+            names.append(name)
+        if len(names) == limit:
+            break
+    if len(names) < limit:
+        for name in Player.objects.order_by("-created_at").values_list("name", flat=True)[:limit]:
+            if name not in names and len(names) < limit:
+                names.append(name)
+    return names
+
+
+def table_totals(table: Table, setup: TableSetup) -> dict[str, int]:
+    """Each side's total: one aggregate query over the stored points."""
+    totals = dict.fromkeys(setup.sides, 0)
+    rows = (
+        RoundPoints.objects.filter(round__table=table).values("side").annotate(total=Sum("points"))
+    )
+    for row in rows:
+        totals[row["side"]] = row["total"]
+    return totals
+
+
+def table_rounds(table: Table) -> QuerySet[Round]:
+    """The hands, oldest first, each with its points per side (two queries)."""
+    return table.rounds.order_by("number").prefetch_related("points")
+
+
+@dataclass(frozen=True)
+class Standing:
+    side: str
+    players: tuple[str, ...]
+    total: int
+    to_go: int
+    winner: bool
+
+
+def table_standings(table: Table, setup: TableSetup) -> list[Standing]:
+    totals = table_totals(table, setup)
+    target = int(setup.options.get("target", 0) or 0)
+    members = {team.name: team.players for team in setup.teams}
+    return [
+        Standing(
+            side=side,
+            players=members.get(side, (side,)),
+            total=totals[side],
+            to_go=max(target - totals[side], 0),
+            winner=side in table.winners,
+        )
+        for side in setup.sides
+    ]

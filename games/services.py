@@ -1,0 +1,189 @@
+"""Every write the app makes: atomic, validated by the scoring engine, all or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games.models import Player, Round, RoundPoints, Seat, Table
+from games.scoring import GAMES, EntryError, RoundScore, TableSetup, Team, score_table
+from games.scoring.errors import problem
+from games.scoring.i18n import gettext_noop
+from games.scoring.scoresheet import read_scoresheet
+
+
+def player_get_or_create(name: str) -> Player:
+    """The player of that name, ignoring case; a new one if nobody has it yet."""
+    name = name.strip()
+    player = Player.objects.filter(name__iexact=name).first()
+    if player is None:
+        player = Player.objects.create(name=name)
+    return player
+
+
+@transaction.atomic
+def table_create(
+    *,
+    game: str,
+    players: Sequence[str],
+    options: Mapping[str, object] | None = None,
+    teams: Sequence[Team] | None = None,
+    first_dealer: int = 0,
+) -> Table:
+    """Create a table after the engine has checked the game, seats, teams and options."""
+    if game not in GAMES:
+        raise EntryError([problem(gettext_noop("unknown game {game}"), "game", game=game)])
+    too_long = [name for name in players if len(name) > Player._meta.get_field("name").max_length]
+    if too_long:
+        raise EntryError(
+            problem(gettext_noop("{name} is too long for a name"), "players", name=name)
+            for name in too_long
+        )
+    setup = GAMES[game].setup(players, options or {}, teams)
+    if not 0 <= first_dealer < len(players):
+        raise EntryError(
+            [problem(gettext_noop("the first dealer must sit at the table"), "dealer")]
+        )
+    table = Table.objects.create(game=game, options=dict(options or {}), first_dealer=first_dealer)
+    Seat.objects.bulk_create(
+        Seat(
+            table=table,
+            player=player_get_or_create(name),
+            position=position,
+            team=setup.side_of(name) if setup.teams else "",
+        )
+        for position, name in enumerate(setup.players)
+    )
+    return table
+
+
+@transaction.atomic
+def table_import(document: object) -> Table:
+    """Create a table from a scoresheet document, with every round, or nothing at all."""
+    sheet = read_scoresheet(document)
+    scores, _state = score_table(sheet.game, sheet.table, sheet.rounds)
+    table = table_create(
+        game=sheet.game.key,
+        players=sheet.table.players,
+        options=sheet.options,
+        teams=sheet.table.teams,
+    )
+    for entry, score in zip(sheet.rounds, scores, strict=True):
+        _round_insert(table, _next_number(table), dict(entry), score, len(sheet.table.players))
+    _table_refresh_result(table, sheet.table)
+    return table
+
+
+def _locked(table: Table) -> Table:
+    """The table re-read under a row lock, so two phones cannot record the same round number."""
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def _next_number(table: Table) -> int:
+    last = table.rounds.aggregate(last=Max("number"))["last"]
+    return (last or 0) + 1
+
+
+def next_dealer(table: Table, player_count: int) -> int:
+    """The seat that deals next: the player after the last dealer, in the direction of play."""
+    last = table.rounds.order_by("-number").values_list("dealer", flat=True).first()
+    if last is None:
+        return table.first_dealer
+    return (last + 1) % player_count
+
+
+def _round_insert(
+    table: Table, number: int, entry: dict[str, object], score: RoundScore, player_count: int
+) -> Round:
+    round_ = Round.objects.create(
+        table=table,
+        number=number,
+        dealer=next_dealer(table, player_count),
+        entry=entry,
+        breakdown=dict(score.breakdown),
+    )
+    RoundPoints.objects.bulk_create(
+        RoundPoints(round=round_, side=side, points=points) for side, points in score.points.items()
+    )
+    return round_
+
+
+def _stored_scores(table: Table) -> list[RoundScore]:
+    rounds = table.rounds.order_by("number").prefetch_related("points")
+    return [
+        RoundScore({row.side: row.points for row in round_.points.all()}, round_.breakdown)
+        for round_ in rounds
+    ]
+
+
+def _table_refresh_result(table: Table, setup: TableSetup) -> None:
+    """Decide the game from the stored rounds; reject a change that would leave played hands
+    after the end of the game."""
+    scores = _stored_scores(table)
+    state = table.rules.game_state(scores, setup)
+    if state.finished_after_round is not None and state.finished_after_round < len(scores):
+        raise EntryError(
+            [
+                problem(
+                    gettext_noop(
+                        "this would end the game after hand {finished}, but later hands were "
+                        "played; delete them first"
+                    ),
+                    "round",
+                    finished=state.finished_after_round,
+                )
+            ]
+        )
+    if state.finished:
+        table.finished_at = table.finished_at or timezone.now()
+        table.winners = list(state.winners)
+    else:
+        table.finished_at = None
+        table.winners = []
+    table.save(update_fields=["finished_at", "winners", "updated_at"])
+
+
+@transaction.atomic
+def round_record(table: Table, entry: Mapping[str, object]) -> Round:
+    """Score a hand and store it as the table's next round; raise EntryError if it is bad."""
+    table = _locked(table)
+    if table.is_finished:
+        raise EntryError([problem(gettext_noop("the game is over; no more hands"), "round")])
+    setup = table.setup()
+    score = table.rules.score_round(entry, setup)
+    round_ = _round_insert(table, _next_number(table), dict(entry), score, len(setup.players))
+    _table_refresh_result(table, setup)
+    return round_
+
+
+@transaction.atomic
+def round_update(round_: Round, entry: Mapping[str, object]) -> Round:
+    """Replace a hand's entry; the totals and the game's result follow."""
+    table = _locked(round_.table)
+    setup = table.setup()
+    score = table.rules.score_round(entry, setup)
+    round_.entry = dict(entry)
+    round_.breakdown = dict(score.breakdown)
+    round_.save(update_fields=["entry", "breakdown", "updated_at"])
+    round_.points.all().delete()
+    RoundPoints.objects.bulk_create(
+        RoundPoints(round=round_, side=side, points=points) for side, points in score.points.items()
+    )
+    _table_refresh_result(table, setup)
+    return round_
+
+
+@transaction.atomic
+def round_delete(round_: Round) -> None:
+    """Delete a hand and close the gap in the numbering; the result is decided again."""
+    table = _locked(round_.table)
+    number = round_.number
+    round_.delete()
+    # One at a time, lowest first, so the unique (table, number) constraint never clashes.
+    for later in table.rounds.filter(number__gt=number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
+    _table_refresh_result(table, table.setup())

@@ -1,0 +1,183 @@
+"""Django settings for Scorekeeper.
+
+Everything that differs between machines comes from the environment:
+
+    DEBUG                 "1"/"true"/"yes"/"on" turns debug mode on (default: off)
+    SECRET_KEY            required unless DEBUG is on or the tests are running
+    ALLOWED_HOSTS         comma-separated (default: "localhost,127.0.0.1")
+    CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. "https://scores.example.com"
+    DATABASE_URL          e.g. postgres://user@host:5432/db (default: SQLite in BASE_DIR)
+    HTTPS                 "1" marks the session and CSRF cookies Secure (serve over HTTPS only)
+    TRUST_X_FORWARDED_PROTO
+                          "1" trusts X-Forwarded-Proto from a TLS-terminating proxy;
+                          only set it when that proxy always sets or strips the header
+    TIME_ZONE             default "UTC"
+    LOG_LEVEL             default "INFO"
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+DEBUG = env_bool("DEBUG")
+
+# True under pytest (and `manage.py test`): tests get a throwaway key and plain static storage.
+TESTING = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
+# Commands that sign nothing and serve nothing may run on a machine with no key set up.
+KEYLESS_COMMAND = sys.argv[1:2] in (["score"], ["makemigrations"], ["check"])
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if DEBUG or TESTING or KEYLESS_COMMAND:
+        SECRET_KEY = "django-insecure-scorekeeper-dev-key-never-use-in-production"
+    else:
+        raise ImproperlyConfigured(
+            "Set the SECRET_KEY environment variable (or DEBUG=1 for local development)."
+        )
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "django_htmx",
+    # The default app config wraps the "django" template engine's loaders with the
+    # partials loader (so "template.html#partial-name" works); see TEMPLATES below.
+    "template_partials",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "scorekeeper.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        # template_partials replaces APP_DIRS with explicit loaders
+        # (partials -> cached -> filesystem + app_directories) when the app is ready.
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+            # {% partialdef %} / {% partial %} without {% load partials %}, as in Django 6.
+            "builtins": ["template_partials.templatetags.partials"],
+        },
+    },
+]
+
+WSGI_APPLICATION = "scorekeeper.wsgi.application"
+ASGI_APPLICATION = "scorekeeper.asgi.application"
+
+DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+_is_postgres = DATABASE_URL.split(":", 1)[0] in {"postgres", "postgresql", "pgsql"}
+DATABASES = {
+    "default": dj_database_url.parse(
+        DATABASE_URL,
+        conn_max_age=60 if _is_postgres else 0,
+        conn_health_checks=_is_postgres,
+    )
+}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# Internationalisation
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("it", _("Italian")),
+    ("de", _("German")),
+    ("ja", _("Japanese")),
+]
+USE_I18N = True
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+USE_TZ = True
+
+# Static files: WhiteNoise serves them from the app servers (no CDN).
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+if DEBUG or TESTING:
+    # No collectstatic needed: files are found in static/ and app dirs on each request.
+    _staticfiles_backend = "django.contrib.staticfiles.storage.StaticFilesStorage"
+    WHITENOISE_USE_FINDERS = True
+    WHITENOISE_AUTOREFRESH = True
+else:
+    # Hashed, compressed files from `manage.py collectstatic`, cached forever by browsers.
+    _staticfiles_backend = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": _staticfiles_backend},
+}
+
+# Security. Cookies are marked Secure only with HTTPS=1: the tests' live server and
+# `make run` use plain http, where a Secure CSRF cookie would break every form post.
+SESSION_COOKIE_SECURE = env_bool("HTTPS")
+CSRF_COOKIE_SECURE = env_bool("HTTPS")
+if env_bool("TRUST_X_FORWARDED_PROTO"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+    },
+}

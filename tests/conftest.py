@@ -1,0 +1,80 @@
+"""Shared fixtures.
+
+Browser tests use our own Playwright fixtures (not pytest-playwright) so that they drive
+Debian's chromium: never run `playwright install` here.
+"""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+# Playwright's sync API keeps an asyncio event loop in the test thread; without this
+# Django refuses ORM calls from it (SynchronousOnlyOperation).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS_DIR = Path(__file__).resolve().parent / "artifacts"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def _browser_required() -> bool:
+    value = os.environ.get("SCOREKEEPER_REQUIRE_BROWSER", "").strip()
+    return value not in ("", "0")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        if _browser_required():
+            pytest.fail(
+                f"Chromium is required (SCOREKEEPER_REQUIRE_BROWSER is set) but {CHROMIUM} "
+                "does not exist: apt-get install chromium",
+                pytrace=False,
+            )
+        pytest.skip(
+            f"Browser tests need Debian's chromium at {CHROMIUM} "
+            "(apt-get install chromium); skipped."
+        )
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+    )
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def artifacts_dir() -> Path:
+    """Directory (gitignored) for screenshots and other test output."""
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS_DIR
