@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import selectors, services
 from games.cardfaces import deck_by_suit
@@ -74,7 +75,11 @@ def table_new(request: HttpRequest) -> HttpResponse:
             except EntryError as error:
                 add_problems(form, error)
             else:
-                return redirect("games:table", pk=table.pk)
+                url = reverse("games:table", kwargs={"pk": table.pk})
+                if request.htmx:
+                    # A new page, not a fragment: let the browser load it (and its URL).
+                    return HttpResponseClientRedirect(url)
+                return redirect(url)
         return _render_new_table(request, form, status=UNPROCESSABLE)
     data = request.POST if request.method == "POST" else request.GET
     initial: dict[str, Any] = {"game": data.get("game") if data.get("game") in GAMES else "scopa"}

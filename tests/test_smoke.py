@@ -6,11 +6,12 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 
+@pytest.mark.django_db
 def test_home_page_renders_heading_and_local_htmx(client: Client) -> None:
     response = client.get("/")
 
     assert response.status_code == 200
-    assert b"<h1>Scorekeeper</h1>" in response.content
+    assert b"New table" in response.content
     assert b'src="/static/vendor/htmx.min.js"' in response.content
 
 
@@ -20,7 +21,7 @@ def test_home_page_in_phone_browser(
 ) -> None:
     page.goto(live_server.url)
 
-    expect(page.get_by_role("heading", level=1, name="Scorekeeper")).to_be_visible()
+    expect(page.get_by_role("heading", level=1, name="Tables")).to_be_visible()
     assert page.viewport_size == {"width": 390, "height": 844}
     # htmx is loaded from our own static files, served by the live server.
     assert page.evaluate("typeof window.htmx") == "object"

@@ -1,0 +1,61 @@
+"""The main flow on a phone: create a Scopone table, tap a hand in, see the totals."""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def tap_cards(page: Page, *codes: str) -> None:
+    for code in codes:
+        page.locator(f'.card[data-card="{code}"]').click()
+
+
+def test_scopone_hand_entered_by_tapping_cards(
+    live_server: LiveServer, page: Page, artifacts_dir: Path
+) -> None:
+    page.goto(live_server.url)
+    page.get_by_role("link", name="New table").click()
+
+    page.get_by_label("Scopone").check()
+    # htmx re-renders the form for Scopone: its Scientifico option appears.
+    expect(page.get_by_label("Scientifico")).to_be_visible()
+    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di"], start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+
+    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Scopone")
+    expect(page.get_by_text("Next to deal: Ann")).to_be_visible()
+    # Ann & Cy is the side picked first: tap what they took.
+    tap_cards(page, "7D", "7C", "7S", "7B", "AD", "2D", "3D", "6D")
+    picker = page.locator('.side-pick[data-side="0"]')
+    expect(picker).to_contain_text("8 cards · 5 coins")
+    # A second tap takes a card back.
+    tap_cards(page, "6D")
+    expect(picker).to_contain_text("7 cards · 4 coins")
+    tap_cards(page, "6D")
+    page.get_by_role("button", name="All remaining cards to Bob & Di").click()
+    expect(page.locator('.side-pick[data-side="1"]')).to_contain_text("32 cards · 5 coins")
+    page.get_by_role("button", name="One more for Ann & Cy").click()
+
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("This hand")
+    expect(preview).to_contain_text("point to Ann & Cy")
+    page.screenshot(path=artifacts_dir / "scopone-hand-entry.png", full_page=True)
+
+    page.get_by_role("button", name="Save hand").click()
+
+    # Cards to Bob & Di (32-8); coins 5-5 void; settebello, primiera 84-69 and a scopa to Ann & Cy.
+    expect(page.locator('[data-total="Ann & Cy"]')).to_have_text("3")
+    expect(page.locator('[data-total="Bob & Di"]')).to_have_text("1")
+    expect(page.get_by_text("Hand 1 recorded.")).to_be_visible()
+    expect(page.get_by_text("Next to deal: Bob")).to_be_visible()
+    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+    # The new hand form starts empty again.
+    expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("0 cards · 0 coins")
+    page.screenshot(path=artifacts_dir / "scopone-after-hand.png", full_page=True)
