@@ -34,13 +34,13 @@ def test_scopone_hand_entered_by_tapping_cards(
     # Ann & Cy is the side picked first: tap what they took.
     tap_cards(page, "7D", "7C", "7S", "7B", "AD", "2D", "3D", "6D")
     picker = page.locator('.side-pick[data-side="0"]')
-    expect(picker).to_contain_text("8 cards · 5 coins")
+    expect(picker).to_contain_text("cards 8 · coins 5")
     # A second tap takes a card back.
     tap_cards(page, "6D")
-    expect(picker).to_contain_text("7 cards · 4 coins")
+    expect(picker).to_contain_text("cards 7 · coins 4")
     tap_cards(page, "6D")
     page.get_by_role("button", name="All remaining cards to Bob & Di").click()
-    expect(page.locator('.side-pick[data-side="1"]')).to_contain_text("32 cards · 5 coins")
+    expect(page.locator('.side-pick[data-side="1"]')).to_contain_text("cards 32 · coins 5")
     page.get_by_role("button", name="One more for Ann & Cy").click()
 
     preview = page.locator("#preview")
@@ -57,5 +57,5 @@ def test_scopone_hand_entered_by_tapping_cards(
     expect(page.get_by_text("Next to deal: Bob")).to_be_visible()
     expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
     # The new hand form starts empty again.
-    expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("0 cards · 0 coins")
+    expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("cards 0 · coins 0")
     page.screenshot(path=artifacts_dir / "scopone-after-hand.png", full_page=True)
