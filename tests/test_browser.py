@@ -59,3 +59,51 @@ def test_scopone_hand_entered_by_tapping_cards(
     # The new hand form starts empty again.
     expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("cards 0 · coins 0")
     page.screenshot(path=artifacts_dir / "scopone-after-hand.png", full_page=True)
+
+
+def test_scopa_game_played_to_the_end_then_corrected(live_server: LiveServer, page: Page) -> None:
+    page.goto(f"{live_server.url}/tables/new/")
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_label("Player 2", exact=True).fill("Bob")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Scopa")
+
+    # Hand 1: Ann takes every coin and the other three sevens, and sweeps five times.
+    coins = ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "JD", "ND", "KD"]
+    tap_cards(page, *coins, "7C", "7S", "7B")
+    page.get_by_role("button", name="All remaining cards to Bob").click()
+    for _ in range(5):
+        page.get_by_role("button", name="One more for Ann").click()
+    expect(page.locator("#preview")).to_contain_text("This hand")
+    page.get_by_role("button", name="Save hand").click()
+    # Ann: coins, settebello, primiera (84, complete) and five scopas; Bob: cards (27 to 13).
+    expect(page.locator('[data-total="Ann"]')).to_have_text("8")
+    expect(page.locator('[data-total="Bob"]')).to_have_text("1")
+
+    # Hand 2, counted at the table: Ann reaches 11 and wins.
+    page.get_by_label("Enter points").check()
+    for _ in range(3):
+        page.get_by_role("button", name="One more for Ann").click()
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("status").filter(has_text="Game over")).to_contain_text("Ann wins!")
+    expect(page.locator('[data-total="Ann"]')).to_have_text("11")
+    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+
+    # Deleting the deciding hand reopens the game.
+    page.get_by_text("Hand 2", exact=True).click()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Delete").first.click()
+    expect(page.get_by_text("Hand 2 deleted.")).to_be_visible()
+    expect(page.locator('[data-total="Ann"]')).to_have_text("8")
+    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+
+    # Editing hand 1: only two scopas after all.
+    page.get_by_text("Hand 1", exact=True).click()
+    page.get_by_role("link", name="Edit").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Change hand 1")
+    expect(page.locator("#id_scopas_0")).to_have_value("5")
+    for _ in range(3):
+        page.get_by_role("button", name="One less for Ann").click()
+    page.get_by_role("button", name="Save changes").click()
+    expect(page.get_by_text("Hand 1 changed.")).to_be_visible()
+    expect(page.locator('[data-total="Ann"]')).to_have_text("5")
