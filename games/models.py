@@ -59,7 +59,9 @@ class Table(models.Model):
 
     def setup(self) -> TableSetup:
         """The table as the scoring engine sees it. Uses prefetched seats when there are any."""
-        seats = sorted(self.seats.all(), key=lambda seat: seat.position)
+        prefetched = "seats" in getattr(self, "_prefetched_objects_cache", {})
+        rows = self.seats.all() if prefetched else self.seats.select_related("player")
+        seats = sorted(rows, key=lambda seat: seat.position)
         teams: dict[str, list[str]] = {}
         for seat in seats:
             if seat.team:
