@@ -47,15 +47,33 @@ def table_create(
         raise EntryError(
             [problem(gettext_noop("the first dealer must sit at the table"), "dealer")]
         )
+    # Imported team names may be longer than a seat can store (PostgreSQL would refuse them).
+    too_long = [
+        t.name for t in setup.teams if len(t.name) > Seat._meta.get_field("team").max_length
+    ]
+    if too_long:
+        raise EntryError(
+            problem(gettext_noop("{name} is too long for a team name"), "teams", name=name)
+            for name in too_long
+        )
+    seated: list[Player] = []
+    for name in setup.players:
+        player = player_get_or_create(name)
+        if player in seated:
+            # Names the engine tells apart ("Ann", "Ann ") can still be one stored player.
+            raise EntryError(
+                [problem(gettext_noop("{name} sits at the table twice"), "players", name=name)]
+            )
+        seated.append(player)
     table = Table.objects.create(game=game, options=dict(options or {}), first_dealer=first_dealer)
     Seat.objects.bulk_create(
         Seat(
             table=table,
-            player=player_get_or_create(name),
+            player=player,
             position=position,
             team=setup.side_of(name) if setup.teams else "",
         )
-        for position, name in enumerate(setup.players)
+        for position, (name, player) in enumerate(zip(setup.players, seated, strict=True))
     )
     return table
 
@@ -71,10 +89,33 @@ def table_import(document: object) -> Table:
         options=sheet.options,
         teams=sheet.table.teams,
     )
-    for entry, score in zip(sheet.rounds, scores, strict=True):
-        _round_insert(table, _next_number(table), dict(entry), score, len(sheet.table.players))
-    _table_refresh_result(table, sheet.table)
+    # A known player keeps the spelling already stored ("ann" sits down as "Ann"): where sides
+    # are player names, the rounds are stored under the table's sides, as a hand entered later.
+    setup = table.setup()
+    entries = sheet.rounds
+    respell = {
+        old: new for old, new in zip(sheet.table.players, setup.players, strict=True) if old != new
+    }
+    if respell and not setup.teams:
+        entries = tuple(_respell_sides(entry, respell) for entry in entries)
+        scores, _state = score_table(sheet.game, setup, entries)
+    for entry, score in zip(entries, scores, strict=True):
+        _round_insert(table, _next_number(table), dict(entry), score, len(setup.players))
+    _table_refresh_result(table, setup)
     return table
+
+
+def _respell_sides(entry: Mapping[str, object], respell: Mapping[str, str]) -> dict[str, object]:
+    """An entry with its side names respelled: as keys of its fields and as their values."""
+
+    def fix(value: object) -> object:
+        if isinstance(value, str):
+            return respell.get(value, value)
+        if isinstance(value, Mapping):
+            return {respell.get(key, key): item for key, item in value.items()}
+        return value
+
+    return {key: fix(value) for key, value in entry.items()}
 
 
 def _locked(table: Table) -> Table:

@@ -1,0 +1,70 @@
+"""Small builders shared by the scoring tests: tables, whole-deck deals and round entries.
+
+Nothing here scores anything; the tests compare the engine with the rule texts
+(/work/shared/rules/SPEC.md, scopone-scopa.de.txt, pirate-scopa.en.txt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from games.scoring import EntryError, RoundScore, TableSetup, Team, get_game
+from games.scoring.cards import DECK
+
+ALL_CODES: tuple[str, ...] = tuple(card.code for card in DECK)
+SUITS = "DCSB"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "N", "K")
+
+
+def cards(text: str) -> list[str]:
+    """``"7D 7C AS"`` -> ``["7D", "7C", "AS"]``."""
+    return text.split()
+
+
+def suit(letter: str) -> list[str]:
+    """All ten cards of one suit."""
+    return [rank + letter for rank in RANKS]
+
+
+def rest(*taken: Sequence[str]) -> list[str]:
+    """Every card of the deck that none of the given lists holds, in deck order."""
+    used = {code for codes in taken for code in codes}
+    return [code for code in ALL_CODES if code not in used]
+
+
+def table(
+    game: str = "scopa",
+    players: Sequence[str] = ("Ann", "Bob"),
+    teams: Sequence[Team] | None = None,
+    **options: object,
+) -> TableSetup:
+    return get_game(game).setup(list(players), options, teams)
+
+
+def score(entry: Mapping[str, object], at: TableSetup) -> RoundScore:
+    return get_game(at.game).score_round(entry, at)
+
+
+def problems_of(entry: Mapping[str, object], at: TableSetup) -> list[str]:
+    """The texts of every problem the engine finds in an entry (it must find at least one)."""
+    with pytest.raises(EntryError) as caught:
+        score(entry, at)
+    return [problem.text() for problem in caught.value.problems]
+
+
+def setup_problems(
+    game: str,
+    players: Sequence[str],
+    options: Mapping[str, object] | None = None,
+    teams: Sequence[Team] | None = None,
+) -> list[str]:
+    with pytest.raises(EntryError) as caught:
+        get_game(game).setup(list(players), options, teams)
+    return [problem.text() for problem in caught.value.problems]
+
+
+def points(**by_side: int) -> dict[str, object]:
+    """A hand-counted round entry (scoresheet-format.md: ``{"points": {...}}``)."""
+    return {"points": dict(by_side)}

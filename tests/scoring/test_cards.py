@@ -1,0 +1,143 @@
+"""Card codes and deck styles: SPEC.md §1.1, §2 "Deck" and scoresheet-format.md "Scopa family"."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.scoring.cards import (
+    DECK,
+    RE_BELLO,
+    SETTEBELLO,
+    Card,
+    DeckStyle,
+    Rank,
+    Suit,
+    parse_card,
+    rank_label,
+    rank_name,
+    suit_face,
+)
+from games.scoring.scopa import PirateScopa, Scopa, Scopone
+
+from .helpers import ALL_CODES, RANKS, SUITS
+
+
+@pytest.mark.parametrize("code", [rank + suit for suit in SUITS for rank in RANKS])
+def test_parse_card_reads_each_of_the_40_codes(code: str) -> None:
+    # SPEC §1.1: ranks A 2 3 4 5 6 7 J N K, suits D C S B, code = <rank><suit>.
+    card = parse_card(code)
+    assert card.code == code
+    assert card.rank == Rank(code[:-1])
+    assert card.suit == Suit(code[-1])
+
+
+@pytest.mark.parametrize(
+    ("alias", "code"),
+    [
+        ("8D", "JD"),
+        ("9C", "NC"),
+        ("10S", "KS"),
+        ("QB", "NB"),
+        ("8S", "JS"),
+        ("10D", "KD"),
+    ],
+)
+def test_parse_card_accepts_8_9_10_and_q_for_j_n_k_and_n(alias: str, code: str) -> None:
+    # scoresheet-format.md: "8 9 10 and Q are accepted for J, N, K and N";
+    # SPEC §1.1: with a French deck the Queen plays the Cavallo.
+    assert parse_card(alias) == parse_card(code)
+    assert parse_card(alias).code == code
+
+
+@pytest.mark.parametrize(("text", "code"), [("7d", "7D"), ("kd", "KD"), ("as", "AS"), ("qc", "NC")])
+def test_parse_card_is_case_insensitive(text: str, code: str) -> None:
+    assert parse_card(text).code == code
+
+
+@pytest.mark.parametrize("bad", ["11D", "7X", "", "AA", "D", "7", "1D", "0C", "JJ", "7DD", "KDX"])
+def test_parse_card_rejects_codes_that_are_not_one_of_the_40_cards(bad: str) -> None:
+    with pytest.raises(ValueError):
+        parse_card(bad)
+
+
+def test_deck_has_the_40_distinct_cards_of_the_italian_pack() -> None:
+    # SPEC §1.1: four suits of A, 2-7, Fante, Cavallo, Re.
+    assert len(DECK) == 40
+    assert len(set(DECK)) == 40
+    assert sorted(ALL_CODES) == sorted(rank + suit for suit in SUITS for rank in RANKS)
+    for suit in Suit:
+        assert sum(card.suit is suit for card in DECK) == 10
+
+
+def test_settebello_is_7d_and_re_bello_is_kd() -> None:
+    # SPEC §1.1: "7D is the settebello and KD is the re bello".
+    assert parse_card("7D") == SETTEBELLO
+    assert parse_card("KD") == RE_BELLO
+
+
+def test_rank_numbers_are_the_capture_values() -> None:
+    # SPEC §1.1: J = Fante (8), N = Cavallo (9), K = Re (10); the others their pips.
+    expected = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "N": 9, "K": 10}
+    assert {rank.value: rank.number for rank in Rank} == expected
+    assert Card(Suit.CUPS, Rank.KNIGHT).number == 9
+
+
+def test_italian_pictures_are_fante_cavallo_re() -> None:
+    assert [rank_label(rank, DeckStyle.ITALIAN) for rank in Rank] == [
+        *"A234567",
+        "F",
+        "C",
+        "R",
+    ]
+    assert rank_name(Rank.JACK, DeckStyle.ITALIAN) == "Fante"
+    assert rank_name(Rank.KNIGHT, DeckStyle.ITALIAN) == "Cavallo"
+    assert rank_name(Rank.KING, DeckStyle.ITALIAN) == "Re"
+    assert rank_name(Rank.ACE, DeckStyle.ITALIAN) == "Ace"
+    assert rank_name(Rank.SEVEN, DeckStyle.ITALIAN) == "7"
+
+
+def test_french_pictures_are_jack_queen_king_with_the_queen_as_cavallo() -> None:
+    # SPEC §1.1: "With a French deck ... the Queen plays the Cavallo."
+    labels = [rank_label(rank, DeckStyle.FRENCH) for rank in (Rank.JACK, Rank.KNIGHT, Rank.KING)]
+    assert labels == ["J", "Q", "K"]
+    assert rank_name(Rank.KNIGHT, DeckStyle.FRENCH) == "Queen"
+
+
+@pytest.mark.parametrize("style", [DeckStyle.STANDARD, DeckStyle.TAROT])
+def test_standard_and_tarot_decks_show_8_9_10(style: DeckStyle) -> None:
+    # SPEC §2: Pirate Scopa's standard/tarot deck is A-10; 8 9 10 are written as numbers.
+    labels = [rank_label(rank, style) for rank in (Rank.JACK, Rank.KNIGHT, Rank.KING)]
+    assert labels == ["8", "9", "10"]
+    assert rank_name(Rank.KING, style) == "10"
+    assert rank_label(Rank.ACE, style) == "A"
+
+
+@pytest.mark.parametrize(
+    ("style", "names"),
+    [
+        (DeckStyle.ITALIAN, ("Denari", "Coppe", "Spade", "Bastoni")),
+        (DeckStyle.FRENCH, ("Diamonds", "Hearts", "Spades", "Clubs")),
+        (DeckStyle.STANDARD, ("Diamonds", "Hearts", "Spades", "Clubs")),
+        (DeckStyle.TAROT, ("Pentacles", "Cups", "Swords", "Wands")),
+    ],
+)
+def test_suit_names_per_deck_style_with_coins_first(
+    style: DeckStyle, names: tuple[str, ...]
+) -> None:
+    # SPEC §1.1 D = denari/coins; §2: coins = Diamonds, or Pentacles with a Tarot deck.
+    assert tuple(suit_face(suit, style).name for suit in Suit) == names
+
+
+def test_french_and_standard_suits_have_pips() -> None:
+    assert [suit_face(suit, DeckStyle.FRENCH).pip for suit in Suit] == ["♦", "♥", "♠", "♣"]
+
+
+def test_deck_option_picks_the_deck_style() -> None:
+    # scoresheet-format.md: pirate-scopa deck "standard", "tarot", "scopa" (names and faces only).
+    pirate = PirateScopa()
+    assert pirate.deck_style(pirate.resolve_options({})) is DeckStyle.STANDARD
+    assert pirate.deck_style(pirate.resolve_options({"deck": "tarot"})) is DeckStyle.TAROT
+    assert pirate.deck_style(pirate.resolve_options({"deck": "scopa"})) is DeckStyle.ITALIAN
+    for game in (Scopa(), Scopone()):
+        assert game.deck_style(game.resolve_options({})) is DeckStyle.ITALIAN
+        assert game.deck_style(game.resolve_options({"deck": "french"})) is DeckStyle.FRENCH

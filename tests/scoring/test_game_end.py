@@ -1,0 +1,224 @@
+"""When the game ends and who wins.
+
+Rule text "Spielende": "Das Team welches zu erst 11 Punkte oder mehr erreicht gewinnt. Wenn beide
+Mannschaften gleichzeitig über 11 Punkte haben, gewinnt die Mannschaft die mehr Punkte besitzt.
+Haben beide gleichviel, dann wird weiter gespielt". Scientifico: "immer bis 21 Punkte".
+Capotto: "Scopone Scientifico Trentino" point 2. Pirate Scopa: "If both players exceed the point
+goal and tie, another round is played". Decisions: SPEC.md §1.6 (capotto), §1.7 and §2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from games.scoring import GameState, RoundScore, TableSetup, get_game, score_table
+
+from .helpers import cards, points, problems_of, rest, score, suit, table
+
+FOUR = ("Ann", "Bob", "Cy", "Di")
+THREE = ("Ann", "Bob", "Cy")
+
+
+def play(at: TableSetup, entries: Sequence[Mapping[str, object]]) -> GameState:
+    return score_table(get_game(at.game), at, entries)[1]
+
+
+def test_reaching_exactly_the_target_wins() -> None:
+    # SPEC §1.7: "Reaching the target means >=: exactly 11 counts."
+    state = play(table(), [points(Ann=6, Bob=2), points(Ann=5, Bob=1)])
+    assert state.finished
+    assert state.winners == ("Ann",)
+    assert state.finished_after_round == 2
+    assert state.totals == {"Ann": 11, "Bob": 3}
+
+
+def test_one_short_of_the_target_plays_on() -> None:
+    state = play(table(), [points(Ann=6, Bob=2), points(Ann=4, Bob=1)])
+    assert not state.finished
+    assert state.winners == ()
+    assert state.finished_after_round is None
+    assert state.totals == {"Ann": 10, "Bob": 3}
+
+
+def test_both_over_the_target_the_higher_total_wins() -> None:
+    # Rule text: "Wenn beide Mannschaften gleichzeitig über 11 Punkte haben, gewinnt die
+    # Mannschaft die mehr Punkte besitzt."
+    state = play(table(), [points(Ann=9, Bob=9), points(Ann=3, Bob=4)])
+    assert state.winners == ("Bob",)
+    assert state.totals == {"Ann": 12, "Bob": 13}
+
+
+def test_level_at_the_top_plays_on_even_when_both_are_over_the_target() -> None:
+    # Rule text: "Haben beide gleichviel, dann wird weiter gespielt".
+    rounds = [points(Ann=9, Bob=9), points(Ann=3, Bob=3)]
+    state = play(table(), rounds)
+    assert state.totals == {"Ann": 12, "Bob": 12}
+    assert not state.finished
+    state = play(table(), [*rounds, points(Ann=0, Bob=1)])
+    assert state.winners == ("Bob",)
+    assert state.finished_after_round == 3
+
+
+def test_level_exactly_on_the_target_plays_on() -> None:
+    assert not play(table(), [points(Ann=11, Bob=11)]).finished
+
+
+def test_three_player_playoff_can_be_won_by_a_trailing_player() -> None:
+    # SPEC §1.7: "With 3 players, a player who was trailing during such a playoff can win it."
+    rounds = [points(Ann=6, Bob=6, Cy=3), points(Ann=5, Bob=5, Cy=4)]
+    at = table(players=THREE)
+    assert not play(at, rounds).finished  # 11, 11, 7: level at the top
+    state = play(at, [*rounds, points(Cy=5)])
+    assert state.totals == {"Ann": 11, "Bob": 11, "Cy": 12}
+    assert state.winners == ("Cy",)
+
+
+def test_pirate_scopa_both_reach_the_goal_and_tie_another_round_is_played() -> None:
+    # pirate-scopa.en.txt: "If both players exceed the point goal and tie, another round is
+    # played"; SPEC §2 reads "exceed" as "reach or exceed".
+    at = table("pirate-scopa")
+    assert play(at, [points(Ann=11, Bob=10)]).winners == ("Ann",)
+    assert not play(at, [points(Ann=12, Bob=12)]).finished
+    assert play(at, [points(Ann=12, Bob=12), points(Ann=2, Bob=1)]).winners == ("Ann",)
+
+
+def test_pirate_scopa_trailing_player_wins_a_three_way_playoff() -> None:
+    at = table("pirate-scopa", THREE)
+    rounds = [points(Ann=11, Bob=11, Cy=9), points(Ann=0, Bob=0, Cy=3)]
+    assert play(at, rounds).winners == ("Cy",)
+
+
+def test_custom_target() -> None:
+    # scoresheet-format.md: `target` is a table option; Pirate Scopa: "Select a point goal".
+    at = table(target=5)
+    assert play(at, [points(Ann=5)]).winners == ("Ann",)
+    assert not play(table(target=21), [points(Ann=20)]).finished
+    assert play(table("pirate-scopa", target=3), [points(Bob=3)]).winners == ("Bob",)
+
+
+def test_long_game_to_21() -> None:
+    # Rule text: "Es existiert auch ein langes Spiel ... bis eine Mannschaft 21 Punkte".
+    at = table(target=21)
+    assert not play(at, [points(Ann=11)]).finished
+    assert play(at, [points(Ann=11), points(Ann=10)]).winners == ("Ann",)
+
+
+def test_scopone_scientifico_plays_to_21_by_default() -> None:
+    # Rule text "Scopone Scientifico": "bei dieser Variante immer bis 21 Punkte oder mehr".
+    at = table("scopone", FOUR, scientifico=True)
+    assert at.options["target"] == 21
+    assert not play(at, [points(**{"Ann & Cy": 11})]).finished
+    state = play(at, [points(**{"Ann & Cy": 11}), points(**{"Ann & Cy": 10})])
+    assert state.winners == ("Ann & Cy",)
+
+
+def test_scopone_scientifico_honours_an_explicit_target() -> None:
+    at = table("scopone", FOUR, scientifico=True, target=11)
+    assert at.options["target"] == 11
+    assert play(at, [points(**{"Bob & Di": 11})]).winners == ("Bob & Di",)
+
+
+def test_plain_scopone_plays_to_11() -> None:
+    assert table("scopone", FOUR).options["target"] == 11
+
+
+def test_trentino_turns_on_napoli_and_capotto() -> None:
+    # SPEC §1.6: option:trentino "also turns on capotto"; scoresheet-format.md: "trentino: true
+    # turns both on".
+    for game, players in (("scopa", ("Ann", "Bob")), ("scopone", FOUR)):
+        options = table(game, players, trentino=True).options
+        assert options["napoli"] is True
+        assert options["capotto"] is True
+        plain = table(game, players).options
+        assert plain["napoli"] is False
+        assert plain["capotto"] is False
+
+
+def test_totals_after_each_round_accumulate() -> None:
+    state = play(table(), [points(Ann=2, Bob=1), points(Ann=0, Bob=3), points(Ann=4)])
+    assert state.totals_after_each_round == (
+        {"Ann": 2, "Bob": 1},
+        {"Ann": 2, "Bob": 4},
+        {"Ann": 6, "Bob": 4},
+    )
+    assert play(table(), []).totals == {"Ann": 0, "Bob": 0}
+
+
+# -- capotto (SPEC §1.6) ---------------------------------------------------------------------
+
+BOB_TAKES_ALL_COINS = {"captures": {"Bob": suit("D")}, "scopas": {"Ann": 2}}
+
+
+def test_capotto_all_ten_coins_win_at_once_with_a_lower_total() -> None:
+    # Rule text: "Schafft es eine Mannschaft in einer Spielrunde alle Münzkarten zu bekommen,
+    # dann hat diese Mannschaft das ganze Spiel gewonnen." SPEC §1.6: "whatever the totals ...
+    # even if the other side passes the target in that hand".
+    at = table(capotto=True)
+    state = play(at, [points(Ann=10), BOB_TAKES_ALL_COINS])
+    assert state.finished
+    assert state.winners == ("Bob",)
+    assert state.finished_after_round == 2
+    assert state.totals == {"Ann": 14, "Bob": 2}
+
+
+def test_capotto_round_points_are_still_shown() -> None:
+    # SPEC §1.6: "Round points are still shown for completeness."
+    result = score(BOB_TAKES_ALL_COINS, table(capotto=True))
+    assert result.breakdown["capotto"] == {"winner": "Bob"}
+    assert result.points == {"Ann": 4, "Bob": 2}  # cards, primiera, 2 scopas; coins, settebello
+
+
+def test_without_capotto_all_coins_is_just_a_hand() -> None:
+    at = table()
+    result = score(BOB_TAKES_ALL_COINS, at)
+    assert "capotto" not in result.breakdown
+    state = play(at, [points(Ann=10), BOB_TAKES_ALL_COINS])
+    assert state.winners == ("Ann",)
+
+
+def test_capotto_with_trentino_also_scores_napoli_10() -> None:
+    result = score(BOB_TAKES_ALL_COINS, table(trentino=True))
+    assert result.breakdown["napoli"]["points"] == 10
+    assert result.points["Bob"] == 12
+    assert play(table(trentino=True), [BOB_TAKES_ALL_COINS]).winners == ("Bob",)
+
+
+def test_capotto_breakdown_is_empty_when_nobody_has_all_coins() -> None:
+    ann = cards("AD 2D")
+    result = score({"captures": {"Ann": ann, "Bob": rest(ann)}}, table(capotto=True))
+    assert result.breakdown["capotto"] == {"winner": None}
+    assert not play(table(capotto=True), [{"captures": {"Ann": ann}}]).finished
+
+
+def test_capotto_on_a_points_entry_wins_the_game() -> None:
+    # scoresheet-format.md: "A Scopone table with capotto on may add "capotto": "<side>"".
+    at = table("scopone", FOUR, capotto=True)
+    entry = {"points": {"Ann & Cy": 1, "Bob & Di": 12}, "capotto": "Ann & Cy"}
+    state = play(at, [entry])
+    assert state.winners == ("Ann & Cy",)
+    assert state.totals == {"Ann & Cy": 1, "Bob & Di": 12}
+    assert score(entry, at).breakdown["capotto"] == {"winner": "Ann & Cy"}
+
+
+def test_a_points_entry_without_capotto_ends_the_game_normally() -> None:
+    at = table("scopone", FOUR, trentino=True)
+    state = play(at, [{"points": {"Ann & Cy": 1, "Bob & Di": 12}}])
+    assert state.winners == ("Bob & Di",)
+
+
+def test_capotto_on_a_table_without_the_option_is_an_error() -> None:
+    at = table("scopone", FOUR)
+    entry = {"points": {"Ann & Cy": 1}, "capotto": "Ann & Cy"}
+    assert problems_of(entry, at) == ["capotto is not played at this table"]
+
+
+def test_capotto_by_a_side_not_at_the_table_is_an_error() -> None:
+    at = table("scopone", FOUR, capotto=True)
+    entry = {"points": {"Ann & Cy": 1}, "capotto": "Ann"}
+    assert problems_of(entry, at) == ["Ann is not a side at this table"]
+
+
+def test_game_state_takes_rounds_already_scored() -> None:
+    at = table()
+    rounds = [RoundScore({"Ann": 11, "Bob": 0}, {})]
+    assert get_game("scopa").game_state(rounds, at).winners == ("Ann",)

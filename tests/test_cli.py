@@ -1,0 +1,288 @@
+"""``manage.py score FILE``: the result as JSON on stdout, or exit 2 with one line per problem."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from tests.factories import EIGHT_CARDS, rest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+OUTPUT_KEYS = {"rounds", "totals", "totals_after_each_round", "finished", "winners", "eliminated"}
+
+SCOPA_DOCUMENT = {
+    "format": "scoresheet/1",
+    "game": "scopa",
+    "options": {"target": 11},
+    "players": ["Ann", "Bob"],
+    "rounds": [
+        # Bob's list is left out: he took every card Ann did not.
+        {"captures": {"Ann": list(EIGHT_CARDS)}, "scopas": {"Ann": 1}},
+        {"points": {"Ann": 4, "Bob": 2}},
+        {"points": {"Ann": 5, "Bob": 0}},
+    ],
+}
+
+
+def write(tmp_path: Path, document: object, name: str = "sheet.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+def score(path: str) -> dict[str, object]:
+    out = io.StringIO()
+    call_command("score", path, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def score_fails(path: str) -> list[str]:
+    """The command's stderr lines; it must exit with status 2 and print nothing on stdout."""
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("score", path, stdout=out, stderr=err)
+    assert exit_.value.code == 2
+    assert out.getvalue() == ""
+    return err.getvalue().splitlines()
+
+
+def with_rounds(*rounds: object, **fields: object) -> dict[str, object]:
+    return {"game": "scopa", "players": ["Ann", "Bob"], **fields, "rounds": list(rounds)}
+
+
+GOOD_ROUND = {"points": {"Ann": 1, "Bob": 0}}
+
+
+def test_two_player_scopa_is_scored_as_the_format_says(tmp_path: Path) -> None:
+    result = score(write(tmp_path, SCOPA_DOCUMENT))
+
+    assert set(result) == OUTPUT_KEYS
+    assert [r["points"] for r in result["rounds"]] == [
+        {"Ann": 3, "Bob": 1},
+        {"Ann": 4, "Bob": 2},
+        {"Ann": 5, "Bob": 0},
+    ]
+    assert result["totals"] == {"Ann": 12, "Bob": 3}
+    assert result["totals_after_each_round"] == [
+        {"Ann": 3, "Bob": 1},
+        {"Ann": 7, "Bob": 3},
+        {"Ann": 12, "Bob": 3},
+    ]
+    assert result["finished"] is True
+    assert result["winners"] == ["Ann"]
+    assert result["eliminated"] == []
+
+
+def test_each_round_has_its_points_and_breakdown(tmp_path: Path) -> None:
+    first = score(write(tmp_path, SCOPA_DOCUMENT))["rounds"][0]
+
+    assert set(first) == {"points", "breakdown"}
+    breakdown = first["breakdown"]
+    assert breakdown["cards"] == {"counts": {"Ann": 8, "Bob": 32}, "winner": "Bob"}
+    assert breakdown["coins"] == {"counts": {"Ann": 5, "Bob": 5}, "winner": None}
+    assert breakdown["settebello"] == {"winner": "Ann"}
+    assert breakdown["primiera"]["winner"] == "Ann"
+    assert breakdown["primiera"]["values"]["Ann"] == {
+        "sum": 84,
+        "complete": True,
+        "best": {"D": "7D", "C": "7C", "S": "7S", "B": "7B"},
+    }
+    assert breakdown["primiera"]["values"]["Bob"]["sum"] == 69
+    assert breakdown["scopas"] == {"Ann": 1, "Bob": 0}
+    assert "re_bello" not in breakdown
+
+
+def test_game_in_progress_has_no_winners(tmp_path: Path) -> None:
+    result = score(write(tmp_path, with_rounds(GOOD_ROUND)))
+
+    assert result["finished"] is False
+    assert result["winners"] == []
+    assert result["totals"] == {"Ann": 1, "Bob": 0}
+
+
+def test_scopone_points_and_totals_are_keyed_by_team(tmp_path: Path) -> None:
+    document = {
+        "game": "scopone",
+        "options": {"re_bello": True},
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
+        "rounds": [
+            {
+                "captures": {"Ann & Cy": list(EIGHT_CARDS), "Bob & Di": rest(EIGHT_CARDS)},
+                "scopas": {"Ann & Cy": 0, "Bob & Di": 2},
+            }
+        ],
+    }
+
+    result = score(write(tmp_path, document))
+
+    # Ann & Cy: settebello, primiera. Bob & Di: cards, re bello, two scopas.
+    assert result["rounds"][0]["points"] == {"Ann & Cy": 2, "Bob & Di": 4}
+    assert result["rounds"][0]["breakdown"]["re_bello"] == {"winner": "Bob & Di"}
+    assert result["totals"] == {"Ann & Cy": 2, "Bob & Di": 4}
+    assert result["totals_after_each_round"] == [{"Ann & Cy": 2, "Bob & Di": 4}]
+    assert result["finished"] is False
+
+
+def test_four_player_scopa_forms_teams_when_none_are_given(tmp_path: Path) -> None:
+    document = {"game": "scopa", "players": ["Ann", "Bob", "Cy", "Di"], "rounds": []}
+
+    result = score(write(tmp_path, document))
+
+    assert result["totals"] == {"Ann & Cy": 0, "Bob & Di": 0}
+    assert result["rounds"] == []
+
+
+def test_dash_reads_the_scoresheet_from_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(SCOPA_DOCUMENT)))
+
+    result = score("-")
+
+    assert result["totals"] == {"Ann": 12, "Bob": 3}
+
+
+def test_bad_standard_input_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("{"))
+
+    lines = score_fails("-")
+
+    assert len(lines) == 1
+    assert lines[0].startswith("-: not valid JSON")
+
+
+@pytest.mark.parametrize(
+    ("document", "expected"),
+    [
+        (
+            with_rounds({"captures": {"Ann": ["7D"], "Bob": ["7D", *rest(["7D"])]}}),
+            ["round 1: 7D is captured twice (Ann, Bob)"],
+        ),
+        (
+            with_rounds(
+                GOOD_ROUND, {"captures": {"Ann": list(EIGHT_CARDS), "Bob": rest(EIGHT_CARDS)[1:]}}
+            ),
+            ["round 2: 4D is not captured by any side"],
+        ),
+        (
+            with_rounds(GOOD_ROUND, {"captures": {"Ann": ["ZZ"]}}),
+            ["round 2: ZZ is not a card code (Ann)"],
+        ),
+        (
+            with_rounds(GOOD_ROUND, {"captures": {"Ann": list(EIGHT_CARDS), "Cy": ["AS"]}}),
+            ["round 2: Cy is not a side at this table"],
+        ),
+        (
+            with_rounds(GOOD_ROUND, {"points": {"Ann": 1, "Bob": "two"}}),
+            ["round 2: points for Bob must be a whole number, 0 or more"],
+        ),
+        (
+            with_rounds(GOOD_ROUND, {"points": {"Ann": 1}, "scopas": {"Ann": 1}}),
+            ["round 2: unknown field scopas"],
+        ),
+        (with_rounds(GOOD_ROUND, options={"jokers": True}), ["unknown option jokers"]),
+        (
+            with_rounds(GOOD_ROUND, options={"target": "eleven"}),
+            ["option target must be a whole number"],
+        ),
+    ],
+)
+def test_bad_input_exits_2_naming_the_round_and_the_card_or_field(
+    tmp_path: Path, document: dict[str, object], expected: list[str]
+) -> None:
+    assert score_fails(write(tmp_path, document)) == expected
+
+
+def test_every_problem_gets_its_own_line(tmp_path: Path) -> None:
+    document = with_rounds(
+        {"captures": {"Ann": ["7D"], "Bob": ["7D", *rest(["7D"])]}},
+        GOOD_ROUND,
+        {"captures": {"Ann": ["ZZ", "AS"]}, "scopas": {"Cy": 1}},
+    )
+
+    assert score_fails(write(tmp_path, document)) == [
+        "round 1: 7D is captured twice (Ann, Bob)",
+        "round 3: ZZ is not a card code (Ann)",
+        "round 3: Cy is not a side at this table",
+    ]
+
+
+def test_round_after_the_game_was_decided_is_an_error(tmp_path: Path) -> None:
+    document = with_rounds({"points": {"Ann": 11, "Bob": 0}}, GOOD_ROUND)
+
+    assert score_fails(write(tmp_path, document)) == [
+        "round 2: the game was already over after round 1"
+    ]
+
+
+@pytest.mark.parametrize("game", ["ciapano", "schafkopf", "swoops"])
+def test_games_not_scored_yet_exit_2_saying_so(tmp_path: Path, game: str) -> None:
+    document = {"game": game, "players": ["Ann", "Bob", "Cy"], "rounds": []}
+
+    assert score_fails(write(tmp_path, document)) == [f"{game}: not supported yet"]
+
+
+def test_unknown_game_exits_2(tmp_path: Path) -> None:
+    lines = score_fails(write(tmp_path, with_rounds(game="hearts")))
+
+    assert lines == ["game must be one of scopa, scopone, pirate-scopa, ciapano, schafkopf, swoops"]
+
+
+def test_invalid_json_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"game": "scopa",', encoding="utf-8")
+
+    lines = score_fails(str(path))
+
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{path}: not valid JSON")
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere.json"
+
+    assert score_fails(str(path)) == [f"{path}: No such file or directory"]
+
+
+def bare_environment(tmp_path: Path) -> dict[str, str]:
+    """A machine with nothing set up: no DEBUG, no SECRET_KEY, no DATABASE_URL."""
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
+
+
+def test_command_runs_on_a_bare_machine(tmp_path: Path) -> None:
+    completed = subprocess.run(
+        [sys.executable, "manage.py", "score", write(tmp_path, SCOPA_DOCUMENT)],
+        cwd=REPO_ROOT,
+        env=bare_environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert completed.returncode == 0, completed.stderr
+    result = json.loads(completed.stdout)
+    assert set(result) == OUTPUT_KEYS
+    assert result["winners"] == ["Ann"]
+
+
+def test_command_on_a_bare_machine_exits_2_for_bad_input(tmp_path: Path) -> None:
+    document = with_rounds({"captures": {"Ann": ["7D"], "Bob": ["7D", *rest(["7D"])]}})
+
+    completed = subprocess.run(
+        [sys.executable, "manage.py", "score", write(tmp_path, document)],
+        cwd=REPO_ROOT,
+        env=bare_environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert completed.returncode == 2
+    assert completed.stdout == ""
+    assert completed.stderr.splitlines() == ["round 1: 7D is captured twice (Ann, Bob)"]

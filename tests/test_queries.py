@@ -1,0 +1,96 @@
+"""The pages read with a fixed number of queries, however many hands or tables there are."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import services
+from games.models import Table
+from tests.factories import captures_entry, points_entry
+
+pytestmark = pytest.mark.django_db
+
+
+def queries_for(client: Client, url: str) -> int:
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(context.captured_queries)
+
+
+def table_with_hands(count: int) -> Table:
+    # Target 99 and no points: the game never ends, however many hands.
+    table = services.table_create(
+        game="scopa", players=["Ann", "Bob", "Cy"], options={"target": 99}
+    )
+    for _ in range(count):
+        services.round_record(table, points_entry(Ann=0, Bob=0, Cy=0))
+    return table
+
+
+def test_table_page_queries_do_not_grow_with_the_hands(client: Client) -> None:
+    one, many = table_with_hands(1), table_with_hands(200)
+    url = reverse("games:table", kwargs={"pk": many.pk})
+
+    with_one = queries_for(client, reverse("games:table", kwargs={"pk": one.pk}))
+    with_many = queries_for(client, url)
+
+    assert with_one == with_many
+    # The page did show all 200 hands (with the Hand 200 at the top of the history).
+    page = client.get(url).content.decode()
+    assert "Hand 200<" in page
+    assert "Record hand 201" in page
+
+
+def test_table_page_with_card_hands_and_teams_queries_do_not_grow(client: Client) -> None:
+    def team_table(hands: int) -> Table:
+        table = services.table_create(
+            game="scopone", players=["Ann", "Bob", "Cy", "Di"], options={"target": 99}
+        )
+        for _ in range(hands):
+            services.round_record(table, captures_entry("Ann & Cy", "Bob & Di"))
+        return table
+
+    one, many = team_table(1), team_table(20)
+
+    assert queries_for(client, reverse("games:table", kwargs={"pk": one.pk})) == queries_for(
+        client, reverse("games:table", kwargs={"pk": many.pk})
+    )
+
+
+def test_edit_page_queries_do_not_grow_with_the_hands(client: Client) -> None:
+    one, many = table_with_hands(1), table_with_hands(50)
+
+    assert queries_for(
+        client, reverse("games:round_edit", kwargs={"pk": one.pk, "number": 1})
+    ) == queries_for(client, reverse("games:round_edit", kwargs={"pk": many.pk, "number": 1}))
+
+
+def test_home_page_queries_do_not_grow_with_the_tables(client: Client) -> None:
+    finished = services.table_create(game="scopa", players=["Eve", "Fay"], options={"target": 1})
+    services.round_record(finished, points_entry(Eve=1, Fay=0))
+    services.table_create(game="scopa", players=["Ann", "Bob"])
+    with_one = queries_for(client, reverse("games:home"))
+
+    for n in range(29):
+        services.table_create(game="scopa", players=[f"P{n}a", f"P{n}b", f"P{n}c"])
+        done = services.table_create(game="scopone", players=["Ann", "Bob", "Cy", f"D{n}"])
+        services.round_record(done, points_entry(**{"Ann & Cy": 11, f"Bob & D{n}": 0}))
+    with_many = queries_for(client, reverse("games:home"))
+
+    assert with_one == with_many
+    page = client.get(reverse("games:home")).content.decode()
+    assert page.count('class="table-card"') == 60
+
+
+def test_export_queries_do_not_grow_with_the_hands(client: Client) -> None:
+    one, many = table_with_hands(1), table_with_hands(50)
+
+    def export(table: Table) -> int:
+        return queries_for(client, reverse("games:table_export", kwargs={"pk": table.pk}))
+
+    assert export(one) == export(many)

@@ -1,0 +1,630 @@
+"""The pages, through Django's test client: full pages, htmx fragments and plain form posts."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+
+from games import selectors, services
+from games.models import Player, Round, RoundPoints, Table
+from tests.factories import (
+    ALL_CODES,
+    EIGHT_CARDS,
+    captures_entry,
+    card_post_data,
+    points_entry,
+    rest,
+)
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+class InputParser(HTMLParser):
+    """Collects every <input> of a page: checked radios and the values of the other inputs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.checked: dict[str, str] = {}
+        self.radios: dict[str, list[str]] = {}
+        self.values: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "input":
+            return
+        attr = dict(attrs)
+        name, value = attr.get("name") or "", attr.get("value") or ""
+        if attr.get("type") == "radio":
+            self.radios.setdefault(name, []).append(value)
+            if "checked" in attr:
+                self.checked[name] = value
+        else:
+            self.values[name] = value
+
+
+def inputs(response: HttpResponse) -> InputParser:
+    parser = InputParser()
+    parser.feed(response.content.decode())
+    return parser
+
+
+def html(response: HttpResponse) -> str:
+    return response.content.decode()
+
+
+def table_url(table: Table) -> str:
+    return reverse("games:table", kwargs={"pk": table.pk})
+
+
+def edit_url(table: Table, number: int) -> str:
+    return reverse("games:round_edit", kwargs={"pk": table.pk, "number": number})
+
+
+def delete_url(table: Table, number: int) -> str:
+    return reverse("games:round_delete", kwargs={"pk": table.pk, "number": number})
+
+
+def two_player_table(**options: object) -> Table:
+    return services.table_create(game="scopa", players=["Ann", "Bob"], options=options)
+
+
+def totals(table: Table) -> dict[str, int]:
+    return selectors.table_totals(table, table.setup())
+
+
+def full_hand(scopas: dict[str, int] | None = None) -> dict[str, str]:
+    """Ann takes the eight cards, Bob the rest: Ann 2 + scopas, Bob 1."""
+    return card_post_data(
+        ["Ann", "Bob"], {"Ann": EIGHT_CARDS, "Bob": rest(EIGHT_CARDS)}, scopas=scopas
+    )
+
+
+def saved() -> tuple[int, int]:
+    return Round.objects.count(), RoundPoints.objects.count()
+
+
+# -- home ---------------------------------------------------------------------------------------
+
+
+def test_home_lists_tables_in_progress_and_finished_separately(client: Client) -> None:
+    services.table_create(game="scopa", players=["Ann", "Bob"])
+    finished = services.table_create(game="scopa", players=["Cy", "Di"], options={"target": 1})
+    services.round_record(finished, points_entry(Cy=1, Di=0))
+
+    page = html(client.get(reverse("games:home")))
+
+    in_progress, _, done = page.partition('id="finished-heading"')
+    assert "Ann, Bob" in in_progress
+    assert "Cy, Di" not in in_progress
+    assert "Cy, Di" in done
+    assert "Won by Cy" in done
+    assert "Ann, Bob" not in done
+    assert f'href="{reverse("games:table_new")}">New table</a>' in page
+
+
+def test_home_says_so_when_there_are_no_tables(client: Client) -> None:
+    page = html(client.get(reverse("games:home")))
+
+    assert "No game in progress" in page
+    assert "No finished games yet" in page
+
+
+# -- new table ----------------------------------------------------------------------------------
+
+
+def test_new_table_page_offers_every_game_and_the_player_fields(client: Client) -> None:
+    response = client.get(reverse("games:table_new"))
+
+    assert "<html" in html(response)
+    form = inputs(response)
+    assert form.radios["game"] == ["scopa", "scopone", "pirate-scopa"]
+    assert form.checked["game"] == "scopa"
+    assert {f"player_{seat}" for seat in range(4)} <= set(form.values)
+    assert "Four players each for themselves" in html(response)
+
+
+def test_htmx_game_change_returns_only_the_form_for_that_game(client: Client) -> None:
+    typed = {"game": "scopone", "player_0": "Ann", "player_1": "Bob"}
+
+    response = client.get(reverse("games:table_new"), typed, **HTMX)
+
+    page = html(response)
+    assert "<html" not in page
+    assert page.lstrip().startswith('<form id="table-form"')
+    assert "Scientifico" in page
+    assert "Four players each for themselves" not in page
+    form = inputs(response)
+    assert form.checked["game"] == "scopone"
+    assert form.values["player_0"] == "Ann"
+    assert form.values["player_1"] == "Bob"
+    assert form.values["player_2"] == ""
+
+
+def test_play_again_link_fills_in_the_players(client: Client) -> None:
+    response = client.get(reverse("games:table_new"), {"game": "scopa", "players": "Ann,Bob"})
+
+    form = inputs(response)
+    assert (form.values["player_0"], form.values["player_1"]) == ("Ann", "Bob")
+
+
+def test_creating_a_table_redirects_to_it(client: Client) -> None:
+    response = client.post(
+        reverse("games:table_new"),
+        {"game": "scopone", "player_0": "Ann", "player_1": "Bob", "player_2": "Cy",
+         "player_3": "Di", "first_dealer": "1", "opt_scientifico": "on"},
+    )  # fmt: skip
+
+    table = Table.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == table_url(table)
+    assert table.game == "scopone"
+    assert table.options == {"scientifico": True}
+    assert table.first_dealer == 1
+    assert table.setup().sides == ("Ann & Cy", "Bob & Di")
+
+
+def test_creating_a_table_over_htmx_tells_the_browser_to_load_it(client: Client) -> None:
+    response = client.post(
+        reverse("games:table_new"), {"game": "scopa", "player_0": "Ann", "player_1": "Bob"}, **HTMX
+    )
+
+    table = Table.objects.get()
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == table_url(table)
+    assert table.setup().players == ("Ann", "Bob")
+
+
+@pytest.mark.parametrize(
+    ("players", "error"),
+    [
+        ({"player_0": "Ann"}, "This field is required."),
+        ({"player_0": "Ann", "player_1": "ann"}, "ann sits at the table twice"),
+    ],
+)
+def test_bad_new_table_is_shown_with_its_error_and_creates_nothing(
+    client: Client, players: dict[str, str], error: str
+) -> None:
+    response = client.post(reverse("games:table_new"), {"game": "scopa", **players})
+
+    assert response.status_code == 422
+    assert error in html(response)
+    assert inputs(response).values["player_0"] == "Ann"
+    assert Table.objects.count() == 0
+    assert Player.objects.count() == 0
+
+
+def test_bad_new_table_over_htmx_returns_the_form_with_its_error(client: Client) -> None:
+    response = client.post(
+        reverse("games:table_new"),
+        {"game": "scopa", "player_0": "Ann", "player_1": "Bob", "first_dealer": "3"},
+        **HTMX,
+    )
+
+    assert response.status_code == 422
+    page = html(response)
+    assert "<html" not in page
+    assert "The first dealer must be one of the players." in page
+    assert Table.objects.count() == 0
+
+
+# -- the table page -----------------------------------------------------------------------------
+
+
+def test_table_page_shows_totals_next_dealer_card_grid_and_history(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 1, "Bob": 0}))
+
+    page = html(client.get(table_url(table)))
+
+    assert 'data-total="Ann">3<' in page
+    assert 'data-total="Bob">1<' in page
+    assert "8 to go" in page
+    assert "Next to deal: <strong>Bob</strong>" in page
+    assert page.count("data-card=") == 40
+    assert all(f'data-card="{code}"' in page for code in ALL_CODES)
+    assert "Record hand 2" in page
+    _, _, history = page.partition('id="history"')
+    assert "Hand 1" in history
+    assert "Dealt by Ann" in history
+    assert "Settebello: Ann." in history
+
+
+def test_preview_shows_the_hands_points_once_every_card_is_assigned(client: Client) -> None:
+    table = two_player_table()
+
+    response = client.post(table_url(table), {**full_hand({"Ann": 1}), "action": "preview"}, **HTMX)
+
+    page = html(response)
+    assert page.lstrip().startswith('<div id="preview"')
+    assert "<html" not in page
+    assert 'id="hand-form"' not in page
+    assert "This hand" in page
+    assert '<td class="points">3</td>' in page
+    assert '<td class="points">1</td>' in page
+    assert saved() == (0, 0)
+
+
+def test_preview_counts_the_cards_left_to_assign(client: Client) -> None:
+    table = two_player_table()
+    data = card_post_data(["Ann", "Bob"], {"Ann": EIGHT_CARDS})
+
+    response = client.post(table_url(table), {**data, "action": "preview"}, **HTMX)
+
+    page = html(response)
+    assert "So far: 32 cards left to assign" in page
+    assert 'class="points"' not in page
+    assert saved() == (0, 0)
+
+
+def test_recording_a_hand_without_htmx_redirects_to_the_table(client: Client) -> None:
+    table = two_player_table()
+
+    response = client.post(table_url(table), full_hand({"Ann": 1}))
+
+    assert response.status_code == 302
+    assert response["Location"] == table_url(table)
+    assert totals(table) == {"Ann": 3, "Bob": 1}
+    # The form lists each side's cards in deck order.
+    assert Round.objects.get().entry == {
+        "captures": {"Ann": [c for c in ALL_CODES if c in EIGHT_CARDS], "Bob": rest(EIGHT_CARDS)},
+        "scopas": {"Ann": 1, "Bob": 0},
+    }
+    assert "Hand 1 recorded." in html(client.get(response["Location"]))
+
+
+def test_recording_a_hand_over_htmx_returns_the_updated_table(client: Client) -> None:
+    table = two_player_table()
+
+    response = client.post(table_url(table), full_hand(), **HTMX)
+
+    page = html(response)
+    assert response.status_code == 200
+    assert "<html" not in page
+    assert page.lstrip().startswith('<div id="table-main"')
+    assert 'data-total="Ann">2<' in page
+    assert 'data-total="Bob">1<' in page
+    assert "Hand 1 recorded." in page
+    assert f'action="{delete_url(table, 1)}"' in page
+    assert ">Undo</button>" in page
+    assert "Record hand 2" in page
+    # The form for the next hand starts empty.
+    assert set(inputs(response).checked.get(f"card_{code}") for code in ALL_CODES) == {""}
+
+
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        (
+            card_post_data(["Ann", "Bob"], {"Ann": EIGHT_CARDS}),
+            "32 cards are not assigned to a side yet.",
+        ),
+        (
+            card_post_data(["Ann", "Bob"], {"Ann": rest(["7D"])}),
+            "1 card is not assigned to a side yet.",
+        ),
+        (
+            full_hand({"Ann": 5}),
+            "Ann cannot have made 5 sweeps with 8 cards: each sweep takes at least two",
+        ),
+        (
+            {"mode": "points", "points_0": "-1", "points_1": "2"},
+            "Ensure this value is greater than or equal to 0.",
+        ),
+    ],
+)
+def test_invalid_hand_is_shown_with_its_error_and_saves_nothing(
+    client: Client, data: dict[str, str], error: str
+) -> None:
+    table = two_player_table()
+
+    response = client.post(table_url(table), data)
+
+    assert response.status_code == 422
+    assert error in html(response)
+    assert saved() == (0, 0)
+
+
+def test_invalid_hand_over_htmx_returns_the_table_fragment_with_the_error(client: Client) -> None:
+    table = two_player_table()
+
+    response = client.post(table_url(table), full_hand({"Ann": 5}), **HTMX)
+
+    page = html(response)
+    assert response.status_code == 422
+    assert page.lstrip().startswith('<div id="table-main"')
+    assert "Ann cannot have made 5 sweeps" in page
+    # What was entered is kept, so it can be corrected.
+    assert inputs(response).checked["card_7D"] == "0"
+    assert saved() == (0, 0)
+
+
+def test_rest_to_gives_every_unassigned_card_to_that_side_and_saves_nothing(
+    client: Client,
+) -> None:
+    table = two_player_table()
+    data = card_post_data(["Ann", "Bob"], {"Ann": EIGHT_CARDS})
+
+    response = client.post(table_url(table), {**data, "rest_to": "1"})
+
+    assert response.status_code == 200
+    checked = inputs(response).checked
+    assert {code: checked[f"card_{code}"] for code in EIGHT_CARDS} == dict.fromkeys(
+        EIGHT_CARDS, "0"
+    )
+    assert {code: checked[f"card_{code}"] for code in rest(EIGHT_CARDS)} == dict.fromkeys(
+        rest(EIGHT_CARDS), "1"
+    )
+    assert saved() == (0, 0)
+
+
+def test_points_counted_at_the_table_are_recorded(client: Client) -> None:
+    table = two_player_table()
+
+    response = client.post(table_url(table), {"mode": "points", "points_0": "4", "points_1": "2"})
+
+    assert response.status_code == 302
+    assert Round.objects.get().entry == points_entry(Ann=4, Bob=2)
+    assert totals(table) == {"Ann": 4, "Bob": 2}
+
+
+def test_finished_table_shows_game_over_and_no_hand_form(client: Client) -> None:
+    table = two_player_table(target=5)
+    services.round_record(table, points_entry(Ann=5, Bob=1))
+
+    page = html(client.get(table_url(table)))
+
+    assert "Game over." in page
+    assert "Ann wins!" in page
+    assert 'id="hand-form"' not in page
+    assert "data-card=" not in page
+    assert "Next to deal" not in page
+
+
+def test_posting_a_hand_to_a_finished_table_saves_nothing(client: Client) -> None:
+    table = two_player_table(target=5)
+    services.round_record(table, points_entry(Ann=5, Bob=1))
+
+    response = client.post(table_url(table), {"mode": "points", "points_0": "1", "points_1": "0"})
+
+    # Another phone recorded the deciding hand first: this one is refused, and the page it
+    # gets back shows the game is over (there is no hand form left to show the error on).
+    assert response.status_code == 422
+    assert "Game over." in html(response)
+    assert Round.objects.count() == 1
+
+
+def test_unknown_table_is_not_found(client: Client) -> None:
+    assert client.get(reverse("games:table", kwargs={"pk": 999})).status_code == 404
+
+
+# -- editing a hand -----------------------------------------------------------------------------
+
+
+def test_edit_page_prefills_the_stored_captures_and_scopas(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 1, "Bob": 0}))
+
+    response = client.get(edit_url(table, 1))
+
+    form = inputs(response)
+    assert form.checked["mode"] == "cards"
+    assert {code: form.checked[f"card_{code}"] for code in ALL_CODES} == {
+        code: "0" if code in EIGHT_CARDS else "1" for code in ALL_CODES
+    }
+    assert (form.values["scopas_0"], form.values["scopas_1"]) == ("1", "0")
+    assert "Change hand 1" in html(response)
+
+
+def test_edit_page_prefills_a_hand_whose_other_side_was_left_out(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, {"captures": {"Bob": list(EIGHT_CARDS)}})
+
+    form = inputs(client.get(edit_url(table, 1)))
+
+    assert {code: form.checked[f"card_{code}"] for code in ALL_CODES} == {
+        code: "1" if code in EIGHT_CARDS else "0" for code in ALL_CODES
+    }
+
+
+def test_edit_page_prefills_points_counted_at_the_table(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=4, Bob=2))
+
+    form = inputs(client.get(edit_url(table, 1)))
+
+    assert form.checked["mode"] == "points"
+    assert (form.values["points_0"], form.values["points_1"]) == ("4", "2")
+
+
+def test_changing_a_hand_changes_the_totals_and_redirects(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, captures_entry("Ann", "Bob"))
+    assert totals(table) == {"Ann": 2, "Bob": 1}
+
+    data = card_post_data(["Ann", "Bob"], {"Bob": EIGHT_CARDS, "Ann": rest(EIGHT_CARDS)})
+    response = client.post(edit_url(table, 1), data)
+
+    assert response.status_code == 302
+    assert response["Location"] == table_url(table)
+    assert totals(table) == {"Ann": 1, "Bob": 2}
+    assert Round.objects.get().breakdown["settebello"] == {"winner": "Bob"}
+
+
+def test_invalid_change_is_shown_with_its_error_and_changes_nothing(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, captures_entry("Ann", "Bob"))
+    stored = Round.objects.get().entry
+
+    data = card_post_data(["Ann", "Bob"], {"Bob": EIGHT_CARDS})
+    response = client.post(edit_url(table, 1), data)
+
+    assert response.status_code == 422
+    assert "32 cards are not assigned to a side yet." in html(response)
+    assert Round.objects.get().entry == stored
+    assert totals(table) == {"Ann": 2, "Bob": 1}
+
+
+def test_change_that_would_end_the_game_early_is_refused(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=5, Bob=0))
+    services.round_record(table, points_entry(Ann=0, Bob=5))
+
+    response = client.post(edit_url(table, 1), {"mode": "points", "points_0": "11"})
+
+    assert response.status_code == 422
+    assert "this would end the game after hand 1" in html(response)
+    assert totals(table) == {"Ann": 5, "Bob": 5}
+
+
+# -- deleting a hand ----------------------------------------------------------------------------
+
+
+def test_deleting_a_hand_renumbers_the_rest_and_redirects_to_the_history(client: Client) -> None:
+    table = two_player_table()
+    for ann in (1, 2, 3):
+        services.round_record(table, points_entry(Ann=ann, Bob=0))
+
+    response = client.post(delete_url(table, 2))
+
+    assert response.status_code == 302
+    assert response["Location"] == table_url(table) + "#history"
+    rounds = list(table.rounds.order_by("number"))
+    assert [(r.number, r.entry["points"]["Ann"]) for r in rounds] == [(1, 1), (2, 3)]
+    assert totals(table) == {"Ann": 4, "Bob": 0}
+    assert "Hand 2 deleted." in html(client.get(response["Location"]))
+
+
+def test_deleting_a_hand_needs_a_post(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=1, Bob=0))
+
+    response = client.get(delete_url(table, 1))
+
+    assert response.status_code == 405
+    assert Round.objects.count() == 1
+
+
+def test_refused_delete_says_why_and_keeps_the_hand(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=5, Bob=10))
+    services.round_record(table, points_entry(Ann=11, Bob=6))
+    services.round_record(table, points_entry(Ann=0, Bob=0))
+
+    response = client.post(delete_url(table, 1), follow=True)
+
+    assert "this would end the game after hand 1" in html(response)
+    assert Round.objects.count() == 3
+
+
+def test_deleting_a_missing_hand_is_not_found(client: Client) -> None:
+    table = two_player_table()
+
+    assert client.post(delete_url(table, 1)).status_code == 404
+
+
+# -- export and import --------------------------------------------------------------------------
+
+
+def test_export_is_a_scoresheet_download(client: Client) -> None:
+    table = services.table_create(
+        game="scopa", players=["Ann", "Bob", "Cy", "Di"], options={"re_bello": True}
+    )
+    entry = captures_entry("Ann & Cy", "Bob & Di", scopas={"Ann & Cy": 1, "Bob & Di": 0})
+    services.round_record(table, entry)
+    services.round_record(table, {"points": {"Ann & Cy": 2, "Bob & Di": 0}})
+
+    response = client.get(reverse("games:table_export", kwargs={"pk": table.pk}))
+
+    assert response["Content-Type"] == "application/json"
+    assert response["Content-Disposition"] == f'attachment; filename="scopa-{table.pk}.json"'
+    assert json.loads(response.content) == {
+        "format": "scoresheet/1",
+        "game": "scopa",
+        "options": {"re_bello": True},
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
+        "rounds": [entry, {"points": {"Ann & Cy": 2, "Bob & Di": 0}}],
+    }
+
+
+def test_exported_table_imports_as_an_equal_table(client: Client) -> None:
+    table = two_player_table(target=21)
+    services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 2, "Bob": 0}))
+    services.round_record(table, points_entry(Ann=1, Bob=3))
+    exported = client.get(reverse("games:table_export", kwargs={"pk": table.pk})).content
+
+    response = client.post(
+        reverse("games:table_import"),
+        {"scoresheet": SimpleUploadedFile("t.json", exported, "application/json")},
+    )
+
+    copy = Table.objects.exclude(pk=table.pk).get()
+    assert response["Location"] == table_url(copy)
+    assert totals(copy) == totals(table) == {"Ann": 5, "Bob": 4}
+    assert client.get(reverse("games:table_export", kwargs={"pk": copy.pk})).content == exported
+
+
+def upload(client: Client, content: bytes) -> HttpResponse:
+    return client.post(
+        reverse("games:table_import"),
+        {"scoresheet": SimpleUploadedFile("scoresheet.json", content, "application/json")},
+    )
+
+
+def test_importing_a_scoresheet_creates_the_table_and_redirects(client: Client) -> None:
+    document = {
+        "game": "scopa",
+        "players": ["Ann", "Bob"],
+        "rounds": [captures_entry("Ann", "Bob"), {"points": {"Ann": 1, "Bob": 0}}],
+    }
+
+    response = upload(client, json.dumps(document).encode())
+
+    table = Table.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == table_url(table)
+    assert totals(table) == {"Ann": 3, "Bob": 1}
+    assert "Table imported." in html(client.get(response["Location"]))
+
+
+@pytest.mark.parametrize(
+    ("content", "error"),
+    [
+        (b"{not json", "This file is not valid JSON."),
+        (b"\xff\xfe\x00", "This file is not valid JSON."),
+        (b"[1, 2]", "a scoresheet must be a JSON object"),
+        (
+            json.dumps(
+                {
+                    "game": "scopa",
+                    "players": ["Ann", "Bob"],
+                    "rounds": [
+                        {"points": {"Ann": 1, "Bob": 0}},
+                        {"captures": {"Ann": ["7D"], "Bob": ["7D", *rest(["7D"])]}},
+                    ],
+                }
+            ).encode(),
+            "round 2: 7D is captured twice (Ann, Bob)",
+        ),
+        (
+            json.dumps({"game": "swoops", "players": ["Ann", "Bob"], "rounds": []}).encode(),
+            "swoops is not supported yet.",
+        ),
+    ],
+)
+def test_bad_scoresheet_is_refused_with_the_problem_and_creates_nothing(
+    client: Client, content: bytes, error: str
+) -> None:
+    response = upload(client, content)
+
+    assert response.status_code == 422
+    assert error in html(response)
+    assert Table.objects.count() == 0
+    assert Player.objects.count() == 0
