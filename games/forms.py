@@ -79,10 +79,8 @@ class NewTableForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        key = self.data.get("game") if self.is_bound else None
-        self.rules: Game = GAMES.get(str(key), GAMES["scopa"]) if key else GAMES["scopa"]
-        if not self.is_bound:
-            self.rules = GAMES[str(self.initial.get("game", "scopa"))]
+        key = self.data.get("game") if self.is_bound else self.initial.get("game")
+        self.rules: Game = GAMES.get(str(key), GAMES["scopa"])
         for seat in range(self.rules.max_players):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=_("Player %(number)s") % {"number": seat + 1},

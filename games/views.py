@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -104,7 +104,6 @@ def _render_new_table(request: HttpRequest, form: NewTableForm, status: int = 20
         "form": form,
         "games": GAMES,
         "recent_players": selectors.recent_player_names(),
-        "teams_note": form.rules.plays_in_teams(form.rules.max_players, {}),
     }
     return render(request, template, context, status=status)
 
@@ -180,7 +179,7 @@ def _table_or_404(pk: int) -> Table:
     try:
         return selectors.table_get(pk)
     except Table.DoesNotExist:
-        return get_object_or_404(Table, pk=pk)
+        raise Http404 from None
 
 
 def _hand_form(table: Table, setup: TableSetup, data: Any = None, initial: Any = None) -> HandForm:
