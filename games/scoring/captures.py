@@ -1,0 +1,198 @@
+"""Which table cards a played card may take: the pure rules behind the capture referee.
+
+Rule texts: ../shared/rules/scopone-scopa.de.txt ("Spielzug", "Wichtige Punkte", "Beispiel",
+"Scopa d'Assi", "Scopa die Quindici"), ../shared/rules/pirate-scopa.en.txt ("Rules"), and
+SPEC.md §1.5-1.6. Values are the capture values of ``Rank.number``: A = 1 ... 7, Fante 8,
+Cavallo 9, Re 10.
+
+The functions answer for one card already chosen. Which card to play stays free in Scopa ("Man
+ist nicht verpflichtet eine Karte zu spielen die einen Stich macht"). Pirate Scopa forbids
+trailing a card that could take a trick ("You cannot place a card down that you can take a trick
+with"), but that is a choice among the hand's cards and is not decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import DECK, Card, Rank
+from .errors import Problem, problem, raise_if_any
+from .i18n import gettext_noop as _
+
+KIND_SINGLE = "single"
+KIND_SUM = "sum"
+KIND_FIFTEEN = "fifteen"
+KIND_ACE_TAKES_ALL = "ace-takes-all"
+
+QUINDICI_TOTAL = 15
+
+_DECK_ORDER = {card: index for index, card in enumerate(DECK)}
+
+
+@dataclass(frozen=True)
+class CaptureRules:
+    """The capture rules a table plays by; the defaults are standard Scopa.
+
+    ``quindici``: Scopa di Quindici, where a played card "sticht die Karte/n die mit der
+    gespielten Karte zusammen die Summe von 15 ergeben".
+    ``scopa_d_assi``: "Das spielen eines Asses sticht alle Tischkarten."
+    The last two flags are the rule text's d'Assi play variants and only apply with
+    ``scopa_d_assi``:
+    ``ace_on_table_takes_only_ace``: "wenn ein Ass schon in der Mitte des Tisches liegt, ein
+    gespieltes Ass nun nur das Ass und nicht alle Tischkarten sticht".
+    ``ace_may_be_trailed``: "wenn der Spieler es wünscht, er dass Ass auch nur in die Mitte legen
+    kann ohne damit eine Karte zu stechen".
+    """
+
+    quindici: bool = False
+    scopa_d_assi: bool = False
+    ace_on_table_takes_only_ace: bool = False
+    ace_may_be_trailed: bool = False
+
+
+@dataclass(frozen=True)
+class Capture:
+    """One choice a player has: the table cards taken, in deck order (coins first, A to K).
+
+    The played card is not in ``cards``. ``sweeps`` is true when the capture takes every card on
+    the table; ``kind`` says which rule allows it: ``"single"``, ``"sum"``, ``"fifteen"`` or
+    ``"ace-takes-all"``.
+    """
+
+    cards: tuple[Card, ...]
+    sweeps: bool
+    kind: str
+
+    @property
+    def total(self) -> int:
+        """The sum of the capture values of the cards taken."""
+        return sum(card.number for card in self.cards)
+
+
+def table_problems(table: Sequence[Card], played: Card) -> list[Problem]:
+    """What makes a table and a played card impossible: a card twice, or played from the table."""
+    problems: list[Problem] = []
+    seen: set[Card] = set()
+    for card in table:
+        if card in seen:
+            problems.append(problem(_("{card} is on the table twice"), "table", card=card.code))
+        seen.add(card)
+    if played in seen:
+        problems.append(
+            problem(_("{card} is played but is also on the table"), "played", card=played.code)
+        )
+    return problems
+
+
+def legal_captures(
+    table: Sequence[Card], played: Card, rules: CaptureRules = CaptureRules()
+) -> tuple[Capture, ...]:
+    """Every capture the player may choose, each set of table cards once; empty when none.
+
+    Standard Scopa ("Die Regeln für einen Stich", 1.-4.): if table cards have the played card's
+    value, the choices are exactly those single cards ("welche bleibt dem Spieler überlassen"),
+    because "Wenn eine Karte sowohl eine Einzelkarte als auch eine Summe von verschiedenen Karten
+    stechen kann, sticht die Karte die Einzelkarte und nicht die Summe der Karten!" (Pirate Scopa:
+    "you must take that card instead of taking multiple cards"). Otherwise every set of two or
+    more table cards adding up to the played card's value is a choice ("darf der Spieler sich für
+    eine Möglichkeit entscheiden"). With none, the card is trailed (rule 4).
+
+    Scopa di Quindici: every set of one or more table cards that makes 15 together with the
+    played card; a card "sticht nicht mehr eine oder mehrere Karten gleichen Wertes", so no
+    single-card preference applies.
+
+    Scopa d'Assi: a played ace "sticht alle Tischkarten" (nothing on an empty table); with
+    ``ace_on_table_takes_only_ace`` and an ace on the table, it takes one of those aces instead.
+
+    Order: singles and sums in deck order of their cards, fewer cards first. Raises
+    ``EntryError`` if a table card is listed twice or the played card is on the table.
+    """
+    raise_if_any(table_problems(table, played))
+    cards = sorted(table, key=_DECK_ORDER.__getitem__)
+    if rules.scopa_d_assi and played.rank is Rank.ACE:
+        aces = [card for card in cards if card.rank is Rank.ACE]
+        if rules.ace_on_table_takes_only_ace and aces:
+            return tuple(_capture((ace,), cards, KIND_SINGLE) for ace in aces)
+        if not cards:
+            return ()
+        return (_capture(tuple(cards), cards, KIND_ACE_TAKES_ALL),)
+    if rules.quindici:
+        target = QUINDICI_TOTAL - played.number
+        return tuple(
+            _capture(subset, cards, KIND_FIFTEEN) for subset in _subsets_summing(cards, target)
+        )
+    equal = [card for card in cards if card.number == played.number]
+    if equal:
+        return tuple(_capture((card,), cards, KIND_SINGLE) for card in equal)
+    return tuple(
+        _capture(subset, cards, KIND_SUM)
+        for subset in _subsets_summing(cards, played.number)
+        if len(subset) >= 2
+    )
+
+
+def may_trail(table: Sequence[Card], played: Card, rules: CaptureRules = CaptureRules()) -> bool:
+    """Whether the played card may stay on the table without taking anything.
+
+    True when no capture is legal (rule 4: "gibt es keinen Stich und die gespielte Karte wird
+    offen zu den Tischkarten gelegt"), and for an ace under Scopa d'Assi with
+    ``ace_may_be_trailed``. Otherwise a capture must be taken: "Trotzdem muss ein Stich genommen
+    werden, wenn die gelegte Karte einen Stich auslöst".
+    """
+    if not legal_captures(table, played, rules):
+        return True
+    return rules.scopa_d_assi and rules.ace_may_be_trailed and played.rank is Rank.ACE
+
+
+def is_scopa(
+    capture: Capture,
+    last_card_of_hand: bool,
+    last_play_sweep_counts: bool = False,
+    ace_sweep_is_scopa: bool = True,
+) -> bool:
+    """Whether a capture scores a scopa.
+
+    A sweep ("mit einer gespielten Karte alle Karten vom Tisch sticht") is a scopa, except with
+    the last card of the hand: "die letzte gespielte Karte in einer Spielrunde nie ein Scopa ist"
+    (SPEC §1.5; pirate-scopa.en.txt "[Note]"), unless the table plays
+    ``house:scientifico_last_play_sweep_counts`` (``last_play_sweep_counts``). An ace taking the
+    whole table under Scopa d'Assi scores only if the table decided so before the game
+    ("Vor dem Spiel entscheiden die Mitspieler ob das Spielen eines Asses als Scopa gilt";
+    SPEC §1.6 ``ace_sweep_is_scopa``).
+    """
+    if not capture.sweeps:
+        return False
+    if last_card_of_hand and not last_play_sweep_counts:
+        return False
+    if capture.kind == KIND_ACE_TAKES_ALL:
+        return ace_sweep_is_scopa
+    return True
+
+
+def _capture(taken: Sequence[Card], table: Sequence[Card], kind: str) -> Capture:
+    return Capture(tuple(taken), sweeps=len(taken) == len(table), kind=kind)
+
+
+def _subsets_summing(cards: Sequence[Card], target: int) -> list[tuple[Card, ...]]:
+    """Every non-empty subset of ``cards`` (distinct, in deck order) whose values sum to target.
+
+    Values are all at least 1, so a branch stops as soon as its sum passes the target.
+    """
+    found: list[tuple[Card, ...]] = []
+
+    def extend(start: int, chosen: tuple[Card, ...], remaining: int) -> None:
+        for index in range(start, len(cards)):
+            card = cards[index]
+            if card.number > remaining:
+                continue
+            picked = (*chosen, card)
+            if card.number == remaining:
+                found.append(picked)
+            else:
+                extend(index + 1, picked, remaining - card.number)
+
+    if target > 0:
+        extend(0, (), target)
+    found.sort(key=lambda subset: (len(subset), [_DECK_ORDER[card] for card in subset]))
+    return found

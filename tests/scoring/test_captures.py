@@ -1,0 +1,350 @@
+"""The capture rules: scopone-scopa.de.txt "Spielzug", "Wichtige Punkte", "Beispiel",
+"Scopa d'Assi", "Scopa die Quindici"; pirate-scopa.en.txt "Rules"; SPEC.md §1.5-1.6."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.scoring import EntryError
+from games.scoring.captures import (
+    Capture,
+    CaptureRules,
+    is_scopa,
+    legal_captures,
+    may_trail,
+)
+from games.scoring.cards import DECK, Card, parse_card
+
+PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+QUINDICI = CaptureRules(quindici=True)
+D_ASSI = CaptureRules(scopa_d_assi=True)
+
+
+def hand(text: str) -> list[Card]:
+    """``"AD 3C"`` -> the cards."""
+    return [parse_card(code) for code in text.split()]
+
+
+def card(code: str) -> Card:
+    return parse_card(code)
+
+
+def taken(captures: tuple[Capture, ...]) -> list[list[str]]:
+    return [[c.code for c in capture.cards] for capture in captures]
+
+
+def values(captures: tuple[Capture, ...]) -> Counter[tuple[int, ...]]:
+    """Each capture's values, high to low; counted, so two equal choices show as 2."""
+    return Counter(
+        tuple(sorted((c.number for c in capture.cards), reverse=True)) for capture in captures
+    )
+
+
+# -- "Beispiel": table 1, 3, 6, 6 and Reiter ------------------------------------------------------
+
+EXAMPLE_TABLE = hand("AD 3C 6S 6B NC")
+
+
+def test_example_playing_a_six_takes_either_six_as_a_single_card() -> None:
+    # "Das spielen einer Sechs erlaubt es eine Sechs auf den Tisch zu stechen die man sich
+    # aussuchen kann."
+    captures = legal_captures(EXAMPLE_TABLE, card("6D"))
+    assert taken(captures) == [["6S"], ["6B"]]
+    assert all(c.kind == "single" and not c.sweeps for c in captures)
+    assert not may_trail(EXAMPLE_TABLE, card("6D"))
+
+
+def test_example_a_knight_takes_the_knight_not_six_and_three() -> None:
+    # "sticht dieser den Reiter und man darf nicht die 6 und die 3 nehmen"
+    captures = legal_captures(EXAMPLE_TABLE, card("ND"))
+    assert taken(captures) == [["NC"]]
+    assert captures[0].kind == "single"
+
+
+def test_example_a_king_takes_knight_and_ace_or_six_three_and_ace() -> None:
+    # "kann man entscheiden ob man den Reiter und die Eins sticht oder die 6, 3 und die 1";
+    # the two sixes are different cards, so 6-3-1 is a choice with each of them.
+    captures = legal_captures(EXAMPLE_TABLE, card("KD"))
+    assert set(values(captures)) == {(9, 1), (6, 3, 1)}
+    assert values(captures) == Counter({(9, 1): 1, (6, 3, 1): 2})
+    assert taken(captures) == [["AD", "NC"], ["AD", "3C", "6S"], ["AD", "3C", "6B"]]
+    assert all(c.kind == "sum" and not c.sweeps for c in captures)
+
+
+# -- "Die Regeln für einen Stich" and "Wichtige Punkte" -------------------------------------------
+
+
+def test_sum_rule_example_a_king_takes_three_and_seven_not_the_four() -> None:
+    # Rule 3: "liegen 3, 4 und eine 7 in der Mitte und ihr spielt eine 10, stecht ihr also 3 und 7"
+    table = hand("3D 4C 7S")
+    captures = legal_captures(table, card("KB"))
+    assert taken(captures) == [["3D", "7S"]]
+    assert captures[0].kind == "sum"
+    assert not captures[0].sweeps
+
+
+def test_scopa_example_a_king_on_one_one_three_five_sweeps() -> None:
+    # "Scopa": "liegen auf dem Tisch 1,1,3,5 und man spielt einen König ... hat einen Scopa gemacht"
+    table = hand("AD AC 3S 5B")
+    captures = legal_captures(table, card("KD"))
+    assert len(captures) == 1
+    assert captures[0].sweeps
+    assert is_scopa(captures[0], last_card_of_hand=False)
+
+
+def test_single_card_beats_a_sum_protecting_a_seven() -> None:
+    # "Spielt jemand nämlich einen König und es liegt in der Tischmitte 7, 3, König sticht er ja
+    # automatisch den König und nicht die Sieben und die Drei."
+    assert taken(legal_captures(hand("7D 3C KS"), card("KB"))) == [["KS"]]
+
+
+def test_no_equal_card_and_no_sum_means_the_card_is_trailed() -> None:
+    # Rule 4: "gibt es keinen Stich und die gespielte Karte wird offen zu den Tischkarten gelegt"
+    table = hand("7D 6C")
+    assert legal_captures(table, card("5S")) == ()
+    assert may_trail(table, card("5S"))
+    assert legal_captures([], card("KS")) == ()
+    assert may_trail([], card("KS"))
+
+
+def test_a_possible_capture_must_be_taken() -> None:
+    # "Trotzdem muss ein Stich genommen werden, wenn die gelegte Karte einen Stich auslöst"
+    assert not may_trail(hand("2D 3C"), card("5S"))
+
+
+# -- "Scopa die Quindici" -------------------------------------------------------------------------
+
+
+def test_quindici_example_lists_every_set_making_fifteen_with_the_played_three() -> None:
+    # "Auf dem Tisch liegen 2, 3, 4, 5, 7. Spielt man nun eine 3 kann man entweder die 3, 4 und
+    # 5 stechen oder die 7 und die 2." 3 + 4 + 5 + 3 = 15, but 7 + 2 + 3 = 12: the text's second
+    # choice does not make 15. Every set that really does: 5 + 7, 3 + 4 + 5, 2 + 3 + 7.
+    table = hand("2D 3C 4S 5B 7D")
+    captures = legal_captures(table, card("3D"), QUINDICI)
+    assert taken(captures) == [["7D", "5B"], ["2D", "7D", "3C"], ["3C", "4S", "5B"]]
+    assert set(values(captures)) == {(7, 5), (5, 4, 3), (7, 3, 2)}
+    assert (7, 2) not in values(captures)
+    assert all(c.kind == "fifteen" and not c.sweeps for c in captures)
+
+
+def test_quindici_takes_no_equal_card() -> None:
+    # "Eine gespielte Karte sticht nicht mehr eine oder mehrere Karten gleichen Wertes."
+    assert legal_captures(hand("5D"), card("5C"), QUINDICI) == ()
+    # ...and a single card making 15 needs no partner: 7 + 8 (Fante) = 15, and sums are not
+    # pushed aside by it.
+    captures = legal_captures(hand("JD 3C 5S"), card("7C"), QUINDICI)
+    assert taken(captures) == [["JD"], ["3C", "5S"]]
+
+
+def test_quindici_sweep_is_a_scopa() -> None:
+    captures = legal_captures(hand("2D 3C"), card("KS"), QUINDICI)
+    assert taken(captures) == [["2D", "3C"]]
+    assert captures[0].sweeps
+    assert is_scopa(captures[0], last_card_of_hand=False)
+
+
+# -- "Scopa d'Assi" -------------------------------------------------------------------------------
+
+
+def test_d_assi_an_ace_takes_the_whole_table() -> None:
+    # "Das spielen eines Asses sticht alle Tischkarten."
+    table = hand("7D 3C KS 2B")
+    captures = legal_captures(table, card("AD"), D_ASSI)
+    assert taken(captures) == [["7D", "3C", "KS", "2B"]]
+    assert captures[0].kind == "ace-takes-all"
+    assert captures[0].sweeps
+    assert not may_trail(table, card("AD"), D_ASSI)
+
+
+def test_d_assi_other_cards_capture_as_usual() -> None:
+    assert taken(legal_captures(hand("AC 2S"), card("3D"), D_ASSI)) == [["AC", "2S"]]
+
+
+def test_without_d_assi_an_ace_is_an_ordinary_one() -> None:
+    assert legal_captures(hand("7D 3C"), card("AD")) == ()
+
+
+def test_d_assi_ace_on_the_table_variant_takes_only_an_ace() -> None:
+    # "wenn ein Ass schon in der Mitte des Tisches liegt, ein gespieltes Ass nun nur das Ass und
+    # nicht alle Tischkarten sticht"
+    rules = CaptureRules(scopa_d_assi=True, ace_on_table_takes_only_ace=True)
+    captures = legal_captures(hand("AC 7D AS"), card("AD"), rules)
+    assert taken(captures) == [["AC"], ["AS"]]
+    assert all(c.kind == "single" and not c.sweeps for c in captures)
+    # No ace on the table: the ace takes all as usual.
+    assert taken(legal_captures(hand("7D 3C"), card("AD"), rules)) == [["7D", "3C"]]
+    # Without the variant, the ace on the table goes with the rest.
+    assert legal_captures(hand("AC 7D"), card("AD"), D_ASSI)[0].kind == "ace-takes-all"
+
+
+def test_d_assi_ace_on_an_empty_table_takes_nothing() -> None:
+    assert legal_captures([], card("AD"), D_ASSI) == ()
+    assert may_trail([], card("AD"), D_ASSI)
+
+
+def test_d_assi_trailing_variant_lets_the_ace_stay_on_the_table() -> None:
+    # "wenn der Spieler es wünscht, er dass Ass auch nur in die Mitte legen kann"
+    rules = CaptureRules(scopa_d_assi=True, ace_may_be_trailed=True)
+    table = hand("7D 3C")
+    assert legal_captures(table, card("AD"), rules)
+    assert may_trail(table, card("AD"), rules)
+    # Only the ace: another card must still take what it can.
+    assert not may_trail(table, card("KD"), rules)
+
+
+# -- is_scopa: SPEC §1.5-1.6 ----------------------------------------------------------------------
+
+
+SWEEP = Capture((card("3D"), card("7C")), sweeps=True, kind="sum")
+ACE_SWEEP = Capture((card("3D"), card("7C")), sweeps=True, kind="ace-takes-all")
+
+
+def test_last_card_of_the_hand_never_scores_a_scopa() -> None:
+    # "dass die letzte gespielte Karte in einer Spielrunde nie ein Scopa ist"
+    assert is_scopa(SWEEP, last_card_of_hand=False)
+    assert not is_scopa(SWEEP, last_card_of_hand=True)
+    assert not is_scopa(ACE_SWEEP, last_card_of_hand=True)
+
+
+def test_last_play_sweep_counts_house_rule_scores_the_last_sweep() -> None:
+    # SPEC §1.5 house:scientifico_last_play_sweep_counts
+    assert is_scopa(SWEEP, last_card_of_hand=True, last_play_sweep_counts=True)
+
+
+def test_a_capture_that_leaves_cards_is_no_scopa() -> None:
+    partial = Capture((card("3D"),), sweeps=False, kind="single")
+    assert not is_scopa(partial, last_card_of_hand=False, last_play_sweep_counts=True)
+
+
+@pytest.mark.parametrize("counts", [True, False])
+def test_ace_sweep_scores_as_the_table_decided(counts: bool) -> None:
+    # "Vor dem Spiel entscheiden die Mitspieler ob das Spielen eines Asses als Scopa gilt"
+    assert is_scopa(ACE_SWEEP, last_card_of_hand=False, ace_sweep_is_scopa=counts) is counts
+    assert is_scopa(SWEEP, last_card_of_hand=False, ace_sweep_is_scopa=counts)
+
+
+# -- input checks ---------------------------------------------------------------------------------
+
+
+def test_a_card_twice_on_the_table_is_refused() -> None:
+    with pytest.raises(EntryError, match="3D is on the table twice"):
+        legal_captures(hand("3D 3D"), card("3C"))
+
+
+def test_the_played_card_on_the_table_is_refused() -> None:
+    with pytest.raises(EntryError, match="3C is played but is also on the table"):
+        legal_captures(hand("3C 4D"), card("3C"))
+    with pytest.raises(EntryError):
+        may_trail(hand("3C"), card("3C"))
+
+
+# -- properties -----------------------------------------------------------------------------------
+
+
+@st.composite
+def plays(draw: st.DrawFn, max_table: int = 10) -> tuple[list[Card], Card]:
+    """A played card and a table of other, distinct cards (up to ``max_table``)."""
+    chosen = draw(st.lists(st.sampled_from(DECK), min_size=1, max_size=max_table + 1, unique=True))
+    return chosen[1:], chosen[0]
+
+
+rule_sets = st.builds(
+    CaptureRules,
+    quindici=st.booleans(),
+    scopa_d_assi=st.booleans(),
+    ace_on_table_takes_only_ace=st.booleans(),
+    ace_may_be_trailed=st.booleans(),
+)
+
+
+@PROPERTY
+@given(plays())
+def test_property_standard_captures_sum_to_the_played_value(play: tuple[list[Card], Card]) -> None:
+    table, played = play
+    for capture in legal_captures(table, played):
+        assert capture.total == played.number
+        assert capture.kind in ("single", "sum")
+
+
+@PROPERTY
+@given(plays())
+def test_property_quindici_captures_make_fifteen(play: tuple[list[Card], Card]) -> None:
+    table, played = play
+    for capture in legal_captures(table, played, QUINDICI):
+        assert capture.total + played.number == 15
+        assert capture.kind == "fifteen"
+
+
+@PROPERTY
+@given(plays())
+def test_property_an_equal_card_on_the_table_is_taken_before_any_sum(
+    play: tuple[list[Card], Card],
+) -> None:
+    table, played = play
+    equal = {c for c in table if c.number == played.number}
+    captures = legal_captures(table, played)
+    if equal:
+        assert {capture.cards for capture in captures} == {(c,) for c in equal}
+    else:
+        assert all(len(capture.cards) >= 2 for capture in captures)
+
+
+@PROPERTY
+@given(plays(), rule_sets)
+def test_property_captures_are_distinct_non_empty_subsets_and_sweeps_means_all(
+    play: tuple[list[Card], Card], rules: CaptureRules
+) -> None:
+    table, played = play
+    captures = legal_captures(table, played, rules)
+    assert captures == legal_captures(list(reversed(table)), played, rules)  # deterministic
+    sets = [frozenset(capture.cards) for capture in captures]
+    assert len(set(sets)) == len(sets)
+    for capture, cards in zip(captures, sets, strict=True):
+        assert cards
+        assert len(cards) == len(capture.cards)
+        assert cards <= set(table)
+        assert played not in cards
+        assert capture.sweeps == (cards == set(table))
+        assert list(capture.cards) == sorted(capture.cards, key=DECK.index)
+    assert may_trail(table, played, rules) == (
+        not captures
+        or (rules.scopa_d_assi and rules.ace_may_be_trailed and played.rank.number == 1)
+    )
+
+
+@PROPERTY
+@given(plays(max_table=6), st.booleans())
+def test_property_every_subset_that_qualifies_is_listed(
+    play: tuple[list[Card], Card], quindici: bool
+) -> None:
+    # Brute force over all subsets of a small table: nothing is missed.
+    table, played = play
+    n = len(table)
+    subsets = [frozenset(table[i] for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)]
+    if quindici:
+        expected = {s for s in subsets if sum(c.number for c in s) + played.number == 15}
+        rules = QUINDICI
+    else:
+        singles = {s for s in subsets if len(s) == 1 and next(iter(s)).number == played.number}
+        sums = {s for s in subsets if len(s) >= 2 and sum(c.number for c in s) == played.number}
+        expected = singles or sums
+        rules = CaptureRules()
+    assert {frozenset(c.cards) for c in legal_captures(table, played, rules)} == expected
+
+
+@PROPERTY
+@given(plays(), st.booleans(), st.booleans(), st.booleans())
+def test_property_only_a_sweep_can_be_a_scopa(
+    play: tuple[list[Card], Card], last: bool, last_counts: bool, ace_counts: bool
+) -> None:
+    table, played = play
+    for capture in legal_captures(table, played, D_ASSI):
+        scored = is_scopa(capture, last, last_counts, ace_counts)
+        if scored:
+            assert capture.sweeps
+            assert not last or last_counts
