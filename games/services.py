@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Model
 from django.utils import timezone
 
 from games.models import Player, Round, RoundPoints, Seat, Table
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup, Team, score_table
-from games.scoring.errors import problem
+from games.scoring.errors import Problem, problem, raise_if_any
 from games.scoring.i18n import gettext_noop
 from games.scoring.scoresheet import read_scoresheet
 
@@ -36,26 +36,21 @@ def table_create(
     """Create a table after the engine has checked the game, seats, teams and options."""
     if game not in GAMES:
         raise EntryError([problem(gettext_noop("unknown game {game}"), "game", game=game)])
-    too_long = [name for name in players if len(name) > Player._meta.get_field("name").max_length]
-    if too_long:
-        raise EntryError(
-            problem(gettext_noop("{name} is too long for a name"), "players", name=name)
-            for name in too_long
-        )
+    raise_if_any(
+        _too_long(players, Player, "name", gettext_noop("{name} is too long for a name"), "players")
+    )
     setup = GAMES[game].setup(players, options or {}, teams)
     if not 0 <= first_dealer < len(players):
         raise EntryError(
             [problem(gettext_noop("the first dealer must sit at the table"), "dealer")]
         )
     # Imported team names may be longer than a seat can store (PostgreSQL would refuse them).
-    too_long = [
-        t.name for t in setup.teams if len(t.name) > Seat._meta.get_field("team").max_length
-    ]
-    if too_long:
-        raise EntryError(
-            problem(gettext_noop("{name} is too long for a team name"), "teams", name=name)
-            for name in too_long
+    team_names = [team.name for team in setup.teams]
+    raise_if_any(
+        _too_long(
+            team_names, Seat, "team", gettext_noop("{name} is too long for a team name"), "teams"
         )
+    )
     seated: list[Player] = []
     for name in setup.players:
         player = player_get_or_create(name)
@@ -103,6 +98,14 @@ def table_import(document: object) -> Table:
         _round_insert(table, _next_number(table), dict(entry), score, len(setup.players))
     _table_refresh_result(table, setup)
     return table
+
+
+def _too_long(
+    names: Sequence[str], model: type[Model], column: str, message: str, field: str
+) -> list[Problem]:
+    """A problem for each name longer than the database column that stores it."""
+    limit = model._meta.get_field(column).max_length or 0
+    return [problem(message, field, name=name) for name in names if len(name) > limit]
 
 
 def _respell_sides(entry: Mapping[str, object], respell: Mapping[str, str]) -> dict[str, object]:

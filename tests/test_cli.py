@@ -255,15 +255,20 @@ def bare_environment(tmp_path: Path) -> dict[str, str]:
     return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
 
 
-def test_command_runs_on_a_bare_machine(tmp_path: Path) -> None:
-    completed = subprocess.run(
-        [sys.executable, "manage.py", "score", write(tmp_path, SCOPA_DOCUMENT)],
+def score_on_a_bare_machine(tmp_path: Path, document: object) -> subprocess.CompletedProcess[str]:
+    """Run the real command with no DEBUG, SECRET_KEY or DATABASE_URL in the environment."""
+    return subprocess.run(
+        [sys.executable, "manage.py", "score", write(tmp_path, document)],
         cwd=REPO_ROOT,
         env=bare_environment(tmp_path),
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_command_runs_on_a_bare_machine(tmp_path: Path) -> None:
+    completed = score_on_a_bare_machine(tmp_path, SCOPA_DOCUMENT)
 
     assert completed.returncode == 0, completed.stderr
     result = json.loads(completed.stdout)
@@ -274,14 +279,7 @@ def test_command_runs_on_a_bare_machine(tmp_path: Path) -> None:
 def test_command_on_a_bare_machine_exits_2_for_bad_input(tmp_path: Path) -> None:
     document = with_rounds({"captures": {"Ann": ["7D"], "Bob": ["7D", *rest(["7D"])]}})
 
-    completed = subprocess.run(
-        [sys.executable, "manage.py", "score", write(tmp_path, document)],
-        cwd=REPO_ROOT,
-        env=bare_environment(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    completed = score_on_a_bare_machine(tmp_path, document)
 
     assert completed.returncode == 2
     assert completed.stdout == ""
