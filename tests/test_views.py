@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.models import Player, Round, RoundPoints, Table
+from games.scoring import registry
 from tests.factories import (
     ALL_CODES,
     EIGHT_CARDS,
@@ -614,14 +615,15 @@ def test_importing_a_scoresheet_creates_the_table_and_redirects(client: Client) 
             "round 2: 7D is captured twice (Ann, Bob)",
         ),
         (
-            json.dumps({"game": "swoops", "players": ["Ann", "Bob"], "rounds": []}).encode(),
-            "swoops is not supported yet.",
+            json.dumps({"game": "tarocchi", "players": ["Ann", "Bob"], "rounds": []}).encode(),
+            "tarocchi is not supported yet.",
         ),
     ],
 )
 def test_bad_scoresheet_is_refused_with_the_problem_and_creates_nothing(
-    client: Client, content: bytes, error: str
+    client: Client, content: bytes, error: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(registry, "COMING_GAMES", ("tarocchi",))
     response = upload(client, content)
 
     assert response.status_code == 422

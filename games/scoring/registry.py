@@ -5,7 +5,15 @@ from __future__ import annotations
 from .base import Game
 from .scopa import PirateScopa, Scopa, Scopone
 
-GAMES: dict[str, Game] = {game.key: game for game in (Scopa(), Scopone(), PirateScopa())}
+# One game per line, in the order the new-table form offers them.
+GAMES: dict[str, Game] = {
+    game.key: game
+    for game in (
+        Scopa(),
+        Scopone(),
+        PirateScopa(),
+    )
+}
 
 # Games the scoresheet format names whose scoring has not landed yet.
 COMING_GAMES: tuple[str, ...] = ("ciapano", "schafkopf", "swoops")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from . import registry
 from .base import Game, TableSetup, Team, score_table
 from .errors import EntryError, Problem, problem, raise_if_any
 from .i18n import gettext_noop as _
-from .registry import COMING_GAMES, GAMES
 
 FORMAT = "scoresheet/1"
 DOCUMENT_FIELDS = frozenset({"format", "game", "options", "players", "teams", "rounds"})
@@ -42,14 +42,14 @@ def read_scoresheet(document: object) -> Scoresheet:
     if document.get("format", FORMAT) != FORMAT:
         problems.append(problem(_("format must be {expected}"), "format", expected=FORMAT))
     key = document.get("game")
-    if isinstance(key, str) and key in COMING_GAMES:
+    if isinstance(key, str) and key in registry.COMING_GAMES:
         raise GameNotSupported(key)
-    if not isinstance(key, str) or key not in GAMES:
+    if not isinstance(key, str) or key not in registry.GAMES:
         problems.append(
             problem(
                 _("game must be one of {games}"),
                 "game",
-                games=", ".join([*GAMES, *COMING_GAMES]),
+                games=", ".join([*registry.GAMES, *registry.COMING_GAMES]),
             )
         )
     options = document.get("options", {})
@@ -65,7 +65,7 @@ def read_scoresheet(document: object) -> Scoresheet:
     raise_if_any(problems)
     assert isinstance(key, str) and isinstance(options, Mapping) and isinstance(players, list)
     assert isinstance(rounds, list)
-    game = GAMES[key]
+    game = registry.GAMES[key]
     table = game.setup(players, options, teams)
     return Scoresheet(game, table, dict(options), tuple(rounds))
 

@@ -19,9 +19,9 @@ OPPOSITE = (Team("Ann & Cy", ("Ann", "Cy")), Team("Bob & Di", ("Bob", "Di")))
 
 
 def test_the_engine_scores_the_three_scopa_games() -> None:
-    assert set(GAMES) == {"scopa", "scopone", "pirate-scopa"}
+    assert {"scopa", "scopone", "pirate-scopa"} <= set(GAMES)
     with pytest.raises(KeyError):
-        get_game("ciapano")
+        get_game("hearts")
 
 
 # -- sides -----------------------------------------------------------------------------------
