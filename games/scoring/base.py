@@ -136,8 +136,17 @@ class Game(ABC):
 
     # -- rounds -------------------------------------------------------------------------------
     @abstractmethod
-    def score_round(self, entry: Mapping[str, object], table: TableSetup) -> RoundScore:
-        """Validate one round entry and score it; raise EntryError with every problem."""
+    def score_round(
+        self,
+        entry: Mapping[str, object],
+        table: TableSetup,
+        earlier: Sequence[RoundScore] = (),
+    ) -> RoundScore:
+        """Validate one round entry and score it; raise EntryError with every problem.
+
+        ``earlier`` holds the table's scored rounds before this one, for rules that depend on
+        them (a Ciapano player already eliminated takes no part in later deals).
+        """
 
     @abstractmethod
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
@@ -189,7 +198,7 @@ def score_table(
     problems: list[Problem] = []
     for number, entry in enumerate(entries, start=1):
         try:
-            scores.append(game.score_round(entry, table))
+            scores.append(game.score_round(entry, table, tuple(scores)))
         except EntryError as error:
             problems.extend(error.in_round(number).problems)
     raise_if_any(problems)

@@ -552,7 +552,12 @@ class ScopaFamily(Game):
         raise_if_any(problems)
         return CapturedHand(captures, scopas, ace_sweeps)
 
-    def score_round(self, entry: Mapping[str, object], table: TableSetup) -> RoundScore:
+    def score_round(
+        self,
+        entry: Mapping[str, object],
+        table: TableSetup,
+        earlier: Sequence[RoundScore] = (),
+    ) -> RoundScore:
         parsed = self.parse_entry(entry, table)
         if isinstance(parsed, CountedHand):
             return self._score_counted(parsed, table)
