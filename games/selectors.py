@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.db.models import Prefetch, QuerySet, Sum
 
 from games.models import Player, Round, RoundPoints, Seat, Table
-from games.scoring import TableSetup
+from games.scoring import RoundScore, TableSetup
 
 
 def tables_in_progress() -> QuerySet[Table]:
@@ -62,26 +60,6 @@ def table_rounds(table: Table) -> QuerySet[Round]:
     return table.rounds.order_by("number").prefetch_related("points")
 
 
-@dataclass(frozen=True)
-class Standing:
-    side: str
-    players: tuple[str, ...]
-    total: int
-    to_go: int
-    winner: bool
-
-
-def table_standings(table: Table, setup: TableSetup) -> list[Standing]:
-    totals = table_totals(table, setup)
-    target = int(setup.options.get("target", 0) or 0)
-    members = {team.name: team.players for team in setup.teams}
-    return [
-        Standing(
-            side=side,
-            players=members.get(side, (side,)),
-            total=totals[side],
-            to_go=max(target - totals[side], 0),
-            winner=side in table.winners,
-        )
-        for side in setup.sides
-    ]
+def round_score(round_: Round) -> RoundScore:
+    """A stored hand as the engine scored it (uses the prefetched points)."""
+    return RoundScore({row.side: row.points for row in round_.points.all()}, round_.breakdown)

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import Max, Model
 from django.utils import timezone
 
+from games import selectors
 from games.models import Player, Round, RoundPoints, Seat, Table
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup, Team, score_table
 from games.scoring.errors import Problem, problem, raise_if_any
@@ -156,11 +157,18 @@ def _round_insert(
 
 
 def _stored_scores(table: Table) -> list[RoundScore]:
-    rounds = table.rounds.order_by("number").prefetch_related("points")
-    return [
-        RoundScore({row.side: row.points for row in round_.points.all()}, round_.breakdown)
-        for round_ in rounds
-    ]
+    return [selectors.round_score(round_) for round_ in selectors.table_rounds(table)]
+
+
+def _check_later_rounds(table: Table, setup: TableSetup) -> None:
+    """After a change to an earlier hand, every later hand must still be valid: a Ciapano
+    player eliminated by the change cannot win a later last trick."""
+    scores: list[RoundScore] = []
+    for round_ in table.rounds.order_by("number"):
+        try:
+            scores.append(table.rules.score_round(round_.entry, setup, tuple(scores)))
+        except EntryError as error:
+            raise error.in_round(round_.number) from None
 
 
 def _table_refresh_result(table: Table, setup: TableSetup) -> None:
@@ -197,7 +205,7 @@ def round_record(table: Table, entry: Mapping[str, object]) -> Round:
     if table.is_finished:
         raise EntryError([problem(gettext_noop("the game is over; no more hands"), "round")])
     setup = table.setup()
-    score = table.rules.score_round(entry, setup)
+    score = table.rules.score_round(entry, setup, _stored_scores(table))
     round_ = _round_insert(table, _next_number(table), dict(entry), score, len(setup.players))
     _table_refresh_result(table, setup)
     return round_
@@ -208,7 +216,8 @@ def round_update(round_: Round, entry: Mapping[str, object]) -> Round:
     """Replace a hand's entry; the totals and the game's result follow."""
     table = _locked(round_.table)
     setup = table.setup()
-    score = table.rules.score_round(entry, setup)
+    earlier = _stored_scores(table)[: round_.number - 1]
+    score = table.rules.score_round(entry, setup, earlier)
     round_.entry = dict(entry)
     round_.breakdown = dict(score.breakdown)
     round_.save(update_fields=["entry", "breakdown", "updated_at"])
@@ -216,6 +225,7 @@ def round_update(round_: Round, entry: Mapping[str, object]) -> Round:
     RoundPoints.objects.bulk_create(
         RoundPoints(round=round_, side=side, points=points) for side, points in score.points.items()
     )
+    _check_later_rounds(table, setup)
     _table_refresh_result(table, setup)
     return round_
 
@@ -230,4 +240,6 @@ def round_delete(round_: Round) -> None:
     for later in table.rounds.filter(number__gt=number).order_by("number"):
         later.number -= 1
         later.save(update_fields=["number"])
-    _table_refresh_result(table, table.setup())
+    setup = table.setup()
+    _check_later_rounds(table, setup)
+    _table_refresh_result(table, setup)

@@ -7,6 +7,7 @@ JavaScript; invalid input re-renders the form with its errors (status 422) and s
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -19,20 +20,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import selectors, services
-from games.cardfaces import deck_by_suit
-from games.explain import explain_round
-from games.forms import (
-    MODE_CARDS,
-    HandForm,
-    NewTableForm,
-    ScoresheetUploadForm,
-    add_problems,
-    deck_style,
-    problem_text,
-)
+from games.forms import NewTableForm, ScoresheetUploadForm
+from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
 from games.models import Round, Table
-from games.scoring import GAMES, EntryError, TableSetup
-from games.scoring.cards import DECK
+from games.problems import add_problems, problem_text
+from games.scoring import EntryError, RoundScore, TableSetup
 from games.scoring.scoresheet import GameNotSupported, write_scoresheet
 
 UNPROCESSABLE = 422
@@ -82,7 +74,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 return redirect(url)
         return _render_new_table(request, form, status=UNPROCESSABLE)
     data = request.POST if request.method == "POST" else request.GET
-    initial: dict[str, Any] = {"game": data.get("game") if data.get("game") in GAMES else "scopa"}
+    game = data.get("game")
+    initial: dict[str, Any] = {"game": game if game in HAND_ENTRIES else "scopa"}
     for seat in range(8):
         if data.get(f"player_{seat}"):
             initial[f"player_{seat}"] = data[f"player_{seat}"]
@@ -102,7 +95,6 @@ def _render_new_table(request: HttpRequest, form: NewTableForm, status: int = 20
         template += "#table-form"
     context = {
         "form": form,
-        "games": GAMES,
         "recent_players": selectors.recent_player_names(),
     }
     return render(request, template, context, status=status)
@@ -137,24 +129,22 @@ def table_import(request: HttpRequest) -> HttpResponse:
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The scoreboard, the hand entry and the history.
 
-    POST ``action=preview`` (htmx, on every change) renders the live preview only;
-    ``rest_to`` gives every unassigned card to one side (the no-JavaScript path of that
-    button); otherwise the hand is recorded.
+    POST ``action=preview`` (htmx, on every change) renders the live preview only; a game's
+    shortcut button (such as "All remaining cards to X") re-renders the form with it applied;
+    otherwise the hand is recorded.
     """
-    table = _table_or_404(pk)
-    setup = table.setup()
+    page = _TablePage.load(pk)
     if request.method != "POST":
-        return _render_table(request, table, setup, _hand_form(table, setup))
-    form = _hand_form(table, setup, request.POST)
-    action = request.POST.get("action", "record")
-    if action == "preview":
-        return render(request, "games/hand_form.html#preview", _hand_context(table, setup, form))
-    if "rest_to" in request.POST:
-        form = _hand_form(table, setup, _with_rest_assigned(request.POST))
-        return _render_table(request, table, setup, form)
+        return _render_table(request, page, page.form())
+    form = page.form(request.POST)
+    if request.POST.get("action") == "preview":
+        return render(request, f"{page.ui.template}#preview", page.hand_context(form))
+    shortcut = page.ui.shortcut(request.POST)
+    if shortcut is not None:
+        return _render_table(request, page, page.form(shortcut))
     if form.is_valid():
         try:
-            round_ = services.round_record(table, form.entry())
+            round_ = services.round_record(page.table, form.entry())
         except EntryError as error:
             add_problems(form, error)
         else:
@@ -162,17 +152,12 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(
                     request, _("Hand %(number)s recorded.") % {"number": round_.number}
                 )
-                return redirect("games:table", pk=table.pk)
-            table = _table_or_404(pk)
+                return redirect("games:table", pk=pk)
+            page = _TablePage.load(pk)
             return _render_table(
-                request,
-                table,
-                setup,
-                _hand_form(table, setup),
-                recorded=round_,
-                fragment="table-main",
+                request, page, page.form(), recorded=round_, fragment="table-main"
             )
-    return _render_table(request, table, setup, form, status=UNPROCESSABLE, fragment="table-main")
+    return _render_table(request, page, form, status=UNPROCESSABLE, fragment="table-main")
 
 
 def _table_or_404(pk: int) -> Table:
@@ -182,72 +167,67 @@ def _table_or_404(pk: int) -> Table:
         raise Http404 from None
 
 
-def _hand_form(table: Table, setup: TableSetup, data: Any = None, initial: Any = None) -> HandForm:
-    return HandForm(data, setup=setup, rules=table.rules, initial=initial)
+@dataclass
+class _TablePage:
+    """A table with its hands scored, and the game's hand entry: what every table view needs."""
 
+    table: Table
+    setup: TableSetup
+    ui: HandEntry
+    rounds: list[Round]
+    scores: list[RoundScore]
 
-def _with_rest_assigned(data: Any) -> Any:
-    data = data.copy()
-    side = data.get("rest_to", "")
-    for card in DECK:
-        if not data.get(f"card_{card.code}"):
-            data[f"card_{card.code}"] = side
-    data["mode"] = MODE_CARDS
-    return data
+    @classmethod
+    def load(cls, pk: int) -> _TablePage:
+        table = _table_or_404(pk)
+        rounds = list(selectors.table_rounds(table))
+        return cls(
+            table,
+            table.setup(),
+            hand_entry_for(table.game),
+            rounds,
+            [selectors.round_score(round_) for round_ in rounds],
+        )
 
+    def form(
+        self, data: Any = None, initial: Any = None, before: int | None = None
+    ) -> BaseHandForm:
+        """The hand form; ``before`` is the number of the hand being edited, if any."""
+        earlier = self.scores if before is None else self.scores[: before - 1]
+        return self.ui.form(self.setup, self.table.rules, data, initial, earlier)
 
-def _hand_context(
-    table: Table, setup: TableSetup, form: HandForm, action_url: str = ""
-) -> dict[str, Any]:
-    style = deck_style(setup)
-    preview = form.preview()
-    steppers = {
-        name: [(side, form[f"{name}_{i}"]) for i, side in enumerate(setup.sides)]
-        for name in ("scopas", "ace_sweeps", "points")
-        if f"{name}_0" in form.fields
-    }
-    return {
-        "table": table,
-        "setup": setup,
-        "form": form,
-        "preview": preview,
-        "preview_lines": explain_round(preview.score.breakdown, style)
-        if preview and preview.score
-        else [],
-        "grid": [
-            (suit_css, suit_name, [(face, form[f"card_{face.code}"]) for face in faces])
-            for suit_css, suit_name, faces in deck_by_suit(style)
-        ],
-        "steppers": steppers,
-        "style": style,
-        "side_indexes": list(enumerate(setup.sides)),
-        "action_url": action_url or reverse("games:table", kwargs={"pk": table.pk}),
-    }
+    def hand_context(self, form: BaseHandForm, action_url: str = "") -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "setup": self.setup,
+            "form": form,
+            "hand_template": self.ui.template,
+            "hand_scripts": self.ui.scripts,
+            "action_url": action_url or reverse("games:table", kwargs={"pk": self.table.pk}),
+            **self.ui.context(form, self.setup),
+        }
 
 
 def _render_table(
     request: HttpRequest,
-    table: Table,
-    setup: TableSetup,
-    form: HandForm,
+    page: _TablePage,
+    form: BaseHandForm,
     *,
     status: int = 200,
     recorded: Round | None = None,
     fragment: str = "",
 ) -> HttpResponse:
-    context = _hand_context(table, setup, form)
-    rounds = list(selectors.table_rounds(table))
+    table, setup = page.table, page.setup
+    context = page.hand_context(form)
+    state = table.rules.game_state(page.scores, setup)
     seats = list(table.seats.all())
-    next_dealer = None
-    if not table.is_finished:
-        next_seat = (rounds[-1].dealer + 1) % len(seats) if rounds else table.first_dealer
-        next_dealer = seats[next_seat].player.name
+    last_dealer = page.rounds[-1].dealer if page.rounds else None
+    dealer_seat = page.ui.next_dealer(setup, state, last_dealer, table.first_dealer)
+    next_dealer = seats[dealer_seat].player.name if dealer_seat is not None else None
     context.update(
         {
-            "standings": selectors.table_standings(table, setup),
-            "target": setup.options.get("target"),
-            "rounds": [_round_row(round_, setup, seats, context["style"]) for round_ in rounds],
-            "next_dealer": next_dealer,
+            "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
+            "rounds": [_round_row(page, round_, seats) for round_ in page.rounds],
             "recorded": recorded,
             "options_summary": _options_summary(table, setup),
         }
@@ -258,13 +238,12 @@ def _render_table(
     return render(request, template, context, status=status)
 
 
-def _round_row(round_: Round, setup: TableSetup, seats: list[Any], style: Any) -> dict[str, Any]:
+def _round_row(page: _TablePage, round_: Round, seats: list[Any]) -> dict[str, Any]:
     points = {row.side: row.points for row in round_.points.all()}
     return {
         "round": round_,
         "dealer": seats[round_.dealer].player.name if round_.dealer < len(seats) else "",
-        "points": [(side, points.get(side, 0)) for side in setup.sides],
-        "lines": explain_round(round_.breakdown, style),
+        "line": page.ui.history_line(points, round_.breakdown, page.setup),
     }
 
 
@@ -308,39 +287,31 @@ def table_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    table = _table_or_404(pk)
-    round_ = get_object_or_404(Round, table=table, number=number)
-    setup = table.setup()
-    if request.method == "POST" and request.POST.get("action") == "preview":
-        form = _hand_form(table, setup, request.POST)
-        return render(
-            request, "games/hand_form.html#preview", _edit_context(table, setup, form, round_)
-        )
+    page = _TablePage.load(pk)
+    round_ = get_object_or_404(Round, table=page.table, number=number)
+    url = reverse("games:round_edit", kwargs={"pk": pk, "number": number})
+    status = 200
     if request.method == "POST":
-        data = _with_rest_assigned(request.POST) if "rest_to" in request.POST else request.POST
-        form = _hand_form(table, setup, data)
-        if "rest_to" not in request.POST and form.is_valid():
-            try:
-                services.round_update(round_, form.entry())
-            except EntryError as error:
-                add_problems(form, error)
-            else:
-                messages.success(request, _("Hand %(number)s changed.") % {"number": number})
-                return redirect("games:table", pk=table.pk)
-        status = 200 if "rest_to" in request.POST else UNPROCESSABLE
+        shortcut = page.ui.shortcut(request.POST)
+        form = page.form(shortcut or request.POST, before=number)
+        if request.POST.get("action") == "preview":
+            return render(request, f"{page.ui.template}#preview", page.hand_context(form, url))
+        if shortcut is None:
+            if form.is_valid():
+                try:
+                    services.round_update(round_, form.entry())
+                except EntryError as error:
+                    add_problems(form, error)
+                else:
+                    messages.success(request, _("Hand %(number)s changed.") % {"number": number})
+                    return redirect("games:table", pk=pk)
+            status = UNPROCESSABLE
     else:
-        initial = HandForm.initial_from_entry(round_.entry, setup.sides)
-        form = _hand_form(table, setup, initial=initial)
-        status = 200
-    context = _edit_context(table, setup, form, round_)
-    return render(request, "games/round_edit.html", context, status=status)
-
-
-def _edit_context(table: Table, setup: TableSetup, form: HandForm, round_: Round) -> dict[str, Any]:
-    url = reverse("games:round_edit", kwargs={"pk": table.pk, "number": round_.number})
-    context = _hand_context(table, setup, form, action_url=url)
+        initial = page.ui.initial_from_entry(round_.entry, page.setup)
+        form = page.form(initial=initial, before=number)
+    context = page.hand_context(form, url)
     context.update({"round": round_, "plain_post": True, "submit_label": _("Save changes")})
-    return context
+    return render(request, "games/round_edit.html", context, status=status)
 
 
 @require_POST

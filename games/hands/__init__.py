@@ -1,0 +1,30 @@
+"""Hand entry per game: the Django side of scoring one hand (forms, preview, words)."""
+
+from __future__ import annotations
+
+from games.hands.base import BaseHandForm, HandEntry, HistoryLine, Scoreboard, ScoreRow
+from games.hands.scopa import ScopaHandEntry
+
+_SCOPA = ScopaHandEntry()
+
+# The games the pages offer: a game joins once its hand entry exists.
+HAND_ENTRIES: dict[str, HandEntry] = {
+    "scopa": _SCOPA,
+    "scopone": _SCOPA,
+    "pirate-scopa": _SCOPA,
+}
+
+
+def hand_entry_for(game: str) -> HandEntry:
+    return HAND_ENTRIES[game]
+
+
+__all__ = [
+    "HAND_ENTRIES",
+    "BaseHandForm",
+    "HandEntry",
+    "HistoryLine",
+    "ScoreRow",
+    "Scoreboard",
+    "hand_entry_for",
+]

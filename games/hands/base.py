@@ -1,0 +1,175 @@
+"""What every game's hand entry shares: a form that turns taps into a scoring entry, a live
+preview, the scoreboard rows and the history lines.
+
+Each game plugs in one ``HandEntry``: the table page, the edit page and the history ask it for
+the form, the template and the words, and never look inside a game's entry themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+
+from games.problems import add_problems
+from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
+
+
+class BaseHandForm(forms.Form):
+    """A hand as the players entered it; ``clean`` asks the engine whether it is valid.
+
+    ``earlier`` holds the table's scored hands before this one, so rules that depend on them
+    (who is still in the game) are checked exactly as the engine will check them on save.
+    """
+
+    def __init__(
+        self,
+        *args: Any,
+        setup: TableSetup,
+        rules: Game,
+        earlier: Sequence[RoundScore] = (),
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.setup = setup
+        self.rules = rules
+        self.earlier = tuple(earlier)
+        self.sides = setup.sides
+        self.score: RoundScore | None = None
+
+    def entry(self) -> dict[str, object]:
+        """The scoresheet entry (scoresheet-format.md) for what was entered."""
+        raise NotImplementedError
+
+    def incomplete(self) -> str:
+        """Why the hand cannot be scored yet, in words; empty when it can."""
+        return ""
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        missing = self.incomplete()
+        if missing:
+            self.add_error(None, missing)
+            return cleaned
+        try:
+            self.score = self.rules.score_round(self.entry(), self.setup, self.earlier)
+        except EntryError as error:
+            add_problems(self, error)
+        return cleaned
+
+    def count(self, name: str) -> int:
+        value = self.cleaned_data.get(name)
+        return int(value) if value else 0
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One side on the scoreboard."""
+
+    side: str
+    total: str  # as shown: "12", "+30", "3.40 €"
+    note: str = ""  # "4 to go", "out", "leads"
+    winner: bool = False
+    out: bool = False
+    css: str = ""
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    rows: tuple[ScoreRow, ...]
+    facts: tuple[str, ...] = ()  # "Playing to 11", "Next to deal: Bob"
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """A hand in the history: its points per side and its explanation."""
+
+    points: tuple[tuple[str, str], ...]
+    lines: tuple[str, ...]
+    summary: str = ""  # one line shown before the hand is opened, where points alone say little
+
+
+class HandEntry:
+    """A game's hand entry. Subclasses set ``template`` and ``form_class``."""
+
+    template: str = ""
+    form_class: type[BaseHandForm] = BaseHandForm
+    # Extra stylesheet or script the hand entry needs, relative to static/.
+    scripts: tuple[str, ...] = ()
+
+    def form(
+        self,
+        setup: TableSetup,
+        rules: Game,
+        data: QueryDict | Mapping[str, Any] | None = None,
+        initial: Mapping[str, Any] | None = None,
+        earlier: Sequence[RoundScore] = (),
+    ) -> BaseHandForm:
+        return self.form_class(data, setup=setup, rules=rules, earlier=earlier, initial=initial)
+
+    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+        """Form values for a stored entry, so it can be edited."""
+        raise NotImplementedError
+
+    def shortcut(self, data: QueryDict) -> QueryDict | None:
+        """New form data when a no-JavaScript shortcut button was pressed, else None."""
+        return None
+
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+        """Template values beyond the form: grids, steppers, the preview."""
+        return {}
+
+    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
+        """One plain sentence per part of a hand's breakdown."""
+        return []
+
+    def history_line(
+        self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
+    ) -> HistoryLine:
+        return HistoryLine(
+            points=tuple((side, str(points.get(side, 0))) for side in setup.sides),
+            lines=tuple(self.explain(breakdown, setup)),
+        )
+
+    def scoreboard(
+        self, setup: TableSetup, state: GameState, next_dealer: str | None
+    ) -> Scoreboard:
+        """The totals as this game shows them, in seat order."""
+        rows = tuple(
+            ScoreRow(side, str(state.totals.get(side, 0)), winner=side in state.winners)
+            for side in setup.sides
+        )
+        return Scoreboard(rows, tuple(dealer_facts(next_dealer)))
+
+    def next_dealer(
+        self, setup: TableSetup, state: GameState, last_dealer: int | None, first_dealer: int
+    ) -> int | None:
+        """The seat that deals next: the next seat in the direction of play (every rule text
+        passes the deal on in the direction of play), skipping players who are out."""
+        if state.finished:
+            return None
+        seats = len(setup.players)
+        if last_dealer is None:
+            return first_dealer
+        for step in range(1, seats + 1):
+            seat = (last_dealer + step) % seats
+            if setup.players[seat] not in state.eliminated:
+                return seat
+        return None
+
+    def setup_hint(self, rules: Game, player_count: int, options: Mapping[str, Any]) -> str:
+        """A line for the new-table form, such as how many decks to shuffle."""
+        return ""
+
+
+def dealer_facts(next_dealer: str | None) -> list[str]:
+    if not next_dealer:
+        return []
+    return [format_html("{} <strong>{}</strong>", _("Next to deal:"), next_dealer)]

@@ -1,0 +1,404 @@
+"""Scopa, Scopone and Pirate Scopa at the table: every card tapped to the side that took it
+(or the points counted by hand), a live preview, and each hand explained in words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.cardfaces import card_short, deck_by_suit, suit_label
+from games.hands.base import BaseHandForm, HandEntry, Scoreboard, ScoreRow, dealer_facts
+from games.scoring import GAMES, GameState, RoundScore, TableSetup
+from games.scoring.cards import DECK, SETTEBELLO, Card, DeckStyle, Suit, parse_card
+from games.scoring.scopa import (
+    PRIME_MOST_SEVENS,
+    PRIMIERA_VOID,
+    REASON_BEST_PARTIAL,
+    REASON_INCOMPLETE_EXCLUDED,
+    REASON_NOBODY_COMPLETE,
+    most_cards,
+    most_coins,
+    prime_point,
+    primiera,
+)
+
+MODE_CARDS = "cards"
+MODE_POINTS = "points"
+MAX_SCOPAS = 20
+
+
+def deck_style(setup: TableSetup) -> DeckStyle:
+    style = getattr(GAMES[setup.game], "deck_style", None)
+    return style(setup.options) if style else DeckStyle.ITALIAN
+
+
+@dataclass(frozen=True)
+class SidePreview:
+    side: str
+    cards: int
+    coins: int
+    primiera_sum: int
+    primiera_complete: bool
+    primiera_best: tuple[str, ...]
+    points: int | None
+
+
+@dataclass(frozen=True)
+class HandPreview:
+    sides: tuple[SidePreview, ...]
+    unassigned: int
+    settebello: str | None
+    prime_label: str
+    score: RoundScore | None
+
+
+class ScopaHandForm(BaseHandForm):
+    """A Scopa-family hand: every card to a side and the scopas, or points counted by hand."""
+
+    mode = forms.ChoiceField(
+        choices=[
+            (MODE_CARDS, gettext_lazy("Tap cards")),
+            (MODE_POINTS, gettext_lazy("Enter points")),
+        ],
+        initial=MODE_CARDS,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        setup = self.setup
+        side_choices = [("", "-")] + [(str(i), side) for i, side in enumerate(self.sides)]
+        for card in DECK:
+            self.fields[f"card_{card.code}"] = forms.ChoiceField(
+                choices=side_choices, required=False, widget=forms.RadioSelect
+            )
+        for i, side in enumerate(self.sides):
+            self.fields[f"scopas_{i}"] = forms.IntegerField(
+                label=side, min_value=0, max_value=MAX_SCOPAS, initial=0, required=False
+            )
+            self.fields[f"points_{i}"] = forms.IntegerField(
+                label=side, min_value=0, max_value=99, initial=0, required=False
+            )
+            if setup.options.get("scopa_d_assi"):
+                self.fields[f"ace_sweeps_{i}"] = forms.IntegerField(
+                    label=side, min_value=0, max_value=4, initial=0, required=False
+                )
+        if setup.options.get("capotto"):
+            self.fields["capotto"] = forms.ChoiceField(
+                label=_("Capotto (all ten coins)"),
+                choices=[("", _("nobody"))] + [(str(i), side) for i, side in enumerate(self.sides)],
+                required=False,
+            )
+
+    @classmethod
+    def initial_from_entry(cls, entry: Mapping[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
+        """Form values for an entry already stored, so it can be edited."""
+        index = {side: str(i) for i, side in enumerate(sides)}
+        if "points" in entry:
+            initial: dict[str, Any] = {"mode": MODE_POINTS}
+            for side, points in entry["points"].items():
+                initial[f"points_{index[side]}"] = points
+            if entry.get("capotto"):
+                initial["capotto"] = index[entry["capotto"]]
+            return initial
+        initial = {"mode": MODE_CARDS}
+        taken: set[str] = set()
+        for side, codes in entry["captures"].items():
+            for code in codes:
+                card = parse_card(code)
+                initial[f"card_{card.code}"] = index[side]
+                taken.add(card.code)
+        missing = [side for side in sides if side not in entry["captures"]]
+        if len(missing) == 1:
+            for card in DECK:
+                if card.code not in taken:
+                    initial[f"card_{card.code}"] = index[missing[0]]
+        for key in ("scopas", "ace_sweeps"):
+            for side, count in (entry.get(key) or {}).items():
+                initial[f"{key}_{index[side]}"] = count
+        return initial
+
+    def card_fields(self) -> list[forms.BoundField]:
+        return [self[f"card_{card.code}"] for card in DECK]
+
+    def _count(self, name: str) -> int:
+        value = self.cleaned_data.get(name)
+        return int(value) if value else 0
+
+    def captures(self) -> dict[str, list[str]]:
+        captures: dict[str, list[str]] = {side: [] for side in self.sides}
+        for card in DECK:
+            chosen = self.cleaned_data.get(f"card_{card.code}")
+            if chosen not in (None, ""):
+                captures[self.sides[int(chosen)]].append(card.code)
+        return captures
+
+    def entry(self) -> dict[str, object]:
+        if self.cleaned_data.get("mode") == MODE_POINTS:
+            entry: dict[str, object] = {
+                "points": {side: self.count(f"points_{i}") for i, side in enumerate(self.sides)}
+            }
+            capotto = self.cleaned_data.get("capotto")
+            if capotto:
+                entry["capotto"] = self.sides[int(capotto)]
+            return entry
+        entry = {
+            "captures": self.captures(),
+            "scopas": {side: self.count(f"scopas_{i}") for i, side in enumerate(self.sides)},
+        }
+        if self.setup.options.get("scopa_d_assi"):
+            entry["ace_sweeps"] = {
+                side: self.count(f"ace_sweeps_{i}") for i, side in enumerate(self.sides)
+            }
+        return entry
+
+    def incomplete(self) -> str:
+        if self.cleaned_data.get("mode") != MODE_CARDS:
+            return ""
+        unassigned = sum(1 for card in DECK if not self.cleaned_data.get(f"card_{card.code}"))
+        if unassigned > 1:
+            return _("%(count)s cards are not assigned to a side yet.") % {"count": unassigned}
+        if unassigned:
+            return _("1 card is not assigned to a side yet.")
+        return ""
+
+    def preview(self) -> HandPreview | None:
+        """What the hand is worth so far: counters and primiera while cards are still being
+        assigned, the points once the hand is complete and valid."""
+        if not self.is_bound:
+            return None
+        valid = self.is_valid()
+        if self.cleaned_data.get("mode") == MODE_POINTS:
+            return None
+        captures = {
+            side: frozenset(parse_card(code) for code in codes)
+            for side, codes in self.captures().items()
+        }
+        cards, coins = most_cards(captures), most_coins(captures)
+        pirate = bool(getattr(self.rules, "prime_rule_option", ""))
+        sums: dict[str, tuple[int, bool, tuple[str, ...]]] = {}
+        if pirate:
+            primes = prime_point(captures, str(self.setup.options.get("prime_rule")))
+            for side, count in primes.counts.items():
+                sums[side] = (count.total, True, ())
+        else:
+            result = primiera(captures, str(self.setup.options.get("primiera_incomplete")))
+            for side, hand in result.hands.items():
+                sums[side] = (hand.total, hand.complete, tuple(c.code for c in hand.best.values()))
+        score = self.score if valid else None
+        assigned: set[Card] = set().union(*captures.values())
+        seven = next((side for side, taken in captures.items() if SETTEBELLO in taken), None)
+        return HandPreview(
+            sides=tuple(
+                SidePreview(
+                    side=side,
+                    cards=cards.counts[side],
+                    coins=coins.counts[side],
+                    primiera_sum=sums[side][0],
+                    primiera_complete=sums[side][1],
+                    primiera_best=sums[side][2],
+                    points=score.points[side] if score else None,
+                )
+                for side in self.sides
+            ),
+            unassigned=len(DECK) - len(assigned),
+            settebello=seven,
+            prime_label=_("Primes") if pirate else _("Primiera"),
+            score=score,
+        )
+
+
+class ScopaHandEntry(HandEntry):
+    template = "games/hands/scopa.html"
+    form_class = ScopaHandForm
+
+    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+        return ScopaHandForm.initial_from_entry(entry, setup.sides)
+
+    def shortcut(self, data: QueryDict) -> QueryDict | None:
+        """"All remaining cards to X" without JavaScript: a submit button named ``rest_to``."""
+        if "rest_to" not in data:
+            return None
+        data = data.copy()
+        side = data.get("rest_to", "")
+        for card in DECK:
+            if not data.get(f"card_{card.code}"):
+                data[f"card_{card.code}"] = side
+        data["mode"] = MODE_CARDS
+        return data
+
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+        assert isinstance(form, ScopaHandForm)
+        style = deck_style(setup)
+        preview = form.preview()
+        return {
+            "preview": preview,
+            "preview_lines": explain_round(preview.score.breakdown, style)
+            if preview and preview.score
+            else [],
+            "grid": [
+                (suit_css, suit_name, [(face, form[f"card_{face.code}"]) for face in faces])
+                for suit_css, suit_name, faces in deck_by_suit(style)
+            ],
+            "steppers": {
+                name: [(side, form[f"{name}_{i}"]) for i, side in enumerate(setup.sides)]
+                for name in ("scopas", "ace_sweeps", "points")
+                if f"{name}_0" in form.fields
+            },
+            "style": style,
+            "side_indexes": list(enumerate(setup.sides)),
+        }
+
+    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
+        return explain_round(breakdown, deck_style(setup))
+
+    def scoreboard(
+        self, setup: TableSetup, state: GameState, next_dealer: str | None
+    ) -> Scoreboard:
+        target = setup.option_int("target")
+        rows = []
+        for side in setup.sides:
+            total = state.totals.get(side, 0)
+            to_go = max(target - total, 0)
+            rows.append(
+                ScoreRow(
+                    side,
+                    str(total),
+                    note="" if state.finished else _("%(count)s to go") % {"count": to_go},
+                    winner=side in state.winners,
+                )
+            )
+        facts = [_("Playing to %(target)s") % {"target": target}, *dealer_facts(next_dealer)]
+        return Scoreboard(tuple(rows), tuple(facts))
+
+
+def _counts(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{side} {count}" for side, count in counts.items())
+
+
+def _award(winner: object) -> str:
+    if winner:
+        return _("point to %(side)s") % {"side": winner}
+    return _("tied, nobody scores")
+
+
+def explain_round(breakdown: Mapping[str, object], style: DeckStyle) -> list[str]:
+    """One plain sentence per category of a Scopa-family hand."""
+    if breakdown.get("kind") == "points":
+        lines = [
+            _("Points counted at the table: %(points)s.")
+            % {"points": _counts(_mapping(breakdown["points"]))}
+        ]
+        capotto = _mapping(breakdown.get("capotto"))
+        if capotto.get("winner"):
+            lines.append(_("Capotto: %(side)s took all ten coins.") % {"side": capotto["winner"]})
+        return lines
+    lines: list[str] = []
+    for key, label in (("cards", _("Cards")), ("coins", _("Coins"))):
+        part = _mapping(breakdown[key])
+        lines.append(f"{label}: {_counts(_mapping(part['counts']))}: {_award(part['winner'])}.")
+    seven_key = "settebello" if "settebello" in breakdown else "seven_of_coins"
+    seven_label = _("Settebello") if seven_key == "settebello" else _("Seven of coins")
+    lines.append(
+        _("%(label)s: %(side)s.")
+        % {"label": seven_label, "side": _mapping(breakdown[seven_key])["winner"]}
+    )
+    primiera = _mapping(breakdown["primiera"])
+    if seven_key == "settebello":
+        lines.append(explain_primiera(primiera, style))
+    else:
+        lines.append(explain_primes(primiera))
+    scopas = {side: n for side, n in _mapping(breakdown["scopas"]).items() if n}
+    if scopas:
+        lines.append(_("Scopas: %(counts)s.") % {"counts": _counts(scopas)})
+    ace_sweeps = _mapping(breakdown.get("ace_sweeps"))
+    made = {side: n for side, n in _mapping(ace_sweeps.get("counts")).items() if n}
+    if made:
+        if ace_sweeps.get("score"):
+            text = _("Ace sweeps, scored as scopas: %(counts)s.")
+        else:
+            text = _("Ace sweeps, not scored at this table: %(counts)s.")
+        lines.append(text % {"counts": _counts(made)})
+    if "re_bello" in breakdown:
+        lines.append(_("Re bello: %(side)s.") % {"side": _mapping(breakdown["re_bello"])["winner"]})
+    napoli = _mapping(breakdown.get("napoli"))
+    if napoli.get("winner"):
+        lines.append(
+            _("Napoli: %(side)s holds the coin run %(run)s, %(points)s points.")
+            % {
+                "side": napoli["winner"],
+                "run": " ".join(card_short(code, style) for code in _list(napoli["run"])),
+                "points": napoli["points"],
+            }
+        )
+    capotto = _mapping(breakdown.get("capotto"))
+    if capotto.get("winner"):
+        lines.append(
+            _("Capotto: %(side)s took all ten coins and wins the game.")
+            % {"side": capotto["winner"]}
+        )
+    return lines
+
+
+def explain_primiera(primiera: Mapping[str, object], style: DeckStyle) -> str:
+    values = _mapping(primiera["values"])
+    parts = []
+    for side, raw in values.items():
+        value = _mapping(raw)
+        best = _mapping(value["best"])
+        cards = " ".join(card_short(str(code), style) for code in best.values())
+        if value["complete"]:
+            parts.append(f"{side} {value['sum']} ({cards})")
+        else:
+            missing = ", ".join(suit_label(suit, style) for suit in Suit if suit.value not in best)
+            parts.append(
+                _("%(side)s %(sum)s (%(cards)s; no %(missing)s)")
+                % {"side": side, "sum": value["sum"], "cards": cards or "-", "missing": missing}
+            )
+    reason = primiera.get("reason")
+    winner = primiera.get("winner")
+    if reason == REASON_INCOMPLETE_EXCLUDED and winner:
+        why = _("point to %(side)s: a complete primiera beats any incomplete one") % {
+            "side": winner
+        }
+    elif reason == REASON_BEST_PARTIAL:
+        why = _("nobody is complete, so the best partial sum wins: point to %(side)s") % {
+            "side": winner
+        }
+    elif reason == REASON_NOBODY_COMPLETE:
+        why = _("nobody is complete, and at this table that means nobody scores")
+    else:
+        why = _award(winner)
+    if primiera.get("rule") == PRIMIERA_VOID and reason != REASON_NOBODY_COMPLETE:
+        why += " " + _("(an incomplete primiera never wins here)")
+    return _("Primiera: %(values)s: %(why)s.") % {"values": "; ".join(parts), "why": why}
+
+
+def explain_primes(primes: Mapping[str, object]) -> str:
+    values = _mapping(primes["values"])
+    if primes.get("rule") == PRIME_MOST_SEVENS:
+        parts = [
+            _("%(side)s %(sevens)s sevens, %(fives)s fives, %(threes)s threes")
+            % {"side": side, **_mapping(raw)}
+            for side, raw in values.items()
+        ]
+    else:
+        parts = [f"{side} {_mapping(raw)['sum']}" for side, raw in values.items()]
+    return _("Primes: %(values)s: %(why)s.") % {
+        "values": "; ".join(parts),
+        "why": _award(primes.get("winner")),
+    }
+
+
+def _mapping(value: object) -> Mapping[str, object]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
