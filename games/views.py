@@ -7,8 +7,10 @@ JavaScript; invalid input re-renders the form with its errors (status 422) and s
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.db import transaction
@@ -19,15 +21,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import selectors, services
+from games import referee, selectors, services
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
+from games.hands.scopa import deck_style
 from games.models import Round, Table
 from games.problems import add_problems, problem_text
-from games.scoring import EntryError, RoundScore, TableSetup
+from games.scoring import GAMES, EntryError, RoundScore, TableSetup
+from games.scoring.cards import DeckStyle
+from games.scoring.options import OptionSpec
+from games.scoring.scopa import prime_point, primiera
 from games.scoring.scoresheet import GameNotSupported, write_scoresheet
 
 UNPROCESSABLE = 422
+SCOPA_FAMILY = ("scopa", "scopone", "pirate-scopa")
 
 
 @require_GET
@@ -154,9 +161,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 return redirect("games:table", pk=pk)
             page = _TablePage.load(pk)
-            return _render_table(
-                request, page, page.form(), recorded=round_, fragment="table-main"
-            )
+            return _render_table(request, page, page.form(), recorded=round_, fragment="table-main")
     return _render_table(request, page, form, status=UNPROCESSABLE, fragment="table-main")
 
 
@@ -244,6 +249,9 @@ def _round_row(page: _TablePage, round_: Round, seats: list[Any]) -> dict[str, A
         "round": round_,
         "dealer": seats[round_.dealer].player.name if round_.dealer < len(seats) else "",
         "line": page.ui.history_line(points, round_.breakdown, page.setup),
+        "why_url": reverse("games:round_why", kwargs={"pk": page.table.pk, "number": round_.number})
+        if page.table.game in SCOPA_FAMILY
+        else "",
     }
 
 
@@ -327,3 +335,135 @@ def round_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     else:
         messages.success(request, _("Hand %(number)s deleted.") % {"number": number})
     return redirect(reverse("games:table", kwargs={"pk": table.pk}) + "#history")
+
+
+# -- referees and rules -------------------------------------------------------------------------
+
+
+@require_GET
+def referee_primiera(request: HttpRequest) -> HttpResponse:
+    """Who wins the primiera (or Pirate Scopa's primes) for the cards tapped; no table needed."""
+    form = referee.PrimieraRefereeForm.from_query(request.GET)
+    return _render_primiera(request, form)
+
+
+def _render_primiera(
+    request: HttpRequest,
+    form: referee.PrimieraRefereeForm,
+    *,
+    style: DeckStyle = DeckStyle.ITALIAN,
+    hand: dict[str, Any] | None = None,
+) -> HttpResponse:
+    captures = form.captures()
+    context: dict[str, Any] = {
+        "form": form,
+        "grid": referee.card_grid(form, style),
+        "side_indexes": list(enumerate(form.names())),
+        "name_fields": [form[f"name_{index}"] for index in range(form.side_count())],
+        "names_given": any(form.data.get(f"name_{index}") for index in range(4)) and not hand,
+        "primes": form.value("kind") == referee.KIND_PRIMES,
+        "hand": hand,
+        "action_url": reverse("games:referee_primiera"),
+    }
+    if context["primes"]:
+        result = prime_point(captures, form.value("prime_rule"))
+        context["prime_counts"] = [(name, count.as_json()) for name, count in result.counts.items()]
+        context["verdicts"] = referee.prime_verdicts(captures, form.value("prime_rule"))
+    else:
+        result_ = primiera(captures, form.value("rule"))
+        context["primiera_table"] = referee.primiera_table(referee.primiera_sides(result_, captures, style))
+        context["verdicts"] = referee.primiera_verdicts(captures, form.value("rule"), style)
+    template = "games/referee_primiera.html"
+    if request.htmx:
+        # Changing the game or the number of sides redraws the form; a tap only the verdict.
+        template += "#referee" if request.htmx.target == "referee" else "#verdict"
+    return render(request, template, context)
+
+
+@require_GET
+def round_why(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The primiera referee opened on a recorded hand's cards, under the table's rules."""
+    page = _TablePage.load(pk)
+    round_ = get_object_or_404(Round, table=page.table, number=number)
+    if page.table.game not in SCOPA_FAMILY:
+        raise Http404
+    # A hand entered as points has no cards: the referee opens empty, under the table's rules.
+    captures = round_.entry.get("captures") or {}
+    data = referee.primiera_query(captures, page.setup.sides)
+    if page.table.game == "pirate-scopa":
+        data.update(kind=referee.KIND_PRIMES, prime_rule=page.setup.option_str("prime_rule"))
+    else:
+        data.update(rule=page.setup.option_str("primiera_incomplete"))
+    form = referee.PrimieraRefereeForm.from_query(data)
+    hand = {
+        "table": page.table,
+        "round": round_,
+        "lines": page.ui.explain(round_.breakdown, page.setup),
+        "query": urlencode(data),
+    }
+    return _render_primiera(request, form, style=deck_style(page.setup), hand=hand)
+
+
+@require_GET
+def referee_capture(request: HttpRequest) -> HttpResponse:
+    """Which cards a played card may take under the chosen rules, and whether it sweeps."""
+    form = referee.CaptureRefereeForm.from_query(request.GET)
+    style = DeckStyle.ITALIAN
+    played = form.played_cards()
+    context = {
+        "form": form,
+        "grid": referee.card_grid(form, style),
+        "ruling": referee.capture_ruling(form, style),
+        "too_many_played": len(played) > 1,
+        "action_url": reverse("games:referee_capture"),
+    }
+    template = "games/referee_capture.html"
+    if request.htmx:
+        template += "#ruling"
+    return render(request, template, context)
+
+
+@require_GET
+def rules_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/rules_index.html", {"games": list(GAMES.values())})
+
+
+@require_GET
+def rules_game(request: HttpRequest, game: str) -> HttpResponse:
+    """Our summary of a game's rules, its defaults and every house rule a table can switch on."""
+    rules = GAMES.get(game)
+    if rules is None:
+        raise Http404
+    options = [
+        {
+            "label": _(spec.label),
+            "help": _(spec.help),
+            "default": _option_default(spec),
+            "requires": next(
+                (_(other.label) for other in rules.option_specs if other.name == spec.requires),
+                "",
+            ),
+        }
+        for spec in rules.option_specs
+    ]
+    return render(
+        request,
+        "games/rules_game.html",
+        {
+            "rules": rules,
+            "options": options,
+            "summary_template": f"games/rules/{game}.html",
+            "games": list(GAMES.values()),
+        },
+    )
+
+
+def _option_default(spec: OptionSpec) -> str:
+    if spec.kind == "bool":
+        return _("on") if spec.default else _("off")
+    for choice in spec.choices:
+        if choice.value == spec.default:
+            return _(choice.label)
+    if isinstance(spec.default, Mapping):
+        return ", ".join(f"{name} {value}" for name, value in spec.default.items())
+    return str(spec.default)

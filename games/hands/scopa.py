@@ -222,7 +222,7 @@ class ScopaHandEntry(HandEntry):
         return ScopaHandForm.initial_from_entry(entry, setup.sides)
 
     def shortcut(self, data: QueryDict) -> QueryDict | None:
-        """"All remaining cards to X" without JavaScript: a submit button named ``rest_to``."""
+        """ "All remaining cards to X" without JavaScript: a submit button named ``rest_to``."""
         if "rest_to" not in data:
             return None
         data = data.copy()

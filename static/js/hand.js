@@ -81,6 +81,12 @@
     var card = target.closest(".card");
     if (card && !target.closest("input, label")) {
       var side = activeSide(form);
+      if (card.dataset.side !== side && form.dataset.singleSide === side) {
+        // A side that holds one card only (the played card on the capture referee).
+        form.querySelectorAll('.card[data-side="' + side + '"]').forEach(function (other) {
+          setCard(other, "");
+        });
+      }
       setCard(card, card.dataset.side === side ? "" : side);
       changed(form);
       return;

@@ -1,0 +1,540 @@
+"""Swoops: when one player goes out, everybody else scores the cards still held; lowest wins.
+
+Rule text: ../shared/rules/swoops.en.txt ("Object of the Game", "Scoring", "Set Up"); decisions
+where it is silent: SPEC.md §5. Entry format: scoresheet-format.md, "Swoops".
+
+Round entries
+    ``{"went_out": "Ann", "remaining": {"Bob": ["JOKER", "10", "K", "5"], "Cy": ["A", "2"]}}``
+    lists every card each other player still holds, in hand, face up or face down. Ranks are
+    ``A 2 3 4 5 6 7 8 9 10 J Q K JOKER``, in any letter case. Every player other than the one who
+    went out must be given, and must hold at least one card: the round ends the moment one
+    player has none, so nobody else can be empty-handed too. No rank may be listed more often
+    than the table's decks hold (four a deck, two jokers a deck), nor more cards in all than were
+    dealt (19 each): the cards left after the deal are set aside for the whole round.
+
+    Project extension, for players who add up their own cards: ``"totals": {"Cy": 3}`` gives a
+    player's card points instead of the cards. An entry may mix the two, one way per player.
+    Together, the points held may not be more than the costliest possible deal is worth.
+
+    ``{"points": {"Ann": 0, "Bob": 115, "Cy": 3}}`` gives hand-counted points, as in every game.
+    Players left out score 0, and at least one player must score 0 (whoever went out).
+
+Breakdown
+    Cards or typed totals::
+
+        {"kind": "cards", "went_out": "Ann",
+         "held": {"Bob": {"cards": ["JOKER", "10", "K", "5"], "points": 115, "typed": false},
+                  "Cy": {"cards": null, "points": 3, "typed": true}}}
+
+    ``held`` names every player but the one who went out, in seat order; listed cards are shown
+    in ``RANKS`` order, highest value first. Hand-counted points: ``{"kind": "points",
+    "points": {...}}``.
+
+Options
+    ``limit`` (150): the game ends after a round in which some total is more than this.
+    ``rounds`` (0, or JSON ``null``): 0 plays to the limit; a number ends the game after exactly
+    that many rounds, and the limit then does not end it early (the rule text offers the fixed
+    number of rounds instead of the limit, not on top of it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .base import Game, GameState, RoundScore, Side, TableSetup, running_totals
+from .errors import Problem, problem, raise_if_any
+from .i18n import gettext_noop as _
+from .options import OptionSpec, OptionValue
+
+JOKER = "JOKER"
+
+# The order of the rank chips on the entry page: the costliest cards first.
+RANKS: tuple[str, ...] = (JOKER, "10", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2", "A")
+
+# swoops.en.txt "Scoring": 10 and Joker 50, face cards 10, ace 1, all others face value.
+CARD_VALUES: Mapping[str, int] = {
+    JOKER: 50,
+    "10": 50,
+    "K": 10,
+    "Q": 10,
+    "J": 10,
+    **{str(number): number for number in range(9, 1, -1)},
+    "A": 1,
+}
+
+# SPEC §5 "Decks": every standard deck holds four of each rank and, assumed, two jokers.
+JOKERS_PER_DECK = 2
+SUIT_COUNT = 4
+
+# swoops.en.txt "Set Up": 3-4 players 3 decks, 5-6 players 4 decks, 7-8 players 5 decks.
+_DECKS_BY_PLAYER_COUNT: Mapping[int, int] = {3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5}
+
+DEFAULT_LIMIT = 150
+NO_FIXED_ROUNDS = 0
+
+CARD_FIELDS = frozenset({"went_out", "remaining", "totals"})
+POINTS_FIELDS = frozenset({"points"})
+
+
+# -- cards and set-up ---------------------------------------------------------------------------
+
+
+def parse_rank(text: str) -> str:
+    """The rank as ``RANKS`` spells it; ValueError for anything that is not a Swoops rank."""
+    rank = text.strip().upper()
+    if rank not in CARD_VALUES:
+        raise ValueError(text)
+    return rank
+
+
+def card_value(rank: str) -> int:
+    """A card's points (swoops.en.txt "Scoring"; SPEC §5 "Card values")."""
+    return CARD_VALUES[parse_rank(rank)]
+
+
+def hand_points(ranks: Sequence[str]) -> int:
+    """What a player still holding these cards scores (SPEC §5 "Round")."""
+    return sum(card_value(rank) for rank in ranks)
+
+
+def decks_for(player_count: int) -> int:
+    """How many decks are shuffled together (swoops.en.txt "Set Up"; SPEC §5 "Decks")."""
+    try:
+        return _DECKS_BY_PLAYER_COUNT[player_count]
+    except KeyError:
+        raise ValueError(f"Swoops is for 3 to 8 players, not {player_count}") from None
+
+
+def copies_in_decks(rank: str, decks: int) -> int:
+    """How many cards of a rank that many decks hold (SPEC §5 "Decks": 2 jokers per deck)."""
+    return decks * (JOKERS_PER_DECK if parse_rank(rank) == JOKER else SUIT_COUNT)
+
+
+@dataclass(frozen=True)
+class SetupAdvice:
+    """What the table needs before the first round (swoops.en.txt "Set Up")."""
+
+    decks: int
+    face_down: int = 4
+    face_up: int = 4
+    in_hand: int = 11
+
+    @property
+    def cards_each(self) -> int:
+        return self.face_down + self.face_up + self.in_hand
+
+
+def setup_advice(player_count: int) -> SetupAdvice:
+    """The decks to shuffle and the cards each player takes (swoops.en.txt "Set Up")."""
+    return SetupAdvice(decks_for(player_count))
+
+
+def most_points_dealt(player_count: int) -> int:
+    """The most the cards dealt at a table can be worth: its costliest cards, one deal's worth.
+
+    The cards left over after the deal are set aside (swoops.en.txt "Set Up"), so no round can
+    leave more points in the players' hands than this.
+    """
+    decks = decks_for(player_count)
+    values = sorted(
+        (CARD_VALUES[rank] for rank in RANKS for _copy in range(copies_in_decks(rank, decks))),
+        reverse=True,
+    )
+    return sum(values[: player_count * setup_advice(player_count).cards_each])
+
+
+def lowest(totals: Mapping[Side, int]) -> tuple[Side, ...]:
+    """Everyone tied at the lowest total, in seat order (rule text "Object of the Game"; SPEC §5
+    "Game": a tie for lowest is a shared win)."""
+    if not totals:
+        return ()
+    least = min(totals.values())
+    return tuple(player for player, total in totals.items() if total == least)
+
+
+def ranking(totals: Mapping[Side, int]) -> list[tuple[int, Side, int]]:
+    """``(place, player, total)``, lowest total first; tied players share a place (1, 1, 3).
+
+    The lowest total wins (swoops.en.txt "Object of the Game"; SPEC §5 "Game"). Tied players
+    keep the order of ``totals``, which is seat order for a game's totals.
+    """
+    ordered = sorted(totals.items(), key=lambda item: item[1])
+    return [
+        (1 + sum(other < total for other in totals.values()), player, total)
+        for player, total in ordered
+    ]
+
+
+# -- entries ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Held:
+    """What one player still held when the round ended: the cards, or only their typed points."""
+
+    cards: tuple[str, ...] | None
+    points: int
+
+    @property
+    def typed(self) -> bool:
+        return self.cards is None
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "cards": list(self.cards) if self.cards is not None else None,
+            "points": self.points,
+            "typed": self.typed,
+        }
+
+
+@dataclass(frozen=True)
+class WentOut:
+    went_out: Side
+    held: Mapping[Side, Held]  # every other player, in seat order
+
+
+@dataclass(frozen=True)
+class CountedRound:
+    """Hand-counted points, for tables that count the cards themselves."""
+
+    points: Mapping[Side, int]
+
+
+def _not_a_player(player: object, field: str) -> Problem:
+    return problem(_("{player} is not a player at this table"), field, player=str(player))
+
+
+def _holds_nothing(player: Side, went_out: Side, field: str) -> Problem:
+    return problem(
+        _("{player} holds no cards, but only {went_out} went out"),
+        field,
+        player=player,
+        went_out=went_out,
+    )
+
+
+def _went_out_holding(player: Side, field: str) -> Problem:
+    return problem(_("{player} went out and cannot hold any cards"), field, player=player)
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _parse_went_out(raw: object, table: TableSetup, problems: list[Problem]) -> Side | None:
+    # A form whose choice was left blank sends an empty name: that, too, says nobody went out.
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        problems.append(
+            problem(_("nobody went out: name the player who has no cards left"), "went_out")
+        )
+        return None
+    if not isinstance(raw, str) or raw not in table.players:
+        problems.append(_not_a_player(raw, "went_out"))
+        return None
+    return raw
+
+
+def _parse_remaining(
+    raw: object, table: TableSetup, went_out: Side | None, problems: list[Problem]
+) -> dict[Side, tuple[str, ...]]:
+    """``{player: [rank, ...]}``, ranks spelled as in ``RANKS``; bad ranks are left out."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        problems.append(
+            problem(_("remaining must map each player to the cards they hold"), "remaining")
+        )
+        return {}
+    remaining: dict[Side, tuple[str, ...]] = {}
+    for player, codes in raw.items():
+        if player not in table.players:
+            problems.append(_not_a_player(player, "remaining"))
+            continue
+        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+            problems.append(
+                problem(
+                    _("the cards {player} holds must be a list of ranks"),
+                    "remaining",
+                    player=player,
+                )
+            )
+            continue
+        ranks: list[str] = []
+        for code in codes:
+            try:
+                ranks.append(parse_rank(code))
+            except ValueError:
+                problems.append(
+                    problem(
+                        _("{rank} is not a card ({player}): ranks are A, 2 to 10, J, Q, K, JOKER"),
+                        "remaining",
+                        rank=code,
+                        player=player,
+                    )
+                )
+        if player == went_out and codes:
+            problems.append(_went_out_holding(player, "remaining"))
+        elif went_out is not None and player != went_out and not codes:
+            problems.append(_holds_nothing(player, went_out, "remaining"))
+        remaining[player] = tuple(ranks)
+    return remaining
+
+
+def _parse_typed(
+    raw: object, table: TableSetup, went_out: Side | None, problems: list[Problem]
+) -> dict[Side, int]:
+    """``{player: card points}`` typed instead of the cards (a project extension)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        problems.append(
+            problem(_("totals must map each player to the points of the cards they hold"), "totals")
+        )
+        return {}
+    typed: dict[Side, int] = {}
+    for player, points in raw.items():
+        if player not in table.players:
+            problems.append(_not_a_player(player, "totals"))
+        elif not _is_count(points):
+            problems.append(
+                problem(
+                    _("the total for {player} must be a whole number, 0 or more"),
+                    "totals",
+                    player=player,
+                )
+            )
+        elif player == went_out and points:
+            problems.append(_went_out_holding(player, "totals"))
+        elif went_out is not None and player != went_out and not points:
+            problems.append(_holds_nothing(player, went_out, "totals"))
+        else:
+            typed[player] = points
+    return typed
+
+
+def _check_decks(remaining: Mapping[Side, Sequence[str]], table: TableSetup) -> list[Problem]:
+    """Cards the table's decks cannot hold (SPEC §5 "Decks") or that were never dealt."""
+    problems: list[Problem] = []
+    decks = decks_for(len(table.players))
+    counts = Counter(rank for ranks in remaining.values() for rank in ranks)
+    for rank in RANKS:
+        most = copies_in_decks(rank, decks)
+        if counts[rank] > most:
+            problems.append(
+                problem(
+                    _("{rank} is listed {count} times, but {decks} decks hold only {most}"),
+                    "remaining",
+                    rank=rank,
+                    count=counts[rank],
+                    decks=decks,
+                    most=most,
+                )
+            )
+    # The cards left after the deal are set aside (rule text "Set Up"), so they never come back.
+    each = setup_advice(len(table.players)).cards_each
+    dealt = each * len(table.players)
+    listed = sum(counts.values())
+    if listed > dealt:
+        problems.append(
+            problem(
+                _("{count} cards are listed, but only {dealt} were dealt ({each} each)"),
+                "remaining",
+                count=listed,
+                dealt=dealt,
+                each=each,
+            )
+        )
+    return problems
+
+
+def _parse_points(raw: object, table: TableSetup, problems: list[Problem]) -> dict[Side, int]:
+    """``{player: points}``; players left out score 0, and somebody must have gone out."""
+    points = dict.fromkeys(table.players, 0)
+    if not isinstance(raw, Mapping):
+        problems.append(problem(_("points must give a number for each player"), "points"))
+        return points
+    for player, value in raw.items():
+        if player not in points:
+            problems.append(_not_a_player(player, "points"))
+        elif not _is_count(value):
+            problems.append(
+                problem(
+                    _("points for {player} must be a whole number, 0 or more"),
+                    "points",
+                    player=str(player),
+                )
+            )
+        else:
+            points[player] = value
+    if not problems and 0 not in points.values():
+        problems.append(problem(_("nobody went out: one player must score 0"), "points"))
+    return points
+
+
+# -- the game -----------------------------------------------------------------------------------
+
+
+class Swoops(Game):
+    """Swoops for 3 to 8, each for themselves; the lowest total wins once someone is over."""
+
+    key = "swoops"
+    name = _("Swoops")
+    min_players = 3
+    max_players = 8
+    option_specs = (
+        OptionSpec(
+            "limit",
+            DEFAULT_LIMIT,
+            _("Point limit"),
+            _(
+                "The game ends after a round in which someone's total is more than this; exactly "
+                "the limit plays on."
+            ),
+            minimum=1,
+            maximum=10000,
+        ),
+        OptionSpec(
+            "rounds",
+            NO_FIXED_ROUNDS,
+            _("Fixed number of rounds"),
+            _(
+                "0 plays to the point limit; any other number ends the game after exactly that "
+                "many rounds, and the limit no longer ends it early."
+            ),
+            minimum=0,
+            maximum=1000,
+        ),
+    )
+
+    def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
+        # scoresheet-format.md: rounds is "none" by default, which JSON writes as null.
+        if "rounds" in raw and raw["rounds"] is None:
+            raw = {**raw, "rounds": NO_FIXED_ROUNDS}
+        return super().resolve_options(raw)
+
+    # -- one round --------------------------------------------------------------------------
+    def parse_entry(self, entry: Mapping[str, object], table: TableSetup) -> WentOut | CountedRound:
+        """Check a round entry (scoresheet-format.md "Swoops"); raise EntryError if bad."""
+        if not isinstance(entry, Mapping):
+            raise_if_any([problem(_("a round must be an object"), "round")])
+        if "points" in entry and not CARD_FIELDS.isdisjoint(entry):
+            raise_if_any(
+                [problem(_("give either who went out and the cards held, or the points"), "round")]
+            )
+        fields = POINTS_FIELDS if "points" in entry else CARD_FIELDS
+        problems = [
+            problem(_("unknown field {field}"), str(key), field=str(key))
+            for key in entry
+            if key not in fields
+        ]
+        if "points" in entry:
+            points = _parse_points(entry["points"], table, problems)
+            raise_if_any(problems)
+            return CountedRound(points)
+        went_out = _parse_went_out(entry.get("went_out"), table, problems)
+        remaining = _parse_remaining(entry.get("remaining"), table, went_out, problems)
+        typed = _parse_typed(entry.get("totals"), table, went_out, problems)
+        problems.extend(_check_decks(remaining, table))
+        # Judged on what was given, so a player whose list is bad is not reported missing too.
+        listed, counted = _keys(entry.get("remaining")), _keys(entry.get("totals"))
+        for player in table.players:
+            if player in listed and player in counted:
+                problems.append(
+                    problem(
+                        _("give the cards {player} holds or their total, not both"),
+                        "totals",
+                        player=player,
+                    )
+                )
+            elif went_out is not None and player not in {went_out, *listed, *counted}:
+                problems.append(
+                    problem(_("{player}'s cards are missing"), "remaining", player=player)
+                )
+        raise_if_any(problems)
+        assert went_out is not None
+        held = {
+            player: (
+                Held(None, typed[player])
+                if player in typed
+                else Held(_by_value(remaining[player]), hand_points(remaining[player]))
+            )
+            for player in table.players
+            if player != went_out
+        }
+        most = most_points_dealt(len(table.players))
+        total = sum(hand.points for hand in held.values())
+        if total > most:
+            raise_if_any(
+                [
+                    problem(
+                        _(
+                            "the cards held add up to {points} points, more than the cards "
+                            "dealt are worth ({most})"
+                        ),
+                        "totals",
+                        points=total,
+                        most=most,
+                    )
+                ]
+            )
+        return WentOut(went_out, held)
+
+    def score_round(
+        self,
+        entry: Mapping[str, object],
+        table: TableSetup,
+        earlier: Sequence[RoundScore] = (),
+    ) -> RoundScore:
+        """Who went out scores 0, everyone else the cards still held (SPEC §5 "Round")."""
+        parsed = self.parse_entry(entry, table)
+        if isinstance(parsed, CountedRound):
+            return RoundScore(
+                dict(parsed.points), {"kind": "points", "points": dict(parsed.points)}
+            )
+        points = {
+            player: 0 if player == parsed.went_out else parsed.held[player].points
+            for player in table.players
+        }
+        breakdown: dict[str, object] = {
+            "kind": "cards",
+            "went_out": parsed.went_out,
+            "held": {player: hand.as_json() for player, hand in parsed.held.items()},
+        }
+        return RoundScore(points, breakdown)
+
+    # -- the game ---------------------------------------------------------------------------
+    def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
+        """Who has won (swoops.en.txt "Object of the Game"; SPEC §5 "Game").
+
+        The game ends after the first round in which some total is more than the limit (exactly
+        the limit plays on), or, where the table fixed a number of rounds, after that many
+        rounds whatever the totals. Everyone tied at the lowest total wins.
+        """
+        fixed_rounds = table.option_int("rounds")
+        limit = table.option_int("limit")
+        after_each = running_totals(table.players, rounds)
+        for number, totals in enumerate(after_each, start=1):
+            if fixed_rounds:
+                decided = number == fixed_rounds
+            else:
+                decided = any(total > limit for total in totals.values())
+            if decided:
+                return GameState(
+                    totals=after_each[-1],
+                    totals_after_each_round=after_each,
+                    finished=True,
+                    winners=lowest(totals),
+                    finished_after_round=number,
+                )
+        totals = after_each[-1] if after_each else dict.fromkeys(table.players, 0)
+        return GameState(totals, after_each)
+
+
+def _keys(raw: object) -> frozenset[object]:
+    return frozenset(raw) if isinstance(raw, Mapping) else frozenset()
+
+
+def _by_value(ranks: Sequence[str]) -> tuple[str, ...]:
+    return tuple(sorted(ranks, key=RANKS.index))
