@@ -100,9 +100,11 @@ def _render_new_table(request: HttpRequest, form: NewTableForm, status: int = 20
     template = "games/table_new.html"
     if request.htmx:
         template += "#table-form"
+    setup = getattr(form, "setup", None)
     context = {
         "form": form,
         "recent_players": selectors.recent_player_names(),
+        "setup_hint": hand_entry_for(form.rules.key).setup_hint(setup),
     }
     return render(request, template, context, status=status)
 
@@ -208,6 +210,8 @@ class _TablePage:
             "form": form,
             "hand_template": self.ui.template,
             "hand_scripts": self.ui.scripts,
+            "hand_styles": self.ui.styles,
+            "setup_hint": self.ui.setup_hint(self.setup),
             "action_url": action_url or reverse("games:table", kwargs={"pk": self.table.pk}),
             **self.ui.context(form, self.setup),
         }
@@ -371,7 +375,9 @@ def _render_primiera(
         context["verdicts"] = referee.prime_verdicts(captures, form.value("prime_rule"))
     else:
         result_ = primiera(captures, form.value("rule"))
-        context["primiera_table"] = referee.primiera_table(referee.primiera_sides(result_, captures, style))
+        context["primiera_table"] = referee.primiera_table(
+            referee.primiera_sides(result_, captures, style)
+        )
         context["verdicts"] = referee.primiera_verdicts(captures, form.value("rule"), style)
     template = "games/referee_primiera.html"
     if request.htmx:

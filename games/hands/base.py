@@ -101,8 +101,10 @@ class HandEntry:
 
     template: str = ""
     form_class: type[BaseHandForm] = BaseHandForm
-    # Extra stylesheet or script the hand entry needs, relative to static/.
+    # Extra scripts and stylesheets the hand entry needs, relative to static/; the table and
+    # edit pages load them after hand.js and app.css.
     scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
 
     def form(
         self,
@@ -164,8 +166,10 @@ class HandEntry:
                 return seat
         return None
 
-    def setup_hint(self, rules: Game, player_count: int, options: Mapping[str, Any]) -> str:
-        """A line for the new-table form, such as how many decks to shuffle."""
+    def setup_hint(self, setup: TableSetup | None) -> str:
+        """A line for the new-table form and the table page, such as how many decks to
+        shuffle; ``None`` while the players are not known yet. Empty when there is nothing
+        to say."""
         return ""
 
 
