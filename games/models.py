@@ -14,6 +14,10 @@ from django.utils.translation import gettext_lazy as _
 from games.scoring import GAMES, Game, TableSetup, Team
 
 
+def game_choices() -> list[tuple[str, str]]:
+    return [(key, game.name) for key, game in GAMES.items()]
+
+
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=40)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -31,9 +35,8 @@ class Player(models.Model):
 class Table(models.Model):
     """One match: a game, its options as chosen, and who sits where."""
 
-    GAME_CHOICES = [(key, game.name) for key, game in GAMES.items()]
-
-    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    # A callable, so adding a game to the registry needs no migration.
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
     # The options as the table chose them; the effective options add the game's defaults.
     options = models.JSONField(default=dict, blank=True)
     first_dealer = models.PositiveSmallIntegerField(default=0)

@@ -285,7 +285,11 @@ def primiera_sentence(result: PrimieraResult, style: DeckStyle) -> str:
         }
         higher = [name for name in incomplete if hands[name].total > hands[winner].total]
         if higher:
-            sentence += " " + _("although %(sides)s sum higher (%(sums)s)") % {
+            sentence += " " + ngettext(
+                "although %(sides)s sums higher (%(sums)s)",
+                "although %(sides)s sum higher (%(sums)s)",
+                len(higher),
+            ) % {
                 "sides": _join_and(higher),
                 "sums": ", ".join(str(hands[name].total) for name in higher),
             }

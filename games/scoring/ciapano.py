@@ -1,0 +1,598 @@
+"""Ciapanò: penalty points for aces and thirds, the last trick, and elimination at 31.
+
+Rule text: ../shared/rules/ciapano.en.txt ("Card Rankings and Values", "Setup", "Scoring",
+"End of Game"); decisions where it is silent: SPEC.md §3 and §6 items 4-5. Entry format:
+scoresheet-format.md "Ciapano".
+
+Penalties are counted in thirds of a point: an ace is 3 thirds, a 3, 2, king, knight (queen)
+or jack is 1 third, and the 24 penalty cards hold 32 thirds (10 2/3 points).
+
+A round entry is one of:
+
+- ``{"penalty_cards": {player: [codes]}, "last_trick": player}``: the 24 penalty cards, each
+  listed once; a player who took none may be left out. In a 3-player game the dealer's discard
+  is simply listed with the last-trick winner's cards, so it can complete a moon like any other
+  card.
+- ``{"aces": {player: n}, "thirds": {player: n}, "last_trick": player}``: counts instead of
+  cards; ``thirds`` counts the 1/3-point cards, and the totals must be 4 and 20.
+- ``{"points": {player: n}}``: points the table counted by hand.
+
+Players already out of the game take no part in later deals. An entry may leave them out or
+give them 0 (or an empty card list), and they score 0: ``RoundScore.points`` is keyed by every
+player at the table, so totals stay keyed by everybody.
+
+The breakdown of a deal entered as cards or counts (a points entry gives ``kind``, ``players``
+and ``points`` only), for a 3-player deal that matches the rule text's example::
+
+    {
+        "kind": "cards",             # or "counts"; "points" for a hand-counted entry
+        "rule": "remainder",         # the table's last_trick option: "remainder" or "plus-one"
+        "players": ["Ann", "Bob", "Cy"],            # who played this deal, in seat order
+        "aces": {"Ann": 3, "Bob": 1, "Cy": 0},      # aces taken
+        "thirds": {"Ann": 4, "Bob": 11, "Cy": 5},   # 1/3-point cards taken
+        "penalty": {                                # exact penalty: whole points and thirds
+            "Ann": {"whole": 4, "thirds": 1},       # 4 1/3
+            "Bob": {"whole": 4, "thirds": 2},       # 4 2/3
+            "Cy": {"whole": 1, "thirds": 2},        # 1 2/3
+        },
+        "dropped": {"Ann": 1, "Bob": 2, "Cy": 2},   # the fraction left out, in thirds
+        "last_trick": {"winner": "Cy", "worth": 2}, # worth null in a moon
+        "moon": None,                               # the player who took all the points
+    }
+
+Cy scores 1 for his cards and 2 for the last trick: 4 + 4 + 3 = 11. Under the remainder rule
+the last trick is worth the dropped thirds plus the one third that makes 10 2/3 up to 11, so
+``worth == (1 + sum(dropped)) / 3``.
+
+Who is out is decided by ``Ciapano.game_state`` from the totals, not by the breakdown: a deal's
+breakdown stays true when an earlier deal is corrected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .base import Game, GameState, RoundScore, TableSetup, running_totals
+from .cards import DECK, Card, DeckStyle, Rank, parse_card
+from .errors import Problem, problem, raise_if_any
+from .i18n import gettext_noop as _
+from .options import Choice, OptionSpec, OptionValue
+from .scopa import _FACE_DECK_SPEC
+
+# ciapano.en.txt "Card Rankings and Values": "Aces are a penalty of 1 whole point, and 3s, 2s,
+# Kings, Queens, and Jacks are all penalties of 1/3 of a point" (SPEC §3 "Deck and values").
+_PENALTY_THIRDS_BY_RANK: Mapping[Rank, int] = {
+    Rank.ACE: 3,
+    Rank.TWO: 1,
+    Rank.THREE: 1,
+    Rank.JACK: 1,
+    Rank.KNIGHT: 1,
+    Rank.KING: 1,
+}
+
+# In deck order (coins first, ace to king), the order of the card grid on the table page.
+PENALTY_CARDS: tuple[Card, ...] = tuple(
+    card for card in DECK if card.rank in _PENALTY_THIRDS_BY_RANK
+)
+ACE_COUNT = 4
+THIRD_CARD_COUNT = 20
+ROUND_POINTS = 11  # "There is a total of 11 points in each round"
+
+LAST_TRICK_REMAINDER = "remainder"
+LAST_TRICK_PLUS_ONE = "plus-one"
+
+KIND_CARDS = "cards"
+KIND_COUNTS = "counts"
+KIND_POINTS = "points"
+
+CARD_FIELDS = frozenset({"penalty_cards", "last_trick"})
+COUNT_FIELDS = frozenset({"aces", "thirds", "last_trick"})
+POINTS_FIELDS = frozenset({"points"})
+
+
+def penalty_thirds(card: Card) -> int:
+    """A card's penalty in thirds of a point: ace 3; 3, 2, king, knight, jack 1; others 0.
+
+    ciapano.en.txt "Card Rankings and Values"; SPEC.md §3 "Deck and values".
+    """
+    return _PENALTY_THIRDS_BY_RANK.get(card.rank, 0)
+
+
+# -- one deal -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PenaltyTally:
+    """What each player who played a deal took, and who won the last trick.
+
+    ``thirds`` counts the 1/3-point cards (3s, 2s, kings, knights, jacks), as the entry's counts
+    form does; ``kind`` says whether the table entered cards or counts.
+    """
+
+    aces: Mapping[str, int]
+    thirds: Mapping[str, int]
+    last_trick: str
+    kind: str
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.aces)
+
+    def penalty(self, player: str) -> int:
+        """The player's penalty in thirds of a point."""
+        return 3 * self.aces[player] + self.thirds[player]
+
+
+@dataclass(frozen=True)
+class CountedDeal:
+    """Points the table counted by hand."""
+
+    points: Mapping[str, int]
+
+
+def moon_player(tally: PenaltyTally) -> str | None:
+    """The player who took all the points, if anyone did (SPEC.md §3 "Round scoring" 3, §6.4).
+
+    ciapano.en.txt "Scoring": "If a player manages to score all the penalty points". The 11
+    points include the last trick, so it takes all 24 penalty cards (4 aces and 20 thirds)
+    **and** the last trick; all 24 without the last trick is an ordinary deal.
+    """
+    winner = tally.last_trick
+    if tally.aces[winner] == ACE_COUNT and tally.thirds[winner] == THIRD_CARD_COUNT:
+        return winner
+    return None
+
+
+def deal_points(tally: PenaltyTally, last_trick_rule: str = LAST_TRICK_REMAINDER) -> dict[str, int]:
+    """Each player's points for one deal (ciapano.en.txt "Scoring"; SPEC.md §3 "Round scoring").
+
+    Everyone but the last-trick winner scores the floor of his penalty ("any fractions are
+    ignored"). The winner scores the remainder up to 11, or under ``house:last_trick_plus_one``
+    the floor of his own penalty plus 1. A moon scores 0 for the taker and 11 for every other
+    player under either rule: the house rule changes what the last trick is worth, not what
+    taking everything means.
+    """
+    moon = moon_player(tally)
+    if moon is not None:
+        return {player: 0 if player == moon else ROUND_POINTS for player in tally.players}
+    points = {player: tally.penalty(player) // 3 for player in tally.players}
+    winner = tally.last_trick
+    if last_trick_rule == LAST_TRICK_PLUS_ONE:
+        points[winner] += 1
+    else:
+        others = sum(value for player, value in points.items() if player != winner)
+        points[winner] = ROUND_POINTS - others
+    return points
+
+
+def last_trick_worth(
+    tally: PenaltyTally, last_trick_rule: str = LAST_TRICK_REMAINDER
+) -> int | None:
+    """What the last trick added to its winner's card points: 1, 2 or 3; None in a moon.
+
+    SPEC.md §3 "Round scoring" 2: the dropped fractions come to 2/3, 1 2/3 or 2 2/3, so the
+    remainder is worth 1, 2 or 3; ``house:last_trick_plus_one`` makes it always 1.
+    """
+    if moon_player(tally) is not None:
+        return None
+    winner = tally.last_trick
+    return deal_points(tally, last_trick_rule)[winner] - tally.penalty(winner) // 3
+
+
+def _tally_breakdown(tally: PenaltyTally, last_trick_rule: str) -> dict[str, object]:
+    return {
+        "kind": tally.kind,
+        "rule": last_trick_rule,
+        "players": list(tally.players),
+        "aces": dict(tally.aces),
+        "thirds": dict(tally.thirds),
+        "penalty": {
+            player: {"whole": tally.penalty(player) // 3, "thirds": tally.penalty(player) % 3}
+            for player in tally.players
+        },
+        "dropped": {player: tally.penalty(player) % 3 for player in tally.players},
+        "last_trick": {
+            "winner": tally.last_trick,
+            "worth": last_trick_worth(tally, last_trick_rule),
+        },
+        "moon": moon_player(tally),
+    }
+
+
+# -- the game -----------------------------------------------------------------------------------
+
+
+def _going_out_order(
+    newly_out: Sequence[str], totals: Mapping[str, int], seats: Sequence[str]
+) -> list[str]:
+    # Within one deal the higher total goes out first, so the elimination list reads from the
+    # worst result to the best; equal totals keep seat order.
+    return sorted(newly_out, key=lambda player: (-totals[player], seats.index(player)))
+
+
+@dataclass(frozen=True)
+class _Progress:
+    """How a game stands after some deals: who is out, and whether it is decided."""
+
+    active: tuple[str, ...]
+    eliminated: tuple[str, ...]
+    winners: tuple[str, ...]
+    finished_after_round: int | None
+
+
+def _progress(table: TableSetup, rounds: Sequence[RoundScore]) -> _Progress:
+    """ciapano.en.txt "Scoring" and "End of Game"; SPEC.md §3 "Game" and §6.5.
+
+    A total of ``elimination_at`` (31) or more after a deal puts a player out; 30 stays in. The
+    last player left wins. If everyone left goes out in the same deal, the lowest total among
+    them wins, and equal lowest totals share the win.
+    """
+    limit = table.option_int("elimination_at")
+    seats = table.players
+    active = list(seats)
+    eliminated: list[str] = []
+    for number, totals in enumerate(running_totals(seats, rounds), start=1):
+        newly_out = [player for player in active if totals[player] >= limit]
+        eliminated.extend(_going_out_order(newly_out, totals, seats))
+        active = [player for player in active if player not in newly_out]
+        if len(active) == 1:
+            return _Progress((), tuple(eliminated), tuple(active), number)
+        if not active:
+            lowest = min(totals[player] for player in newly_out)
+            winners = tuple(
+                player for player in seats if player in newly_out and totals[player] == lowest
+            )
+            return _Progress((), tuple(eliminated), winners, number)
+    return _Progress(tuple(active), tuple(eliminated), (), None)
+
+
+def active_players(table: TableSetup, rounds: Sequence[RoundScore]) -> tuple[str, ...]:
+    """The players still in the game after these deals, in seat order; none once it is over.
+
+    SPEC.md §3 "Game": a total of ``elimination_at`` (31) or more after a deal is out.
+    """
+    return _progress(table, rounds).active
+
+
+class Ciapano(Game):
+    """Ciapanò for 3 to 5 players, each for himself; the last one left in wins."""
+
+    key = "ciapano"
+    name = _("Ciapanò")
+    min_players = 3
+    max_players = 5
+    option_specs = (
+        OptionSpec(
+            "elimination_at",
+            31,
+            _("Out at"),
+            _("A player whose total reaches this many points is out of the game."),
+            minimum=11,
+            maximum=99,
+        ),
+        OptionSpec(
+            "last_trick",
+            LAST_TRICK_REMAINDER,
+            _("Last trick"),
+            _("What the player who wins the last trick scores for it."),
+            choices=(
+                Choice(
+                    LAST_TRICK_REMAINDER,
+                    _("Whatever brings the deal up to 11: 1, 2 or 3 points (the rule text)."),
+                ),
+                Choice(
+                    LAST_TRICK_PLUS_ONE,
+                    _("Always 1 point, as in Tressette; a deal then scores 9 to 11."),
+                ),
+            ),
+        ),
+        _FACE_DECK_SPEC,
+    )
+
+    def deck_style(self, options: Mapping[str, OptionValue]) -> DeckStyle:
+        return DeckStyle.FRENCH if options.get("deck") == "french" else DeckStyle.ITALIAN
+
+    # -- one round --------------------------------------------------------------------------
+    def parse_entry(
+        self, entry: Mapping[str, object], table: TableSetup, active: Sequence[str]
+    ) -> PenaltyTally | CountedDeal:
+        """Check a round entry (scoresheet-format.md "Ciapano"); raise EntryError if bad.
+
+        ``active`` are the players still in the game; the others may not take part.
+        """
+        if not isinstance(entry, Mapping):
+            raise_if_any([problem(_("a round must be an object"), "round")])
+        forms = [
+            fields
+            for fields in (("penalty_cards",), ("aces", "thirds"), ("points",))
+            if any(field in entry for field in fields)
+        ]
+        if len(forms) > 1:
+            raise_if_any(
+                [
+                    problem(
+                        _("give either the penalty cards, the counts or the points, not more"),
+                        "round",
+                    )
+                ]
+            )
+        if not forms:
+            raise_if_any(
+                [problem(_("a round needs the penalty cards, the counts or the points"), "round")]
+            )
+        problems: list[Problem] = []
+        if "points" in entry:
+            _check_fields(entry, POINTS_FIELDS, problems)
+            points = _parse_counts(entry["points"], "points", table, active, problems)
+            raise_if_any(problems)
+            return CountedDeal(points)
+        if "penalty_cards" in entry:
+            _check_fields(entry, CARD_FIELDS, problems)
+            aces, thirds = _parse_penalty_cards(entry["penalty_cards"], table, active, problems)
+            kind = KIND_CARDS
+        else:
+            _check_fields(entry, COUNT_FIELDS, problems)
+            aces = _parse_counts(entry.get("aces"), "aces", table, active, problems, ACE_COUNT)
+            thirds = _parse_counts(
+                entry.get("thirds"), "thirds", table, active, problems, THIRD_CARD_COUNT
+            )
+            kind = KIND_COUNTS
+        last_trick = _parse_last_trick(entry.get("last_trick"), table, active, problems)
+        raise_if_any(problems)
+        return PenaltyTally(aces, thirds, last_trick, kind)
+
+    def score_round(
+        self,
+        entry: Mapping[str, object],
+        table: TableSetup,
+        earlier: Sequence[RoundScore] = (),
+    ) -> RoundScore:
+        progress = _progress(table, earlier)
+        if progress.finished_after_round is not None:
+            raise_if_any(
+                [
+                    problem(
+                        _("the game was already over after round {finished}"),
+                        "round",
+                        finished=progress.finished_after_round,
+                    )
+                ]
+            )
+        parsed = self.parse_entry(entry, table, progress.active)
+        points = dict.fromkeys(table.players, 0)
+        if isinstance(parsed, CountedDeal):
+            points.update(parsed.points)
+            breakdown: dict[str, object] = {
+                "kind": KIND_POINTS,
+                "players": list(progress.active),
+                "points": dict(parsed.points),
+            }
+            return RoundScore(points, breakdown)
+        rule = table.option_str("last_trick")
+        points.update(deal_points(parsed, rule))
+        return RoundScore(points, _tally_breakdown(parsed, rule))
+
+    # -- the game ---------------------------------------------------------------------------
+    def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
+        """Totals, who is out in the order they went, and who won.
+
+        ciapano.en.txt "End of Game"; SPEC.md §3 "Game": see ``_progress``. Players who go out
+        in the same deal are listed highest total first, then in seat order.
+        """
+        after_each = running_totals(table.players, rounds)
+        progress = _progress(table, rounds)
+        totals = after_each[-1] if after_each else dict.fromkeys(table.players, 0)
+        return GameState(
+            totals=totals,
+            totals_after_each_round=after_each,
+            finished=progress.finished_after_round is not None,
+            winners=progress.winners,
+            eliminated=progress.eliminated,
+            finished_after_round=progress.finished_after_round,
+        )
+
+
+# -- reading entries ----------------------------------------------------------------------------
+
+
+def _check_fields(
+    entry: Mapping[str, object], allowed: frozenset[str], problems: list[Problem]
+) -> None:
+    problems.extend(
+        problem(_("unknown field {field}"), str(key), field=str(key))
+        for key in entry
+        if key not in allowed
+    )
+
+
+def _not_playing(player: object, field: str) -> Problem:
+    return problem(_("{player} is not playing at this table"), field, player=str(player))
+
+
+def _parse_counts(
+    raw: object,
+    field: str,
+    table: TableSetup,
+    active: Sequence[str],
+    problems: list[Problem],
+    expected_total: int | None = None,
+) -> dict[str, int]:
+    """A ``{player: whole number >= 0}`` field for the active players; those left out count 0.
+
+    Counts must add up to ``expected_total`` when one is given. The sum is only checked when
+    every count could be read, and it includes counts wrongly given to a player who is out (as
+    the card form does), so one mistake gives one problem.
+    """
+    counts = dict.fromkeys(active, 0)
+    listed_total = 0
+    if not isinstance(raw, Mapping):
+        problems.append(
+            problem(_("{field} must give a number for each player"), field, field=field)
+        )
+        return counts
+    readable = True
+    for player, value in raw.items():
+        if player not in table.players:
+            problems.append(_not_playing(player, field))
+            readable = False
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(
+                problem(
+                    _("{field} for {player} must be a whole number, 0 or more"),
+                    field,
+                    field=field,
+                    player=str(player),
+                )
+            )
+            readable = False
+        else:
+            listed_total += value
+            if player in active:
+                counts[player] = value
+            elif value:
+                problems.append(_already_out(str(player), field))
+    if readable and expected_total is not None and listed_total != expected_total:
+        problems.append(
+            problem(
+                _("the {field} add up to {total}, not {expected}"),
+                field,
+                field=field,
+                total=listed_total,
+                expected=expected_total,
+            )
+        )
+    return counts
+
+
+def _already_out(player: str, field: str) -> Problem:
+    if field == "points":
+        return problem(
+            _("{player} is already out of the game and scores no points"), field, player=player
+        )
+    return problem(_("{player} is already out of the game and took no cards"), field, player=player)
+
+
+def _parse_penalty_cards(
+    raw: object, table: TableSetup, active: Sequence[str], problems: list[Problem]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """The aces and 1/3-point cards each active player took, from their card lists."""
+    aces = dict.fromkeys(active, 0)
+    thirds = dict.fromkeys(active, 0)
+    field = "penalty_cards"
+    if not isinstance(raw, Mapping):
+        problems.append(
+            problem(_("penalty_cards must list the penalty cards each player took"), field)
+        )
+        return aces, thirds
+    takers: dict[Card, list[str]] = {}
+    # A list that cannot be read at all probably holds the cards that would show up as missing,
+    # so they are not reported a second time.
+    every_list_read = True
+    for player, codes in raw.items():
+        if player not in table.players:
+            problems.append(_not_playing(player, field))
+            every_list_read = False
+            continue
+        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+            problems.append(
+                problem(
+                    _("penalty_cards for {player} must be a list of card codes"),
+                    field,
+                    player=player,
+                )
+            )
+            every_list_read = False
+            continue
+        taken = _read_cards(player, codes, problems)
+        for card in taken:
+            takers.setdefault(card, []).append(player)
+        if player not in active:
+            if taken:
+                problems.append(_already_out(player, field))
+            continue
+        aces[player] = sum(card.rank is Rank.ACE for card in taken)
+        thirds[player] = sum(penalty_thirds(card) == 1 for card in taken)
+    for card in PENALTY_CARDS:
+        holders = takers.get(card, [])
+        if len(holders) > 1:
+            problems.append(
+                problem(
+                    _("{card} is listed for more than one player ({players})"),
+                    field,
+                    card=card.code,
+                    players=", ".join(holders),
+                )
+            )
+    missing = [card.code for card in PENALTY_CARDS if card not in takers]
+    if every_list_read and len(missing) == 1:
+        problems.append(problem(_("{card} is not listed for any player"), field, card=missing[0]))
+    elif every_list_read and missing:
+        problems.append(
+            problem(
+                _("{count} penalty cards are not listed for any player: {cards}"),
+                field,
+                count=len(missing),
+                cards=", ".join(missing),
+            )
+        )
+    return aces, thirds
+
+
+def _read_cards(player: str, codes: Sequence[str], problems: list[Problem]) -> list[Card]:
+    """One player's penalty cards; bad codes, other cards and repeats are problems."""
+    taken: list[Card] = []
+    field = "penalty_cards"
+    for code in codes:
+        try:
+            card = parse_card(code)
+        except ValueError:
+            problems.append(
+                problem(_("{code} is not a card code ({player})"), field, code=code, player=player)
+            )
+            continue
+        if not penalty_thirds(card):
+            problems.append(
+                problem(
+                    _("{card} is not a penalty card ({player})"),
+                    field,
+                    card=card.code,
+                    player=player,
+                )
+            )
+        elif card in taken:
+            problems.append(
+                problem(
+                    _("{card} is listed twice for {player}"), field, card=card.code, player=player
+                )
+            )
+        else:
+            taken.append(card)
+    return taken
+
+
+def _parse_last_trick(
+    raw: object, table: TableSetup, active: Sequence[str], problems: list[Problem]
+) -> str:
+    field = "last_trick"
+    if raw is None:
+        problems.append(problem(_("last_trick must name the player who won the last trick"), field))
+        return active[0] if active else ""
+    if not isinstance(raw, str) or raw not in table.players:
+        problems.append(
+            problem(
+                _("the last trick went to {player}, who is not playing at this table"),
+                field,
+                player=str(raw),
+            )
+        )
+        return active[0] if active else ""
+    if raw not in active:
+        problems.append(
+            problem(
+                _("{player} is already out of the game and cannot win the last trick"),
+                field,
+                player=raw,
+            )
+        )
+    return raw
