@@ -16,7 +16,8 @@
   function sideLabels(form) {
     var labels = {};
     form.querySelectorAll(".side-pick").forEach(function (button) {
-      var name = button.querySelector(".side-pick-name").textContent.trim();
+      // A long side name has a short form for the label under each card.
+      var name = button.dataset.short || button.querySelector(".side-pick-name").textContent.trim();
       labels[button.dataset.side] = name;
     });
     return labels;
