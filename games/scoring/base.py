@@ -52,6 +52,11 @@ class TableSetup:
     def option_str(self, name: str) -> str:
         return str(self.options[name])
 
+    def option_mapping(self, name: str) -> Mapping[str, int]:
+        value = self.options[name]
+        assert isinstance(value, Mapping)
+        return value
+
 
 @dataclass(frozen=True)
 class RoundScore:

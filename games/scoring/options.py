@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from .errors import Problem, problem
 from .i18n import gettext_noop as _
 
-OptionValue = bool | int | str
+# A mapping option holds named whole numbers, such as the Schafkopf tariff.
+OptionValue = bool | int | str | Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,12 @@ class Choice:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One table option. ``requires`` names a boolean option this one only matters with."""
+    """One table option. ``requires`` names a boolean option this one only matters with.
+
+    A mapping option (its default is a mapping) holds one whole number per named part; a table
+    may give any subset of the parts, and the rest keep their defaults. ``minimum`` and
+    ``maximum`` then bound every part.
+    """
 
     name: str
     default: OptionValue
@@ -36,38 +42,90 @@ class OptionSpec:
             return "choice"
         if isinstance(self.default, bool):
             return "bool"
+        if isinstance(self.default, Mapping):
+            return "mapping"
         return "int"
 
-    def parse(self, value: object) -> OptionValue | Problem:
-        """The option's value from JSON or a form, or the problem with it."""
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """A mapping option's part names, in order; empty for the other kinds."""
+        return tuple(self.default) if isinstance(self.default, Mapping) else ()
+
+    def default_value(self) -> OptionValue:
+        # A fresh copy, so a table that changes its mapping never changes the default.
+        return dict(self.default) if isinstance(self.default, Mapping) else self.default
+
+    def parse(self, value: object) -> OptionValue | list[Problem]:
+        """The option's value from JSON or a form, or every problem with it."""
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            return problem(_("option {name} must be true or false"), self.name, name=self.name)
+            return [problem(_("option {name} must be true or false"), self.name, name=self.name)]
         if self.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                return problem(_("option {name} must be a whole number"), self.name, name=self.name)
-            low = self.minimum if self.minimum is not None else value
-            high = self.maximum if self.maximum is not None else value
-            if not low <= value <= high:
-                return problem(
-                    _("option {name} must be between {minimum} and {maximum}"),
-                    self.name,
-                    name=self.name,
-                    minimum=low,
-                    maximum=high,
-                )
-            return value
+            checked = self._whole_number(value, self.name)
+            return checked if isinstance(checked, int) else [checked]
+        if self.kind == "mapping":
+            return self._parse_mapping(value)
         allowed = [choice.value for choice in self.choices]
         if value not in allowed:
-            return problem(
-                _("option {name} must be one of {allowed}"),
-                self.name,
-                name=self.name,
-                allowed=", ".join(allowed),
-            )
+            return [
+                problem(
+                    _("option {name} must be one of {allowed}"),
+                    self.name,
+                    name=self.name,
+                    allowed=", ".join(allowed),
+                )
+            ]
         assert isinstance(value, str)
         return value
+
+    def _whole_number(self, value: object, name: str) -> int | Problem:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return problem(_("option {name} must be a whole number"), self.name, name=name)
+        low = self.minimum if self.minimum is not None else value
+        high = self.maximum if self.maximum is not None else value
+        if not low <= value <= high:
+            return problem(
+                _("option {name} must be between {minimum} and {maximum}"),
+                self.name,
+                name=name,
+                minimum=low,
+                maximum=high,
+            )
+        return value
+
+    def _parse_mapping(self, value: object) -> dict[str, int] | list[Problem]:
+        if not isinstance(value, Mapping):
+            return [
+                problem(
+                    _("option {name} must give whole numbers for some of {parts}"),
+                    self.name,
+                    name=self.name,
+                    parts=", ".join(self.parts),
+                )
+            ]
+        assert isinstance(self.default, Mapping)
+        merged = dict(self.default)
+        problems: list[Problem] = []
+        for part, number in value.items():
+            if part not in self.parts:
+                problems.append(
+                    problem(
+                        _("option {name} has no part {part}; it has {parts}"),
+                        self.name,
+                        name=self.name,
+                        part=str(part),
+                        parts=", ".join(self.parts),
+                    )
+                )
+                continue
+            # Named like "tariff.wenz", so the whole-number messages read right for a part.
+            checked = self._whole_number(number, f"{self.name}.{part}")
+            if isinstance(checked, Problem):
+                problems.append(checked)
+            else:
+                merged[part] = checked
+        return problems or merged
 
 
 def resolve_options(
@@ -83,12 +141,12 @@ def resolve_options(
     values: dict[str, OptionValue] = {}
     for spec in specs:
         if spec.name not in raw:
-            values[spec.name] = spec.default
+            values[spec.name] = spec.default_value()
             continue
         parsed = spec.parse(raw[spec.name])
-        if isinstance(parsed, Problem):
-            problems.append(parsed)
-            values[spec.name] = spec.default
+        if isinstance(parsed, list):
+            problems.extend(parsed)
+            values[spec.name] = spec.default_value()
         else:
             values[spec.name] = parsed
     return values, problems

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from .base import Game
+from .ciapano import Ciapano
+from .schafkopf import Schafkopf
 from .scopa import PirateScopa, Scopa, Scopone
+from .swoops import Swoops
 
 # One game per line, in the order the new-table form offers them.
 GAMES: dict[str, Game] = {
@@ -12,11 +15,14 @@ GAMES: dict[str, Game] = {
         Scopa(),
         Scopone(),
         PirateScopa(),
+        Ciapano(),
+        Swoops(),
+        Schafkopf(),
     )
 }
 
 # Games the scoresheet format names whose scoring has not landed yet.
-COMING_GAMES: tuple[str, ...] = ("ciapano", "schafkopf", "swoops")
+COMING_GAMES: tuple[str, ...] = ()
 
 
 def get_game(key: str) -> Game:
