@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -42,6 +44,29 @@ def option_field(spec: OptionSpec) -> forms.Field:
     )
 
 
+@dataclass(frozen=True)
+class MappingOption:
+    """A mapping option (the Schafkopf tariff) on the form: one number field per part."""
+
+    label: str
+    help_text: str
+    parts: list[forms.BoundField]
+    widget_type: str = "mapping"
+
+
+def part_field(spec: OptionSpec, part: str) -> forms.IntegerField:
+    assert isinstance(spec.default, Mapping)
+    return forms.IntegerField(
+        label=part.capitalize(),
+        required=False,
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        widget=forms.NumberInput(
+            attrs={"placeholder": str(spec.default[part]), "inputmode": "numeric"}
+        ),
+    )
+
+
 class NewTableForm(forms.Form):
     game = forms.ChoiceField(
         label=gettext_lazy("Game"),
@@ -79,13 +104,24 @@ class NewTableForm(forms.Form):
             for seat in range(self.rules.max_players)
         ]
         for spec in self.rules.option_specs:
-            self.fields[f"opt_{spec.name}"] = option_field(spec)
+            if spec.kind == "mapping":
+                for part in spec.parts:
+                    self.fields[f"opt_{spec.name}__{part}"] = part_field(spec, part)
+            else:
+                self.fields[f"opt_{spec.name}"] = option_field(spec)
 
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.rules.max_players)]
 
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[f"opt_{spec.name}"] for spec in self.rules.option_specs]
+    def option_fields(self) -> list[forms.BoundField | MappingOption]:
+        fields: list[forms.BoundField | MappingOption] = []
+        for spec in self.rules.option_specs:
+            if spec.kind == "mapping":
+                parts = [self[f"opt_{spec.name}__{part}"] for part in spec.parts]
+                fields.append(MappingOption(_(spec.label), _(spec.help), parts))
+            else:
+                fields.append(self[f"opt_{spec.name}"])
+        return fields
 
     def players(self) -> list[str]:
         return [
@@ -99,6 +135,16 @@ class NewTableForm(forms.Form):
         chosen: dict[str, object] = {}
         for spec in self.rules.option_specs:
             if spec.requires and not self.cleaned_data.get(f"opt_{spec.requires}"):
+                continue
+            if isinstance(spec.default, Mapping):
+                changed = {
+                    part: self.cleaned_data[f"opt_{spec.name}__{part}"]
+                    for part in spec.parts
+                    if self.cleaned_data.get(f"opt_{spec.name}__{part}") not in (None, "")
+                    and self.cleaned_data[f"opt_{spec.name}__{part}"] != spec.default[part]
+                }
+                if changed:
+                    chosen[spec.name] = changed
                 continue
             value = self.cleaned_data.get(f"opt_{spec.name}")
             if value is None or value == "":

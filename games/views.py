@@ -271,6 +271,13 @@ def _options_summary(table: Table, setup: TableSetup) -> list[str]:
         if spec.kind == "bool":
             if value:
                 labels.append(_(spec.label))
+        elif isinstance(value, Mapping) and isinstance(spec.default, Mapping):
+            changed = [
+                f"{part.capitalize()} {value[part]}"
+                for part in spec.parts
+                if value.get(part) != spec.default[part]
+            ]
+            labels.append(f"{_(spec.label)}: {', '.join(changed)}")
         else:
             label = next((c.label for c in spec.choices if c.value == value), str(value))
             labels.append(f"{_(spec.label)}: {_(label)}")
