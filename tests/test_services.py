@@ -246,7 +246,8 @@ def test_no_hand_can_be_recorded_once_the_game_is_over() -> None:
         ({"points": {"Cy": 1}}, "Cy is not a side at this table"),
         (
             {**captures_entry("Ann", "Bob"), "scopas": {"Ann": 5, "Bob": 0}},
-            "Ann cannot have made 5 sweeps with 8 cards: each sweep takes at least two",
+            "Ann made more sweeps (5) than the cards taken allow (8); "
+            "a sweep takes two cards or more",
         ),
     ],
 )

@@ -669,9 +669,10 @@ def _check_sweeps(
         if sweeps * 2 > len(cards):
             problems.append(
                 problem(
+                    # Worded so that any count reads well, with no plural forms needed.
                     _(
-                        "{side} cannot have made {sweeps} sweeps with {cards} cards: each sweep "
-                        "takes at least two"
+                        "{side} made more sweeps ({sweeps}) than the cards taken allow "
+                        "({cards}); a sweep takes two cards or more"
                     ),
                     "scopas",
                     side=side,
@@ -683,7 +684,7 @@ def _check_sweeps(
         if ace_sweeps[side] > aces:
             problems.append(
                 problem(
-                    _("{side} made {sweeps} ace sweeps but took only {aces} aces"),
+                    _("{side} made more ace sweeps ({sweeps}) than the aces taken ({aces})"),
                     "ace_sweeps",
                     side=side,
                     sweeps=ace_sweeps[side],
