@@ -634,3 +634,19 @@ def test_bad_scoresheet_is_refused_with_the_problem_and_creates_nothing(
     assert error in html(response)
     assert Table.objects.count() == 0
     assert Player.objects.count() == 0
+
+
+def test_a_hand_posted_after_the_game_ended_elsewhere_says_why(client: Client) -> None:
+    table = two_player_table()
+    # Another phone opened the form, then the game ended there.
+    services.round_record(table, points_entry(Ann=11, Bob=0))
+
+    response = client.post(
+        table_url(table),
+        {"mode": "points", "points_0": "1", "points_1": "0"},
+        HTTP_HX_REQUEST="true",
+    )
+
+    assert response.status_code == 422
+    assert "the game is over; no more hands" in html(response)
+    assert Round.objects.filter(table=table).count() == 1
