@@ -289,3 +289,34 @@ def test_command_on_a_bare_machine_exits_2_for_bad_input(tmp_path: Path) -> None
     assert completed.returncode == 2
     assert completed.stdout == ""
     assert completed.stderr.splitlines() == ["round 1: 7D is captured twice (Ann, Bob)"]
+
+
+@pytest.mark.parametrize(
+    ("example", "totals", "finished", "winners", "eliminated"),
+    [
+        ("scopa.json", None, None, None, []),
+        # Ann reaches 31 after hand 4 and is out; Bob then takes every penalty card and the
+        # last trick (0 for him, 11 for Cy).
+        ("ciapano.json", {"Ann": 31, "Bob": 7, "Cy": 17}, False, [], ["Ann"]),
+        # Sauspiel with a Stoß (20 each), a lost Solo (50 to each opponent), a passed deal,
+        # a Wenz won Schneider (60 from each): the balance sums to zero.
+        ("schafkopf.json", {"Ann": 10, "Bob": -230, "Cy": 10, "Di": 210}, False, [], []),
+        # Bob passes 150 (165): the lowest total wins.
+        ("swoops.json", {"Ann": 19, "Bob": 165, "Cy": 3}, True, ["Cy"], []),
+    ],
+)
+def test_the_documented_examples_score_as_the_spec_says(
+    example: str,
+    totals: dict[str, int] | None,
+    finished: bool | None,
+    winners: list[str] | None,
+    eliminated: list[str],
+) -> None:
+    result = score(str(REPO_ROOT / "docs" / "examples" / example))
+
+    assert set(result) == OUTPUT_KEYS
+    assert result["eliminated"] == eliminated
+    if totals is not None:
+        assert result["totals"] == totals
+        assert result["finished"] is finished
+        assert result["winners"] == winners
