@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.hands.base import BaseHandForm, HandEntry, HistoryLine, Scoreboard, ScoreRow
 from games.hands.scopa import ScopaHandEntry
+from games.hands.swoops import SwoopsHandEntry
 
 _SCOPA = ScopaHandEntry()
 
@@ -12,6 +13,7 @@ HAND_ENTRIES: dict[str, HandEntry] = {
     "scopa": _SCOPA,
     "scopone": _SCOPA,
     "pirate-scopa": _SCOPA,
+    "swoops": SwoopsHandEntry(),
 }
 
 

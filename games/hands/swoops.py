@@ -1,0 +1,470 @@
+"""Swoops at the table: pick who went out, then tap the cards each other player still holds
+(or type the total they counted), with the points live; the scoreboard is a ranking, lowest
+first, measured against the limit."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.hands.base import (
+    BaseHandForm,
+    HandEntry,
+    HistoryLine,
+    Scoreboard,
+    ScoreRow,
+    dealer_facts,
+)
+from games.scoring import GameState, TableSetup
+from games.scoring.swoops import (
+    CARD_VALUES,
+    RANKS,
+    card_value,
+    decks_for,
+    lowest,
+    parse_rank,
+    ranking,
+    setup_advice,
+)
+
+# Typed without JavaScript as "JOKER 10 K 5" or "joker, 10, k, 5": any mix of spaces and commas.
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+# Names for screen readers; the chips themselves show the scoresheet's rank codes.
+_RANK_NAMES = {
+    "JOKER": gettext_lazy("Joker"),
+    "K": gettext_lazy("King"),
+    "Q": gettext_lazy("Queen"),
+    "J": gettext_lazy("Jack"),
+    "A": gettext_lazy("Ace"),
+}
+
+
+def split_cards(text: object) -> list[str]:
+    """The words typed or tapped into a player's cards field, as given."""
+    if not isinstance(text, str):
+        return []
+    return [word for word in _SEPARATORS.split(text) if word]
+
+
+def _rank_or_none(word: str) -> str | None:
+    try:
+        return parse_rank(word)
+    except ValueError:
+        return None
+
+
+def rank_name(rank: str) -> str:
+    return str(_RANK_NAMES.get(rank, rank))
+
+
+@dataclass(frozen=True)
+class Chip:
+    rank: str
+    value: int
+    label: str  # for screen readers: "King, 10 points"
+
+
+def chips() -> list[Chip]:
+    return [
+        Chip(
+            rank,
+            CARD_VALUES[rank],
+            ngettext("%(name)s, %(count)s point", "%(name)s, %(count)s points", CARD_VALUES[rank])
+            % {"name": rank_name(rank), "count": CARD_VALUES[rank]},
+        )
+        for rank in RANKS
+    ]
+
+
+@dataclass(frozen=True)
+class PlayerPreview:
+    seat: int
+    player: str
+    went_out: bool
+    points: int | None  # None while nothing is entered for the player
+    total: int | None  # the game total after this hand
+    over: bool  # the new total passes the limit
+
+
+@dataclass(frozen=True)
+class HandPreview:
+    players: tuple[PlayerPreview, ...]
+    scored: bool  # the engine accepted the hand: these are its points
+    hint: str  # what is still missing, in words
+    problems: tuple[str, ...]
+    winners: tuple[str, ...]  # who wins if this hand is saved and ends the game
+
+
+class SwoopsHandForm(BaseHandForm):
+    """Who went out, and for every other player the cards still held or their typed total."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["went_out"] = forms.ChoiceField(
+            label=_("Who went out?"),
+            choices=[(str(i), side) for i, side in enumerate(self.sides)],
+            required=False,  # left blank, the engine explains that somebody must have gone out
+            widget=forms.RadioSelect,
+        )
+        for i, side in enumerate(self.sides):
+            self.fields[f"cards_{i}"] = forms.CharField(
+                label=side,
+                required=False,
+                max_length=500,
+                widget=forms.TextInput(
+                    attrs={
+                        "autocomplete": "off",
+                        "autocapitalize": "characters",
+                        "placeholder": _("e.g. JOKER 10 K 5"),
+                        "class": "sw-cards-input",
+                    }
+                ),
+            )
+            # No minimum here: a negative total reaches the engine, whose message names the
+            # player; the browser's own check (min=0) catches it first where it can.
+            self.fields[f"total_{i}"] = forms.IntegerField(
+                label=side,
+                required=False,
+                widget=forms.NumberInput(
+                    attrs={
+                        "min": 0,
+                        "inputmode": "numeric",
+                        "placeholder": _("total"),
+                        "class": "sw-total-input",
+                    }
+                ),
+            )
+
+    # -- reading what was entered ----------------------------------------------------------
+
+    def went_out_player(self) -> str:
+        chosen = self.cleaned_data.get("went_out")
+        return self.sides[int(chosen)] if chosen not in (None, "") else ""
+
+    def typed_total(self, seat: int) -> int | None:
+        value = self.cleaned_data.get(f"total_{seat}")
+        return value if isinstance(value, int) else None
+
+    def cards(self, seat: int) -> list[str]:
+        return split_cards(self.cleaned_data.get(f"cards_{seat}"))
+
+    def clean(self) -> dict[str, Any]:
+        # Unknown words are caught here, by player, so the engine is only asked about cards.
+        for seat, side in enumerate(self.sides):
+            unknown = [word for word in self.cards(seat) if _rank_or_none(word) is None]
+            if unknown:
+                self.add_error(
+                    None,
+                    ngettext(
+                        "Cards held by %(player)s: %(words)s is not a card. "
+                        "Use A, 2 to 10, J, Q, K or JOKER.",
+                        "Cards held by %(player)s: %(words)s are not cards. "
+                        "Use A, 2 to 10, J, Q, K or JOKER.",
+                        len(unknown),
+                    )
+                    % {"player": side, "words": ", ".join(f"“{word}”" for word in unknown)},
+                )
+        return super().clean()
+
+    def entry(self) -> dict[str, object]:
+        went_out = self.went_out_player()
+        remaining: dict[str, list[str]] = {}
+        totals: dict[str, int] = {}
+        for seat, side in enumerate(self.sides):
+            cards = [parse_rank(word) for word in self.cards(seat)]
+            typed = self.typed_total(seat)
+            if side == went_out:
+                # Whatever was entered for the player who went out goes to the engine, which
+                # refuses it with a reason; a typed 0 says the same as nothing.
+                if typed:
+                    totals[side] = typed
+                elif cards:
+                    remaining[side] = cards
+            elif typed is not None:
+                totals[side] = typed
+            else:
+                # Possibly empty: the engine then says this player cannot hold no cards.
+                remaining[side] = cards
+        entry: dict[str, object] = {"went_out": went_out}
+        if remaining:
+            entry["remaining"] = remaining
+        if totals:
+            entry["totals"] = totals
+        return entry
+
+    # -- the live preview ------------------------------------------------------------------
+
+    def preview(self) -> HandPreview | None:
+        """Each player's points as far as they are entered, and the new totals; the engine's
+        problems once every player is accounted for."""
+        if not self.is_bound:
+            return None
+        scored = self.is_valid()
+        limit = self.setup.option_int("limit")
+        fixed_rounds = self.setup.option_int("rounds")
+        earlier = {side: 0 for side in self.sides}
+        for score in self.earlier:
+            for side, gained in score.points.items():
+                earlier[side] = earlier.get(side, 0) + gained
+        data = getattr(self, "cleaned_data", {})
+        went_out = self.went_out_player()
+        players = []
+        waiting = []
+        for seat, side in enumerate(self.sides):
+            words = split_cards(data.get(f"cards_{seat}"))
+            cards = tuple(rank for rank in map(_rank_or_none, words) if rank)
+            typed_value = data.get(f"total_{seat}")
+            points: int | None
+            if self.score is not None:
+                points = self.score.points[side]
+            elif side == went_out:
+                points = 0
+            elif isinstance(typed_value, int):
+                points = typed_value
+            elif cards:
+                points = sum(card_value(rank) for rank in cards)
+            else:
+                points = None
+                waiting.append(side)
+            total = earlier.get(side, 0) + points if points is not None else None
+            players.append(
+                PlayerPreview(
+                    seat=seat,
+                    player=side,
+                    went_out=side == went_out,
+                    points=points,
+                    total=total,
+                    over=total is not None and total > limit and not fixed_rounds,
+                )
+            )
+        hint = ""
+        if not went_out:
+            hint = _("Pick the player who went out.")
+        elif waiting and not scored:
+            hint = _("Still to count: %(players)s.") % {"players": ", ".join(waiting)}
+        problems: tuple[str, ...] = ()
+        if not hint and not scored:
+            problems = tuple(str(error) for error in self.non_field_errors())
+            problems += tuple(
+                f"{self.fields[name].label}: {error}"
+                for name, errors in self.errors.items()
+                if name != "__all__"
+                for error in errors
+            )
+        winners: tuple[str, ...] = ()
+        if self.score is not None:
+            state = self.rules.game_state([*self.earlier, self.score], self.setup)
+            if state.finished:
+                winners = state.winners
+        return HandPreview(tuple(players), scored, hint, problems, winners)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player's line in the hand form, as the page first shows it."""
+
+    seat: int
+    player: str
+    went_out: bool
+    cards_field: forms.BoundField
+    total_field: forms.BoundField
+    cards: tuple[str, ...]
+    typed: bool
+    points: int | None
+
+
+class SwoopsHandEntry(HandEntry):
+    template = "games/hands/swoops.html"
+    form_class = SwoopsHandForm
+    scripts = ("js/swoops.js",)
+    styles = ("css/swoops.css",)
+
+    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+        seat = {side: str(i) for i, side in enumerate(setup.sides)}
+        initial: dict[str, Any] = {}
+        if "points" in entry:
+            # Hand-counted points become typed totals; whoever scored 0 first went out.
+            points = entry["points"]
+            out = next((side for side in setup.sides if points.get(side, 0) == 0), None)
+            if out is not None:
+                initial["went_out"] = seat[out]
+            for side in setup.sides:
+                if side != out:
+                    initial[f"total_{seat[side]}"] = points.get(side, 0)
+            return initial
+        if entry.get("went_out") in seat:
+            initial["went_out"] = seat[entry["went_out"]]
+        for side, ranks in (entry.get("remaining") or {}).items():
+            initial[f"cards_{seat[side]}"] = " ".join(parse_rank(rank) for rank in ranks)
+        for side, total in (entry.get("totals") or {}).items():
+            initial[f"total_{seat[side]}"] = total
+        return initial
+
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+        assert isinstance(form, SwoopsHandForm)
+        chosen = form["went_out"].value()
+        rows = []
+        for seat, side in enumerate(setup.sides):
+            cards_field, total_field = form[f"cards_{seat}"], form[f"total_{seat}"]
+            cards = tuple(
+                rank for rank in map(_rank_or_none, split_cards(cards_field.value())) if rank
+            )
+            typed = _int_or_none(total_field.value())
+            points = (
+                typed if typed is not None else (sum(map(card_value, cards)) if cards else None)
+            )
+            rows.append(
+                PlayerRow(
+                    seat=seat,
+                    player=side,
+                    went_out=str(chosen) == str(seat),
+                    cards_field=cards_field,
+                    total_field=total_field,
+                    cards=cards,
+                    typed=typed is not None,
+                    points=points,
+                )
+            )
+        preview = form.preview()
+        return {
+            "players": rows,
+            "chips": chips(),
+            "preview": preview,
+            "limit": setup.option_int("limit"),
+            "fixed_rounds": setup.option_int("rounds"),
+        }
+
+    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
+        return explain_round(breakdown)
+
+    def history_line(
+        self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
+    ) -> HistoryLine:
+        line = super().history_line(points, breakdown, setup)
+        summary = ""
+        if breakdown.get("kind") == "cards":
+            summary = _("%(player)s went out") % {"player": breakdown["went_out"]}
+        return HistoryLine(line.points, line.lines, summary)
+
+    def scoreboard(
+        self, setup: TableSetup, state: GameState, next_dealer: str | None
+    ) -> Scoreboard:
+        limit = setup.option_int("limit")
+        fixed_rounds = setup.option_int("rounds")
+        played = len(state.totals_after_each_round)
+        totals = {side: state.totals.get(side, 0) for side in setup.sides}
+        # Nobody leads before the first hand, nor while everyone is level.
+        leaders = set(lowest(totals)) if played and len(set(totals.values())) > 1 else set()
+        best = min(totals.values())
+        rows = []
+        for place, side, total in ranking(totals):
+            notes = []
+            if state.finished:
+                notes.append(_("place %(place)s") % {"place": place})
+                if total > limit and not fixed_rounds:
+                    notes.append(_("over the limit"))
+            else:
+                if side in leaders:
+                    notes.append(_("leads"))
+                elif leaders and fixed_rounds:
+                    notes.append(_("%(count)s behind") % {"count": total - best})
+                if not fixed_rounds:
+                    notes.append(_distance(total, limit))
+            css = f"sw-seat-{setup.sides.index(side)}"
+            if side in leaders:
+                css += " sw-leader"
+            rows.append(
+                ScoreRow(
+                    side,
+                    str(total),
+                    note=" · ".join(notes),
+                    winner=side in state.winners,
+                    css=css,
+                )
+            )
+        if fixed_rounds:
+            if state.finished:
+                facts = [
+                    ngettext("%(count)s round", "%(count)s rounds", fixed_rounds)
+                    % {"count": fixed_rounds}
+                ]
+            else:
+                facts = [
+                    _("Round %(number)s of %(rounds)s")
+                    % {"number": played + 1, "rounds": fixed_rounds}
+                ]
+        else:
+            facts = [_("Limit %(limit)s") % {"limit": limit}]
+        return Scoreboard(tuple(rows), (*facts, *dealer_facts(next_dealer)))
+
+    def setup_hint(self, setup: TableSetup | None) -> str:
+        if setup is None:
+            return _(
+                "Swoops needs %(small)s decks for 3 or 4 players, %(middle)s for 5 or 6 and "
+                "%(large)s for 7 or 8, jokers included."
+            ) % {"small": decks_for(3), "middle": decks_for(5), "large": decks_for(7)}
+        advice = setup_advice(len(setup.players))
+        return _(
+            "Shuffle %(decks)s decks together, jokers included. Each player takes %(down)s cards "
+            "face down, %(up)s face up on top of them and %(hand)s in hand."
+        ) % {
+            "decks": advice.decks,
+            "down": advice.face_down,
+            "up": advice.face_up,
+            "hand": advice.in_hand,
+        }
+
+
+def _distance(total: int, limit: int) -> str:
+    if total > limit:
+        return _("over the limit")
+    if total == limit:
+        # Exactly the limit plays on (SPEC §5 "Game"): one more point ends the game.
+        return _("at the limit")
+    return _("%(count)s below the limit") % {"count": limit - total}
+
+
+def _int_or_none(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def _points(count: int) -> str:
+    return ngettext("%(count)s point", "%(count)s points", count) % {"count": count}
+
+
+def explain_round(breakdown: Mapping[str, Any]) -> list[str]:
+    """One plain sentence per player of a Swoops hand."""
+    if breakdown.get("kind") == "points":
+        counted = ", ".join(f"{side} {points}" for side, points in breakdown["points"].items())
+        return [_("Points counted at the table: %(points)s.") % {"points": counted}]
+    lines = [_("%(player)s went out: 0.") % {"player": breakdown["went_out"]}]
+    for side, held in breakdown["held"].items():
+        if held.get("typed"):
+            lines.append(
+                _("%(player)s's cards were counted at the table: %(points)s.")
+                % {"player": side, "points": _points(held["points"])}
+            )
+        else:
+            lines.append(
+                _("%(player)s holds %(cards)s: %(points)s.")
+                % {
+                    "player": side,
+                    "cards": " ".join(held["cards"]),
+                    "points": _points(held["points"]),
+                }
+            )
+    return lines
