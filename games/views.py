@@ -35,6 +35,10 @@ from games.scoring.scoresheet import GameNotSupported, write_scoresheet
 
 UNPROCESSABLE = 422
 SCOPA_FAMILY = ("scopa", "scopone", "pirate-scopa")
+# Options the scoreboards state in their own words ("Playing to 11", "1 point = 0.10 €").
+SHOWN_ON_SCOREBOARD = frozenset(
+    {"target", "limit", "rounds", "elimination_at", "tariff", "cents_per_point", "currency"}
+)
 
 
 @require_GET
@@ -263,7 +267,7 @@ def _options_summary(table: Table, setup: TableSetup) -> list[str]:
     """The options that differ from the defaults, by their labels."""
     labels = []
     for spec in table.rules.option_specs:
-        if spec.name == "target":
+        if spec.name in SHOWN_ON_SCOREBOARD:
             continue
         value = setup.options.get(spec.name)
         if value == spec.default:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.hands.base import BaseHandForm, HandEntry, HistoryLine, Scoreboard, ScoreRow
+from games.hands.schafkopf import SchafkopfHandEntry
 from games.hands.scopa import ScopaHandEntry
 from games.hands.swoops import SwoopsHandEntry
 
@@ -13,6 +14,7 @@ HAND_ENTRIES: dict[str, HandEntry] = {
     "scopa": _SCOPA,
     "scopone": _SCOPA,
     "pirate-scopa": _SCOPA,
+    "schafkopf": SchafkopfHandEntry(),
     "swoops": SwoopsHandEntry(),
 }
 
