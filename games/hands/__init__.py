@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.hands.base import BaseHandForm, HandEntry, HistoryLine, Scoreboard, ScoreRow
+from games.hands.ciapano import CiapanoHandEntry
 from games.hands.schafkopf import SchafkopfHandEntry
 from games.hands.scopa import ScopaHandEntry
 from games.hands.swoops import SwoopsHandEntry
@@ -14,6 +15,7 @@ HAND_ENTRIES: dict[str, HandEntry] = {
     "scopa": _SCOPA,
     "scopone": _SCOPA,
     "pirate-scopa": _SCOPA,
+    "ciapano": CiapanoHandEntry(),
     "schafkopf": SchafkopfHandEntry(),
     "swoops": SwoopsHandEntry(),
 }
