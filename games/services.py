@@ -95,8 +95,8 @@ def table_import(document: object) -> Table:
     if respell and not setup.teams:
         entries = tuple(_respell_sides(entry, respell) for entry in entries)
         scores, _state = score_table(sheet.game, setup, entries)
-    for entry, score in zip(entries, scores, strict=True):
-        _round_insert(table, _next_number(table), dict(entry), score, len(setup.players))
+    for number, (entry, score) in enumerate(zip(entries, scores, strict=True), start=1):
+        _round_insert(table, number, dict(entry), score, setup, scores[: number - 1])
     _table_refresh_result(table, setup)
     return table
 
@@ -132,21 +132,26 @@ def _next_number(table: Table) -> int:
     return (last or 0) + 1
 
 
-def next_dealer(table: Table, player_count: int) -> int:
-    """The seat that deals next: the player after the last dealer, in the direction of play."""
+def next_dealer(table: Table, setup: TableSetup, earlier: Sequence[RoundScore]) -> int:
+    """The seat that deals the next hand, ``earlier`` being the hands already played."""
     last = table.rounds.order_by("-number").values_list("dealer", flat=True).first()
     if last is None:
         return table.first_dealer
-    return (last + 1) % player_count
+    return table.rules.dealer_after(setup, earlier, last)
 
 
 def _round_insert(
-    table: Table, number: int, entry: dict[str, object], score: RoundScore, player_count: int
+    table: Table,
+    number: int,
+    entry: dict[str, object],
+    score: RoundScore,
+    setup: TableSetup,
+    earlier: Sequence[RoundScore],
 ) -> Round:
     round_ = Round.objects.create(
         table=table,
         number=number,
-        dealer=next_dealer(table, player_count),
+        dealer=next_dealer(table, setup, earlier),
         entry=entry,
         breakdown=dict(score.breakdown),
     )
@@ -205,8 +210,9 @@ def round_record(table: Table, entry: Mapping[str, object]) -> Round:
     if table.is_finished:
         raise EntryError([problem(gettext_noop("the game is over; no more hands"), "round")])
     setup = table.setup()
-    score = table.rules.score_round(entry, setup, _stored_scores(table))
-    round_ = _round_insert(table, _next_number(table), dict(entry), score, len(setup.players))
+    earlier = _stored_scores(table)
+    score = table.rules.score_round(entry, setup, earlier)
+    round_ = _round_insert(table, _next_number(table), dict(entry), score, setup, earlier)
     _table_refresh_result(table, setup)
     return round_
 

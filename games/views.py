@@ -234,9 +234,14 @@ def _render_table(
     context = page.hand_context(form)
     state = table.rules.game_state(page.scores, setup)
     seats = list(table.seats.all())
-    last_dealer = page.rounds[-1].dealer if page.rounds else None
-    dealer_seat = page.ui.next_dealer(setup, state, last_dealer, table.first_dealer)
-    next_dealer = seats[dealer_seat].player.name if dealer_seat is not None else None
+    next_dealer = None
+    if not state.finished:
+        dealer_seat = (
+            table.rules.dealer_after(setup, page.scores, page.rounds[-1].dealer)
+            if page.rounds
+            else table.first_dealer
+        )
+        next_dealer = seats[dealer_seat].player.name
     context.update(
         {
             "scoreboard": page.ui.scoreboard(setup, state, next_dealer),

@@ -11,6 +11,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def tap_cards(page: Page, *codes: str) -> None:
+    # hand.js is deferred: a tap before it runs would only tick a radio.
+    page.wait_for_load_state()
     for code in codes:
         page.locator(f'.card[data-card="{code}"]').click()
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.models import Player, Round, RoundPoints, Seat, Table
-from games.scoring import GAMES, EntryError
+from games.scoring import GAMES, EntryError, RoundScore
 from tests.factories import (
     EIGHT_CARDS,
     PlayerFactory,
@@ -174,7 +174,24 @@ def test_dealer_rotates_in_seat_order_from_the_first_dealer() -> None:
     ]
 
     assert dealers == [1, 2, 0, 1]
-    assert services.next_dealer(table, 3) == 2
+    assert services.next_dealer(table, table.setup(), []) == 2
+
+
+def test_the_deal_skips_a_ciapano_player_who_is_out() -> None:
+    table = services.table_create(
+        game="ciapano", players=["Ann", "Bob", "Cy", "Di"], first_dealer=0
+    )
+    # Hand 1 (Ann deals) puts Bob out at 31; hand 2 is dealt by Cy, not Bob.
+    first = services.round_record(table, {"points": {"Ann": 0, "Bob": 31, "Cy": 0, "Di": 0}})
+    second = services.round_record(table, {"points": {"Ann": 1, "Cy": 1, "Di": 1}})
+    third = services.round_record(table, {"points": {"Ann": 1, "Cy": 1, "Di": 1}})
+
+    assert [first.dealer, second.dealer, third.dealer] == [0, 2, 3]
+    assert services.next_dealer(table, table.setup(), _scores(table)) == 0
+
+
+def _scores(table: Table) -> list[RoundScore]:
+    return [selectors.round_score(round_) for round_ in selectors.table_rounds(table)]
 
 
 def test_recorded_points_are_the_engines_points_per_side() -> None:

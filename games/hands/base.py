@@ -150,22 +150,6 @@ class HandEntry:
         )
         return Scoreboard(rows, tuple(dealer_facts(next_dealer)))
 
-    def next_dealer(
-        self, setup: TableSetup, state: GameState, last_dealer: int | None, first_dealer: int
-    ) -> int | None:
-        """The seat that deals next: the next seat in the direction of play (every rule text
-        passes the deal on in the direction of play), skipping players who are out."""
-        if state.finished:
-            return None
-        seats = len(setup.players)
-        if last_dealer is None:
-            return first_dealer
-        for step in range(1, seats + 1):
-            seat = (last_dealer + step) % seats
-            if setup.players[seat] not in state.eliminated:
-                return seat
-        return None
-
     def setup_hint(self, setup: TableSetup | None) -> str:
         """A line for the new-table form and the table page, such as how many decks to
         shuffle; ``None`` while the players are not known yet. Empty when there is nothing

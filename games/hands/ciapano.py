@@ -425,28 +425,6 @@ class CiapanoHandEntry(HandEntry):
         facts = [_("Out at %(limit)s") % {"limit": limit}, *dealer_facts(next_dealer)]
         return Scoreboard(tuple(rows), tuple(facts))
 
-    def next_dealer(
-        self, setup: TableSetup, state: GameState, last_dealer: int | None, first_dealer: int
-    ) -> int | None:
-        """The deal passes to the right (the next seat in the direction of play), skipping
-        players who are out.
-
-        Worked out from the first dealer and who was in after each hand rather than from the
-        stored dealer of the last hand: the stored dealers do not skip players who are out.
-        """
-        if state.finished:
-            return None
-        seats = len(setup.players)
-        limit = setup.option_int("elimination_at")
-        dealer = first_dealer
-        for totals in state.totals_after_each_round:
-            for step in range(1, seats + 1):
-                seat = (dealer + step) % seats
-                if totals.get(setup.players[seat], 0) < limit:
-                    dealer = seat
-                    break
-        return dealer
-
     def setup_hint(self, setup: TableSetup | None) -> str:
         count = len(setup.players) if setup else 0
         three = _(

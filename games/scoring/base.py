@@ -157,6 +157,22 @@ class Game(ABC):
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
         """Totals, whether the game is over, and who won, from the scored rounds."""
 
+    def dealer_after(self, table: TableSetup, earlier: Sequence[RoundScore], dealer: int) -> int:
+        """The seat that deals once ``earlier`` hands are played, ``dealer`` having dealt the
+        last of them: the next seat in the direction of play that is still in the game.
+
+        Every rule text passes the deal on in the direction of play (Ciapanò: play goes
+        anticlockwise and the deal passes to the right, the next player in that direction;
+        Schafkopf: clockwise both). A Ciapanò player who is out deals no more (SPEC §3).
+        """
+        out = set(self.game_state(earlier, table).eliminated)
+        seats = len(table.players)
+        for step in range(1, seats + 1):
+            seat = (dealer + step) % seats
+            if table.players[seat] not in out:
+                return seat
+        return (dealer + 1) % seats
+
 
 def check_player_names(players: Sequence[str]) -> list[Problem]:
     problems: list[Problem] = []
