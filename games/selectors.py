@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from django.db.models import Prefetch, QuerySet, Sum
 
 from games.models import Player, Round, RoundPoints, Seat, Table
@@ -63,3 +66,18 @@ def table_rounds(table: Table) -> QuerySet[Round]:
 def round_score(round_: Round) -> RoundScore:
     """A stored hand as the engine scored it (uses the prefetched points)."""
     return RoundScore({row.side: row.points for row in round_.points.all()}, round_.breakdown)
+
+
+def in_seat_order(value: Any, sides: Sequence[str]) -> Any:
+    """A stored breakdown with every mapping keyed by sides put back in seat order.
+
+    PostgreSQL's jsonb keeps object keys sorted its own way (shorter keys first), so the
+    history would otherwise list "Cy" before "Ann" there and not on SQLite.
+    """
+    if isinstance(value, Mapping):
+        if value and all(key in sides for key in value):
+            return {side: in_seat_order(value[side], sides) for side in sides if side in value}
+        return {key: in_seat_order(item, sides) for key, item in value.items()}
+    if isinstance(value, list):
+        return [in_seat_order(item, sides) for item in value]
+    return value

@@ -261,7 +261,9 @@ def _round_row(page: _TablePage, round_: Round, seats: list[Any]) -> dict[str, A
     return {
         "round": round_,
         "dealer": seats[round_.dealer].player.name if round_.dealer < len(seats) else "",
-        "line": page.ui.history_line(points, round_.breakdown, page.setup),
+        "line": page.ui.history_line(
+            points, selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
+        ),
         "why_url": reverse("games:round_why", kwargs={"pk": page.table.pk, "number": round_.number})
         if page.table.game in SCOPA_FAMILY
         else "",
@@ -420,7 +422,9 @@ def round_why(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     hand = {
         "table": page.table,
         "round": round_,
-        "lines": page.ui.explain(round_.breakdown, page.setup),
+        "lines": page.ui.explain(
+            selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
+        ),
         "query": urlencode(data),
     }
     return _render_primiera(request, form, style=deck_style(page.setup), hand=hand)

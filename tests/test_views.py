@@ -650,3 +650,17 @@ def test_a_hand_posted_after_the_game_ended_elsewhere_says_why(client: Client) -
     assert response.status_code == 422
     assert "the game is over; no more hands" in html(response)
     assert Round.objects.filter(table=table).count() == 1
+
+
+def test_history_lists_sides_in_seat_order_whatever_order_the_database_keeps(
+    client: Client,
+) -> None:
+    # PostgreSQL's jsonb sorts keys its own way (shorter first); the words must not follow it.
+    table = services.table_create(game="scopa", players=["Giovanni", "Al"])
+    round_ = services.round_record(table, points_entry(Giovanni=3, Al=1))
+    round_.breakdown = {"points": {"Al": 1, "Giovanni": 3}, "kind": "points"}
+    round_.save()
+
+    page = html(client.get(table_url(table)))
+
+    assert "Points counted at the table: Giovanni 3, Al 1." in page
