@@ -9,10 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import selectors, services
-from games.models import Round, RoundPoints, Table
+from games import services
+from games.models import Round, Table
 from games.scoring.ciapano import PENALTY_CARDS
-from tests.test_views import HTMX, edit_url, html, inputs, table_url
+from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -67,14 +67,6 @@ def count_data(
 
 def points(**by_player: int) -> dict[str, object]:
     return {"points": by_player}
-
-
-def saved() -> tuple[int, int]:
-    return Round.objects.count(), RoundPoints.objects.count()
-
-
-def totals(table: Table) -> dict[str, int]:
-    return selectors.table_totals(table, table.setup())
 
 
 # -- new table ----------------------------------------------------------------------------------

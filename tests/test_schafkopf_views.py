@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import io
 import json
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
-from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games import selectors, services
-from games.models import Round, RoundPoints, Table
+from games import services
+from games.models import Round, Table
+from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ANN, BOB, CY, DI = "0", "1", "2", "3"
 MINUS = "\u2212"
@@ -27,56 +25,8 @@ NBSP = "\u00a0"
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "schafkopf.json"
 
 
-class FormParser(HTMLParser):
-    """The checked radios and checkboxes of a page, and the values of its other inputs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.checked: dict[str, str] = {}
-        self.radios: dict[str, list[str]] = {}
-        self.values: dict[str, str] = {}
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag != "input":
-            return
-        attr = dict(attrs)
-        name, value = attr.get("name") or "", attr.get("value") or ""
-        if attr.get("type") in ("radio", "checkbox"):
-            self.radios.setdefault(name, []).append(value)
-            if "checked" in attr:
-                self.checked[name] = value
-        else:
-            self.values[name] = value
-
-
-def inputs(response: HttpResponse) -> FormParser:
-    parser = FormParser()
-    parser.feed(response.content.decode())
-    return parser
-
-
-def html(response: HttpResponse) -> str:
-    return response.content.decode()
-
-
 def new_table(**options: object) -> Table:
     return services.table_create(game="schafkopf", players=PLAYERS, options=options)
-
-
-def table_url(table: Table) -> str:
-    return reverse("games:table", kwargs={"pk": table.pk})
-
-
-def edit_url(table: Table, number: int) -> str:
-    return reverse("games:round_edit", kwargs={"pk": table.pk, "number": number})
-
-
-def totals(table: Table) -> dict[str, int]:
-    return selectors.table_totals(table, table.setup())
-
-
-def saved() -> tuple[int, int]:
-    return Round.objects.count(), RoundPoints.objects.count()
 
 
 def sauspiel(**extra: str) -> dict[str, str]:

@@ -5,43 +5,22 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games import selectors, services
-from games.models import Round, RoundPoints, Table
+from games import services
+from games.models import Round, Table
+from tests.pages import HTMX, edit_url, html, saved, table_url, totals
 from tests.test_views import inputs
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 FIVE = ["Ann", "Bob", "Cy", "Di", "Ed"]
 EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 
-def html(response: HttpResponse) -> str:
-    return response.content.decode()
-
-
-def table_url(table: Table) -> str:
-    return reverse("games:table", kwargs={"pk": table.pk})
-
-
-def edit_url(table: Table, number: int) -> str:
-    return reverse("games:round_edit", kwargs={"pk": table.pk, "number": number})
-
-
 def swoops_table(players: list[str] | None = None, **options: object) -> Table:
     return services.table_create(game="swoops", players=players or FIVE, options=options)
-
-
-def totals(table: Table) -> dict[str, int]:
-    return selectors.table_totals(table, table.setup())
-
-
-def saved() -> tuple[int, int]:
-    return Round.objects.count(), RoundPoints.objects.count()
 
 
 def hand(went_out: int, cards: dict[int, str] | None = None, typed: dict[int, int] | None = None):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from html.parser import HTMLParser
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -11,9 +10,9 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games import selectors, services
+from games import services
 from games.hands import HAND_ENTRIES
-from games.models import Player, Round, RoundPoints, Table
+from games.models import Player, Round, Table
 from games.scoring import GAMES, registry
 from tests.factories import (
     ALL_CODES,
@@ -23,62 +22,13 @@ from tests.factories import (
     points_entry,
     rest,
 )
+from tests.pages import HTMX, delete_url, edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-class InputParser(HTMLParser):
-    """Collects every <input> of a page: checked radios and the values of the other inputs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.checked: dict[str, str] = {}
-        self.radios: dict[str, list[str]] = {}
-        self.values: dict[str, str] = {}
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag != "input":
-            return
-        attr = dict(attrs)
-        name, value = attr.get("name") or "", attr.get("value") or ""
-        if attr.get("type") == "radio":
-            self.radios.setdefault(name, []).append(value)
-            if "checked" in attr:
-                self.checked[name] = value
-        else:
-            self.values[name] = value
-
-
-def inputs(response: HttpResponse) -> InputParser:
-    parser = InputParser()
-    parser.feed(response.content.decode())
-    return parser
-
-
-def html(response: HttpResponse) -> str:
-    return response.content.decode()
-
-
-def table_url(table: Table) -> str:
-    return reverse("games:table", kwargs={"pk": table.pk})
-
-
-def edit_url(table: Table, number: int) -> str:
-    return reverse("games:round_edit", kwargs={"pk": table.pk, "number": number})
-
-
-def delete_url(table: Table, number: int) -> str:
-    return reverse("games:round_delete", kwargs={"pk": table.pk, "number": number})
 
 
 def two_player_table(**options: object) -> Table:
     return services.table_create(game="scopa", players=["Ann", "Bob"], options=options)
-
-
-def totals(table: Table) -> dict[str, int]:
-    return selectors.table_totals(table, table.setup())
 
 
 def full_hand(scopas: dict[str, int] | None = None) -> dict[str, str]:
@@ -86,10 +36,6 @@ def full_hand(scopas: dict[str, int] | None = None) -> dict[str, str]:
     return card_post_data(
         ["Ann", "Bob"], {"Ann": EIGHT_CARDS, "Bob": rest(EIGHT_CARDS)}, scopas=scopas
     )
-
-
-def saved() -> tuple[int, int]:
-    return Round.objects.count(), RoundPoints.objects.count()
 
 
 # -- home ---------------------------------------------------------------------------------------
