@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Round, Table
-from tests.pages import HTMX, edit_url, html, saved, table_url, totals
-from tests.test_views import inputs
+from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
 
