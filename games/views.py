@@ -492,4 +492,7 @@ def _option_default(spec: OptionSpec) -> str:
             return _(choice.label)
     if isinstance(spec.default, Mapping):
         return ", ".join(f"{name} {value}" for name, value in spec.default.items())
+    if spec.default == 0:
+        # 0 means "not used" for the whole-number options that allow it (fixed rounds, money).
+        return _("none")
     return str(spec.default)

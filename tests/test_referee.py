@@ -336,3 +336,14 @@ def test_scopone_rules_say_scientifico_defaults_off(client: Client) -> None:
 
 def test_unknown_game_rules_are_404(client: Client) -> None:
     assert client.get(reverse("games:rules_game", kwargs={"game": "hearts"})).status_code == 404
+
+
+def test_rules_pages_of_the_other_games_show_their_defaults(client: Client) -> None:
+    def page(game: str) -> str:
+        return text(client.get(reverse("games:rules_game", kwargs={"game": game})))
+
+    assert "default: 31" in page("ciapano")
+    assert "default: sauspiel 10, wenz 50, solo 50, tout 180, sie 540" in page("schafkopf")
+    swoops = page("swoops")
+    assert "default: 150" in swoops
+    assert "default: none" in swoops  # no fixed number of rounds
