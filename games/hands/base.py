@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from games.problems import add_problems
 from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
+from games.scoring.cards import Card
 
 
 class BaseHandForm(forms.Form):
@@ -161,3 +162,17 @@ def dealer_facts(next_dealer: str | None) -> list[str]:
     if not next_dealer:
         return []
     return [format_html("{} <strong>{}</strong>", _("Next to deal:"), next_dealer)]
+
+
+def rest_to(data: QueryDict, cards: Sequence[Card], mode: str) -> QueryDict | None:
+    """ "All remaining cards to X" without JavaScript: a submit button named ``rest_to`` gives
+    every card not yet assigned to that side, and switches the form to card entry."""
+    if "rest_to" not in data:
+        return None
+    data = data.copy()
+    side = data.get("rest_to", "")
+    for card in cards:
+        if not data.get(f"card_{card.code}"):
+            data[f"card_{card.code}"] = side
+    data["mode"] = mode
+    return data

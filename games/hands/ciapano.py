@@ -25,6 +25,7 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     dealer_facts,
+    rest_to,
 )
 from games.hands.scopa import deck_style
 from games.scoring import GameState, RoundScore, TableSetup
@@ -344,16 +345,7 @@ class CiapanoHandEntry(HandEntry):
         return initial
 
     def shortcut(self, data: QueryDict) -> QueryDict | None:
-        """ "All remaining penalty cards to X" without JavaScript: a submit button ``rest_to``."""
-        if "rest_to" not in data:
-            return None
-        data = data.copy()
-        seat = data.get("rest_to", "")
-        for card in PENALTY_CARDS:
-            if not data.get(f"card_{card.code}"):
-                data[f"card_{card.code}"] = seat
-        data["mode"] = MODE_CARDS
-        return data
+        return rest_to(data, PENALTY_CARDS, MODE_CARDS)
 
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
         assert isinstance(form, CiapanoHandForm)

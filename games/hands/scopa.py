@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.cardfaces import card_short, deck_by_suit, suit_label
-from games.hands.base import BaseHandForm, HandEntry, Scoreboard, ScoreRow, dealer_facts
+from games.hands.base import BaseHandForm, HandEntry, Scoreboard, ScoreRow, dealer_facts, rest_to
 from games.scoring import GAMES, GameState, RoundScore, TableSetup
 from games.scoring.cards import DECK, SETTEBELLO, Card, DeckStyle, Suit, parse_card
 from games.scoring.scopa import (
@@ -222,16 +222,7 @@ class ScopaHandEntry(HandEntry):
         return ScopaHandForm.initial_from_entry(entry, setup.sides)
 
     def shortcut(self, data: QueryDict) -> QueryDict | None:
-        """ "All remaining cards to X" without JavaScript: a submit button named ``rest_to``."""
-        if "rest_to" not in data:
-            return None
-        data = data.copy()
-        side = data.get("rest_to", "")
-        for card in DECK:
-            if not data.get(f"card_{card.code}"):
-                data[f"card_{card.code}"] = side
-        data["mode"] = MODE_CARDS
-        return data
+        return rest_to(data, DECK, MODE_CARDS)
 
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
         assert isinstance(form, ScopaHandForm)
