@@ -55,7 +55,7 @@ from dataclasses import dataclass
 
 from .base import Game, GameState, RoundScore, TableSetup, running_totals
 from .cards import DECK, Card, DeckStyle, Rank, parse_card
-from .errors import Problem, problem, raise_if_any
+from .errors import Problem, problem, raise_if_any, unknown_fields
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue
 from .scopa import _FACE_DECK_SPEC
@@ -323,16 +323,16 @@ class Ciapano(Game):
             )
         problems: list[Problem] = []
         if "points" in entry:
-            _check_fields(entry, POINTS_FIELDS, problems)
+            problems.extend(unknown_fields(entry, POINTS_FIELDS))
             points = _parse_counts(entry["points"], "points", table, active, problems)
             raise_if_any(problems)
             return CountedDeal(points)
         if "penalty_cards" in entry:
-            _check_fields(entry, CARD_FIELDS, problems)
+            problems.extend(unknown_fields(entry, CARD_FIELDS))
             aces, thirds = _parse_penalty_cards(entry["penalty_cards"], table, active, problems)
             kind = KIND_CARDS
         else:
-            _check_fields(entry, COUNT_FIELDS, problems)
+            problems.extend(unknown_fields(entry, COUNT_FIELDS))
             aces = _parse_counts(entry.get("aces"), "aces", table, active, problems, ACE_COUNT)
             thirds = _parse_counts(
                 entry.get("thirds"), "thirds", table, active, problems, THIRD_CARD_COUNT
@@ -394,16 +394,6 @@ class Ciapano(Game):
 
 
 # -- reading entries ----------------------------------------------------------------------------
-
-
-def _check_fields(
-    entry: Mapping[str, object], allowed: frozenset[str], problems: list[Problem]
-) -> None:
-    problems.extend(
-        problem(_("unknown field {field}"), str(key), field=str(key))
-        for key in entry
-        if key not in allowed
-    )
 
 
 def _not_playing(player: object, field: str) -> Problem:

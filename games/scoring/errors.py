@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
 from .i18n import gettext_noop
@@ -61,3 +61,12 @@ class EntryError(ValueError):
 def raise_if_any(problems: list[Problem]) -> None:
     if problems:
         raise EntryError(problems)
+
+
+def unknown_fields(given: Iterable[object], allowed: Collection[str]) -> list[Problem]:
+    """One problem for each key of an entry or document that the format does not know."""
+    return [
+        problem(gettext_noop("unknown field {field}"), str(key), field=str(key))
+        for key in given
+        if key not in allowed
+    ]

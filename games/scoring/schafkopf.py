@@ -83,7 +83,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .base import Game, GameState, RoundScore, TableSetup, running_totals
-from .errors import Problem, problem, raise_if_any
+from .errors import Problem, problem, raise_if_any, unknown_fields
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec
 
@@ -702,11 +702,7 @@ def parse_entry(entry: Mapping[str, object], table: TableSetup) -> PlayedHand | 
         if "contract" in entry:
             raise_if_any([problem(_("give either the contract or the points, not both"), "round")])
         return _parse_counted(entry, table)
-    problems = [
-        problem(_("unknown field {field}"), str(key), field=str(key))
-        for key in entry
-        if key not in CONTRACT_FIELDS
-    ]
+    problems = unknown_fields(entry, CONTRACT_FIELDS)
     contract = CONTRACTS_BY_KEY.get(str(entry.get("contract")))
     if contract is None:
         problems.append(
@@ -834,11 +830,7 @@ def _parse_laufende(
 
 
 def _parse_counted(entry: Mapping[str, object], table: TableSetup) -> CountedHand:
-    problems = [
-        problem(_("unknown field {field}"), str(key), field=str(key))
-        for key in entry
-        if key not in POINTS_FIELDS
-    ]
+    problems = unknown_fields(entry, POINTS_FIELDS)
     raw = entry["points"]
     points = dict.fromkeys(table.players, 0)
     if not isinstance(raw, Mapping):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, Team, running_totals, strict_leader
 from .cards import DECK, RE_BELLO, SETTEBELLO, Card, DeckStyle, Rank, Suit, parse_card
-from .errors import Problem, problem, raise_if_any
+from .errors import Problem, problem, raise_if_any, unknown_fields
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue, resolve_options
 
@@ -521,11 +521,7 @@ class ScopaFamily(Game):
                 [problem(_("give either the captured cards or the points, not both"), "round")]
             )
         if "points" in entry:
-            problems.extend(
-                problem(_("unknown field {field}"), str(key), field=str(key))
-                for key in entry
-                if key not in POINTS_FIELDS
-            )
+            problems.extend(unknown_fields(entry, POINTS_FIELDS))
             points = _parse_counts(entry["points"], "points", table, problems)
             capotto = entry.get("capotto")
             if capotto is not None:
@@ -537,11 +533,7 @@ class ScopaFamily(Game):
             return CountedHand(points, str(capotto) if capotto is not None else None)
         if "captures" not in entry:
             raise_if_any([problem(_("a round needs the captured cards or the points"), "round")])
-        problems.extend(
-            problem(_("unknown field {field}"), str(key), field=str(key))
-            for key in entry
-            if key not in CAPTURE_FIELDS
-        )
+        problems.extend(unknown_fields(entry, CAPTURE_FIELDS))
         captures = _parse_captures(entry["captures"], table, problems)
         scopas = _parse_counts(entry.get("scopas"), "scopas", table, problems)
         ace_sweeps = _parse_counts(entry.get("ace_sweeps"), "ace_sweeps", table, problems)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from . import registry
 from .base import Game, TableSetup, Team, score_table
-from .errors import EntryError, Problem, problem, raise_if_any
+from .errors import EntryError, Problem, problem, raise_if_any, unknown_fields
 from .i18n import gettext_noop as _
 
 FORMAT = "scoresheet/1"
@@ -34,11 +34,7 @@ def read_scoresheet(document: object) -> Scoresheet:
     """Check a scoresheet's table (not its rounds); raise EntryError or GameNotSupported."""
     if not isinstance(document, Mapping):
         raise EntryError([problem(_("a scoresheet must be a JSON object"), "document")])
-    problems: list[Problem] = [
-        problem(_("unknown field {field}"), str(key), field=str(key))
-        for key in document
-        if key not in DOCUMENT_FIELDS
-    ]
+    problems: list[Problem] = unknown_fields(document, DOCUMENT_FIELDS)
     if document.get("format", FORMAT) != FORMAT:
         problems.append(problem(_("format must be {expected}"), "format", expected=FORMAT))
     key = document.get("game")

@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, running_totals
-from .errors import Problem, problem, raise_if_any
+from .errors import Problem, problem, raise_if_any, unknown_fields
 from .i18n import gettext_noop as _
 from .options import OptionSpec, OptionValue
 
@@ -424,11 +424,7 @@ class Swoops(Game):
                 [problem(_("give either who went out and the cards held, or the points"), "round")]
             )
         fields = POINTS_FIELDS if "points" in entry else CARD_FIELDS
-        problems = [
-            problem(_("unknown field {field}"), str(key), field=str(key))
-            for key in entry
-            if key not in fields
-        ]
+        problems = unknown_fields(entry, fields)
         if "points" in entry:
             points = _parse_points(entry["points"], table, problems)
             raise_if_any(problems)
