@@ -35,10 +35,6 @@ from games.scoring.scoresheet import GameNotSupported, write_scoresheet
 
 UNPROCESSABLE = 422
 SCOPA_FAMILY = ("scopa", "scopone", "pirate-scopa")
-# Options the scoreboards state in their own words ("Playing to 11", "1 point = 0.10 €").
-SHOWN_ON_SCOREBOARD = frozenset(
-    {"target", "limit", "rounds", "elimination_at", "tariff", "cents_per_point", "currency"}
-)
 
 
 @require_GET
@@ -247,7 +243,7 @@ def _render_table(
             "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
             "rounds": [_round_row(page, round_, seats) for round_ in page.rounds],
             "recorded": recorded,
-            "options_summary": _options_summary(table, setup),
+            "options_summary": _options_summary(table, setup, page.ui),
         }
     )
     template = "games/table_detail.html"
@@ -270,11 +266,11 @@ def _round_row(page: _TablePage, round_: Round, seats: list[Any]) -> dict[str, A
     }
 
 
-def _options_summary(table: Table, setup: TableSetup) -> list[str]:
+def _options_summary(table: Table, setup: TableSetup, ui: HandEntry) -> list[str]:
     """The options that differ from the defaults, by their labels."""
     labels = []
     for spec in table.rules.option_specs:
-        if spec.name in SHOWN_ON_SCOREBOARD:
+        if spec.name in ui.options_on_scoreboard:
             continue
         value = setup.options.get(spec.name)
         if value == spec.default:

@@ -610,3 +610,22 @@ def test_history_lists_sides_in_seat_order_whatever_order_the_database_keeps(
     page = html(client.get(table_url(table)))
 
     assert "Points counted at the table: Giovanni 3, Al 1." in page
+
+
+def test_options_the_scoreboard_states_are_not_listed_again(client: Client) -> None:
+    schafkopf = services.table_create(
+        game="schafkopf",
+        players=["Ann", "Bob", "Cy", "Di"],
+        options={"cents_per_point": 10, "tariff": {"sauspiel": 20}},
+    )
+    swoops = services.table_create(
+        game="swoops", players=["Ann", "Bob", "Cy"], options={"limit": 60}
+    )
+
+    schafkopf_page = html(client.get(table_url(schafkopf)))
+    swoops_page = html(client.get(table_url(swoops)))
+
+    assert "1 point = 0.10" in schafkopf_page
+    assert 'class="muted options-summary"' not in schafkopf_page
+    assert "Limit 60" in swoops_page
+    assert 'class="muted options-summary"' not in swoops_page

@@ -106,6 +106,9 @@ class HandEntry:
     # edit pages load them after hand.js and app.css.
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ()
+    # Options the scoreboard states in its own words ("Playing to 11"), so the table page's
+    # list of chosen options leaves them out.
+    options_on_scoreboard: frozenset[str] = frozenset()
 
     def form(
         self,

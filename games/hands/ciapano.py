@@ -319,6 +319,7 @@ class CiapanoHandForm(BaseHandForm):
 class CiapanoHandEntry(HandEntry):
     template = "games/hands/ciapano.html"
     form_class = CiapanoHandForm
+    options_on_scoreboard = frozenset({"elimination_at"})
     scripts = ("js/ciapano.js",)
     styles = ("css/ciapano.css",)
 

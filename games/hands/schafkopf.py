@@ -643,6 +643,7 @@ def tariff_words(setup: TableSetup) -> str:
 class SchafkopfHandEntry(HandEntry):
     template = "games/hands/schafkopf.html"
     form_class = SchafkopfHandForm
+    options_on_scoreboard = frozenset({"tariff", "cents_per_point", "currency"})
     scripts = ("js/schafkopf.js",)
     styles = ("css/schafkopf.css",)
 

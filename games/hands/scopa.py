@@ -217,6 +217,7 @@ class ScopaHandForm(BaseHandForm):
 class ScopaHandEntry(HandEntry):
     template = "games/hands/scopa.html"
     form_class = ScopaHandForm
+    options_on_scoreboard = frozenset({"target"})
 
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
         return ScopaHandForm.initial_from_entry(entry, setup.sides)

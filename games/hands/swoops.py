@@ -283,6 +283,7 @@ class PlayerRow:
 class SwoopsHandEntry(HandEntry):
     template = "games/hands/swoops.html"
     form_class = SwoopsHandForm
+    options_on_scoreboard = frozenset({"limit", "rounds"})
     scripts = ("js/swoops.js",)
     styles = ("css/swoops.css",)
 
