@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.hands import HAND_ENTRIES
+from games.models import League
 from games.problems import add_problems
 from games.scoring import GAMES, EntryError, Game
 from games.scoring.options import OptionSpec
@@ -82,10 +83,21 @@ class NewTableForm(forms.Form):
         empty_value=0,
     )
 
+    league = forms.ModelChoiceField(
+        label=gettext_lazy("League"),
+        queryset=League.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("No league: a friendly game"),
+        help_text=gettext_lazy("Its result counts in the league's standings once it is over."),
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         key = self.data.get("game") if self.is_bound else self.initial.get("game")
         self.rules: Game = GAMES[str(key) if key in HAND_ENTRIES else "scopa"]
+        # Only leagues that count this game; the field hides when there are none.
+        leagues = [league.pk for league in League.objects.all() if self.rules.key in league.games]
+        self.fields["league"].queryset = League.objects.filter(pk__in=leagues)  # type: ignore[attr-defined]
         for seat in range(self.rules.max_players):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=_("Player %(number)s") % {"number": seat + 1},
@@ -175,3 +187,54 @@ class ScoresheetUploadForm(forms.Form):
             "A table exported from Scorekeeper, or written by hand in the scoresheet format."
         ),
     )
+
+
+# -- leagues ------------------------------------------------------------------------------------
+
+
+def split_names(text: str) -> list[str]:
+    """Names typed one per line or separated by commas, without blanks or repeats."""
+    names: list[str] = []
+    for part in text.replace(",", "\n").splitlines():
+        name = part.strip()
+        if name and name.casefold() not in (known.casefold() for known in names):
+            names.append(name)
+    return names
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=60)
+    games = forms.MultipleChoiceField(
+        label=gettext_lazy("Games it counts"),
+        choices=[(key, game.name) for key, game in GAMES.items() if key in HAND_ENTRIES],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    members = forms.CharField(
+        label=gettext_lazy("Members"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "autocapitalize": "words"}),
+        help_text=gettext_lazy(
+            "Names separated by commas or one per line. Whoever plays a league table joins "
+            "by playing."
+        ),
+    )
+
+    def member_names(self) -> list[str]:
+        return split_names(self.cleaned_data.get("members", ""))
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Season"), max_length=60)
+    starts_on = forms.DateField(
+        label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(
+        label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("A season cannot end before it starts."))
+        return cleaned

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.scoring import GAMES, Game, TableSetup, Team
@@ -32,6 +33,51 @@ class Player(models.Model):
         return self.name
 
 
+class League(models.Model):
+    """A club or family that keeps standings over years: the games it counts and its members.
+
+    A table played for the league counts once it is finished; seasons are only date ranges
+    over the league's tables, so a new season keeps all history.
+    """
+
+    name = models.CharField(_("name"), max_length=60)
+    # Game keys the league counts, in the registry's order.
+    games = models.JSONField(_("games"), default=list)
+    members = models.ManyToManyField(Player, related_name="leagues", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="league_name_unique_ignoring_case"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    """A named date range of a league; a table counts for the season its game finished in."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=60)
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+
+    class Meta:
+        ordering = ["league", "-starts_on"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")),
+                name="season_ends_after_it_starts",
+            ),
+            models.UniqueConstraint(fields=["league", "name"], name="one_season_per_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Table(models.Model):
     """One match: a game, its options as chosen, and who sits where."""
 
@@ -40,14 +86,23 @@ class Table(models.Model):
     # The options as the table chose them; the effective options add the game's defaults.
     options = models.JSONField(default=dict, blank=True)
     first_dealer = models.PositiveSmallIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+    league = models.ForeignKey(
+        League, on_delete=models.SET_NULL, null=True, blank=True, related_name="tables"
+    )
+    # A default rather than auto_now_add, so imported and demo tables keep their own dates.
+    created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     winners = models.JSONField(default=list, blank=True)
+    # Kept with the result, so standings never read the hands.
+    hands_played = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["finished_at", "-updated_at"])]
+        indexes = [
+            models.Index(fields=["finished_at", "-updated_at"]),
+            models.Index(fields=["league", "finished_at"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
@@ -83,6 +138,12 @@ class Seat(models.Model):
     # Positions run in the direction of play, from 0.
     position = models.PositiveSmallIntegerField()
     team = models.CharField(max_length=90, blank=True)
+    # The seat's result once the table is finished (all empty before): its side's total and
+    # finishing place, whether the side won, and whether the player went out (Ciapanò).
+    total = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    won = models.BooleanField(default=False)
+    eliminated = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table", "position"]
@@ -136,3 +197,28 @@ class RoundPoints(models.Model):
 
     def __str__(self) -> str:
         return f"{self.side}: {self.points}"
+
+
+class Rating(models.Model):
+    """A player's skill after one finished league table, in one scope: one game, or all of the
+    league's games together (``scope`` empty). The rows of a scope replay the league's tables in
+    the order they finished, so the latest row is the current rating."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ratings")
+    scope = models.CharField(max_length=20, blank=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        ordering = ["league", "scope", "table__finished_at", "table_id"]
+        indexes = [models.Index(fields=["league", "scope"]), models.Index(fields=["player"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "scope", "table", "player"], name="one_rating_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.mu:.1f} ± {self.sigma:.1f}"

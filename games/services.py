@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
 
 from django.db import transaction
 from django.db.models import Max, Model
 from django.utils import timezone
 
-from games import selectors
-from games.models import Player, Round, RoundPoints, Seat, Table
-from games.scoring import GAMES, EntryError, RoundScore, TableSetup, Team, score_table
+from games import ratings, selectors
+from games.models import League, Player, Round, RoundPoints, Season, Seat, Table
+from games.scoring import (
+    GAMES,
+    EntryError,
+    Game,
+    GameState,
+    RoundScore,
+    TableSetup,
+    Team,
+    score_table,
+)
 from games.scoring.errors import Problem, problem, raise_if_any
 from games.scoring.i18n import gettext_noop
 from games.scoring.scoresheet import read_scoresheet
@@ -33,10 +44,26 @@ def table_create(
     options: Mapping[str, object] | None = None,
     teams: Sequence[Team] | None = None,
     first_dealer: int = 0,
+    league: League | None = None,
 ) -> Table:
-    """Create a table after the engine has checked the game, seats, teams and options."""
+    """Create a table after the engine has checked the game, seats, teams and options.
+
+    A table played for a league must be of a game the league counts; its players join the
+    league, so nobody has to be added by hand before their first game.
+    """
     if game not in GAMES:
         raise EntryError([problem(gettext_noop("unknown game {game}"), "game", game=game)])
+    if league is not None and game not in league.games:
+        raise EntryError(
+            [
+                problem(
+                    gettext_noop("{league} does not count {game}"),
+                    "league",
+                    league=league.name,
+                    game=GAMES[game].name,
+                )
+            ]
+        )
     raise_if_any(
         _too_long(players, Player, "name", gettext_noop("{name} is too long for a name"), "players")
     )
@@ -61,7 +88,11 @@ def table_create(
                 [problem(gettext_noop("{name} sits at the table twice"), "players", name=name)]
             )
         seated.append(player)
-    table = Table.objects.create(game=game, options=dict(options or {}), first_dealer=first_dealer)
+    table = Table.objects.create(
+        game=game, options=dict(options or {}), first_dealer=first_dealer, league=league
+    )
+    if league is not None:
+        league.members.add(*seated)
     Seat.objects.bulk_create(
         Seat(
             table=table,
@@ -177,8 +208,12 @@ def _check_later_rounds(table: Table, setup: TableSetup) -> None:
 
 
 def _table_refresh_result(table: Table, setup: TableSetup) -> None:
-    """Decide the game from the stored rounds; reject a change that would leave played hands
-    after the end of the game."""
+    """Decide the game from the stored rounds and keep the result on the table and its seats;
+    reject a change that would leave played hands after the end of the game.
+
+    A game without an end in its rules (Schafkopf) stays over once the players ended it; its
+    winners follow the balance.
+    """
     scores = _stored_scores(table)
     state = table.rules.game_state(scores, setup)
     if state.finished_after_round is not None and state.finished_after_round < len(scores):
@@ -194,13 +229,93 @@ def _table_refresh_result(table: Table, setup: TableSetup) -> None:
                 )
             ]
         )
-    if state.finished:
+    was_finished = table.finished_at is not None
+    stopped = table.rules.ends_when_players_stop and was_finished and bool(scores)
+    if state.finished or stopped:
+        winners = state.winners if state.finished else table.rules.stopped_winners(state)
         table.finished_at = table.finished_at or timezone.now()
-        table.winners = list(state.winners)
+        table.winners = list(winners)
+        _seats_record_result(table, setup, replace(state, winners=winners))
     else:
         table.finished_at = None
         table.winners = []
-    table.save(update_fields=["finished_at", "winners", "updated_at"])
+        if was_finished:
+            _seats_record_result(table, setup, None)
+    table.hands_played = len(scores)
+    table.save(update_fields=["finished_at", "winners", "hands_played", "updated_at"])
+    if table.league_id is not None and (was_finished or table.finished_at is not None):
+        ratings.league_ratings_update(table.league_id, table)
+
+
+def _seats_record_result(table: Table, setup: TableSetup, state: GameState | None) -> None:
+    """Keep each seat's result (``None``: the game is not over) for standings to sum."""
+    seats = list(table.seats.select_related("player"))
+    results = seat_results(table.rules, setup, state) if state else {}
+    for seat in seats:
+        result = results.get(seat.player.name)
+        seat.total = result.total if result else None
+        seat.place = result.place if result else None
+        seat.won = bool(result and result.won)
+        seat.eliminated = bool(result and result.eliminated)
+    Seat.objects.bulk_update(seats, ["total", "place", "won", "eliminated"])
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    total: int
+    place: int
+    won: bool
+    eliminated: bool
+
+
+def seat_results(rules: Game, setup: TableSetup, state: GameState) -> dict[str, SeatOutcome]:
+    """How each player finished a decided game: their side's total and place, whether it won,
+    and whether they went out without winning (Ciapanò)."""
+    places = rules.places(state, setup)
+    outcomes = {}
+    for player in setup.players:
+        side = setup.side_of(player)
+        won = side in state.winners
+        outcomes[player] = SeatOutcome(
+            total=state.totals.get(side, 0),
+            place=places[side],
+            won=won,
+            eliminated=player in state.eliminated and not won,
+        )
+    return outcomes
+
+
+@transaction.atomic
+def table_stop(table: Table) -> Table:
+    """End an evening whose rules set no end (Schafkopf): the best balance wins."""
+    table = _locked(table)
+    if not table.rules.ends_when_players_stop:
+        raise EntryError(
+            [
+                problem(
+                    gettext_noop("{game} ends by its rules, not when the players stop"),
+                    "table",
+                    game=table.rules.name,
+                )
+            ]
+        )
+    if table.is_finished:
+        return table
+    if not table.rounds.exists():
+        raise EntryError([problem(gettext_noop("no hands were played yet"), "table")])
+    table.finished_at = timezone.now()
+    _table_refresh_result(table, table.setup())
+    return table
+
+
+@transaction.atomic
+def table_resume(table: Table) -> Table:
+    """Take up an evening the players had ended, to play more hands."""
+    table = _locked(table)
+    if table.rules.ends_when_players_stop and table.is_finished:
+        table.finished_at = None
+        _table_refresh_result(table, table.setup())
+    return table
 
 
 @transaction.atomic
@@ -249,3 +364,79 @@ def round_delete(round_: Round) -> None:
     setup = table.setup()
     _check_later_rounds(table, setup)
     _table_refresh_result(table, setup)
+
+
+# -- leagues ------------------------------------------------------------------------------------
+
+
+def _league_check(name: str, games: Sequence[str], exclude: int | None = None) -> None:
+    problems: list[Problem] = []
+    if not name.strip():
+        problems.append(problem(gettext_noop("a league needs a name"), "name"))
+    elif League.objects.filter(name__iexact=name.strip()).exclude(pk=exclude).exists():
+        problems.append(
+            problem(gettext_noop("there is already a league called {name}"), "name", name=name)
+        )
+    if not games:
+        problems.append(problem(gettext_noop("a league counts at least one game"), "games"))
+    problems.extend(
+        problem(gettext_noop("unknown game {game}"), "games", game=game)
+        for game in games
+        if game not in GAMES
+    )
+    raise_if_any(problems)
+
+
+@transaction.atomic
+def league_create(*, name: str, games: Sequence[str], members: Sequence[str] = ()) -> League:
+    _league_check(name, games)
+    league = League.objects.create(name=name.strip(), games=_in_registry_order(games))
+    league.members.add(*(player_get_or_create(member) for member in members))
+    return league
+
+
+@transaction.atomic
+def league_update(
+    league: League, *, name: str, games: Sequence[str], members: Sequence[str]
+) -> League:
+    """Rename a league, change what it counts and who belongs; counting other games rates the
+    league again, since every rating depends on the tables before it."""
+    _league_check(name, games, exclude=league.pk)
+    counted = _in_registry_order(games)
+    games_changed = counted != league.games
+    league.name = name.strip()
+    league.games = counted
+    league.save(update_fields=["name", "games"])
+    league.members.set([player_get_or_create(member) for member in members])
+    if games_changed:
+        ratings.league_ratings_replay(league)
+    return league
+
+
+def _in_registry_order(games: Sequence[str]) -> list[str]:
+    return [key for key in GAMES if key in games]
+
+
+@transaction.atomic
+def season_create(*, league: League, name: str, starts_on: date, ends_on: date) -> Season:
+    problems: list[Problem] = []
+    if ends_on < starts_on:
+        problems.append(problem(gettext_noop("a season cannot end before it starts"), "ends_on"))
+    if league.seasons.filter(name__iexact=name.strip()).exists():
+        problems.append(
+            problem(
+                gettext_noop("{league} already has a season called {name}"),
+                "name",
+                league=league.name,
+                name=name,
+            )
+        )
+    raise_if_any(problems)
+    return Season.objects.create(
+        league=league, name=name.strip(), starts_on=starts_on, ends_on=ends_on
+    )
+
+
+def season_delete(season: Season) -> None:
+    """A season is only a date range: deleting it loses no table and no result."""
+    season.delete()

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import referee, selectors, services
+from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
 from games.hands.scopa import deck_style
@@ -30,11 +31,11 @@ from games.problems import add_problems, problem_text
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup
 from games.scoring.cards import DeckStyle
 from games.scoring.options import OptionSpec
+from games.scoring.registry import SCOPA_FAMILY
 from games.scoring.scopa import prime_point, primiera
 from games.scoring.scoresheet import GameNotSupported, write_scoresheet
 
 UNPROCESSABLE = 422
-SCOPA_FAMILY = ("scopa", "scopone", "pirate-scopa")
 
 
 @require_GET
@@ -70,6 +71,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                     options=form.options(),
                     teams=form.setup.teams,
                     first_dealer=form.cleaned_data.get("first_dealer") or 0,
+                    league=form.cleaned_data.get("league"),
                 )
             except EntryError as error:
                 add_problems(form, error)
@@ -89,6 +91,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
     for seat, name in enumerate(data.get("players", "").split(",")):
         if name.strip():
             initial[f"player_{seat}"] = name.strip()
+    if data.get("league", "").isdigit():
+        initial["league"] = int(data["league"])
     form = NewTableForm(initial=initial)
     for spec in form.rules.option_specs:
         if f"opt_{spec.name}" in data:
@@ -103,7 +107,7 @@ def _render_new_table(request: HttpRequest, form: NewTableForm, status: int = 20
     setup = getattr(form, "setup", None)
     context = {
         "form": form,
-        "recent_players": selectors.recent_player_names(),
+        "recent_players": selectors.recent_player_names(league=form["league"].value()),
         "setup_hint": hand_entry_for(form.rules.key).setup_hint(setup),
     }
     return render(request, template, context, status=status)
@@ -244,6 +248,8 @@ def _render_table(
             "rounds": [_round_row(page, round_, seats) for round_ in page.rounds],
             "recorded": recorded,
             "options_summary": _options_summary(table, setup, page.ui),
+            "running_totals": running_totals_chart(setup, state),
+            "plays_for_money": selectors.money_per_point(table.game, table.options)[0] > 0,
         }
     )
     template = "games/table_detail.html"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import EntryError, Problem, problem, raise_if_any
@@ -85,6 +85,10 @@ class Game(ABC):
     min_players: int
     max_players: int
     option_specs: tuple[OptionSpec, ...]
+    # The lowest total wins (Swoops) rather than the highest.
+    lowest_total_wins: bool = False
+    # The rules set no end: the players decide when the evening is over (Schafkopf).
+    ends_when_players_stop: bool = False
 
     # -- table set-up -------------------------------------------------------------------------
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -157,6 +161,26 @@ class Game(ABC):
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
         """Totals, whether the game is over, and who won, from the scored rounds."""
 
+    def places(self, state: GameState, table: TableSetup) -> dict[Side, int]:
+        """Each side's finishing place, from 1; tied sides share a place (1, 1, 3).
+
+        The winners the rules named come first; the rest are ranked by total, highest first,
+        or lowest first where the lowest total wins.
+        """
+        sign = 1 if self.lowest_total_wins else -1
+
+        def key(side: Side) -> tuple[int, ...]:
+            return (side not in state.winners, sign * state.totals.get(side, 0))
+
+        return competition_places(table.sides, key)
+
+    def stopped_winners(self, state: GameState) -> tuple[Side, ...]:
+        """Who won an evening the players ended themselves: the best total, shared on a tie."""
+        if not state.totals:
+            return ()
+        best = (min if self.lowest_total_wins else max)(state.totals.values())
+        return tuple(side for side, total in state.totals.items() if total == best)
+
     def dealer_after(self, table: TableSetup, earlier: Sequence[RoundScore], dealer: int) -> int:
         """The seat that deals once ``earlier`` hands are played, ``dealer`` having dealt the
         last of them: the next seat in the direction of play that is still in the game.
@@ -184,6 +208,14 @@ def check_player_names(players: Sequence[str]) -> list[Problem]:
             problems.append(problem(_("{name} sits at the table twice"), "players", name=name))
         seen.add(name.casefold())
     return problems
+
+
+def competition_places(
+    sides: Sequence[Side], key: Callable[[Side], tuple[int, ...]]
+) -> dict[Side, int]:
+    """Places from 1 with ties sharing ("1, 1, 3"): one plus the number of strictly better."""
+    keys = {side: key(side) for side in sides}
+    return {side: 1 + sum(other < mine for other in keys.values()) for side, mine in keys.items()}
 
 
 def strict_leader(values: Mapping[Side, int] | Mapping[Side, tuple[int, ...]]) -> Side | None:

@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .base import Game, GameState, RoundScore, TableSetup, running_totals
+from .base import Game, GameState, RoundScore, TableSetup, competition_places, running_totals
 from .cards import DECK, Card, DeckStyle, Rank, parse_card
 from .errors import Problem, problem, raise_if_any, unknown_fields
 from .i18n import gettext_noop as _
@@ -374,6 +374,27 @@ class Ciapano(Game):
         return RoundScore(points, _tally_breakdown(parsed, rule))
 
     # -- the game ---------------------------------------------------------------------------
+    def places(self, state: GameState, table: TableSetup) -> dict[str, int]:
+        """The winner first, then whoever stayed in longer; of those who went out in the same
+        deal, the lower total is the better place (ciapano.en.txt "End of Game": the last
+        player left wins; SPEC.md §3 "Game")."""
+        limit = table.option_int("elimination_at")
+        out_after: dict[str, int] = {}
+        for number, totals in enumerate(state.totals_after_each_round, start=1):
+            for player in table.players:
+                if player not in out_after and totals[player] >= limit:
+                    out_after[player] = number
+        still_in = len(state.totals_after_each_round) + 1
+
+        def key(player: str) -> tuple[int, ...]:
+            return (
+                player not in state.winners,
+                -out_after.get(player, still_in),
+                state.totals.get(player, 0),
+            )
+
+        return competition_places(table.players, key)
+
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
         """Totals, who is out in the order they went, and who won.
 

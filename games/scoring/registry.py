@@ -21,6 +21,9 @@ GAMES: dict[str, Game] = {
     )
 }
 
+# The games scored as scopa.py's family: captures, primiera and sweeps.
+SCOPA_FAMILY: tuple[str, ...] = ("scopa", "scopone", "pirate-scopa")
+
 # Games the scoresheet format names whose scoring has not landed yet.
 COMING_GAMES: tuple[str, ...] = ()
 

@@ -863,6 +863,7 @@ class Schafkopf(Game):
 
     key = "schafkopf"
     name = _("Schafkopf")
+    ends_when_players_stop = True
     min_players = PLAYERS
     max_players = PLAYERS
     option_specs = (

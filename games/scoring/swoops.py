@@ -381,6 +381,7 @@ class Swoops(Game):
 
     key = "swoops"
     name = _("Swoops")
+    lowest_total_wins = True
     min_players = 3
     max_players = 8
     option_specs = (

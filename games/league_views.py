@@ -1,0 +1,517 @@
+"""Leagues, their standings and exports, player profiles, and ending an open-ended evening.
+
+Like every page, each view serves its page and, for htmx requests, the fragment that changed;
+every htmx link and form is also a plain link or form.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.db.models import Count, Prefetch, Q
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.formats import date_format, get_format
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors, services
+from games.forms import LeagueForm, SeasonForm
+from games.leagues import RATING, Column, Standing, columns_for, league_standings, sort_standings
+from games.models import League, Player, Season, Seat, Table
+from games.problems import add_problems, problem_text
+from games.scoring import GAMES, EntryError
+from games.scoring.scoresheet import write_scoresheet
+from games.selectors import SkillBoard
+from games.standings.charts import LineChart, Series, line_chart
+from games.standings.rating import Skill
+from games.standings.stats import SeatResult, companions, standings
+
+UNPROCESSABLE = 422
+
+
+# -- the list of leagues, and a new one ---------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def league_list(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(
+                name=form.cleaned_data["name"],
+                games=form.cleaned_data["games"],
+                members=form.member_names(),
+            )
+        except EntryError as error:
+            add_problems(form, error)
+        else:
+            return redirect("games:league", pk=league.pk)
+    leagues = League.objects.annotate(
+        finished=Count("tables", filter=Q(tables__finished_at__isnull=False), distinct=True),
+        member_count=Count("members", distinct=True),
+    )
+    status = UNPROCESSABLE if form.is_bound else 200
+    return render(
+        request,
+        "games/league_list.html",
+        {"leagues": leagues, "form": form, "game_names": _game_names()},
+        status=status,
+    )
+
+
+def _game_names() -> dict[str, str]:
+    return {key: str(game.name) for key, game in GAMES.items()}
+
+
+# -- standings ----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Scope:
+    """Which standings a request asks for: season, game and order, read leniently from the URL
+    so an old or edited link still shows something sensible."""
+
+    league: League
+    seasons: list[Season]
+    season: Season | None
+    game: str | None
+    columns: tuple[Column, ...]
+    sort: Column
+    descending: bool
+
+    @classmethod
+    def read(cls, league: League, query: Any) -> _Scope:
+        seasons = list(league.seasons.all())
+        season = next((s for s in seasons if str(s.pk) == query.get("season")), None)
+        game = query.get("game")
+        if game not in league.games:
+            game = league.games[0] if len(league.games) == 1 else None
+        columns = columns_for(game)
+        sort = next((column for column in columns if column.key == query.get("sort")), RATING)
+        direction = query.get("dir")
+        descending = direction == "desc" if direction in ("asc", "desc") else not sort.ascending
+        return cls(league, seasons, season, game, columns, sort, descending)
+
+    def query(self, **changes: Any) -> str:
+        params = {
+            "season": self.season.pk if self.season else "",
+            "game": self.game or "",
+            "sort": self.sort.key if self.sort is not RATING else "",
+            "dir": "",
+        }
+        params.update(changes)
+        kept = {key: value for key, value in params.items() if value not in ("", None)}
+        return f"?{urlencode(kept)}" if kept else "?"
+
+    def standings(self) -> tuple[list[Standing], SkillBoard]:
+        results = selectors.league_results(self.league, self.season, self.game)
+        board = selectors.league_skills(
+            self.league, self.game or "", self.season.ends_on if self.season else None
+        )
+        lines = league_standings(results, board)
+        return sort_standings(lines, self.sort, self.descending), board
+
+    def headers(self) -> list[dict[str, Any]]:
+        """Each column's header: a link that sorts by it, best first, then the other way."""
+        headers = []
+        for column in self.columns:
+            current = column is self.sort
+            best_first = not column.ascending
+            descending = not self.descending if current else best_first
+            headers.append(
+                {
+                    "column": column,
+                    "url": self.query(sort=column.key, dir="desc" if descending else "asc"),
+                    "aria_sort": (
+                        ("descending" if self.descending else "ascending") if current else ""
+                    ),
+                }
+            )
+        return headers
+
+
+@require_GET
+def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    scope = _Scope.read(league, request.GET)
+    lines, board = scope.standings()
+    context = {
+        "league": league,
+        "scope": scope,
+        "scope_query": scope.query(),
+        "board_last_session": board.last_session,
+        "lines": lines,
+        "rows": [
+            {"line": line, "cells": [column.text(line) for column in scope.columns]}
+            for line in lines
+        ],
+        "headers": scope.headers(),
+        "season_links": [
+            {"label": _("All time"), "url": scope.query(season=""), "current": not scope.season}
+        ]
+        + [
+            {
+                "label": season.name,
+                "url": scope.query(season=season.pk),
+                "current": season == scope.season,
+            }
+            for season in scope.seasons
+        ],
+        "game_links": _game_links(league, scope),
+        "recent": _recent_tables(league, scope),
+        "game_names": _game_names(),
+    }
+    template = "games/league_detail.html"
+    if request.htmx:
+        template += "#standings"
+    return render(request, template, context)
+
+
+def _game_links(league: League, scope: _Scope) -> list[dict[str, Any]]:
+    """ "All games" and each game the league counts; nothing to pick when it counts one."""
+    if len(league.games) < 2:
+        return []
+    links = [{"label": _("All games"), "url": scope.query(game="", sort=""), "current": False}]
+    links += [
+        {"label": GAMES[key].name, "url": scope.query(game=key, sort=""), "current": False}
+        for key in league.games
+        if key in GAMES
+    ]
+    keys = ["", *league.games]
+    for key, link in zip(keys, links, strict=False):
+        link["current"] = key == (scope.game or "")
+    return links
+
+
+def _recent_tables(league: League, scope: _Scope) -> list[Table]:
+    tables = selectors.tables_finished().filter(league=league)
+    if scope.game:
+        tables = tables.filter(game=scope.game)
+    if scope.season:
+        tables = tables.filter(
+            finished_at__date__gte=scope.season.starts_on,
+            finished_at__date__lte=scope.season.ends_on,
+        )
+    return list(tables[:8])
+
+
+# -- editing a league and its seasons -----------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def league_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    if request.method == "POST":
+        form = LeagueForm(request.POST)
+        if form.is_valid():
+            try:
+                services.league_update(
+                    league,
+                    name=form.cleaned_data["name"],
+                    games=form.cleaned_data["games"],
+                    members=form.member_names(),
+                )
+            except EntryError as error:
+                add_problems(form, error)
+            else:
+                return redirect("games:league", pk=league.pk)
+        return _render_league_edit(request, league, form, SeasonForm(), status=UNPROCESSABLE)
+    form = LeagueForm(
+        initial={
+            "name": league.name,
+            "games": league.games,
+            "members": ", ".join(member.name for member in league.members.all()),
+        }
+    )
+    return _render_league_edit(request, league, form, SeasonForm())
+
+
+def _render_league_edit(
+    request: HttpRequest,
+    league: League,
+    form: LeagueForm,
+    season_form: SeasonForm,
+    status: int = 200,
+) -> HttpResponse:
+    context = {
+        "league": league,
+        "form": form,
+        "season_form": season_form,
+        "seasons": league.seasons.all(),
+    }
+    return render(request, "games/league_edit.html", context, status=status)
+
+
+@require_POST
+def season_new(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    season_form = SeasonForm(request.POST)
+    if season_form.is_valid():
+        try:
+            services.season_create(league=league, **season_form.cleaned_data)
+        except EntryError as error:
+            add_problems(season_form, error)
+        else:
+            return redirect("games:league_edit", pk=league.pk)
+    form = LeagueForm(
+        initial={
+            "name": league.name,
+            "games": league.games,
+            "members": ", ".join(member.name for member in league.members.all()),
+        }
+    )
+    return _render_league_edit(request, league, form, season_form, status=UNPROCESSABLE)
+
+
+@require_POST
+def season_delete(request: HttpRequest, pk: int, season: int) -> HttpResponse:
+    services.season_delete(get_object_or_404(Season, league_id=pk, pk=season))
+    return redirect("games:league_edit", pk=pk)
+
+
+# -- exports ------------------------------------------------------------------------------------
+
+
+class _Echo:
+    """A file-like object whose write returns the line, for streaming CSV."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def _csv_response(filename: str, rows: Any) -> StreamingHttpResponse:
+    writer = csv.writer(_Echo())
+    response = StreamingHttpResponse(
+        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def league_standings_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+    """The standings as shown, one row per player, with the rating's parts in their own
+    columns so a spreadsheet can sort them."""
+    league = get_object_or_404(League, pk=pk)
+    scope = _Scope.read(league, request.GET)
+    lines, _board = scope.standings()
+    header = [
+        _("Rank"),
+        _("Player"),
+        _("Rating"),
+        _("Uncertainty"),
+        *(str(column.label) for column in scope.columns[1:]),
+    ]
+
+    def rows() -> Any:
+        yield header
+        for line in lines:
+            yield [
+                line.rank,
+                line.row.name,
+                f"{line.skill.mu:.2f}" if line.skill else "",
+                f"{line.skill.sigma:.2f}" if line.skill else "",
+                *(column.text(line) for column in scope.columns[1:]),
+            ]
+
+    parts = [league.name, scope.season.name if scope.season else "", scope.game or ""]
+    return _csv_response(_filename(*parts, "standings") + ".csv", rows())
+
+
+@require_GET
+def league_tables_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+    """Every table of the league, one row per seat: when, what, who, and how it ended."""
+    league = get_object_or_404(League, pk=pk)
+    seats = (
+        Seat.objects.filter(table__league=league)
+        .select_related("table", "player")
+        .order_by("table__created_at", "table_id", "position")
+    )
+    names = _game_names()
+
+    def rows() -> Any:
+        yield [
+            _("Table"),
+            _("Game"),
+            _("Started"),
+            _("Finished"),
+            _("Hands"),
+            _("Seat"),
+            _("Player"),
+            _("Side"),
+            _("Total"),
+            _("Place"),
+            _("Won"),
+            _("Went out"),
+        ]
+        for seat in seats.iterator(chunk_size=2000):
+            table = seat.table
+            yield [
+                table.pk,
+                names.get(table.game, table.game),
+                timezone.localtime(table.created_at).isoformat(timespec="minutes"),
+                (
+                    timezone.localtime(table.finished_at).isoformat(timespec="minutes")
+                    if table.finished_at
+                    else ""
+                ),
+                table.hands_played,
+                seat.position + 1,
+                seat.player.name,
+                seat.side,
+                "" if seat.total is None else seat.total,
+                "" if seat.place is None else seat.place,
+                _("yes") if seat.won else "",
+                _("yes") if seat.eliminated else "",
+            ]
+
+    return _csv_response(_filename(league.name, "tables") + ".csv", rows())
+
+
+@require_GET
+def scoresheets_json(request: HttpRequest) -> HttpResponse:
+    """Every table (or a league's, with ``?league=``) as a JSON array of scoresheet documents
+    (scoresheet-format.md), each importable on its own."""
+    tables = Table.objects.order_by("created_at", "pk").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+        "rounds",
+    )
+    league_id = request.GET.get("league", "")
+    filename = "scorekeeper-tables.json"
+    if league_id:
+        league = get_object_or_404(League, pk=league_id) if league_id.isdigit() else None
+        if league is None:
+            return HttpResponse(_("Unknown league."), status=404)
+        tables = tables.filter(league=league)
+        filename = _filename(league.name, "tables") + ".json"
+    documents = []
+    for table in tables:
+        setup = table.setup()
+        rounds = sorted(table.rounds.all(), key=lambda round_: round_.number)
+        documents.append(
+            write_scoresheet(
+                table.game,
+                table.options,
+                setup.players,
+                setup.teams,
+                [round_.entry for round_ in rounds],
+            )
+        )
+    response = HttpResponse(
+        json.dumps(documents, indent=1, ensure_ascii=False), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _filename(*parts: str) -> str:
+    words = "-".join(part for part in parts if part)
+    safe = "".join(char if char.isalnum() else "-" for char in words.casefold())
+    return "-".join(filter(None, safe.split("-"))) or "export"
+
+
+# -- ending an open-ended evening ---------------------------------------------------------------
+
+
+@require_POST
+def table_stop(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=pk)
+    try:
+        services.table_stop(table)
+    except EntryError as error:
+        messages.error(request, problem_text(error.problems[0]))
+    return redirect("games:table", pk=pk)
+
+
+@require_POST
+def table_resume(request: HttpRequest, pk: int) -> HttpResponse:
+    services.table_resume(get_object_or_404(Table, pk=pk))
+    return redirect("games:table", pk=pk)
+
+
+# -- players ------------------------------------------------------------------------------------
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Everything a player has played: per-game figures, rating over time in each league,
+    best partners and toughest opponents, and every table."""
+    player = get_object_or_404(Player, pk=pk)
+    results = selectors.player_results(player)
+    partners, opponents = companions(results, player.pk)
+    leagues = {league.pk: league for league in League.objects.filter(ratings__player=player)}
+    context = {
+        "player": player,
+        "per_game": _per_game(results, player),
+        "partners": partners[:5],
+        "opponents": opponents[:5],
+        "rating_charts": _rating_charts(selectors.player_rating_history(player), leagues),
+        "tables": selectors.player_tables(player),
+    }
+    return render(request, "games/player_detail.html", context)
+
+
+def _per_game(results: list[SeatResult], player: Player) -> list[dict[str, Any]]:
+    """One block per game the player finished, with that game's own measures."""
+    blocks = []
+    for key, game in GAMES.items():
+        rows = [row for row in standings(r for r in results if r.game == key)]
+        mine = next((row for row in rows if row.player == player.pk), None)
+        if mine is None:
+            continue
+        line = Standing(mine, None, None)
+        blocks.append(
+            {
+                "game": game.name,
+                "figures": [
+                    (column.label, column.short, column.text(line))
+                    for column in columns_for(key)
+                    if column is not RATING
+                ],
+            }
+        )
+    return blocks
+
+
+def _rating_charts(
+    history: list[tuple[int, int, date, Skill]], leagues: dict[int, League]
+) -> list[LineChart]:
+    """Per league, the rating (± its uncertainty) at the end of each session the player
+    played, across all of the league's games."""
+    by_league: dict[int, dict[date, Skill]] = {}
+    for league_id, _table, day, skill in history:
+        by_league.setdefault(league_id, {})[day] = skill
+    charts = []
+    for index, (league_id, sessions) in enumerate(by_league.items()):
+        league = leagues.get(league_id)
+        if league is None or len(sessions) < 2:
+            continue
+        skills = list(sessions.values())
+        charts.append(
+            line_chart(
+                title=_("Rating in %(league)s") % {"league": league.name},
+                x_labels=[date_format(day, "j M y") for day in sessions],
+                x_heading=_("Session"),
+                series=[
+                    Series(
+                        _("Rating"),
+                        tuple(skill.mu for skill in skills),
+                        band=tuple(
+                            (skill.mu - skill.sigma, skill.mu + skill.sigma) for skill in skills
+                        ),
+                    )
+                ],
+                dom_id=f"rating-{index}",
+                decimals=1,
+                decimal_separator=get_format("DECIMAL_SEPARATOR"),
+            )
+        )
+    return charts

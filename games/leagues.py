@@ -1,0 +1,211 @@
+"""What a standings table shows: its columns per game, its rows with ratings, and its order.
+
+The pages and the CSV export share these, so a column reads the same on screen and in a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from games.hands.schafkopf import money
+from games.scoring.registry import SCOPA_FAMILY
+from games.selectors import SkillBoard
+from games.standings.rating import Skill
+from games.standings.stats import SeatResult, StandingRow, standings
+
+MINUS = "\u2212"
+
+# Movements smaller than this are noise from rounding; the arrow stays flat.
+STEADY = 0.05
+
+
+@dataclass
+class Standing:
+    """A player's line: the summed results, the rating now and its movement."""
+
+    row: StandingRow
+    skill: Skill | None
+    # The change in rating since before the last session; None if they did not play in it.
+    movement: float | None
+    new: bool = False
+    rank: int = 0
+
+    @property
+    def movement_size(self) -> float:
+        return abs(self.movement or 0.0)
+
+    @property
+    def direction(self) -> str:
+        if self.movement is None:
+            return ""
+        if self.movement > STEADY:
+            return "up"
+        if self.movement < -STEADY:
+            return "down"
+        return "steady"
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    # The header on a phone, where every column must fit.
+    short: str
+    value: Callable[[Standing], float]
+    text: Callable[[Standing], str]
+    # Lower is better (an average place, a Swoops total): its natural order is ascending.
+    ascending: bool = False
+
+
+def signed(value: float, digits: int = 0) -> str:
+    text = number_format(abs(value), digits)
+    if round(value, digits) > 0:
+        return f"+{text}"
+    if round(value, digits) < 0:
+        return f"{MINUS}{text}"
+    return text
+
+
+def _money_text(standing: Standing) -> str:
+    return " ".join(
+        money(cents, 1, currency) for currency, cents in sorted(standing.row.money.items())
+    )
+
+
+def _rating_value(standing: Standing) -> float:
+    return standing.skill.conservative if standing.skill else float("-inf")
+
+
+def _rating_text(standing: Standing) -> str:
+    if standing.skill is None:
+        return ""
+    return f"{number_format(standing.skill.mu, 1)} ±{number_format(standing.skill.sigma, 1)}"
+
+
+RATING = Column("rating", _("Rating"), _("Rating"), _rating_value, _rating_text)
+PLAYED = Column(
+    "played",
+    _("Games played"),
+    pgettext_lazy("games played", "P"),
+    lambda s: s.row.played,
+    lambda s: str(s.row.played),
+)
+WINS = Column(
+    "wins", _("Wins"), pgettext_lazy("wins", "W"), lambda s: s.row.wins, lambda s: str(s.row.wins)
+)
+WIN_RATE = Column(
+    "win_rate",
+    _("Win rate"),
+    _("Win %"),
+    lambda s: s.row.win_rate,
+    lambda s: f"{number_format(100 * s.row.win_rate, 0)}%",
+)
+POINTS_PER_GAME = Column(
+    "points_per_game",
+    _("Points per game"),
+    _("Pts/g"),
+    lambda s: s.row.points_per_game,
+    lambda s: number_format(s.row.points_per_game, 1),
+)
+POINTS_DIFFERENCE = Column(
+    "points_difference",
+    _("Points difference: own total minus the best other side's, summed over the games"),
+    _("+/−"),
+    lambda s: s.row.points_difference,
+    lambda s: signed(s.row.points_difference),
+)
+BALANCE = Column(
+    "balance",
+    _("Balance in points"),
+    _("Balance"),
+    lambda s: s.row.balance,
+    lambda s: signed(s.row.balance),
+)
+BALANCE_PER_HAND = Column(
+    "balance_per_hand",
+    _("Balance per hand"),
+    _("/hand"),
+    lambda s: s.row.balance_per_hand,
+    lambda s: signed(s.row.balance_per_hand, 1),
+)
+MONEY = Column(
+    "money",
+    _("Money won or lost at tables with a value per point"),
+    _("Money"),
+    lambda s: sum(s.row.money.values()),
+    _money_text,
+)
+ELIMINATIONS = Column(
+    "eliminations",
+    _("Eliminations: games the player went out of"),
+    pgettext_lazy("eliminations", "Out"),
+    lambda s: s.row.eliminations,
+    lambda s: str(s.row.eliminations),
+    ascending=True,
+)
+AVERAGE_PLACE = Column(
+    "average_place",
+    _("Average finishing place"),
+    _("Place"),
+    lambda s: s.row.average_place,
+    lambda s: number_format(s.row.average_place, 2),
+    ascending=True,
+)
+AVERAGE_TOTAL = Column(
+    "average_total",
+    _("Average total (lower is better)"),
+    _("Avg"),
+    lambda s: s.row.average_total,
+    lambda s: number_format(s.row.average_total, 1),
+    ascending=True,
+)
+
+_COMMON = (RATING, PLAYED, WINS, WIN_RATE)
+
+
+def columns_for(game: str | None) -> tuple[Column, ...]:
+    """The columns of a standings table: every game's, then the game's own measures."""
+    if game in SCOPA_FAMILY:
+        return (*_COMMON, POINTS_PER_GAME, POINTS_DIFFERENCE)
+    if game == "schafkopf":
+        return (*_COMMON, BALANCE, BALANCE_PER_HAND, MONEY)
+    if game == "ciapano":
+        return (*_COMMON, ELIMINATIONS, AVERAGE_PLACE)
+    if game == "swoops":
+        return (*_COMMON, AVERAGE_TOTAL)
+    return (*_COMMON, AVERAGE_PLACE)
+
+
+def league_standings(results: Iterable[SeatResult], board: SkillBoard) -> list[Standing]:
+    """Sum the results and join the ratings; movement is since before the last session."""
+    lines: list[Standing] = []
+    for row in standings(results):
+        skill = board.now.get(row.player)
+        before = board.before_last_session.get(row.player)
+        movement = None
+        if skill is not None and before is not None and before != skill:
+            movement = skill.mu - before.mu
+        new = skill is not None and before is None
+        lines.append(Standing(row, skill, movement, new=new))
+    return lines
+
+
+def sort_standings(lines: list[Standing], column: Column, descending: bool) -> list[Standing]:
+    """Sorted by a column, best first unless asked otherwise, names breaking ties; the rank
+    is the place in this order, shared by equal values."""
+    ordered = sorted(lines, key=lambda line: line.row.name.casefold())
+    ordered.sort(key=column.value, reverse=descending)
+    previous: float | None = None
+    for index, line in enumerate(ordered, start=1):
+        value = column.value(line)
+        if value != previous:
+            line.rank = index
+            previous = value
+        else:
+            line.rank = ordered[index - 2].rank
+    return ordered

@@ -1,0 +1,83 @@
+"""Multiplayer skill ratings: the Plackett-Luce model of the ``openskill`` package.
+
+Every finished table is one match. Its sides finish in places (1 is best, ties share a place);
+a side is a team of two in Scopone and four-player Scopa, and one player in every other game,
+so Ciapanò, Swoops and Schafkopf rate a free-for-all ranking of three to eight players.
+
+A rating is a skill estimate ``mu`` with its uncertainty ``sigma``: a newcomer starts at 25 with
+a wide uncertainty that narrows as their games add up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+_MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True)
+class Skill:
+    mu: float
+    sigma: float
+
+    @property
+    def conservative(self) -> float:
+        """The rating we are nearly sure of (mu − 3 sigma): it ranks a newcomer with one lucky
+        win below a regular who has proved the same level many times."""
+        return self.mu - 3 * self.sigma
+
+
+NEWCOMER = Skill(_MODEL.mu, _MODEL.sigma)
+
+
+@dataclass(frozen=True)
+class MatchSide:
+    players: tuple[int, ...]
+    place: int
+
+
+@dataclass(frozen=True)
+class Match:
+    """One finished table: its key (the table's id) and how its sides finished."""
+
+    key: int
+    sides: tuple[MatchSide, ...]
+
+
+@dataclass(frozen=True)
+class RatingAfter:
+    """A player's skill right after a match."""
+
+    match: int
+    player: int
+    skill: Skill
+
+
+def replay(matches: Iterable[Match], start: Mapping[int, Skill] | None = None) -> list[RatingAfter]:
+    """Rate the matches in the order given, each player starting from ``start`` (or as a
+    newcomer); returns every player's skill after each of their matches.
+
+    A match needs two sides to say anything about skill; one with fewer is skipped.
+    """
+    current: dict[int, Skill] = dict(start or {})
+    history: list[RatingAfter] = []
+    for match in matches:
+        if len(match.sides) < 2:
+            continue
+        teams = [
+            [
+                _MODEL.rating(mu=skill.mu, sigma=skill.sigma)
+                for skill in (current.get(player, NEWCOMER) for player in side.players)
+            ]
+            for side in match.sides
+        ]
+        rated = _MODEL.rate(teams, ranks=[float(side.place) for side in match.sides])
+        for side, team in zip(match.sides, rated, strict=True):
+            for player, rating in zip(side.players, team, strict=True):
+                skill = Skill(rating.mu, rating.sigma)
+                current[player] = skill
+                history.append(RatingAfter(match.key, player, skill))
+    return history

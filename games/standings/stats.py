@@ -1,0 +1,174 @@
+"""Standings from finished tables: games played, wins, and each game's own measures.
+
+The input is one ``SeatResult`` per player per finished table, as the database keeps it, so a
+league of thousands of tables is summed in one pass without reading a single hand.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one player finished one table: their side's total and place, and the table's facts.
+
+    ``order`` sorts tables by when they finished; ``day`` is the local date they finished on.
+    """
+
+    table: int
+    game: str
+    day: date
+    order: int
+    player: int
+    name: str
+    side: str
+    total: int
+    place: int
+    won: bool
+    eliminated: bool = False
+    hands: int = 0
+    cents_per_point: int = 0
+    currency: str = ""
+
+
+@dataclass
+class StandingRow:
+    """One player's line in a standings table. Measures a game does not have stay None."""
+
+    player: int
+    name: str
+    played: int = 0
+    wins: int = 0
+    places: int = 0
+    # Scopa family
+    points: int = 0
+    points_difference: int = 0
+    # Schafkopf: the balance in points, the hands played, and money per currency in cents.
+    hands: int = 0
+    money: dict[str, int] = field(default_factory=dict)
+    # Ciapanò
+    eliminations: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def points_per_game(self) -> float:
+        return self.points / self.played if self.played else 0.0
+
+    @property
+    def balance(self) -> int:
+        return self.points
+
+    @property
+    def balance_per_hand(self) -> float:
+        return self.points / self.hands if self.hands else 0.0
+
+    @property
+    def average_total(self) -> float:
+        return self.points_per_game
+
+    @property
+    def average_place(self) -> float:
+        return self.places / self.played if self.played else 0.0
+
+
+def by_table(results: Iterable[SeatResult]) -> dict[int, list[SeatResult]]:
+    tables: dict[int, list[SeatResult]] = defaultdict(list)
+    for result in results:
+        tables[result.table].append(result)
+    return tables
+
+
+def best_other_total(result: SeatResult, table: Sequence[SeatResult]) -> int | None:
+    """The best total among the other sides of the table (the one to beat)."""
+    others = [other.total for other in table if other.side != result.side]
+    return max(others) if others else None
+
+
+def standings(results: Iterable[SeatResult]) -> list[StandingRow]:
+    """Each player's standing over the given results, best win rate first.
+
+    Scopa family: points per game, and the points difference, summed over the tables, of the
+    player's side total minus the best other side's (for two sides: points for minus points
+    against). Schafkopf: the balance, the balance per hand, and the money where the table
+    played for money. Ciapanò: eliminations (out without winning) and the average place.
+    Swoops: the average total (lower is better). Every game: played, wins, win rate.
+    """
+    rows: dict[int, StandingRow] = {}
+    for table in by_table(results).values():
+        for result in table:
+            row = rows.setdefault(result.player, StandingRow(result.player, result.name))
+            row.played += 1
+            row.wins += result.won
+            row.places += result.place
+            row.points += result.total
+            row.hands += result.hands
+            row.eliminations += result.eliminated and not result.won
+            best_other = best_other_total(result, table)
+            if best_other is not None:
+                row.points_difference += result.total - best_other
+            if result.cents_per_point:
+                row.money[result.currency] = (
+                    row.money.get(result.currency, 0) + result.total * result.cents_per_point
+                )
+    return sorted(rows.values(), key=lambda row: (-row.win_rate, -row.wins, row.name.casefold()))
+
+
+@dataclass(frozen=True)
+class Companion:
+    """Another player seen from one player's tables: as partner or as opponent."""
+
+    player: int
+    name: str
+    games: int
+    # As partners: games won together. As opponents: games they finished ahead of the player.
+    count: int
+
+    @property
+    def rate(self) -> float:
+        return self.count / self.games if self.games else 0.0
+
+
+def companions(
+    results: Iterable[SeatResult], player: int, *, at_least: int = 2
+) -> tuple[list[Companion], list[Companion]]:
+    """The player's best partners (highest share of games won together) and toughest opponents
+    (highest share of games they finished ahead of the player), among those met at least
+    ``at_least`` times; more games together break ties."""
+    partners: dict[int, list[int]] = {}
+    opponents: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for table in by_table(results).values():
+        mine = next((result for result in table if result.player == player), None)
+        if mine is None:
+            continue
+        for other in table:
+            if other.player == player:
+                continue
+            names[other.player] = other.name
+            if other.side == mine.side:
+                tally = partners.setdefault(other.player, [0, 0])
+                tally[0] += 1
+                tally[1] += mine.won
+            else:
+                tally = opponents.setdefault(other.player, [0, 0])
+                tally[0] += 1
+                tally[1] += other.place < mine.place
+    return _ranked(partners, names, at_least), _ranked(opponents, names, at_least)
+
+
+def _ranked(
+    tallies: Mapping[int, list[int]], names: Mapping[int, str], at_least: int
+) -> list[Companion]:
+    found = [
+        Companion(player, names[player], games, count)
+        for player, (games, count) in tallies.items()
+        if games >= at_least
+    ]
+    return sorted(found, key=lambda item: (-item.rate, -item.games, item.name.casefold()))

@@ -1,0 +1,76 @@
+"""Standings, profiles and exports read with a fixed number of queries, however many tables."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import services
+from games.models import League, Player
+from tests.leagues import at, finished, league
+
+pytestmark = pytest.mark.django_db
+
+GAMES_PLAYED = [
+    ("scopa", ["Ann", "Bob"]),
+    ("scopone", ["Ann", "Bob", "Cy", "Di"]),
+    ("ciapano", ["Ann", "Bob", "Cy"]),
+    ("swoops", ["Ann", "Bob", "Cy", "Di"]),
+    ("schafkopf", ["Ann", "Bob", "Cy", "Di"]),
+]
+
+
+def queries_for(client: Client, url: str) -> int:
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url)
+        if response.streaming:
+            b"".join(response.streaming_content)
+    assert response.status_code == 200
+    return len(context.captured_queries)
+
+
+def play(club: League, rounds: int) -> None:
+    """``rounds`` tables of every game, on successive evenings."""
+    for number in range(rounds):
+        day = f"2026-01-{number + 1:02d}"
+        for hour, (game, players) in enumerate(GAMES_PLAYED, start=18):
+            winner = players[number % len(players)]
+            options = {"cents_per_point": 10} if game == "schafkopf" else None
+            finished(game, players, winner, league=club, when=at(day, hour), options=options)
+
+
+def urls(club: League) -> list[str]:
+    ann = Player.objects.get(name="Ann")
+    season = club.seasons.get()
+    league_url = reverse("games:league", kwargs={"pk": club.pk})
+    return [
+        league_url,
+        league_url + "?game=schafkopf&sort=money",
+        league_url + f"?season={season.pk}&game=scopone",
+        reverse("games:player", kwargs={"pk": ann.pk}),
+        reverse("games:league_standings_csv", kwargs={"pk": club.pk}),
+        reverse("games:league_tables_csv", kwargs={"pk": club.pk}),
+        reverse("games:scoresheets_json") + f"?league={club.pk}",
+        reverse("games:leagues"),
+    ]
+
+
+def test_league_pages_queries_do_not_grow_with_the_tables(client: Client) -> None:
+    small = league("Small")
+    services.season_create(
+        league=small,
+        name="2026",
+        starts_on=at("2026-01-01").date(),
+        ends_on=at("2026-12-31").date(),
+    )
+    play(small, 1)
+    with_few = [queries_for(client, url) for url in urls(small)]
+
+    play(small, 6)
+    with_many = [queries_for(client, url) for url in urls(small)]
+    assert with_many == with_few
+    # And the figure itself stays small: a page is a handful of queries.
+    assert max(with_few) <= 12, with_few
