@@ -454,7 +454,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "partners": partners[:5],
         "opponents": opponents[:5],
         "rating_charts": _rating_charts(selectors.player_rating_history(player), leagues),
-        "tables": selectors.player_tables(player),
+        "tables": list(selectors.player_tables(player)),
     }
     return render(request, "games/player_detail.html", context)
 
@@ -471,8 +471,13 @@ def _per_game(results: list[SeatResult], player: Player) -> list[dict[str, Any]]
         blocks.append(
             {
                 "game": game.name,
+                # A profile's boxes have room for a short label in full ("Wins", not "W").
                 "figures": [
-                    (column.label, column.short, column.text(line))
+                    (
+                        column.label,
+                        column.label if len(column.label) <= 16 else column.short,
+                        column.text(line),
+                    )
                     for column in columns_for(key)
                     if column is not RATING
                 ],
