@@ -30,6 +30,8 @@ from games.models import Round, Table
 from games.problems import add_problems, problem_text
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup
 from games.scoring.cards import DeckStyle
+from games.scoring.errors import problem
+from games.scoring.i18n import gettext_noop
 from games.scoring.options import OptionSpec
 from games.scoring.registry import SCOPA_FAMILY
 from games.scoring.scopa import prime_point, primiera
@@ -115,12 +117,16 @@ def _render_new_table(request: HttpRequest, form: NewTableForm, status: int = 20
 
 @require_http_methods(["GET", "POST"])
 def table_import(request: HttpRequest) -> HttpResponse:
-    """Create a table from an uploaded scoresheet: every round, or nothing."""
+    """Create a table from an uploaded scoresheet: every round, or nothing.
+
+    A JSON array of scoresheets (the "every table" export) creates all of its tables, or none.
+    """
     form = ScoresheetUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
             document = json.load(form.cleaned_data["scoresheet"])
-            table = services.table_import(document)
+            with transaction.atomic():
+                tables = _import_each(document)
         except (ValueError, UnicodeDecodeError) as error:
             if isinstance(error, EntryError):
                 add_problems(form, error)
@@ -129,10 +135,38 @@ def table_import(request: HttpRequest) -> HttpResponse:
             else:
                 form.add_error("scoresheet", _("This file is not valid JSON."))
         else:
-            messages.success(request, _("Table imported."))
-            return redirect("games:table", pk=table.pk)
+            if len(tables) == 1:
+                messages.success(request, _("Table imported."))
+                return redirect("games:table", pk=tables[0].pk)
+            messages.success(request, _("%(count)d tables imported.") % {"count": len(tables)})
+            return redirect("games:home")
     status = UNPROCESSABLE if request.method == "POST" else 200
     return render(request, "games/table_import.html", {"form": form}, status=status)
+
+
+def _import_each(document: object) -> list[Table]:
+    if not isinstance(document, list):
+        return [services.table_import(document)]
+    if not document:
+        raise ValueError("no scoresheet in the list")
+    tables = []
+    for number, sheet in enumerate(document, start=1):
+        try:
+            tables.append(services.table_import(sheet))
+        except EntryError as error:
+            # Which scoresheet of the file is wrong, before what is wrong with it.
+            raise EntryError(
+                [
+                    problem(
+                        gettext_noop("scoresheet {number}: {problem}"),
+                        p.field,
+                        number=number,
+                        problem=problem_text(p),
+                    )
+                    for p in error.problems
+                ]
+            ) from None
+    return tables
 
 
 # -- the table page -----------------------------------------------------------------------------

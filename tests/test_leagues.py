@@ -431,3 +431,23 @@ def test_seat_has_no_result_while_a_table_is_open():
     table = services.table_create(game="scopa", players=["Ann", "Bob"])
     services.round_record(table, {"points": {"Ann": 1, "Bob": 0}})
     assert set(Seat.objects.values_list("total", "place")) == {(None, None)}
+
+
+def test_the_every_table_export_imports_back_all_or_nothing(client: Client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    two_seasons()
+    exported = client.get(reverse("games:scoresheets_json")).content
+    before = Table.objects.count()
+    upload = SimpleUploadedFile("all.json", exported, content_type="application/json")
+    response = client.post(reverse("games:table_import"), {"scoresheet": upload})
+    assert response.status_code == 302 and response["Location"] == reverse("games:home")
+    assert Table.objects.count() == 2 * before
+
+    documents = json.loads(exported)
+    documents[2]["rounds"][0] = {"points": {"Nobody": 3}}
+    upload = SimpleUploadedFile("bad.json", json.dumps(documents).encode())
+    response = client.post(reverse("games:table_import"), {"scoresheet": upload})
+    assert response.status_code == 422
+    assert "scoresheet 3: round 1:" in html(response)
+    assert Table.objects.count() == 2 * before
