@@ -219,8 +219,23 @@ class LeagueForm(forms.Form):
         ),
     )
 
-    def member_names(self) -> list[str]:
-        return split_names(self.cleaned_data.get("members", ""))
+    @classmethod
+    def for_league(cls, league: League) -> LeagueForm:
+        return cls(
+            initial={
+                "name": league.name,
+                "games": league.games,
+                "members": ", ".join(member.name for member in league.members.all()),
+            }
+        )
+
+    def league_fields(self) -> dict[str, Any]:
+        """What the league services take: the name, the games and the member names."""
+        return {
+            "name": self.cleaned_data["name"],
+            "games": self.cleaned_data["games"],
+            "members": split_names(self.cleaned_data.get("members", "")),
+        }
 
 
 class SeasonForm(forms.Form):

@@ -45,11 +45,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.league_create(
-                name=form.cleaned_data["name"],
-                games=form.cleaned_data["games"],
-                members=form.member_names(),
-            )
+            league = services.league_create(**form.league_fields())
         except EntryError as error:
             add_problems(form, error)
         else:
@@ -213,25 +209,13 @@ def league_edit(request: HttpRequest, pk: int) -> HttpResponse:
         form = LeagueForm(request.POST)
         if form.is_valid():
             try:
-                services.league_update(
-                    league,
-                    name=form.cleaned_data["name"],
-                    games=form.cleaned_data["games"],
-                    members=form.member_names(),
-                )
+                services.league_update(league, **form.league_fields())
             except EntryError as error:
                 add_problems(form, error)
             else:
                 return redirect("games:league", pk=league.pk)
         return _render_league_edit(request, league, form, SeasonForm(), status=UNPROCESSABLE)
-    form = LeagueForm(
-        initial={
-            "name": league.name,
-            "games": league.games,
-            "members": ", ".join(member.name for member in league.members.all()),
-        }
-    )
-    return _render_league_edit(request, league, form, SeasonForm())
+    return _render_league_edit(request, league, LeagueForm.for_league(league), SeasonForm())
 
 
 def _render_league_edit(
@@ -261,13 +245,7 @@ def season_new(request: HttpRequest, pk: int) -> HttpResponse:
             add_problems(season_form, error)
         else:
             return redirect("games:league_edit", pk=league.pk)
-    form = LeagueForm(
-        initial={
-            "name": league.name,
-            "games": league.games,
-            "members": ", ".join(member.name for member in league.members.all()),
-        }
-    )
+    form = LeagueForm.for_league(league)
     return _render_league_edit(request, league, form, season_form, status=UNPROCESSABLE)
 
 

@@ -23,6 +23,12 @@ def league(name: str = "Club", games: list[str] | None = None, **kwargs: object)
     return services.league_create(name=name, games=games or ALL_GAMES, **kwargs)  # type: ignore[arg-type]
 
 
+def season(club: League, name: str, starts: str, ends: str) -> None:
+    services.season_create(
+        league=club, name=name, starts_on=at(starts).date(), ends_on=at(ends).date()
+    )
+
+
 def finished(
     game: str,
     players: list[str],

@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games import services
 from games.models import League, Table
-from tests.leagues import at, finished
+from tests.leagues import at, finished, season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,18 +27,8 @@ def club_with_history() -> tuple[League, Table, str]:
         name="Thursday club",
         games=["scopa", "scopone", "pirate-scopa", "ciapano", "swoops", "schafkopf"],
     )
-    services.season_create(
-        league=club,
-        name="Winter",
-        starts_on=at("2026-01-01").date(),
-        ends_on=at("2026-02-28").date(),
-    )
-    services.season_create(
-        league=club,
-        name="Spring",
-        starts_on=at("2026-03-01").date(),
-        ends_on=at("2026-05-31").date(),
-    )
+    season(club, "Winter", "2026-01-01", "2026-02-28")
+    season(club, "Spring", "2026-03-01", "2026-05-31")
     finished("scopa", ["Ann", "Bob"], "Ann", league=club, when=at("2026-01-08"))
     finished("scopone", ["Ann", "Bob", "Cy", "Di"], "Ann", league=club, when=at("2026-01-15"))
     finished("swoops", ["Ann", "Bob", "Cy", "Di", "Eva"], "Eva", league=club, when=at("2026-02-05"))

@@ -14,7 +14,7 @@ from games import ratings, services
 from games.models import League, Player, Rating, Season, Seat, Table
 from games.scoring import EntryError
 from games.scoring.scoresheet import read_scoresheet
-from tests.leagues import at, finished, league
+from tests.leagues import at, finished, league, season
 from tests.pages import HTMX, html
 
 pytestmark = pytest.mark.django_db
@@ -175,18 +175,8 @@ def test_counting_fewer_games_rates_the_league_again():
 
 def two_seasons() -> League:
     club = league("Family")
-    services.season_create(
-        league=club,
-        name="Winter",
-        starts_on=at("2026-01-01").date(),
-        ends_on=at("2026-02-28").date(),
-    )
-    services.season_create(
-        league=club,
-        name="Spring",
-        starts_on=at("2026-03-01").date(),
-        ends_on=at("2026-05-31").date(),
-    )
+    season(club, "Winter", "2026-01-01", "2026-02-28")
+    season(club, "Spring", "2026-03-01", "2026-05-31")
     finished("scopa", ["Ann", "Bob"], "Ann", league=club, when=at("2026-01-10"))
     finished("scopa", ["Ann", "Bob"], "Ann", league=club, when=at("2026-01-17"))
     finished("scopa", ["Ann", "Bob"], "Bob", league=club, when=at("2026-03-07"))
