@@ -1,0 +1,246 @@
+"""``python manage.py bench``: how fast the league pages are with years of play.
+
+Builds a throwaway database with Django's test-database machinery (the developer's database
+and the test suite's are never touched), seeds a demo league of 5,000 finished tables of 20
+hands, and times each page through the test client: the median and slowest of several runs,
+the number of queries, the slowest query, and the peak Python memory of one render.
+
+Pages are timed with DEBUG off, so Django neither records queries nor formats their SQL;
+queries are counted in a run of their own, and memory (tracemalloc slows Python down) in
+another. On PostgreSQL the tables are analysed after seeding, as autovacuum would soon do.
+
+``make bench`` runs it on SQLite, then on PostgreSQL; an unreachable database is skipped.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import tempfile
+import time
+import tracemalloc
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import OperationalError, connection, reset_queries
+from django.db.models import Count
+from django.http import HttpResponseBase
+from django.test import Client
+from django.test.utils import CaptureQueriesContext, override_settings
+from django.urls import reverse
+from django.utils import timezone
+
+from games.demo import demo_league_create
+from games.models import League, Player, Rating, Round, RoundPoints, Seat, Table
+from games.scoring import GAMES
+
+BENCH_DATABASE = "test_scorekeeper_bench"
+MIB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class PageFigures:
+    name: str
+    url: str
+    median_ms: float
+    max_ms: float
+    queries: int
+    slowest_query_ms: float
+    peak_mib: float
+
+
+class Command(BaseCommand):
+    help = "Seed a throwaway database with a big demo league and time the league pages."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--tables", type=int, default=5000, help="finished tables to seed (default 5000)"
+        )
+        parser.add_argument(
+            "--hands", type=int, default=20, help="hands at every table (default 20)"
+        )
+        parser.add_argument(
+            "--runs", type=int, default=7, help="timed requests per page (default 7)"
+        )
+        parser.add_argument("--seed", type=int, default=7, help="demo seed (default 7)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["tables"] < 1 or options["hands"] < 1 or options["runs"] < 1:
+            raise CommandError("--tables, --hands and --runs must be 1 or more")
+        label = _database_label()
+        original_name = connection.settings_dict["NAME"]
+        scratch = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+        test_settings = connection.settings_dict.setdefault("TEST", {})
+        if connection.vendor == "sqlite":
+            # A file, like a real deployment; the test default would be an in-memory database.
+            test_settings["NAME"] = f"{scratch}/bench.sqlite3"
+        else:
+            # Not the test suite's database, so a test run at the same time is not disturbed.
+            test_settings["NAME"] = BENCH_DATABASE
+        try:
+            try:
+                connection.creation.create_test_db(
+                    verbosity=0, autoclobber=True, serialize=False, keepdb=False
+                )
+            except OperationalError as error:
+                reason = str(error).strip().splitlines()[0] if str(error).strip() else "error"
+                self.stdout.write(f"{label}: unreachable ({reason}); skipped.")
+                return
+            try:
+                with override_settings(DEBUG=False):
+                    self._bench(label, options)
+            finally:
+                connection.creation.destroy_test_db(original_name, verbosity=0, keepdb=False)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _bench(self, label: str, options: dict[str, Any]) -> None:
+        tables, hands, runs = options["tables"], options["hands"], options["runs"]
+        self.stdout.write(f"{label}: seeding {tables:,} finished tables of {hands} hands ...")
+        started = time.perf_counter()
+        league = demo_league_create(tables=tables, hands=hands, seed=options["seed"])
+        seeded = time.perf_counter() - started
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
+        counts = {
+            "tables": Table.objects.filter(league=league, finished_at__isnull=False).count(),
+            "hands": Round.objects.filter(table__league=league).count(),
+            "points rows": RoundPoints.objects.filter(round__table__league=league).count(),
+            "seats": Seat.objects.filter(table__league=league).count(),
+            "ratings": Rating.objects.filter(league=league).count(),
+            "players": league.members.count(),
+        }
+        self.stdout.write(
+            f"Seeded in {seeded:.1f} s: "
+            + ", ".join(f"{count:,} {name}" for name, count in counts.items())
+        )
+        client = Client(HTTP_HOST="localhost")
+        figures = [_measure(client, name, url, runs) for name, url in _pages(league)]
+        self.stdout.write(_table(figures))
+        self.stdout.write(
+            f"{runs} timed runs per page after a warm-up, DEBUG off; queries and the slowest "
+            "query from one more run, peak memory (tracemalloc) from another."
+        )
+
+
+def _database_label() -> str:
+    if connection.vendor == "sqlite":
+        import sqlite3
+
+        return f"SQLite {sqlite3.sqlite_version}"
+    if connection.vendor == "postgresql":
+        settings = connection.settings_dict
+        return f"PostgreSQL at {settings.get('HOST') or 'localhost'}:{settings.get('PORT') or 5432}"
+    return connection.display_name
+
+
+def _pages(league: League) -> list[tuple[str, str]]:
+    """The pages to time, each for the busiest case: the game and season with the most
+    tables, the player with the most seats, the evening with the most money tables."""
+    standings = reverse("games:league", args=[league.pk])
+    finished = Table.objects.filter(league=league, finished_at__isnull=False)
+    game = finished.values("game").annotate(count=Count("id")).order_by("-count", "game")[0]["game"]
+    seasons = [
+        (
+            finished.filter(
+                finished_at__date__gte=season.starts_on, finished_at__date__lte=season.ends_on
+            ).count(),
+            season,
+        )
+        for season in league.seasons.all()
+    ]
+    season = max(seasons, key=lambda pair: pair[0])[1]
+    player = Player.objects.get(
+        pk=Seat.objects.filter(table__league=league)
+        .values("player")
+        .annotate(count=Count("id"))
+        .order_by("-count", "player")[0]["player"]
+    )
+    pages = [
+        ("standings, all games", standings),
+        (f"standings, {GAMES[game].name}", f"{standings}?{urlencode({'game': game})}"),
+        (f"standings, {season.name}", f"{standings}?{urlencode({'season': season.pk})}"),
+        (f"player profile ({player.name})", reverse("games:player", args=[player.pk])),
+        ("standings CSV", reverse("games:league_standings_csv", args=[league.pk])),
+    ]
+    evenings = Counter(
+        timezone.localdate(created_at)
+        for created_at, options in finished.filter(game="schafkopf").values_list(
+            "created_at", "options"
+        )
+        if options.get("cents_per_point")
+    )
+    if evenings:
+        day, count = evenings.most_common(1)[0]
+        settlement = f"{reverse('games:settlement')}?{urlencode({'date': day.isoformat()})}"
+        pages.append((f"settlement ({day}, {count} money tables)", settlement))
+    return pages
+
+
+def _measure(client: Client, name: str, url: str, runs: int) -> PageFigures:
+    _fetch(client, url)  # the warm-up: templates compiled, code imported
+    timings = []
+    for _run in range(runs):
+        started = time.perf_counter()
+        _fetch(client, url)
+        timings.append(time.perf_counter() - started)
+    # The log keeps the last 9,000 queries only: once full (the migrations fill it), counting
+    # by its length before and after would find nothing.
+    reset_queries()
+    with CaptureQueriesContext(connection) as captured:
+        _fetch(client, url)
+    # Read now: the captured queries are a slice of the log, which the next request clears.
+    queries = list(captured.captured_queries)
+    tracemalloc.start()
+    try:
+        _fetch(client, url)
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return PageFigures(
+        name=name,
+        url=url,
+        median_ms=statistics.median(timings) * 1000,
+        max_ms=max(timings) * 1000,
+        queries=len(queries),
+        slowest_query_ms=max((float(query["time"]) for query in queries), default=0.0) * 1000,
+        peak_mib=peak / MIB,
+    )
+
+
+def _fetch(client: Client, url: str) -> HttpResponseBase:
+    """Request a page and read all of it (a streamed CSV is made while it is read)."""
+    response = client.get(url)
+    if response.status_code != 200:
+        raise CommandError(f"{url} answered {response.status_code}")
+    if response.streaming:
+        b"".join(response.streaming_content)  # type: ignore[attr-defined]
+    return response
+
+
+def _table(figures: Iterable[PageFigures]) -> str:
+    header = ("page", "median ms", "max ms", "queries", "slowest query ms", "peak MiB")
+    rows = [
+        (
+            figure.name,
+            f"{figure.median_ms:.1f}",
+            f"{figure.max_ms:.1f}",
+            str(figure.queries),
+            f"{figure.slowest_query_ms:.0f}",
+            f"{figure.peak_mib:.1f}",
+        )
+        for figure in figures
+    ]
+    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
+
+    def line(cells: tuple[str, ...]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
+        return "  ".join((first, *rest))
+
+    return "\n".join([line(header), "  ".join("-" * width for width in widths), *map(line, rows)])

@@ -1,0 +1,169 @@
+"""The demo league (``games.demo``, ``manage.py seed_demo``) and the ``bench`` command's options.
+
+The demo writes tables with ``bulk_create``, past the services, so these tests check that what
+it stores is what the app itself would have stored: every hand re-scores to its stored points,
+results follow the rules, and every finished table is rated.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import date
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db.models import Count
+from django.urls import reverse
+
+from games.demo import demo_league_create
+from games.management.commands.bench import Command as BenchCommand
+from games.models import League, Rating, Table
+from games.scoring import GAMES, score_table
+
+pytestmark = pytest.mark.django_db
+
+TODAY = date(2026, 11, 21)
+
+
+@pytest.fixture
+def league() -> League:
+    return demo_league_create(tables=30, seed=3, today=TODAY)
+
+
+def _tables(league: League) -> Iterator[Table]:
+    return iter(
+        league.tables.annotate(round_count=Count("rounds")).prefetch_related(
+            "rounds__points", "seats__player"
+        )
+    )
+
+
+def _check_hands(table: Table) -> None:
+    """Re-score the table's entries: the stored points, breakdowns, dealers and result must be
+    exactly what the engine gives."""
+    setup = table.setup()
+    rounds = sorted(table.rounds.all(), key=lambda round_: round_.number)
+    scores, state = score_table(table.rules, setup, [round_.entry for round_ in rounds])
+    assert [round_.number for round_ in rounds] == list(range(1, len(rounds) + 1))
+    for round_, score in zip(rounds, scores, strict=True):
+        stored = {row.side: row.points for row in round_.points.all()}
+        assert stored == dict(score.points), (table, round_.number)
+        assert round_.breakdown == json.loads(json.dumps(dict(score.breakdown)))
+    dealer = table.first_dealer
+    for number, round_ in enumerate(rounds):
+        if number:
+            dealer = table.rules.dealer_after(setup, scores[:number], dealer)
+        assert round_.dealer == dealer, (table, round_.number)
+    if table.rules.ends_when_players_stop:
+        # An evening the players ended: the best balance wins.
+        assert sorted(table.winners) == sorted(table.rules.stopped_winners(state))
+    else:
+        assert state.finished and state.finished_after_round == len(rounds), table
+        assert table.winners == list(state.winners)
+    for seat in table.seats.all():
+        side = setup.side_of(seat.player.name)
+        assert seat.total == state.totals[side]
+        assert seat.won == (side in table.winners)
+        assert seat.place is not None
+
+
+def test_the_demo_has_every_game_and_only_finished_tables(league: League) -> None:
+    tables = list(_tables(league))
+    assert len(tables) == 30
+    assert {table.game for table in tables} == set(GAMES)
+    assert league.games == list(GAMES)
+    assert league.members.count() == 10
+    for table in tables:
+        assert table.finished_at is not None
+        assert table.created_at < table.finished_at
+        assert table.hands_played == table.round_count > 0
+        assert all(seat.total is not None for seat in table.seats.all())
+
+
+def test_every_stored_hand_rescores_to_its_points_and_result(league: League) -> None:
+    for table in _tables(league):
+        _check_hands(table)
+
+
+def test_the_demo_has_seasons_and_rates_every_finished_table(league: League) -> None:
+    seasons = list(league.seasons.order_by("starts_on"))
+    assert [season.name for season in seasons] == ["2025 Autumn", "2026 Spring", "2026 Autumn"]
+    for table in league.tables.prefetch_related("seats"):
+        season = [s for s in seasons if s.starts_on <= table.finished_at.date() <= s.ends_on]
+        assert season, table
+        players = {seat.player_id for seat in table.seats.all()}
+        for scope in ("", table.game):
+            rated = set(
+                Rating.objects.filter(league=league, scope=scope, table=table).values_list(
+                    "player_id", flat=True
+                )
+            )
+            assert rated == players, (table, scope)
+
+
+def test_some_schafkopf_tables_play_for_money(league: League) -> None:
+    money = [
+        table
+        for table in league.tables.filter(game="schafkopf")
+        if table.options.get("cents_per_point") in (5, 10)
+    ]
+    assert money
+    day = money[0].created_at.date().isoformat()
+    response = (
+        pytest.importorskip("django.test").Client().get(reverse("games:settlement"), {"date": day})
+    )
+    assert response.status_code == 200
+    assert money[0].seats.first().player.name in response.content.decode()
+
+
+def test_with_fixed_hands_every_table_ends_on_the_last_one() -> None:
+    league = demo_league_create(tables=24, hands=20, seed=5, today=TODAY)
+    tables = list(_tables(league))
+    assert {table.game for table in tables} == set(GAMES)
+    for table in tables:
+        assert table.hands_played == table.round_count == 20, table
+        _check_hands(table)
+
+
+def test_the_same_seed_makes_the_same_club_under_a_new_name() -> None:
+    first = demo_league_create(tables=12, seed=9, today=TODAY)
+    second = demo_league_create(tables=12, seed=9, today=TODAY)
+    assert (first.name, second.name) == ("Demo club", "Demo club 2")
+
+    def hands(league: League) -> list[tuple[str, list[object]]]:
+        return [
+            (table.game, [round_.entry for round_ in table.rounds.order_by("number")])
+            for table in league.tables.order_by("created_at", "pk")
+        ]
+
+    assert hands(first) == hands(second)
+
+
+def test_seed_demo_prints_what_it_made_and_where() -> None:
+    out = StringIO()
+    call_command("seed_demo", "--tables", "12", "--seed", "2", stdout=out)
+    league = League.objects.get()
+    url = reverse("games:league", args=[league.pk])
+    assert f"Demo club: 10 players, 12 finished tables in 3 seasons; open {url}" in out.getvalue()
+    assert league.tables.filter(finished_at__isnull=False).count() == 12
+
+
+def test_seed_demo_refuses_a_game_without_hands() -> None:
+    with pytest.raises(CommandError, match="--hands"):
+        call_command("seed_demo", "--hands", "0", stdout=StringIO())
+
+
+def test_bench_reads_its_options() -> None:
+    parser = BenchCommand().create_parser("manage.py", "bench")
+    defaults = parser.parse_args([])
+    assert (defaults.tables, defaults.hands, defaults.runs, defaults.seed) == (5000, 20, 7, 7)
+    given = parser.parse_args(["--tables", "40", "--hands", "3", "--runs", "2", "--seed", "1"])
+    assert (given.tables, given.hands, given.runs, given.seed) == (40, 3, 2, 1)
+
+
+def test_bench_refuses_an_empty_run_before_building_a_database() -> None:
+    with pytest.raises(CommandError, match="1 or more"):
+        call_command("bench", "--tables", "0", stdout=StringIO())
