@@ -885,10 +885,7 @@ def _write(league: League, played: Sequence[PlayedTable], players: Mapping[str, 
                     player=players[name],
                     position=position,
                     team=setup.side_of(name) if setup.teams else "",
-                    total=outcome.total,
-                    place=outcome.place,
-                    won=outcome.won,
-                    eliminated=outcome.eliminated,
+                    **outcome.fields(),
                 )
             )
         for number, (entry, score, dealer) in enumerate(

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,7 +33,7 @@ from games.scoring.scoresheet import write_scoresheet
 from games.selectors import SkillBoard
 from games.standings.charts import LineChart, Series, line_chart
 from games.standings.rating import Skill
-from games.standings.stats import SeatResult, companions, standings
+from games.standings.stats import companions
 
 UNPROCESSABLE = 422
 
@@ -108,11 +109,12 @@ class _Scope:
         return f"?{urlencode(kept)}" if kept else "?"
 
     def standings(self) -> tuple[list[Standing], SkillBoard]:
-        results = selectors.league_results(self.league, self.season, self.game)
+        seats = selectors.league_seats(self.league, self.season, self.game)
+        rows = [row for _game, row in selectors.standing_rows(seats)]
         board = selectors.league_skills(
             self.league, self.game or "", self.season.ends_on if self.season else None
         )
-        lines = league_standings(results, board)
+        lines = league_standings(rows, board)
         return sort_standings(lines, self.sort, self.descending), board
 
     def headers(self) -> list[dict[str, Any]]:
@@ -192,10 +194,8 @@ def _recent_tables(league: League, scope: _Scope) -> list[Table]:
     if scope.game:
         tables = tables.filter(game=scope.game)
     if scope.season:
-        tables = tables.filter(
-            finished_at__date__gte=scope.season.starts_on,
-            finished_at__date__lte=scope.season.ends_on,
-        )
+        start, end = selectors.day_bounds(scope.season.starts_on, scope.season.ends_on)
+        tables = tables.filter(finished_at__gte=start, finished_at__lt=end)
     return list(tables[:8])
 
 
@@ -421,31 +421,36 @@ def table_resume(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Everything a player has played: per-game figures, rating over time in each league,
-    best partners and toughest opponents, and every table."""
+    best partners and toughest opponents, and every table, newest first, a page at a time."""
     player = get_object_or_404(Player, pk=pk)
-    results = selectors.player_results(player)
-    partners, opponents = companions(results, player.pk)
+    partners, opponents = companions(selectors.player_companion_results(player), player.pk)
     leagues = {league.pk: league for league in League.objects.filter(ratings__player=player)}
+    tables = Paginator(selectors.player_tables(player), TABLES_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     context = {
         "player": player,
-        "per_game": _per_game(results, player),
+        "per_game": _per_game(player),
         "partners": partners[:5],
         "opponents": opponents[:5],
         "rating_charts": _rating_charts(selectors.player_rating_history(player), leagues),
-        "tables": list(selectors.player_tables(player)),
+        "tables": tables,
     }
     return render(request, "games/player_detail.html", context)
 
 
-def _per_game(results: list[SeatResult], player: Player) -> list[dict[str, Any]]:
+TABLES_PER_PAGE = 20
+
+
+def _per_game(player: Player) -> list[dict[str, Any]]:
     """One block per game the player finished, with that game's own measures."""
+    seats = Seat.objects.filter(player=player, table__finished_at__isnull=False)
+    rows = dict(selectors.standing_rows(seats, by_game=True))
     blocks = []
     for key, game in GAMES.items():
-        rows = [row for row in standings(r for r in results if r.game == key)]
-        mine = next((row for row in rows if row.player == player.pk), None)
-        if mine is None:
+        if key not in rows:
             continue
-        line = Standing(mine, None, None)
+        line = Standing(rows[key], None, None)
         blocks.append(
             {
                 "game": game.name,
@@ -465,12 +470,12 @@ def _per_game(results: list[SeatResult], player: Player) -> list[dict[str, Any]]
 
 
 def _rating_charts(
-    history: list[tuple[int, int, date, Skill]], leagues: dict[int, League]
+    history: list[tuple[int, date, Skill]], leagues: dict[int, League]
 ) -> list[LineChart]:
     """Per league, the rating (± its uncertainty) at the end of each session the player
     played, across all of the league's games."""
     by_league: dict[int, dict[date, Skill]] = {}
-    for league_id, _table, day, skill in history:
+    for league_id, day, skill in history:
         by_league.setdefault(league_id, {})[day] = skill
     charts = []
     for index, (league_id, sessions) in enumerate(by_league.items()):

@@ -16,7 +16,7 @@ from games.hands.schafkopf import money
 from games.scoring.registry import SCOPA_FAMILY
 from games.selectors import SkillBoard
 from games.standings.rating import Skill
-from games.standings.stats import SeatResult, StandingRow, standings
+from games.standings.stats import StandingRow
 
 MINUS = "\u2212"
 
@@ -181,10 +181,10 @@ def columns_for(game: str | None) -> tuple[Column, ...]:
     return (*_COMMON, AVERAGE_PLACE)
 
 
-def league_standings(results: Iterable[SeatResult], board: SkillBoard) -> list[Standing]:
-    """Sum the results and join the ratings; movement is since before the last session."""
+def league_standings(rows: Iterable[StandingRow], board: SkillBoard) -> list[Standing]:
+    """Join the summed results with the ratings; movement is since before the last session."""
     lines: list[Standing] = []
-    for row in standings(results):
+    for row in rows:
         skill = board.now.get(row.player)
         before = board.before_last_session.get(row.player)
         movement = None

@@ -144,6 +144,11 @@ class Seat(models.Model):
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     won = models.BooleanField(default=False)
     eliminated = models.BooleanField(default=False)
+    # The side's total minus the best other side's, and the money won or lost where the table
+    # played for money (in cents of ``currency``): standings sum them in the database.
+    margin = models.IntegerField(null=True, blank=True)
+    money_cents = models.IntegerField(null=True, blank=True)
+    currency = models.CharField(max_length=3, blank=True)
 
     class Meta:
         ordering = ["table", "position"]
@@ -208,12 +213,17 @@ class Rating(models.Model):
     scope = models.CharField(max_length=20, blank=True)
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="ratings")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    # The table's finished_at, kept here so the latest rating per player is one indexed read.
+    finished_at = models.DateTimeField()
     mu = models.FloatField()
     sigma = models.FloatField()
 
     class Meta:
-        ordering = ["league", "scope", "table__finished_at", "table_id"]
-        indexes = [models.Index(fields=["league", "scope"]), models.Index(fields=["player"])]
+        ordering = ["league", "scope", "finished_at", "table_id"]
+        indexes = [
+            models.Index(fields=["league", "scope", "finished_at"]),
+            models.Index(fields=["player", "scope", "finished_at"]),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["league", "scope", "table", "player"], name="one_rating_per_table"

@@ -8,6 +8,7 @@ so standings and profiles only read them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from django.db.models import Q, QuerySet
 
@@ -39,10 +40,11 @@ def league_ratings_update(league_id: int, changed: Table) -> None:
         return
     matches = _matches(_finished_seats(league).filter(table=changed))
     players = [player for side in matches[0].sides for player in side.players] if matches else []
+    finished = {changed.pk: changed.finished_at}
     rows: list[Rating] = []
     for scope in (ALL_GAMES, changed.game):
         start = _current_skills(league, scope, players)
-        rows.extend(_rows(league, scope, matches, start))
+        rows.extend(_rows(league, scope, matches, start, finished))
     Rating.objects.bulk_create(rows)
 
 
@@ -51,13 +53,19 @@ def league_ratings_replay(league: League) -> None:
     matches_by_game: dict[str, list[Match]] = {}
     all_matches: list[Match] = []
     seats = _finished_seats(league)
-    games = dict(seats.values_list("table_id", "table__game").distinct())
+    tables = {
+        table: (game, finished_at)
+        for table, game, finished_at in seats.values_list(
+            "table_id", "table__game", "table__finished_at"
+        ).distinct()
+    }
+    finished = {table: finished_at for table, (_game, finished_at) in tables.items()}
     for match in _matches(seats):
         all_matches.append(match)
-        matches_by_game.setdefault(games[match.key], []).append(match)
-    rows = _rows(league, ALL_GAMES, all_matches, {})
+        matches_by_game.setdefault(tables[match.key][0], []).append(match)
+    rows = _rows(league, ALL_GAMES, all_matches, {}, finished)
     for game, matches in matches_by_game.items():
-        rows.extend(_rows(league, game, matches, {}))
+        rows.extend(_rows(league, game, matches, {}, finished))
     Rating.objects.filter(league=league).delete()
     Rating.objects.bulk_create(rows, batch_size=2000)
 
@@ -89,7 +97,7 @@ def _current_skills(league: League, scope: str, players: Sequence[int]) -> dict[
     current: dict[int, Skill] = {}
     rows = (
         Rating.objects.filter(league=league, scope=scope, player_id__in=players)
-        .order_by("table__finished_at", "table_id")
+        .order_by("finished_at", "table_id")
         .values_list("player_id", "mu", "sigma")
     )
     for player_id, mu, sigma in rows:
@@ -98,13 +106,18 @@ def _current_skills(league: League, scope: str, players: Sequence[int]) -> dict[
 
 
 def _rows(
-    league: League, scope: str, matches: Sequence[Match], start: dict[int, Skill]
+    league: League,
+    scope: str,
+    matches: Sequence[Match],
+    start: dict[int, Skill],
+    finished: dict[int, datetime | None],
 ) -> list[Rating]:
     return [
         Rating(
             league=league,
             scope=scope,
             table_id=after.match,
+            finished_at=finished[after.match],
             player_id=after.player,
             mu=after.skill.mu,
             sigma=after.skill.sigma,

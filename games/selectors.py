@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from games.models import League, Player, Rating, Round, RoundPoints, Season, Seat, Table
 from games.scoring import GAMES, RoundScore, TableSetup
 from games.standings.rating import Skill
-from games.standings.stats import SeatResult
+from games.standings.stats import SeatResult, StandingRow
 
 
 def tables_in_progress() -> QuerySet[Table]:
@@ -94,55 +95,10 @@ def in_seat_order(value: Any, sides: Sequence[str]) -> Any:
 
 
 # -- leagues ------------------------------------------------------------------------------------
-
-_RESULT_FIELDS = (
-    "table_id",
-    "table__game",
-    "table__finished_at",
-    "table__hands_played",
-    "table__options",
-    "player_id",
-    "player__name",
-    "team",
-    "total",
-    "place",
-    "won",
-    "eliminated",
-)
-
-
-def _seat_results(seats: QuerySet[Seat]) -> list[SeatResult]:
-    """Finished seats as plain results, in the order their tables finished (one query)."""
-    rows = seats.filter(table__finished_at__isnull=False).order_by(
-        "table__finished_at", "table_id", "position"
-    )
-    results: list[SeatResult] = []
-    money: dict[int, tuple[int, str]] = {}
-    for order, row in enumerate(rows.values_list(*_RESULT_FIELDS)):
-        table_id, game, finished_at, hands, options, player_id, name, team, *result = row
-        total, place, won, eliminated = result
-        if table_id not in money:
-            money[table_id] = money_per_point(game, options)
-        cents, currency = money[table_id]
-        results.append(
-            SeatResult(
-                table=table_id,
-                game=game,
-                day=timezone.localdate(finished_at),
-                order=order,
-                player=player_id,
-                name=name,
-                side=team or name,
-                total=total or 0,
-                place=place or 0,
-                won=won,
-                eliminated=eliminated,
-                hands=hands,
-                cents_per_point=cents,
-                currency=currency,
-            )
-        )
-    return results
+#
+# Standings and profiles sum the results kept on the seats in the database, and read only each
+# player's latest rating: the queries return one row per player (or per player and game),
+# whatever the number of tables.
 
 
 def money_per_point(game: str, options: Mapping[str, Any]) -> tuple[int, str]:
@@ -154,30 +110,104 @@ def money_per_point(game: str, options: Mapping[str, Any]) -> tuple[int, str]:
     return int(resolved["cents_per_point"]), str(resolved["currency"])  # type: ignore[call-overload]
 
 
-def league_results(
+def day_bounds(first: date, last: date) -> tuple[datetime, datetime]:
+    """From the start of ``first`` to the start of the day after ``last``, in local time: a
+    range the database compares directly, where ``__date`` would convert every row."""
+    start = timezone.make_aware(datetime.combine(first, time.min))
+    end = timezone.make_aware(datetime.combine(last + timedelta(days=1), time.min))
+    return start, end
+
+
+def league_seats(
     league: League, season: Season | None = None, game: str | None = None
-) -> list[SeatResult]:
-    """Every seat of the league's finished tables of the games it counts (one query)."""
-    seats = Seat.objects.filter(table__league=league, table__game__in=league.games)
+) -> QuerySet[Seat]:
+    """The seats of the league's finished tables of the games it counts."""
+    seats = Seat.objects.filter(
+        table__league=league, table__game__in=league.games, table__finished_at__isnull=False
+    )
     if season is not None:
-        seats = seats.filter(
-            table__finished_at__date__gte=season.starts_on,
-            table__finished_at__date__lte=season.ends_on,
-        )
+        start, end = day_bounds(season.starts_on, season.ends_on)
+        seats = seats.filter(table__finished_at__gte=start, table__finished_at__lt=end)
     if game is not None:
         seats = seats.filter(table__game=game)
-    return _seat_results(seats)
+    return seats
 
 
-def player_results(player: Player) -> list[SeatResult]:
-    """Every seat of every finished table the player sat at, theirs and the others' (one
-    query), so partners and opponents come with it."""
+def standing_rows(seats: QuerySet[Seat], by_game: bool = False) -> list[tuple[str, StandingRow]]:
+    """``(game, row)`` per player (and per game when ``by_game``; the game is "" otherwise),
+    summed by the database in two queries: the results, and the money per currency."""
+    group = ["player_id", "player__name", *(["table__game"] if by_game else [])]
+    # order_by() clears the default ordering, which would otherwise join the GROUP BY.
+    rows = (
+        seats.order_by()
+        .values(*group)
+        .annotate(
+            played=Count("id"),
+            wins=Count("id", filter=Q(won=True)),
+            places=Sum("place"),
+            points=Sum("total"),
+            margin=Sum("margin"),
+            hands=Sum("table__hands_played"),
+            eliminations=Count("id", filter=Q(eliminated=True)),
+        )
+    )
+    money: dict[tuple[int, str], dict[str, int]] = {}
+    for row in (
+        seats.filter(money_cents__isnull=False)
+        .order_by()
+        .values(*group, "currency")
+        .annotate(cents=Sum("money_cents"))
+    ):
+        key = (row["player_id"], row.get("table__game", ""))
+        money.setdefault(key, {})[row["currency"]] = row["cents"]
+    return [
+        (
+            row.get("table__game", ""),
+            StandingRow(
+                player=row["player_id"],
+                name=row["player__name"],
+                played=row["played"],
+                wins=row["wins"],
+                places=row["places"] or 0,
+                points=row["points"] or 0,
+                points_difference=row["margin"] or 0,
+                hands=row["hands"] or 0,
+                money=money.get((row["player_id"], row.get("table__game", "")), {}),
+                eliminations=row["eliminations"],
+            ),
+        )
+        for row in rows
+    ]
+
+
+def player_companion_results(player: Player) -> list[SeatResult]:
+    """Every seat of every finished table the player sat at, theirs and the others', with what
+    partners and opponents need (one query)."""
     tables = Seat.objects.filter(player=player).values("table_id")
-    return _seat_results(Seat.objects.filter(table_id__in=tables))
+    rows = (
+        Seat.objects.filter(table_id__in=tables, table__finished_at__isnull=False)
+        .order_by("table_id", "position")
+        .values_list("table_id", "table__game", "player_id", "player__name", "team", "place", "won")
+    )
+    return [
+        SeatResult(
+            table=table_id,
+            game=game,
+            day=date.min,
+            order=table_id,
+            player=player_id,
+            name=name,
+            side=team or name,
+            total=0,
+            place=place or 0,
+            won=won,
+        )
+        for table_id, game, player_id, name, team, place, won in rows
+    ]
 
 
 def player_tables(player: Player) -> QuerySet[Table]:
-    """Every table the player sat at, newest first, with its seats (two queries)."""
+    """Every table the player sat at, newest first, with its seats (two queries per page)."""
     return _with_seats(Table.objects.filter(seats__player=player)).select_related("league")
 
 
@@ -190,36 +220,46 @@ class SkillBoard:
     last_session: date | None
 
 
+def _latest_skills(ratings: QuerySet[Rating]) -> dict[int, Skill]:
+    """Each player's latest rating among these rows, found by the database."""
+    latest = (
+        ratings.order_by()
+        .annotate(
+            newest=Window(
+                RowNumber(),
+                partition_by=[F("player_id")],
+                order_by=[F("finished_at").desc(), F("table_id").desc()],
+            )
+        )
+        .filter(newest=1)
+        .values_list("player_id", "mu", "sigma")
+    )
+    return {player: Skill(mu, sigma) for player, mu, sigma in latest}
+
+
 def league_skills(league: League, scope: str, until: date | None = None) -> SkillBoard:
-    """The league's ratings in a scope as they stood at the end of ``until`` (one query)."""
-    rows = Rating.objects.filter(league=league, scope=scope)
+    """The league's ratings in a scope as they stood at the end of ``until`` (three queries)."""
+    ratings = Rating.objects.filter(league=league, scope=scope)
     if until is not None:
-        rows = rows.filter(table__finished_at__date__lte=until)
-    history = [
-        (player, timezone.localdate(finished_at), Skill(mu, sigma))
-        for player, finished_at, mu, sigma in rows.order_by(
-            "table__finished_at", "table_id"
-        ).values_list("player_id", "table__finished_at", "mu", "sigma")
-    ]
-    last_session = history[-1][1] if history else None
-    now: dict[int, Skill] = {}
-    before: dict[int, Skill] = {}
-    for player, day, skill in history:
-        now[player] = skill
-        if day != last_session:
-            before[player] = skill
-    return SkillBoard(now, before, last_session)
+        ratings = ratings.filter(finished_at__lt=day_bounds(until, until)[1])
+    last = ratings.aggregate(last=Max("finished_at"))["last"]
+    if last is None:
+        return SkillBoard({}, {}, None)
+    last_session = timezone.localdate(last)
+    before = ratings.filter(finished_at__lt=day_bounds(last_session, last_session)[0])
+    return SkillBoard(_latest_skills(ratings), _latest_skills(before), last_session)
 
 
-def player_rating_history(player: Player) -> list[tuple[int, int, date, Skill]]:
-    """``(league, table, day, skill)`` for each of the player's rated tables across all games
-    of each league, oldest first (one query)."""
+def player_rating_history(player: Player) -> list[tuple[int, date, Skill]]:
+    """``(league, day, skill)`` after each of the player's rated tables across all games of
+    each league, oldest first (one query)."""
+    zone = timezone.get_current_timezone()
     rows = (
         Rating.objects.filter(player=player, scope="")
-        .order_by("table__finished_at", "table_id")
-        .values_list("league_id", "table_id", "table__finished_at", "mu", "sigma")
+        .order_by("finished_at", "table_id")
+        .values_list("league_id", "finished_at", "mu", "sigma")
     )
     return [
-        (league, table, timezone.localdate(finished_at), Skill(mu, sigma))
-        for league, table, finished_at, mu, sigma in rows
+        (league, finished_at.astimezone(zone).date(), Skill(mu, sigma))
+        for league, finished_at, mu, sigma in rows
     ]

@@ -253,34 +253,58 @@ def _seats_record_result(table: Table, setup: TableSetup, state: GameState | Non
     results = seat_results(table.rules, setup, state) if state else {}
     for seat in seats:
         result = results.get(seat.player.name)
-        seat.total = result.total if result else None
-        seat.place = result.place if result else None
-        seat.won = bool(result and result.won)
-        seat.eliminated = bool(result and result.eliminated)
-    Seat.objects.bulk_update(seats, ["total", "place", "won", "eliminated"])
+        for name, value in (result or NO_OUTCOME).fields().items():
+            setattr(seat, name, value)
+    Seat.objects.bulk_update(seats, list(NO_OUTCOME.fields()))
 
 
 @dataclass(frozen=True)
 class SeatOutcome:
-    total: int
-    place: int
+    """How a player finished a decided game, as the seat keeps it."""
+
+    total: int | None
+    place: int | None
     won: bool
     eliminated: bool
+    margin: int | None
+    money_cents: int | None = None
+    currency: str = ""
+
+    def fields(self) -> dict[str, object]:
+        return {
+            "total": self.total,
+            "place": self.place,
+            "won": self.won,
+            "eliminated": self.eliminated,
+            "margin": self.margin,
+            "money_cents": self.money_cents,
+            "currency": self.currency,
+        }
+
+
+NO_OUTCOME = SeatOutcome(None, None, False, False, None)
 
 
 def seat_results(rules: Game, setup: TableSetup, state: GameState) -> dict[str, SeatOutcome]:
     """How each player finished a decided game: their side's total and place, whether it won,
-    and whether they went out without winning (Ciapanò)."""
+    whether they went out without winning (Ciapanò), the margin over the best other side, and
+    the money where the table played for it."""
     places = rules.places(state, setup)
+    cents_per_point, currency = selectors.money_per_point(setup.game, setup.options)
     outcomes = {}
     for player in setup.players:
         side = setup.side_of(player)
         won = side in state.winners
+        total = state.totals.get(side, 0)
+        others = [points for other, points in state.totals.items() if other != side]
         outcomes[player] = SeatOutcome(
-            total=state.totals.get(side, 0),
+            total=total,
             place=places[side],
             won=won,
             eliminated=player in state.eliminated and not won,
+            margin=total - max(others) if others else 0,
+            money_cents=total * cents_per_point if cents_per_point else None,
+            currency=currency if cents_per_point else "",
         )
     return outcomes
 

@@ -74,3 +74,59 @@ def test_league_pages_queries_do_not_grow_with_the_tables(client: Client) -> Non
     assert with_many == with_few
     # And the figure itself stays small: a page is a handful of queries.
     assert max(with_few) <= 12, with_few
+
+
+def test_the_database_sums_agree_with_the_reference_arithmetic() -> None:
+    """The standings the pages show are summed by SQL; ``standings.stats.standings`` states the
+    same measures in plain Python. On a demo league of every game they must agree."""
+    from games import selectors
+    from games.demo import demo_league_create
+    from games.models import Seat
+    from games.scoring import GAMES
+    from games.standings.stats import SeatResult, standings
+
+    club = demo_league_create(tables=60, seed=11)
+    results = []
+    for seat in Seat.objects.filter(table__league=club).select_related("table", "player"):
+        cents, currency = selectors.money_per_point(seat.table.game, seat.table.options)
+        results.append(
+            SeatResult(
+                table=seat.table_id,
+                game=seat.table.game,
+                day=seat.table.finished_at.date(),
+                order=seat.table_id,
+                player=seat.player_id,
+                name=seat.player.name,
+                side=seat.side,
+                total=seat.total,
+                place=seat.place,
+                won=seat.won,
+                eliminated=seat.eliminated,
+                hands=seat.table.hands_played,
+                cents_per_point=cents,
+                currency=currency,
+            )
+        )
+
+    def measures(rows):
+        return {
+            row.name: (
+                row.played,
+                row.wins,
+                row.places,
+                row.points,
+                row.points_difference,
+                row.hands,
+                row.money,
+                row.eliminations,
+            )
+            for row in rows
+        }
+
+    for game in [None, *GAMES]:
+        in_sql = [
+            row for _game, row in selectors.standing_rows(selectors.league_seats(club, game=game))
+        ]
+        in_python = standings(result for result in results if game in (None, result.game))
+        assert measures(in_sql) == measures(in_python), game
+        assert in_sql, game

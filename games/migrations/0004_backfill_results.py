@@ -1,4 +1,7 @@
-"""Keep the result of tables finished before results were stored on their seats."""
+"""Keep the result of tables finished before results were stored on their seats.
+
+Tables are not in a league yet, so there are no ratings to compute.
+"""
 
 from dataclasses import replace
 
@@ -36,13 +39,19 @@ def backfill(apps, schema_editor):
             continue
         state = replace(rules.game_state(scores, setup), winners=tuple(table.winners))
         places = rules.places(state, setup)
+        cents = setup.options.get("cents_per_point", 0)
         for seat in seats:
             side = setup.side_of(seat.player.name)
             seat.total = state.totals.get(side, 0)
             seat.place = places.get(side)
             seat.won = side in state.winners
             seat.eliminated = seat.player.name in state.eliminated and not seat.won
-            seat.save(update_fields=["total", "place", "won", "eliminated"])
+            others = [points for other, points in state.totals.items() if other != side]
+            seat.margin = seat.total - max(others) if others else 0
+            if cents:
+                seat.money_cents = seat.total * cents
+                seat.currency = setup.options["currency"]
+            seat.save()
 
 
 class Migration(migrations.Migration):

@@ -1,7 +1,9 @@
 """Standings from finished tables: games played, wins, and each game's own measures.
 
-The input is one ``SeatResult`` per player per finished table, as the database keeps it, so a
-league of thousands of tables is summed in one pass without reading a single hand.
+``standings`` states every measure in plain Python over one ``SeatResult`` per player per
+finished table. The pages let the database do the same sums over the results kept on the
+seats (``selectors.standing_rows``), and a test holds the two to the same answers; partners
+and opponents are found here from the seats of a player's tables.
 """
 
 from __future__ import annotations
