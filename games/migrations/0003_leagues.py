@@ -7,146 +7,201 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_game_choices_callable'),
+        ("games", "0002_game_choices_callable"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('scope', models.CharField(blank=True, max_length=20)),
-                ('finished_at', models.DateTimeField()),
-                ('mu', models.FloatField()),
-                ('sigma', models.FloatField()),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("scope", models.CharField(blank=True, max_length=20)),
+                ("finished_at", models.DateTimeField()),
+                ("mu", models.FloatField()),
+                ("sigma", models.FloatField()),
             ],
             options={
-                'ordering': ['league', 'scope', 'finished_at', 'table_id'],
+                "ordering": ["league", "scope", "finished_at", "table_id"],
             },
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, verbose_name='name')),
-                ('starts_on', models.DateField(verbose_name='starts on')),
-                ('ends_on', models.DateField(verbose_name='ends on')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=60, verbose_name="name")),
+                ("starts_on", models.DateField(verbose_name="starts on")),
+                ("ends_on", models.DateField(verbose_name="ends on")),
             ],
             options={
-                'ordering': ['league', '-starts_on'],
+                "ordering": ["league", "-starts_on"],
             },
         ),
         migrations.AddField(
-            model_name='seat',
-            name='currency',
+            model_name="seat",
+            name="currency",
             field=models.CharField(blank=True, max_length=3),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='eliminated',
+            model_name="seat",
+            name="eliminated",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='margin',
+            model_name="seat",
+            name="margin",
             field=models.IntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='money_cents',
+            model_name="seat",
+            name="money_cents",
             field=models.IntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='place',
+            model_name="seat",
+            name="place",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='total',
+            model_name="seat",
+            name="total",
             field=models.IntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='won',
+            model_name="seat",
+            name="won",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='table',
-            name='hands_played',
+            model_name="table",
+            name="hands_played",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AlterField(
-            model_name='table',
-            name='created_at',
+            model_name="table",
+            name="created_at",
             field=models.DateTimeField(default=django.utils.timezone.now),
         ),
         migrations.CreateModel(
-            name='League',
+            name="League",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, verbose_name='name')),
-                ('games', models.JSONField(default=list, verbose_name='games')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('members', models.ManyToManyField(blank=True, related_name='leagues', to='games.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=60, verbose_name="name")),
+                ("games", models.JSONField(default=list, verbose_name="games")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "members",
+                    models.ManyToManyField(blank=True, related_name="leagues", to="games.player"),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.AddField(
-            model_name='table',
-            name='league',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='tables', to='games.league'),
+            model_name="table",
+            name="league",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="tables",
+                to="games.league",
+            ),
         ),
         migrations.AddIndex(
-            model_name='table',
-            index=models.Index(fields=['league', 'finished_at'], name='games_table_league__0d3d9a_idx'),
+            model_name="table",
+            index=models.Index(
+                fields=["league", "finished_at"], name="games_table_league__0d3d9a_idx"
+            ),
         ),
         migrations.AddField(
-            model_name='rating',
-            name='league',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='games.league'),
+            model_name="rating",
+            name="league",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="ratings",
+                to="games.league",
+            ),
         ),
         migrations.AddField(
-            model_name='rating',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='games.player'),
+            model_name="rating",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="ratings",
+                to="games.player",
+            ),
         ),
         migrations.AddField(
-            model_name='rating',
-            name='table',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='games.table'),
+            model_name="rating",
+            name="table",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="ratings",
+                to="games.table",
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='league',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seasons', to='games.league'),
+            model_name="season",
+            name="league",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="seasons",
+                to="games.league",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='league',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), name='league_name_unique_ignoring_case'),
+            model_name="league",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("name"),
+                name="league_name_unique_ignoring_case",
+            ),
         ),
         migrations.AddIndex(
-            model_name='rating',
-            index=models.Index(fields=['league', 'scope', 'finished_at'], name='games_ratin_league__0610f4_idx'),
+            model_name="rating",
+            index=models.Index(
+                fields=["league", "scope", "finished_at"], name="games_ratin_league__0610f4_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='rating',
-            index=models.Index(fields=['player', 'scope', 'finished_at'], name='games_ratin_player__2aa7aa_idx'),
+            model_name="rating",
+            index=models.Index(
+                fields=["player", "scope", "finished_at"], name="games_ratin_player__2aa7aa_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='rating',
-            constraint=models.UniqueConstraint(fields=('league', 'scope', 'table', 'player'), name='one_rating_per_table'),
+            model_name="rating",
+            constraint=models.UniqueConstraint(
+                fields=("league", "scope", "table", "player"), name="one_rating_per_table"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('ends_on__gte', models.F('starts_on'))), name='season_ends_after_it_starts'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("ends_on__gte", models.F("starts_on"))),
+                name="season_ends_after_it_starts",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.UniqueConstraint(fields=('league', 'name'), name='one_season_per_name'),
+            model_name="season",
+            constraint=models.UniqueConstraint(
+                fields=("league", "name"), name="one_season_per_name"
+            ),
         ),
     ]
