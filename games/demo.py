@@ -747,6 +747,17 @@ def _swoops_round(table: _Table) -> dict[str, object]:
     return entry
 
 
+def _scored(
+    table: _Table, entry: dict[str, object], scores: list[RoundScore]
+) -> tuple[dict[str, object], RoundScore]:
+    """The entry scored, turned into counted points on tables that count by hand."""
+    score = table.score(entry, scores)
+    if table.plan.counted:
+        entry = _as_counted(table, entry, score)
+        score = table.score(entry, scores)
+    return entry, score
+
+
 def _play_swoops(table: _Table, hands: int | None) -> Entries:
     if hands is not None:
         # The rules' other way to end: a fixed number of rounds.
@@ -754,11 +765,7 @@ def _play_swoops(table: _Table, hands: int | None) -> Entries:
     entries: list[dict[str, object]] = []
     scores: list[RoundScore] = []
     while not table.rules.game_state(scores, table.setup).finished:
-        entry = _swoops_round(table)
-        score = table.score(entry, scores)
-        if table.plan.counted:
-            entry = _as_counted(table, entry, score)
-            score = table.score(entry, scores)
+        entry, score = _scored(table, _swoops_round(table), scores)
         entries.append(entry)
         scores.append(score)
     return entries, scores
@@ -839,11 +846,7 @@ def _play_schafkopf(table: _Table, hands: int | None) -> Entries:
     entries: list[dict[str, object]] = []
     scores: list[RoundScore] = []
     for _number in range(count):
-        entry = _schafkopf_hand(table)
-        score = table.score(entry, scores)
-        if table.plan.counted:
-            entry = _as_counted(table, entry, score)
-            score = table.score(entry, scores)
+        entry, score = _scored(table, _schafkopf_hand(table), scores)
         entries.append(entry)
         scores.append(score)
     return entries, scores
