@@ -59,13 +59,9 @@ def league_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/league_list.html",
-        {"leagues": leagues, "form": form, "game_names": _game_names()},
+        {"leagues": leagues, "form": form},
         status=status,
     )
-
-
-def _game_names() -> dict[str, str]:
-    return {key: str(game.name) for key, game in GAMES.items()}
 
 
 # -- standings ----------------------------------------------------------------------------------
@@ -165,7 +161,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ],
         "game_links": _game_links(league, scope),
         "recent": _recent_tables(league, scope),
-        "game_names": _game_names(),
+        "game_name": GAMES[scope.game].name if scope.game else "",
     }
     template = "games/league_detail.html"
     if request.htmx:
@@ -313,7 +309,6 @@ def league_tables_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
         .select_related("table", "player")
         .order_by("table__created_at", "table_id", "position")
     )
-    names = _game_names()
 
     def rows() -> Any:
         yield [
@@ -334,7 +329,7 @@ def league_tables_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
             table = seat.table
             yield [
                 table.pk,
-                names.get(table.game, table.game),
+                table.get_game_display(),
                 timezone.localtime(table.created_at).isoformat(timespec="minutes"),
                 (
                     timezone.localtime(table.finished_at).isoformat(timespec="minutes")

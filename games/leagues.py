@@ -12,13 +12,11 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.hands.schafkopf import money
+from games.hands.schafkopf import MINUS, money
 from games.scoring.registry import SCOPA_FAMILY
 from games.selectors import SkillBoard
 from games.standings.rating import Skill
 from games.standings.stats import StandingRow
-
-MINUS = "\u2212"
 
 # Movements smaller than this are noise from rounding; the arrow stays flat.
 STEADY = 0.05

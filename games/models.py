@@ -55,6 +55,10 @@ class League(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def game_names(self) -> list[str]:
+        return [str(GAMES[key].name) for key in self.games if key in GAMES]
+
 
 class Season(models.Model):
     """A named date range of a league; a table counts for the season its game finished in."""

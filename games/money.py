@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Sum
-from django.utils import timezone
 
 from games.models import RoundPoints, Seat, Table
+from games.selectors import day_bounds, money_per_point
 
 
 @dataclass(frozen=True)
@@ -62,9 +62,9 @@ class MoneyEvening:
 
 def money_evening(day: datetime.date, league_id: int | None = None) -> MoneyEvening:
     """The money tables started on ``day`` (of one league, if given) and what they came to."""
-    start = _start_of(day)
+    start, end = day_bounds(day, day)
     tables = (
-        Table.objects.filter(created_at__gte=start, created_at__lt=_start_of(day, days_later=1))
+        Table.objects.filter(created_at__gte=start, created_at__lt=end)
         .annotate(hand_count=Count("rounds"))
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
@@ -74,7 +74,7 @@ def money_evening(day: datetime.date, league_id: int | None = None) -> MoneyEven
     if league_id is not None:
         tables = tables.filter(league_id=league_id)
     # The option lives in JSON with the game's default left out, so the rules decide, not SQL.
-    rated = [(table, _rate(table)) for table in tables]
+    rated = [(table, money_per_point(table.game, table.options)) for table in tables]
     rated = [(table, rate) for table, rate in rated if rate[0] > 0]
     points = _points_by_table_and_side([table.pk for table, _ in rated])
 
@@ -100,23 +100,6 @@ def money_evening(day: datetime.date, league_id: int | None = None) -> MoneyEven
             for currency, money_tables in sorted(by_currency.items())
         ),
     )
-
-
-def _start_of(day: datetime.date, days_later: int = 0) -> datetime.datetime:
-    """Local midnight as an aware datetime: a range on ``created_at`` can use its index where
-    ``created_at__date`` would convert every row's time zone first."""
-    midnight = datetime.datetime.combine(day + datetime.timedelta(days=days_later), datetime.time())
-    return timezone.make_aware(midnight)
-
-
-def _rate(table: Table) -> tuple[int, str]:
-    """The table's cents per point (0 when it does not play for money) and currency."""
-    options = table.rules.resolve_options(table.options)
-    cents_per_point = options.get("cents_per_point", 0)
-    currency = options.get("currency", "")
-    if isinstance(cents_per_point, bool) or not isinstance(cents_per_point, int):
-        return 0, ""
-    return cents_per_point, str(currency)
 
 
 def _points_by_table_and_side(table_ids: list[int]) -> dict[int, dict[str, int]]:

@@ -193,8 +193,6 @@ def player_companion_results(player: Player) -> list[SeatResult]:
         SeatResult(
             table=table_id,
             game=game,
-            day=date.min,
-            order=table_id,
             player=player_id,
             name=name,
             side=team or name,

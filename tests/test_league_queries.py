@@ -93,8 +93,6 @@ def test_the_database_sums_agree_with_the_reference_arithmetic() -> None:
             SeatResult(
                 table=seat.table_id,
                 game=seat.table.game,
-                day=seat.table.finished_at.date(),
-                order=seat.table_id,
                 player=seat.player_id,
                 name=seat.player.name,
                 side=seat.side,

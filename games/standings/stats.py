@@ -11,20 +11,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
 
 
 @dataclass(frozen=True)
 class SeatResult:
-    """How one player finished one table: their side's total and place, and the table's facts.
-
-    ``order`` sorts tables by when they finished; ``day`` is the local date they finished on.
-    """
+    """How one player finished one table: their side's total and place, and the table's facts."""
 
     table: int
     game: str
-    day: date
-    order: int
     player: int
     name: str
     side: str

@@ -17,8 +17,6 @@ def seat(table, game, player, total, place, *, side=None, won=None, **extra):
     return SeatResult(
         table=table,
         game=game,
-        day=DAY,
-        order=table,
         player=player,
         name=NAMES[player],
         side=side or NAMES[player],
