@@ -18,6 +18,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext as _
@@ -34,6 +35,7 @@ from games.selectors import SkillBoard
 from games.standings.charts import LineChart, Series, line_chart
 from games.standings.rating import Skill
 from games.standings.stats import companions
+from games.views import refuse_stale_table_write
 
 UNPROCESSABLE = 422
 
@@ -398,7 +400,10 @@ def _filename(*parts: str) -> str:
 def table_stop(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
     try:
-        services.table_stop(table)
+        services.table_stop(table, version=_posted_version(request))
+    except services.StaleWrite as stale:
+        url = reverse("games:table_stop", kwargs={"pk": pk})
+        return refuse_stale_table_write(request, stale, _("End the evening anyway"), url)
     except EntryError as error:
         messages.error(request, problem_text(error.problems[0]))
     return redirect("games:table", pk=pk)
@@ -406,8 +411,19 @@ def table_stop(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def table_resume(request: HttpRequest, pk: int) -> HttpResponse:
-    services.table_resume(get_object_or_404(Table, pk=pk))
+    table = get_object_or_404(Table, pk=pk)
+    try:
+        services.table_resume(table, version=_posted_version(request))
+    except services.StaleWrite as stale:
+        url = reverse("games:table_resume", kwargs={"pk": pk})
+        return refuse_stale_table_write(request, stale, _("Play on anyway"), url)
     return redirect("games:table", pk=pk)
+
+
+def _posted_version(request: HttpRequest) -> int:
+    """The table version the posting page was rendered at; -1 (always out of date) if none."""
+    value = request.POST.get("table_version", "")
+    return int(value) if value.isdigit() else -1
 
 
 # -- players ------------------------------------------------------------------------------------

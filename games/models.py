@@ -7,6 +7,9 @@ aggregate.
 
 from __future__ import annotations
 
+import base64
+import secrets
+
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -17,6 +20,17 @@ from games.scoring import GAMES, Game, TableSetup, Team
 
 def game_choices() -> list[tuple[str, str]]:
     return [(key, game.name) for key, game in GAMES.items()]
+
+
+def new_public_id() -> str:
+    """A random id for URLs: 80 bits in 16 lower-case letters and digits, so an address can
+    neither be guessed nor shift when other rows come and go."""
+    return base64.b32encode(secrets.token_bytes(10)).decode().lower()
+
+
+def new_hand_token() -> str:
+    """The token a new-hand form carries, so a save retried by a phone is stored once."""
+    return secrets.token_urlsafe(16)
 
 
 class Player(models.Model):
@@ -100,6 +114,9 @@ class Table(models.Model):
     winners = models.JSONField(default=list, blank=True)
     # Kept with the result, so standings never read the hands.
     hands_played = models.PositiveIntegerField(default=0)
+    # Bumped by every write to the table or its hands: a form carries the version it was
+    # rendered at, and a write from an out-of-date form is refused instead of overwriting.
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -144,14 +161,14 @@ class Seat(models.Model):
     team = models.CharField(max_length=90, blank=True)
     # The seat's result once the table is finished (all empty before): its side's total and
     # finishing place, whether the side won, and whether the player went out (Ciapanò).
-    total = models.IntegerField(null=True, blank=True)
+    total = models.BigIntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     won = models.BooleanField(default=False)
     eliminated = models.BooleanField(default=False)
     # The side's total minus the best other side's, and the money won or lost where the table
     # played for money (in cents of ``currency``): standings sum them in the database.
-    margin = models.IntegerField(null=True, blank=True)
-    money_cents = models.IntegerField(null=True, blank=True)
+    margin = models.BigIntegerField(null=True, blank=True)
+    money_cents = models.BigIntegerField(null=True, blank=True)
     currency = models.CharField(max_length=3, blank=True)
 
     class Meta:
@@ -170,9 +187,16 @@ class Seat(models.Model):
 
 
 class Round(models.Model):
-    """One hand: the entry as entered and the breakdown the engine gave it."""
+    """One hand: the entry as entered and the breakdown the engine gave it.
+
+    A hand is addressed by ``public_id``, which never changes; ``number`` is its place in the
+    table's order, for display, and closes up when an earlier hand is deleted.
+    """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rounds")
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    # The token of the form that recorded the hand: the same form sent twice stores it once.
+    hand_token = models.CharField(max_length=64, blank=True, default="", editable=False)
     number = models.PositiveIntegerField()
     dealer = models.PositiveSmallIntegerField(help_text="The dealer's seat position.")
     entry = models.JSONField()
@@ -184,6 +208,11 @@ class Round(models.Model):
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_round_per_number"),
+            models.UniqueConstraint(
+                fields=["table", "hand_token"],
+                condition=~models.Q(hand_token=""),
+                name="one_round_per_token",
+            ),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_from_1"),
         ]
 
@@ -196,7 +225,7 @@ class RoundPoints(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="points")
     side = models.CharField(max_length=90)
-    points = models.IntegerField()
+    points = models.BigIntegerField()
 
     class Meta:
         ordering = ["round", "id"]
@@ -236,3 +265,37 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.mu:.1f} ± {self.sigma:.1f}"
+
+
+class TableChange(models.Model):
+    """One write to a table, as the audit log keeps it: what happened, at which version, and
+    the hand before and after. A form out of date is told what changed since its version."""
+
+    class Kind(models.TextChoices):
+        RECORDED = "recorded", _("hand recorded")
+        EDITED = "edited", _("hand edited")
+        DELETED = "deleted", _("hand deleted")
+        STOPPED = "stopped", _("evening ended")
+        RESUMED = "resumed", _("evening taken up again")
+        IMPORTED = "imported", _("table imported")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
+    # The table's version after this change.
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    # The hand concerned, by its public id (kept after the hand is deleted) and its number then.
+    hand_id = models.CharField(max_length=16, blank=True)
+    hand_number = models.PositiveIntegerField(null=True, blank=True)
+    # The hand as it was and as it became: entry, points per side, dealer, token.
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["table", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="one_change_per_version"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} v{self.version}: {self.kind}"

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
 from django.db import transaction
-from django.db.models import Max, Model
+from django.db.models import F, Model
 from django.utils import timezone
 
 from games import ratings, selectors
-from games.models import League, Player, Round, RoundPoints, Season, Seat, Table
+from games.models import League, Player, Round, RoundPoints, Season, Seat, Table, TableChange
 from games.scoring import (
     GAMES,
     EntryError,
@@ -105,33 +106,6 @@ def table_create(
     return table
 
 
-@transaction.atomic
-def table_import(document: object) -> Table:
-    """Create a table from a scoresheet document, with every round, or nothing at all."""
-    sheet = read_scoresheet(document)
-    scores, _state = score_table(sheet.game, sheet.table, sheet.rounds)
-    table = table_create(
-        game=sheet.game.key,
-        players=sheet.table.players,
-        options=sheet.options,
-        teams=sheet.table.teams,
-    )
-    # A known player keeps the spelling already stored ("ann" sits down as "Ann"): where sides
-    # are player names, the rounds are stored under the table's sides, as a hand entered later.
-    setup = table.setup()
-    entries = sheet.rounds
-    respell = {
-        old: new for old, new in zip(sheet.table.players, setup.players, strict=True) if old != new
-    }
-    if respell and not setup.teams:
-        entries = tuple(_respell_sides(entry, respell) for entry in entries)
-        scores, _state = score_table(sheet.game, setup, entries)
-    for number, (entry, score) in enumerate(zip(entries, scores, strict=True), start=1):
-        _round_insert(table, number, dict(entry), score, setup, scores[: number - 1])
-    _table_refresh_result(table, setup)
-    return table
-
-
 def _too_long(
     names: Sequence[str], model: type[Model], column: str, message: str, field: str
 ) -> list[Problem]:
@@ -151,100 +125,6 @@ def _respell_sides(entry: Mapping[str, object], respell: Mapping[str, str]) -> d
         return value
 
     return {key: fix(value) for key, value in entry.items()}
-
-
-def _locked(table: Table) -> Table:
-    """The table re-read under a row lock, so two phones cannot record the same round number."""
-    return Table.objects.select_for_update().get(pk=table.pk)
-
-
-def _next_number(table: Table) -> int:
-    last = table.rounds.aggregate(last=Max("number"))["last"]
-    return (last or 0) + 1
-
-
-def next_dealer(table: Table, setup: TableSetup, earlier: Sequence[RoundScore]) -> int:
-    """The seat that deals the next hand, ``earlier`` being the hands already played."""
-    last = table.rounds.order_by("-number").values_list("dealer", flat=True).first()
-    if last is None:
-        return table.first_dealer
-    return table.rules.dealer_after(setup, earlier, last)
-
-
-def _round_insert(
-    table: Table,
-    number: int,
-    entry: dict[str, object],
-    score: RoundScore,
-    setup: TableSetup,
-    earlier: Sequence[RoundScore],
-) -> Round:
-    round_ = Round.objects.create(
-        table=table,
-        number=number,
-        dealer=next_dealer(table, setup, earlier),
-        entry=entry,
-        breakdown=dict(score.breakdown),
-    )
-    RoundPoints.objects.bulk_create(
-        RoundPoints(round=round_, side=side, points=points) for side, points in score.points.items()
-    )
-    return round_
-
-
-def _stored_scores(table: Table) -> list[RoundScore]:
-    return [selectors.round_score(round_) for round_ in selectors.table_rounds(table)]
-
-
-def _check_later_rounds(table: Table, setup: TableSetup) -> None:
-    """After a change to an earlier hand, every later hand must still be valid: a Ciapano
-    player eliminated by the change cannot win a later last trick."""
-    scores: list[RoundScore] = []
-    for round_ in table.rounds.order_by("number"):
-        try:
-            scores.append(table.rules.score_round(round_.entry, setup, tuple(scores)))
-        except EntryError as error:
-            raise error.in_round(round_.number) from None
-
-
-def _table_refresh_result(table: Table, setup: TableSetup) -> None:
-    """Decide the game from the stored rounds and keep the result on the table and its seats;
-    reject a change that would leave played hands after the end of the game.
-
-    A game without an end in its rules (Schafkopf) stays over once the players ended it; its
-    winners follow the balance.
-    """
-    scores = _stored_scores(table)
-    state = table.rules.game_state(scores, setup)
-    if state.finished_after_round is not None and state.finished_after_round < len(scores):
-        raise EntryError(
-            [
-                problem(
-                    gettext_noop(
-                        "this would end the game after hand {finished}, but later hands were "
-                        "played; delete them first"
-                    ),
-                    "round",
-                    finished=state.finished_after_round,
-                )
-            ]
-        )
-    was_finished = table.finished_at is not None
-    stopped = table.rules.ends_when_players_stop and was_finished and bool(scores)
-    if state.finished or stopped:
-        winners = state.winners if state.finished else table.rules.stopped_winners(state)
-        table.finished_at = table.finished_at or timezone.now()
-        table.winners = list(winners)
-        _seats_record_result(table, setup, replace(state, winners=winners))
-    else:
-        table.finished_at = None
-        table.winners = []
-        if was_finished:
-            _seats_record_result(table, setup, None)
-    table.hands_played = len(scores)
-    table.save(update_fields=["finished_at", "winners", "hands_played", "updated_at"])
-    if table.league_id is not None and (was_finished or table.finished_at is not None):
-        ratings.league_ratings_update(table.league_id, table)
 
 
 def _seats_record_result(table: Table, setup: TableSetup, state: GameState | None) -> None:
@@ -309,10 +189,374 @@ def seat_results(rules: Game, setup: TableSetup, state: GameState) -> dict[str, 
     return outcomes
 
 
+def next_dealer(table: Table, setup: TableSetup, earlier: Sequence[RoundScore]) -> int:
+    """The seat that deals the next hand, ``earlier`` being the hands already played."""
+    last = table.rounds.order_by("-number").values_list("dealer", flat=True).first()
+    if last is None:
+        return table.first_dealer
+    return table.rules.dealer_after(setup, earlier, last)
+
+
+# -- one table's hands: every change goes through one rescoring path ---------------------------
+
+
+class StaleWrite(Exception):
+    """A write from a form rendered at an older version of the table: nothing was stored.
+
+    ``changes`` are the table's changes since that version, oldest first, so the phone can say
+    what happened meanwhile; empty when the form carried no version at all.
+    """
+
+    def __init__(self, table: Table, changes: Sequence[TableChange]) -> None:
+        super().__init__(f"table {table.pk} is at version {table.version}")
+        self.table = table
+        self.changes = list(changes)
+
+
+# The largest number a BigIntegerField keeps: points beyond it are refused, never stored
+# wrapped around or crashing the database.
+_LARGEST_STORED = 2**63 - 1
+
+
+def _locked(table: Table | int) -> Table:
+    """The table re-read under a row lock, so writes to one table queue up behind each other."""
+    pk = table if isinstance(table, int) else table.pk
+    return Table.objects.select_for_update().get(pk=pk)
+
+
+def _check_version(table: Table, version: int | None) -> None:
+    """Refuse a write from a form rendered at another version of the (locked) table.
+
+    ``version`` None skips the check (imports, the demo, the services' own callers); a
+    negative one is a form that carried no version, always out of date.
+    """
+    if version is not None and version != table.version:
+        changes = table.changes.filter(version__gt=version) if version >= 0 else []
+        raise StaleWrite(table, list(changes))
+
+
+@dataclass
+class _StoredHands:
+    """A table's hands as read under its lock, in order, and what each was when read: the
+    rescoring path writes only what differs."""
+
+    rounds: list[Round]
+    points: dict[int, dict[str, int]]
+    as_read: dict[int, tuple[object, ...]]
+
+    @classmethod
+    def read(cls, table: Table) -> _StoredHands:
+        rounds = list(table.rounds.order_by("number").prefetch_related("points"))
+        return cls(
+            rounds,
+            {round_.pk: {row.side: row.points for row in round_.points.all()} for round_ in rounds},
+            {round_.pk: _round_fields(round_) for round_ in rounds},
+        )
+
+    def index_of(self, round_: Round) -> int:
+        for index, stored in enumerate(self.rounds):
+            if stored.pk == round_.pk:
+                return index
+        raise Round.DoesNotExist(f"hand {round_.public_id} is not at table {round_.table_id}")
+
+
+def _round_fields(round_: Round) -> tuple[object, ...]:
+    return (round_.number, round_.dealer, round_.entry, round_.breakdown)
+
+
+def _hand_snapshot(round_: Round, points: Mapping[str, int]) -> dict[str, object]:
+    """A hand as the audit log keeps it: enough to say what changed, and to restore it."""
+    return {
+        "entry": round_.entry,
+        "points": dict(points),
+        "dealer": round_.dealer,
+        "token": round_.hand_token,
+    }
+
+
+def _log_change(
+    table: Table,
+    kind: str,
+    round_: Round | None = None,
+    *,
+    before: Mapping[str, object] | None = None,
+    after: Mapping[str, object] | None = None,
+) -> TableChange:
+    return TableChange.objects.create(
+        table=table,
+        version=table.version,
+        kind=kind,
+        hand_id=round_.public_id if round_ else "",
+        hand_number=round_.number if round_ else None,
+        before=before,
+        after=after,
+    )
+
+
+def _as_stored(value: object) -> object:
+    """A breakdown as the JSON column gives it back (tuples become lists), for comparing."""
+    return json.loads(json.dumps(value))
+
+
+class _NaiveTracker:  # TEMPORARY until the engine's tracker lands
+    def __init__(self, game: Game, table: TableSetup, first_dealer: int) -> None:
+        self.game, self.table, self.first = game, table, first_dealer
+        self.scores: list[RoundScore] = []
+        self.dealers: list[int] = []
+
+    def next_dealer(self) -> int:
+        if not self.dealers:
+            return self.first
+        return self.game.dealer_after(self.table, self.scores, self.dealers[-1])
+
+    def add(self, entry: Mapping[str, object]) -> RoundScore:
+        score = self.game.score_round(entry, self.table, tuple(self.scores))
+        self.push(score)
+        return score
+
+    def push(self, score: RoundScore) -> None:
+        self.dealers.append(self.next_dealer())
+        self.scores.append(score)
+
+    def state(self) -> GameState:
+        return self.game.game_state(self.scores, self.table)
+
+
+@dataclass(frozen=True)
+class _Rescored:
+    """What re-scoring a table's hands found: the game's state and each hand's points."""
+
+    state: GameState
+    points: list[dict[str, int]]
+
+
+def _rescore(
+    table: Table,
+    setup: TableSetup,
+    stored: _StoredHands,
+    first_changed: int,
+    entered: int | None = None,
+) -> _Rescored:
+    """What the engine makes of ``stored.rounds`` (the hands in their new order; new ones
+    unsaved, changed ones with their new entry), in one pass.
+
+    Hands before ``first_changed`` (an index) are taken as stored; from there to the end every
+    hand is scored again against the ones before it and gets its number, dealer and breakdown.
+    Raises EntryError when the entries no longer form a valid game: a hand that is now
+    invalid (a Ciapanò player already out; named by its number unless it is the hand being
+    ``entered``, whose form shows the problems), or hands after the game would end.
+    """
+    tracker = (
+        table.rules.tracker(setup, table.first_dealer)
+        if hasattr(table.rules, "tracker")
+        else _NaiveTracker(table.rules, setup, table.first_dealer)
+    )
+    points: list[dict[str, int]] = []
+    for index, round_ in enumerate(stored.rounds):
+        if index < first_changed:
+            tracker.push(RoundScore(stored.points[round_.pk], round_.breakdown))
+            points.append(stored.points[round_.pk])
+            continue
+        dealer = tracker.next_dealer()
+        try:
+            score = tracker.add(round_.entry)
+        except EntryError as error:
+            raise (error if index == entered else error.in_round(index + 1)) from None
+        if any(abs(value) > _LARGEST_STORED for value in score.points.values()):
+            raise EntryError(
+                [problem(gettext_noop("these points are too large to keep"), "points")]
+            ).in_round(index + 1)
+        round_.number = index + 1
+        round_.dealer = dealer
+        round_.breakdown = _as_stored(dict(score.breakdown))
+        points.append(dict(score.points))
+    state = tracker.state()
+    if state.finished_after_round is not None and state.finished_after_round < len(points):
+        raise EntryError(
+            [
+                problem(
+                    gettext_noop(
+                        "this would end the game after hand {finished}, but later hands were "
+                        "played; delete them first"
+                    ),
+                    "round",
+                    finished=state.finished_after_round,
+                )
+            ]
+        )
+    return _Rescored(state, points)
+
+
+def _store_rounds(
+    table: Table, stored: _StoredHands, first_changed: int, rescored: _Rescored
+) -> None:
+    """Write the re-scored hands from ``first_changed`` on: update the stored ones that
+    changed, insert the new ones, and replace the points that changed."""
+    rounds = stored.rounds[first_changed:]
+    points = rescored.points[first_changed:]
+    existing = [round_ for round_ in rounds if round_.pk is not None]
+    moved = [round_.pk for round_ in existing if round_.number != stored.as_read[round_.pk][0]]
+    if moved:
+        # Out of the way first: the unique (table, number) is checked row by row, so hands
+        # moving down by one would otherwise collide with each other.
+        offset = len(stored.rounds) + max(number for number, *_ in stored.as_read.values()) + 1
+        Round.objects.filter(pk__in=moved).update(number=F("number") + offset)
+    changed = [round_ for round_ in existing if _round_fields(round_) != stored.as_read[round_.pk]]
+    now = timezone.now()
+    for round_ in changed:
+        round_.updated_at = now
+    Round.objects.bulk_update(
+        changed, ["number", "dealer", "entry", "breakdown", "updated_at"], batch_size=500
+    )
+    new = [round_ for round_ in rounds if round_.pk is None]
+    Round.objects.bulk_create(new, batch_size=500)
+    new_ids = {round_.pk for round_ in new}
+    repointed = [
+        (round_, score)
+        for round_, score in zip(rounds, points, strict=True)
+        if round_.pk in new_ids or stored.points.get(round_.pk) != score
+    ]
+    RoundPoints.objects.filter(
+        round__in=[round_.pk for round_, _score in repointed if round_.pk not in new_ids]
+    ).delete()
+    RoundPoints.objects.bulk_create(
+        (
+            RoundPoints(round=round_, side=side, points=value)
+            for round_, score in repointed
+            for side, value in score.items()
+        ),
+        batch_size=2000,
+    )
+
+
+def _table_decide(
+    table: Table, setup: TableSetup, rescored: _Rescored, *, stopped: bool, finished_before: bool
+) -> None:
+    """Keep the result the hands give on the table and its seats, bump the table's version,
+    and bring a league's ratings up to date.
+
+    A game without an end in its rules (Schafkopf) is over while the players have ``stopped``
+    it; its winners follow the balance.
+    """
+    state = rescored.state
+    hands = len(rescored.points)
+    if state.finished or (stopped and hands):
+        winners = state.winners if state.finished else table.rules.stopped_winners(state)
+        table.finished_at = table.finished_at or timezone.now()
+        table.winners = list(winners)
+        _seats_record_result(table, setup, replace(state, winners=winners))
+    else:
+        table.finished_at = None
+        table.winners = []
+        if finished_before:
+            _seats_record_result(table, setup, None)
+    table.hands_played = hands
+    table.version += 1
+    table.save(update_fields=["finished_at", "winners", "hands_played", "version", "updated_at"])
+    if table.league_id is not None and (finished_before or table.finished_at is not None):
+        ratings.league_ratings_update(table.league_id, table)
+
+
+def _change_hands(
+    table: Table,
+    stored: _StoredHands,
+    first_changed: int,
+    *,
+    entered: int | None = None,
+    stopped: bool | None = None,
+) -> _Rescored:
+    """The one path every change to a table takes: re-score from the first changed hand to
+    the end, store what changed, decide the result again (seats, ratings), bump the version.
+
+    ``stopped`` says whether an open-ended evening (Schafkopf) is over; by default it stays
+    as it was.
+    """
+    setup = table.setup()
+    finished_before = table.finished_at is not None
+    if stopped is None:
+        stopped = table.rules.ends_when_players_stop and finished_before
+    rescored = _rescore(table, setup, stored, first_changed, entered)
+    _store_rounds(table, stored, first_changed, rescored)
+    _table_decide(table, setup, rescored, stopped=stopped, finished_before=finished_before)
+    return rescored
+
+
 @transaction.atomic
-def table_stop(table: Table) -> Table:
+def round_record(
+    table: Table,
+    entry: Mapping[str, object],
+    *,
+    version: int | None = None,
+    token: str | None = None,
+) -> Round:
+    """Score a hand and store it as the table's next one; raise EntryError if it is bad.
+
+    ``token`` comes from the new-hand form: the same form sent again (a phone retrying)
+    stores nothing and gets back the hand the first one stored, whatever happened since.
+    ``version`` is the table's version the form was rendered at: StaleWrite if another write
+    came first.
+    """
+    table = _locked(table)
+    if token:
+        already = table.rounds.filter(hand_token=token).first()
+        if already is not None:
+            return already
+    _check_version(table, version)
+    if table.is_finished:
+        raise EntryError([problem(gettext_noop("the game is over; no more hands"), "round")])
+    stored = _StoredHands.read(table)
+    new = Round(table=table, entry=dict(entry), hand_token=token or "")
+    stored.rounds.append(new)
+    rescored = _change_hands(table, stored, len(stored.rounds) - 1, entered=len(stored.rounds) - 1)
+    _log_change(
+        table, TableChange.Kind.RECORDED, new, after=_hand_snapshot(new, rescored.points[-1])
+    )
+    return new
+
+
+@transaction.atomic
+def round_update(
+    round_: Round, entry: Mapping[str, object], *, version: int | None = None
+) -> Round:
+    """Replace a hand's entry; every later hand is scored again, and the result follows."""
+    table = _locked(round_.table_id)
+    _check_version(table, version)
+    stored = _StoredHands.read(table)
+    index = stored.index_of(round_)
+    edited = stored.rounds[index]
+    before = _hand_snapshot(edited, stored.points[edited.pk])
+    edited.entry = dict(entry)
+    rescored = _change_hands(table, stored, index, entered=index)
+    _log_change(
+        table,
+        TableChange.Kind.EDITED,
+        edited,
+        before=before,
+        after=_hand_snapshot(edited, rescored.points[index]),
+    )
+    return edited
+
+
+@transaction.atomic
+def round_delete(round_: Round, *, version: int | None = None) -> None:
+    """Delete a hand and close the gap in the numbering; every later hand is scored again and
+    the result is decided again."""
+    table = _locked(round_.table_id)
+    _check_version(table, version)
+    stored = _StoredHands.read(table)
+    index = stored.index_of(round_)
+    gone = stored.rounds.pop(index)
+    before = _hand_snapshot(gone, stored.points[gone.pk])
+    gone.delete()
+    _change_hands(table, stored, index)
+    _log_change(table, TableChange.Kind.DELETED, gone, before=before)
+
+
+@transaction.atomic
+def table_stop(table: Table, *, version: int | None = None) -> Table:
     """End an evening whose rules set no end (Schafkopf): the best balance wins."""
     table = _locked(table)
+    _check_version(table, version)
     if not table.rules.ends_when_players_stop:
         raise EntryError(
             [
@@ -325,69 +569,52 @@ def table_stop(table: Table) -> Table:
         )
     if table.is_finished:
         return table
-    if not table.rounds.exists():
+    stored = _StoredHands.read(table)
+    if not stored.rounds:
         raise EntryError([problem(gettext_noop("no hands were played yet"), "table")])
-    table.finished_at = timezone.now()
-    _table_refresh_result(table, table.setup())
+    _change_hands(table, stored, len(stored.rounds), stopped=True)
+    _log_change(table, TableChange.Kind.STOPPED)
     return table
 
 
 @transaction.atomic
-def table_resume(table: Table) -> Table:
-    """Take up an evening the players had ended, to play more hands."""
+def table_resume(table: Table, *, version: int | None = None) -> Table:
+    """Take up an evening the players had ended, to play more hands: its result, seat results
+    and ratings are taken back until it ends again."""
     table = _locked(table)
+    _check_version(table, version)
     if table.rules.ends_when_players_stop and table.is_finished:
-        table.finished_at = None
-        _table_refresh_result(table, table.setup())
+        stored = _StoredHands.read(table)
+        _change_hands(table, stored, len(stored.rounds), stopped=False)
+        _log_change(table, TableChange.Kind.RESUMED)
     return table
 
 
 @transaction.atomic
-def round_record(table: Table, entry: Mapping[str, object]) -> Round:
-    """Score a hand and store it as the table's next round; raise EntryError if it is bad."""
-    table = _locked(table)
-    if table.is_finished:
-        raise EntryError([problem(gettext_noop("the game is over; no more hands"), "round")])
-    setup = table.setup()
-    earlier = _stored_scores(table)
-    score = table.rules.score_round(entry, setup, earlier)
-    round_ = _round_insert(table, _next_number(table), dict(entry), score, setup, earlier)
-    _table_refresh_result(table, setup)
-    return round_
-
-
-@transaction.atomic
-def round_update(round_: Round, entry: Mapping[str, object]) -> Round:
-    """Replace a hand's entry; the totals and the game's result follow."""
-    table = _locked(round_.table)
-    setup = table.setup()
-    earlier = _stored_scores(table)[: round_.number - 1]
-    score = table.rules.score_round(entry, setup, earlier)
-    round_.entry = dict(entry)
-    round_.breakdown = dict(score.breakdown)
-    round_.save(update_fields=["entry", "breakdown", "updated_at"])
-    round_.points.all().delete()
-    RoundPoints.objects.bulk_create(
-        RoundPoints(round=round_, side=side, points=points) for side, points in score.points.items()
+def table_import(document: object) -> Table:
+    """Create a table from a scoresheet document, with every round, or nothing at all."""
+    sheet = read_scoresheet(document)
+    # Every bad round named at once, as the CLI names them, before anything is stored.
+    score_table(sheet.game, sheet.table, sheet.rounds)
+    table = table_create(
+        game=sheet.game.key,
+        players=sheet.table.players,
+        options=sheet.options,
+        teams=sheet.table.teams,
     )
-    _check_later_rounds(table, setup)
-    _table_refresh_result(table, setup)
-    return round_
-
-
-@transaction.atomic
-def round_delete(round_: Round) -> None:
-    """Delete a hand and close the gap in the numbering; the result is decided again."""
-    table = _locked(round_.table)
-    number = round_.number
-    round_.delete()
-    # One at a time, lowest first, so the unique (table, number) constraint never clashes.
-    for later in table.rounds.filter(number__gt=number).order_by("number"):
-        later.number -= 1
-        later.save(update_fields=["number"])
+    # A known player keeps the spelling already stored ("ann" sits down as "Ann"): where sides
+    # are player names, the rounds are stored under the table's sides, as a hand entered later.
     setup = table.setup()
-    _check_later_rounds(table, setup)
-    _table_refresh_result(table, setup)
+    entries = sheet.rounds
+    respell = {
+        old: new for old, new in zip(sheet.table.players, setup.players, strict=True) if old != new
+    }
+    if respell and not setup.teams:
+        entries = tuple(_respell_sides(entry, respell) for entry in entries)
+    stored = _StoredHands([Round(table=table, entry=dict(entry)) for entry in entries], {}, {})
+    _change_hands(table, stored, 0)
+    _log_change(table, TableChange.Kind.IMPORTED, after={"hands": len(stored.rounds)})
+    return table
 
 
 # -- leagues ------------------------------------------------------------------------------------

@@ -10,9 +10,10 @@ urlpatterns = [
     path("tables/import/", views.table_import, name="table_import"),
     path("tables/<int:pk>/", views.table_detail, name="table"),
     path("tables/<int:pk>/scoresheet.json", views.table_export, name="table_export"),
-    path("tables/<int:pk>/hands/<int:number>/", views.round_edit, name="round_edit"),
-    path("tables/<int:pk>/hands/<int:number>/delete/", views.round_delete, name="round_delete"),
-    path("tables/<int:pk>/hands/<int:number>/why/", views.round_why, name="round_why"),
+    # Hands by their id, which never changes: a number shifts when an earlier hand is deleted.
+    path("tables/<int:pk>/hands/<slug:hand>/", views.round_edit, name="round_edit"),
+    path("tables/<int:pk>/hands/<slug:hand>/delete/", views.round_delete, name="round_delete"),
+    path("tables/<int:pk>/hands/<slug:hand>/why/", views.round_why, name="round_why"),
     path("tables/<int:pk>/stop/", league_views.table_stop, name="table_stop"),
     path("tables/<int:pk>/resume/", league_views.table_resume, name="table_resume"),
     path("tables/scoresheets.json", league_views.scoresheets_json, name="scoresheets_json"),

@@ -7,7 +7,7 @@ JavaScript; invalid input re-renders the form with its errors (status 422) and s
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -26,7 +26,7 @@ from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
 from games.hands.scopa import deck_style
-from games.models import Round, Table
+from games.models import Round, Table, TableChange, new_hand_token
 from games.problems import add_problems, problem_text
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup
 from games.scoring.cards import DeckStyle
@@ -38,6 +38,7 @@ from games.scoring.scopa import prime_point, primiera
 from games.scoring.scoresheet import GameNotSupported, write_scoresheet
 
 UNPROCESSABLE = 422
+CONFLICT = 409
 
 
 @require_GET
@@ -178,7 +179,8 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
     POST ``action=preview`` (htmx, on every change) renders the live preview only; a game's
     shortcut button (such as "All remaining cards to X") re-renders the form with it applied;
-    otherwise the hand is recorded.
+    otherwise the hand is recorded: once per form (``hand_token``), and only if the table is
+    still at the version the form was rendered at (``table_version``; 409 otherwise).
     """
     page = _TablePage.load(pk)
     if request.method != "POST":
@@ -189,19 +191,26 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     shortcut = page.ui.shortcut(request.POST)
     if shortcut is not None:
         return _render_table(request, page, page.form(shortcut))
-    if form.is_valid():
+    # A retry of a save that went through answers as that save did, whatever came after it.
+    token = form.token()
+    already = page.table.rounds.filter(hand_token=token).first() if token else None
+    if already is None and form.version() != page.table.version:
+        return _refuse_stale_record(request, page, form.version())
+    if already is None and form.is_valid():
         try:
-            round_ = services.round_record(page.table, form.entry())
+            already = services.round_record(
+                page.table, form.entry(), version=form.version(), token=token
+            )
+        except services.StaleWrite as stale:
+            return _refuse_stale_record(request, page, form.version(), stale)
         except EntryError as error:
             add_problems(form, error)
-        else:
-            if not request.htmx:
-                messages.success(
-                    request, _("Hand %(number)s recorded.") % {"number": round_.number}
-                )
-                return redirect("games:table", pk=pk)
-            page = _TablePage.load(pk)
-            return _render_table(request, page, page.form(), recorded=round_, fragment="table-main")
+    if already is not None:
+        if not request.htmx:
+            messages.success(request, _("Hand %(number)s recorded.") % {"number": already.number})
+            return redirect("games:table", pk=pk)
+        page = _TablePage.load(pk)
+        return _render_table(request, page, page.form(), recorded=already, fragment="table-main")
     return _render_table(request, page, form, status=UNPROCESSABLE, fragment="table-main")
 
 
@@ -234,11 +243,25 @@ class _TablePage:
             [selectors.round_score(round_) for round_ in rounds],
         )
 
+    def hand(self, public_id: str) -> Round:
+        """One of the table's hands by its id; 404 when there is none."""
+        for round_ in self.rounds:
+            if round_.public_id == public_id:
+                return round_
+        raise Http404
+
     def form(
         self, data: Any = None, initial: Any = None, before: int | None = None
     ) -> BaseHandForm:
-        """The hand form; ``before`` is the number of the hand being edited, if any."""
+        """The hand form; ``before`` is the number of the hand being edited, if any.
+
+        A fresh form carries the table's version, and a new hand's a token of its own.
+        """
         earlier = self.scores if before is None else self.scores[: before - 1]
+        if data is None:
+            initial = {**(initial or {}), "table_version": self.table.version}
+            if before is None:
+                initial["hand_token"] = new_hand_token()
         return self.ui.form(self.setup, self.table.rules, data, initial, earlier)
 
     def hand_context(self, form: BaseHandForm, action_url: str = "") -> dict[str, Any]:
@@ -263,6 +286,7 @@ def _render_table(
     status: int = 200,
     recorded: Round | None = None,
     fragment: str = "",
+    conflict: Conflict | None = None,
 ) -> HttpResponse:
     table, setup = page.table, page.setup
     context = page.hand_context(form)
@@ -281,6 +305,7 @@ def _render_table(
             "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
             "rounds": [_round_row(page, round_, seats) for round_ in page.rounds],
             "recorded": recorded,
+            "conflict": conflict,
             "options_summary": _options_summary(table, setup, page.ui),
             "running_totals": running_totals_chart(setup, state),
             "plays_for_money": selectors.money_per_point(table.game, table.options)[0] > 0,
@@ -292,6 +317,108 @@ def _render_table(
     return render(request, template, context, status=status)
 
 
+# -- writes from a page that is out of date (409) -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A write refused because the table changed since its form was rendered: what changed,
+    and the choices: do it anyway on the table as it is now (``retry_url`` posts a form of
+    its own; empty, the button submits the hand form kept below), or let it go."""
+
+    lines: list[str]
+    note: str
+    retry_label: str
+    discard_label: str
+    discard_url: str
+    retry_url: str = ""
+
+
+def change_lines(table: Table, changes: Sequence[TableChange]) -> list[str]:
+    """What happened to the table since a form was rendered, in words, oldest first."""
+    if not changes:
+        return [_("This page was out of date, so nothing was saved.")]
+    sides = table.setup().sides
+    lines = []
+    for change in changes:
+        number = change.hand_number
+        after = change.after or {}
+        points = after.get("points") or {}
+        scores = ", ".join(f"{side} {points[side]}" for side in sides if side in points)
+        if change.kind == TableChange.Kind.RECORDED:
+            line = _("Hand %(number)s was recorded on another phone: %(scores)s")
+        elif change.kind == TableChange.Kind.EDITED:
+            line = _("Hand %(number)s was changed on another phone: now %(scores)s")
+        elif change.kind == TableChange.Kind.DELETED:
+            line = _("Hand %(number)s was deleted on another phone.")
+        elif change.kind == TableChange.Kind.STOPPED:
+            line = _("The evening was ended on another phone.")
+        elif change.kind == TableChange.Kind.RESUMED:
+            line = _("The evening was taken up again on another phone.")
+        else:
+            line = _("The table was changed on another phone.")
+        lines.append(line % {"number": number, "scores": scores})
+    return lines
+
+
+def _stale_changes(table: Table, version: int) -> list[TableChange]:
+    return list(table.changes.filter(version__gt=version)) if version >= 0 else []
+
+
+def _refuse_stale_record(
+    request: HttpRequest,
+    page: _TablePage,
+    version: int,
+    stale: services.StaleWrite | None = None,
+) -> HttpResponse:
+    """409 for a new hand from an out-of-date page: the table as it is now, what changed, and
+    the hand kept filled in, ready to record as the next hand (same token) or to discard."""
+    page = _TablePage.load(page.table.pk)
+    changes = stale.changes if stale else _stale_changes(page.table, version)
+    data = request.POST.copy()
+    data["table_version"] = str(page.table.version)
+    form = page.form(data)
+    table_url = reverse("games:table", kwargs={"pk": page.table.pk})
+    if page.table.is_finished:
+        conflict = Conflict(
+            change_lines(page.table, changes),
+            _("The game is over, so your hand cannot be recorded."),
+            "",
+            _("Back to the table"),
+            table_url,
+        )
+    else:
+        conflict = Conflict(
+            change_lines(page.table, changes),
+            _("Your hand is still filled in below."),
+            _("Record mine as hand %(number)s") % {"number": len(page.rounds) + 1},
+            _("Discard mine"),
+            table_url,
+        )
+    return _render_table(
+        request, page, form, status=CONFLICT, fragment="table-main", conflict=conflict
+    )
+
+
+def refuse_stale_table_write(
+    request: HttpRequest, stale: services.StaleWrite, retry_label: str, retry_url: str
+) -> HttpResponse:
+    """409 for a button's write (delete a hand, end or take up the evening) from an
+    out-of-date page: the table as it is now, what changed, and the write offered again."""
+    page = _TablePage.load(stale.table.pk)
+    table_url = reverse("games:table", kwargs={"pk": page.table.pk})
+    conflict = Conflict(
+        change_lines(page.table, stale.changes),
+        "",
+        retry_label,
+        _("Leave it"),
+        table_url,
+        retry_url,
+    )
+    # A boosted form swaps the whole body: answer with the whole page.
+    return _render_table(request, page, page.form(), status=CONFLICT, conflict=conflict)
+
+
 def _round_row(page: _TablePage, round_: Round, seats: list[Any]) -> dict[str, Any]:
     points = {row.side: row.points for row in round_.points.all()}
     return {
@@ -300,7 +427,9 @@ def _round_row(page: _TablePage, round_: Round, seats: list[Any]) -> dict[str, A
         "line": page.ui.history_line(
             points, selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
         ),
-        "why_url": reverse("games:round_why", kwargs={"pk": page.table.pk, "number": round_.number})
+        "why_url": reverse(
+            "games:round_why", kwargs={"pk": page.table.pk, "hand": round_.public_id}
+        )
         if page.table.game in SCOPA_FAMILY
         else "",
     }
@@ -352,47 +481,109 @@ def table_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def round_edit(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
+    """Change a recorded hand, addressed by its id (its number shifts when an earlier hand is
+    deleted). A save from a page that is out of date is refused (409) with the change kept."""
     page = _TablePage.load(pk)
-    round_ = get_object_or_404(Round, table=page.table, number=number)
-    url = reverse("games:round_edit", kwargs={"pk": pk, "number": number})
+    round_ = _hand_or_gone(request, page, hand)
+    if isinstance(round_, HttpResponse):
+        return round_
+    number = round_.number
+    url = reverse("games:round_edit", kwargs={"pk": pk, "hand": hand})
     status = 200
+    conflict = None
     if request.method == "POST":
         shortcut = page.ui.shortcut(request.POST)
         form = page.form(shortcut or request.POST, before=number)
         if request.POST.get("action") == "preview":
             return render(request, f"{page.ui.template}#preview", page.hand_context(form, url))
         if shortcut is None:
-            if form.is_valid():
-                try:
-                    services.round_update(round_, form.entry())
-                except EntryError as error:
-                    add_problems(form, error)
-                else:
+            try:
+                if form.version() != page.table.version:
+                    raise services.StaleWrite(
+                        page.table, _stale_changes(page.table, form.version())
+                    )
+                if form.is_valid():
+                    services.round_update(round_, form.entry(), version=form.version())
                     messages.success(request, _("Hand %(number)s changed.") % {"number": number})
                     return redirect("games:table", pk=pk)
-            status = UNPROCESSABLE
+            except services.StaleWrite as stale:
+                page = _TablePage.load(pk)
+                still_there = _hand_or_gone(request, page, hand)
+                if isinstance(still_there, HttpResponse):
+                    return still_there
+                round_, number = still_there, still_there.number
+                data = request.POST.copy()
+                data["table_version"] = str(page.table.version)
+                form = page.form(data, before=number)
+                conflict = Conflict(
+                    change_lines(page.table, stale.changes),
+                    _("Your change is still filled in below."),
+                    _("Apply my change to hand %(number)s") % {"number": number},
+                    _("Discard my change"),
+                    reverse("games:table", kwargs={"pk": pk}) + "#history",
+                )
+                status = CONFLICT
+            except EntryError as error:
+                add_problems(form, error)
+            status = status if conflict else UNPROCESSABLE
     else:
         initial = page.ui.initial_from_entry(round_.entry, page.setup)
         form = page.form(initial=initial, before=number)
     context = page.hand_context(form, url)
-    context.update({"round": round_, "plain_post": True, "submit_label": _("Save changes")})
+    context.update(
+        {
+            "round": round_,
+            "plain_post": True,
+            "submit_label": _("Save changes"),
+            "conflict": conflict,
+        }
+    )
     return render(request, "games/round_edit.html", context, status=status)
 
 
-@require_POST
-def round_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    table = _table_or_404(pk)
-    round_ = get_object_or_404(Round, table=table, number=number)
+def _hand_or_gone(request: HttpRequest, page: _TablePage, hand: str) -> Round | HttpResponse:
+    """The table's hand with that id; a hand deleted meanwhile answers 409 with who deleted
+    it (a page left open on another phone), any other id 404."""
     try:
-        with transaction.atomic():
-            services.round_delete(round_)
+        return page.hand(hand)
+    except Http404:
+        deleted = page.table.changes.filter(kind=TableChange.Kind.DELETED, hand_id=hand).last()
+        if deleted is None:
+            raise
+    if request.method != "POST":
+        messages.error(
+            request,
+            _("Hand %(number)s was deleted on another phone.") % {"number": deleted.hand_number},
+        )
+        return redirect(reverse("games:table", kwargs={"pk": page.table.pk}) + "#history")
+    stale = services.StaleWrite(page.table, [deleted])
+    return refuse_stale_table_write(request, stale, "", "")
+
+
+@require_POST
+def round_delete(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
+    """Delete a hand (the Delete button, and Undo right after saving one)."""
+    page = _TablePage.load(pk)
+    round_ = _hand_or_gone(request, page, hand)
+    if isinstance(round_, HttpResponse):
+        return round_
+    version = request.POST.get("table_version", "")
+    try:
+        services.round_delete(round_, version=int(version) if version.isdigit() else -1)
+    except services.StaleWrite as stale:
+        return refuse_stale_table_write(
+            request,
+            stale,
+            _("Delete hand %(number)s anyway") % {"number": round_.number},
+            reverse("games:round_delete", kwargs={"pk": pk, "hand": hand}),
+        )
     except EntryError as error:
         for problem in error.problems:
             messages.error(request, problem_text(problem))
     else:
-        messages.success(request, _("Hand %(number)s deleted.") % {"number": number})
-    return redirect(reverse("games:table", kwargs={"pk": table.pk}) + "#history")
+        messages.success(request, _("Hand %(number)s deleted.") % {"number": round_.number})
+    return redirect(reverse("games:table", kwargs={"pk": pk}) + "#history")
 
 
 # -- referees and rules -------------------------------------------------------------------------
@@ -441,10 +632,10 @@ def _render_primiera(
 
 
 @require_GET
-def round_why(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def round_why(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
     """The primiera referee opened on a recorded hand's cards, under the table's rules."""
     page = _TablePage.load(pk)
-    round_ = get_object_or_404(Round, table=page.table, number=number)
+    round_ = page.hand(hand)
     if page.table.game not in SCOPA_FAMILY:
         raise Http404
     # A hand entered as points has no cards: the referee opens empty, under the table's rules.

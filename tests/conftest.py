@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.test import Client
 from playwright.sync_api import Browser, Page, sync_playwright
 
 # Playwright's sync API keeps an asyncio event loop in the test thread; without this
@@ -71,6 +72,15 @@ def page(browser: Browser) -> Iterator[Page]:
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.fixture
+def client() -> Client:
+    """Posts carry the table's current version and a fresh hand token, as a page just loaded
+    would (tests/pages.py); tests of out-of-date pages send their own."""
+    from tests.pages import FreshPageClient
+
+    return FreshPageClient()
 
 
 @pytest.fixture

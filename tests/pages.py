@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import urlsplit
 
 from django.http import HttpResponse
-from django.urls import reverse
+from django.test import Client
+from django.urls import resolve, reverse
 
 from games import selectors
-from games.models import Round, RoundPoints, Table
+from games.models import Round, RoundPoints, Table, new_hand_token
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -49,12 +52,37 @@ def table_url(table: Table) -> str:
     return reverse("games:table", kwargs={"pk": table.pk})
 
 
+def hand_id(table: Table, number: int) -> str:
+    """The id of the table's hand with that number now."""
+    return Round.objects.get(table=table, number=number).public_id
+
+
 def edit_url(table: Table, number: int) -> str:
-    return reverse("games:round_edit", kwargs={"pk": table.pk, "number": number})
+    return reverse("games:round_edit", kwargs={"pk": table.pk, "hand": hand_id(table, number)})
 
 
 def delete_url(table: Table, number: int) -> str:
-    return reverse("games:round_delete", kwargs={"pk": table.pk, "number": number})
+    return reverse("games:round_delete", kwargs={"pk": table.pk, "hand": hand_id(table, number)})
+
+
+# The views that write to a table, and so want the version the posting page was rendered at.
+TABLE_WRITES = {"table", "round_edit", "round_delete", "table_stop", "table_resume"}
+
+
+class FreshPageClient(Client):
+    """A test client that posts like a phone showing the page as it is now: a write to a table
+    carries the table's current version, and a new hand a token of its own, as the rendered
+    form would, unless the test sends its own (the tests of stale pages and retries do)."""
+
+    def post(self, path: str, data: Any = None, *args: Any, **kwargs: Any) -> Any:
+        match = resolve(urlsplit(path).path)
+        if match.url_name in TABLE_WRITES and not isinstance(data, (str, bytes)):
+            data = data.copy() if hasattr(data, "copy") else dict(data or {})
+            table = Table.objects.get(pk=match.kwargs["pk"])
+            data.setdefault("table_version", str(table.version))
+            if match.url_name == "table":
+                data.setdefault("hand_token", new_hand_token())
+        return super().post(path, data, *args, **kwargs)
 
 
 def totals(table: Table) -> dict[str, int]:

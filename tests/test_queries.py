@@ -11,6 +11,7 @@ from django.urls import reverse
 from games import services
 from games.models import Table
 from tests.factories import captures_entry, points_entry
+from tests.pages import edit_url
 
 pytestmark = pytest.mark.django_db
 
@@ -65,9 +66,7 @@ def test_table_page_with_card_hands_and_teams_queries_do_not_grow(client: Client
 def test_edit_page_queries_do_not_grow_with_the_hands(client: Client) -> None:
     one, many = table_with_hands(1), table_with_hands(50)
 
-    assert queries_for(
-        client, reverse("games:round_edit", kwargs={"pk": one.pk, "number": 1})
-    ) == queries_for(client, reverse("games:round_edit", kwargs={"pk": many.pk, "number": 1}))
+    assert queries_for(client, edit_url(one, 1)) == queries_for(client, edit_url(many, 1))
 
 
 def test_home_page_queries_do_not_grow_with_the_tables(client: Client) -> None:

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from games import services
 from tests.factories import captures_entry, points_entry
+from tests.pages import hand_id
 
 pytestmark = pytest.mark.django_db
 
@@ -268,8 +269,11 @@ def test_every_scopa_hand_has_a_why_link_that_explains_its_cards(client: Client)
     page = client.get(reverse("games:table", kwargs={"pk": table.pk})).content.decode()
 
     for number in (1, 2):
-        assert reverse("games:round_why", kwargs={"pk": table.pk, "number": number}) in page
-    why = client.get(reverse("games:round_why", kwargs={"pk": table.pk, "number": 1}))
+        assert (
+            reverse("games:round_why", kwargs={"pk": table.pk, "hand": hand_id(table, number)})
+            in page
+        )
+    why = client.get(reverse("games:round_why", kwargs={"pk": table.pk, "hand": hand_id(table, 1)}))
 
     assert why.status_code == 200
     page_text = text(why)
@@ -288,7 +292,7 @@ def test_why_on_a_points_hand_opens_the_referee_empty(client: Client) -> None:
     table = services.table_create(game="scopa", players=["Ann", "Bob"])
     services.round_record(table, points_entry(Ann=1, Bob=2))
 
-    why = client.get(reverse("games:round_why", kwargs={"pk": table.pk, "number": 1}))
+    why = client.get(reverse("games:round_why", kwargs={"pk": table.pk, "hand": hand_id(table, 1)}))
 
     assert why.status_code == 200
     assert "Points counted at the table: Ann 1, Bob 2." in text(why)
@@ -298,7 +302,7 @@ def test_why_on_a_points_hand_opens_the_referee_empty(client: Client) -> None:
 def test_why_of_a_missing_hand_is_404(client: Client) -> None:
     table = services.table_create(game="scopa", players=["Ann", "Bob"])
 
-    response = client.get(reverse("games:round_why", kwargs={"pk": table.pk, "number": 1}))
+    response = client.get(reverse("games:round_why", kwargs={"pk": table.pk, "hand": "nohand"}))
 
     assert response.status_code == 404
 

@@ -477,7 +477,8 @@ def test_refused_delete_says_why_and_keeps_the_hand(client: Client) -> None:
 def test_deleting_a_missing_hand_is_not_found(client: Client) -> None:
     table = two_player_table()
 
-    assert client.post(delete_url(table, 1)).status_code == 404
+    missing = reverse("games:round_delete", kwargs={"pk": table.pk, "hand": "aaaabbbbccccdddd"})
+    assert client.post(missing).status_code == 404
 
 
 # -- export and import --------------------------------------------------------------------------

@@ -7,6 +7,7 @@ the form, the template and the words, and never look inside a game's entry thems
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,13 +21,23 @@ from games.problems import add_problems
 from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import Card
 
+# What new_hand_token makes, and what a retry may send back.
+HAND_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
 
 class BaseHandForm(forms.Form):
     """A hand as the players entered it; ``clean`` asks the engine whether it is valid.
 
     ``earlier`` holds the table's scored hands before this one, so rules that depend on them
     (who is still in the game) are checked exactly as the engine will check them on save.
+
+    Every hand form carries the table's version it was rendered at, so a save from a page that
+    is out of date is refused rather than overwriting, and a new hand's form a token, so a
+    save the phone sends twice is stored once.
     """
+
+    table_version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    hand_token = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -46,6 +57,17 @@ class BaseHandForm(forms.Form):
     def entry(self) -> dict[str, object]:
         """The scoresheet entry (scoresheet-format.md) for what was entered."""
         raise NotImplementedError
+
+    def version(self) -> int:
+        """The table's version the form was rendered at; -1 when it carried none (a page from
+        before versions, or a hand-made post), which is always out of date."""
+        value = self.data.get("table_version", "")
+        return int(value) if str(value).isdigit() else -1
+
+    def token(self) -> str | None:
+        """The new-hand form's token, when it carried a well-formed one."""
+        value = str(self.data.get("hand_token", ""))
+        return value if HAND_TOKEN.fullmatch(value) else None
 
     def incomplete(self) -> str:
         """Why the hand cannot be scored yet, in words; empty when it can."""

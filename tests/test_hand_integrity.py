@@ -1,0 +1,324 @@
+"""One truth for every hand: hands addressed by a stable id, saves stored once per form, and a
+write from a page that is out of date refused with 409 and what changed, never applied to the
+wrong hand or silently overwriting."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.models import Rating, Round, Table, TableChange
+from games.scoring import EntryError
+from tests.factories import points_entry
+from tests.leagues import league
+from tests.pages import HTMX, delete_url, edit_url, hand_id, html, inputs, table_url, totals
+
+pytestmark = pytest.mark.django_db
+
+
+def two_player_table(**options: object) -> Table:
+    return services.table_create(game="scopa", players=["Ann", "Bob"], options=options)
+
+
+def page_fields(client: Client, url: str) -> dict[str, str]:
+    """The hidden guard fields of the hand form as the page rendered them."""
+    form = inputs(client.get(url))
+    return {name: form.values[name] for name in ("table_version", "hand_token")}
+
+
+def points_post(ann: int, bob: int, **fields: str) -> dict[str, str]:
+    return {"mode": "points", "points_0": str(ann), "points_1": str(bob), **fields}
+
+
+# -- stable identity ----------------------------------------------------------------------------
+
+
+def test_hands_are_addressed_by_a_random_id_not_their_number(client: Client) -> None:
+    table = two_player_table()
+    first = services.round_record(table, points_entry(Ann=1, Bob=0))
+    second = services.round_record(table, points_entry(Ann=2, Bob=0))
+
+    page = html(client.get(table_url(table)))
+
+    assert len({first.public_id, second.public_id}) == 2
+    assert len(first.public_id) == 16
+    assert reverse("games:round_edit", kwargs={"pk": table.pk, "hand": second.public_id}) in page
+    assert "/hands/1/" not in page and "/hands/2/" not in page
+
+
+def test_an_edit_page_left_open_changes_its_own_hand_after_an_earlier_one_is_deleted(
+    client: Client,
+) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=1, Bob=0))
+    services.round_record(table, points_entry(Ann=2, Bob=0))
+    url = edit_url(table, 2)
+    fields = page_fields(client, url)
+
+    services.round_delete(Round.objects.get(table=table, number=1))
+    refused = client.post(url, points_post(5, 0, table_version=fields["table_version"]))
+
+    # The page was out of date: nothing changed, and the choice names the hand as it is now.
+    assert refused.status_code == 409
+    assert "Hand 1 was deleted on another phone." in html(refused)
+    assert "Apply my change to hand 1" in html(refused)
+    assert totals(table) == {"Ann": 2, "Bob": 0}
+    again = inputs(refused).values["table_version"]
+    applied = client.post(url, points_post(5, 0, table_version=again))
+
+    assert applied.status_code == 302
+    assert [round_.entry for round_ in table.rounds.all()] == [points_entry(Ann=5, Bob=0)]
+
+
+def test_undo_after_another_phone_deleted_an_earlier_hand_never_deletes_the_wrong_one(
+    client: Client,
+) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=1, Bob=0))
+    services.round_record(table, points_entry(Ann=2, Bob=0))
+    saved = client.post(table_url(table), points_post(3, 0), **HTMX)
+    undo = inputs(saved).values  # the Undo form of hand 3, at the version after saving it
+    undo_url = delete_url(table, 3)
+
+    services.round_delete(Round.objects.get(table=table, number=1))
+    refused = client.post(undo_url, {"table_version": undo["table_version"]})
+
+    assert refused.status_code == 409
+    assert "Hand 1 was deleted on another phone." in html(refused)
+    assert [r.entry["points"]["Ann"] for r in table.rounds.all()] == [2, 3]
+    anyway = client.post(undo_url, {"table_version": inputs(refused).values["table_version"]})
+    assert anyway.status_code == 302
+    assert [r.entry["points"]["Ann"] for r in table.rounds.all()] == [2]
+
+
+def test_a_deleted_hands_edit_page_says_it_was_deleted(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=1, Bob=0))
+    url = edit_url(table, 1)
+    services.round_delete(Round.objects.get(table=table))
+
+    response = client.get(url, follow=True)
+
+    assert "Hand 1 was deleted on another phone." in html(response)
+    assert client.get(reverse("games:round_edit", args=[table.pk, "nosuchhand"])).status_code == 404
+
+
+# -- idempotent saves ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_same_form_sent_twice_is_stored_once_and_answered_alike(
+    client: Client, htmx: bool
+) -> None:
+    table = two_player_table()
+    fields = page_fields(client, table_url(table))
+    headers = HTMX if htmx else {}
+
+    first = client.post(table_url(table), points_post(1, 0, **fields), **headers)
+    again = client.post(table_url(table), points_post(1, 0, **fields), **headers)
+
+    assert table.rounds.count() == 1
+    assert again.status_code == first.status_code
+    if htmx:
+        assert "Hand 1 recorded." in html(first) and "Hand 1 recorded." in html(again)
+    else:
+        assert again["Location"] == first["Location"] == table_url(table)
+
+
+def test_a_retry_after_other_hands_still_answers_as_the_first_save(client: Client) -> None:
+    table = two_player_table()
+    fields = page_fields(client, table_url(table))
+    client.post(table_url(table), points_post(1, 0, **fields))
+    services.round_record(table, points_entry(Ann=0, Bob=1))
+
+    retry = client.post(table_url(table), points_post(1, 0, **fields), **HTMX)
+
+    assert retry.status_code == 200
+    assert "Hand 1 recorded." in html(retry)
+    assert table.rounds.count() == 2
+
+
+def test_a_retried_save_in_the_services_returns_the_first_hand() -> None:
+    table = two_player_table()
+
+    first = services.round_record(table, points_entry(Ann=1, Bob=0), token="phone-a-token-1")
+    again = services.round_record(table, points_entry(Ann=1, Bob=0), token="phone-a-token-1")
+
+    assert again.pk == first.pk
+    assert Round.objects.count() == 1
+
+
+# -- versioned writes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_two_phones_saving_the_same_hand_store_it_once_and_the_second_is_told(
+    client: Client, htmx: bool
+) -> None:
+    table = services.table_create(game="scopone", players=["Ann", "Bob", "Cy", "Di"])
+    phone_a = page_fields(client, table_url(table))
+    phone_b = page_fields(client, table_url(table))
+    headers = HTMX if htmx else {}
+
+    client.post(table_url(table), points_post(3, 1, **phone_a), **headers)
+    refused = client.post(table_url(table), points_post(3, 1, **phone_b), **headers)
+
+    assert refused.status_code == 409
+    page = html(refused)
+    assert "Hand 1 was recorded on another phone: Ann &amp; Cy 3, Bob &amp; Di 1" in page
+    assert "Record mine as hand 2" in page and "Discard mine" in page
+    assert table.rounds.count() == 1
+    # B's entry is kept, with the version as it is now and B's own token: "record mine".
+    kept = inputs(refused)
+    assert kept.values["points_0"] == "3"
+    assert kept.values["hand_token"] == phone_b["hand_token"]
+    assert kept.values["table_version"] == str(Table.objects.get().version)
+    recorded = client.post(table_url(table), points_post(3, 1, **kept.values))
+    assert recorded.status_code == 302
+    assert totals(table) == {"Ann & Cy": 6, "Bob & Di": 2}
+
+
+def test_two_phones_editing_one_hand_never_lose_an_edit_silently(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=1, Bob=0))
+    url = edit_url(table, 1)
+    phone_a = page_fields(client, url)["table_version"]
+    phone_b = page_fields(client, url)["table_version"]
+
+    assert client.post(url, points_post(4, 0, table_version=phone_a)).status_code == 302
+    refused = client.post(url, points_post(0, 4, table_version=phone_b))
+
+    assert refused.status_code == 409
+    assert "Hand 1 was changed on another phone: now Ann 4, Bob 0" in html(refused)
+    assert totals(table) == {"Ann": 4, "Bob": 0}
+    assert inputs(refused).values["points_1"] == "4"
+
+
+def test_two_phones_deleting_one_hand_delete_it_once(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=1, Bob=0))
+    services.round_record(table, points_entry(Ann=2, Bob=0))
+    url = delete_url(table, 1)
+    version = str(Table.objects.get().version)
+
+    assert client.post(url, {"table_version": version}).status_code == 302
+    again = client.post(url, {"table_version": version})
+
+    assert again.status_code == 409
+    assert "Hand 1 was deleted on another phone." in html(again)
+    assert [r.entry["points"]["Ann"] for r in table.rounds.all()] == [2]
+
+
+def test_a_form_without_a_version_is_refused_as_out_of_date(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=1, Bob=0))
+
+    plain = Client()
+    response = plain.post(delete_url(table, 1))
+
+    assert response.status_code == 409
+    assert "This page was out of date, so nothing was saved." in html(response)
+    assert table.rounds.count() == 1
+
+
+def test_ending_an_evening_from_an_out_of_date_page_is_refused(client: Client) -> None:
+    table = services.table_create(game="schafkopf", players=["Ann", "Bob", "Cy", "Di"])
+    services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
+    version = str(Table.objects.get().version)
+    services.round_record(table, points_entry(Ann=-30, Bob=10, Cy=10, Di=10))
+
+    stop = reverse("games:table_stop", kwargs={"pk": table.pk})
+    refused = client.post(stop, {"table_version": version})
+
+    assert refused.status_code == 409
+    assert "Hand 2 was recorded on another phone: Ann -30, Bob 10, Cy 10, Di 10" in html(refused)
+    assert "End the evening anyway" in html(refused)
+    assert not Table.objects.get().is_finished
+
+
+def test_every_write_bumps_the_version_and_is_logged() -> None:
+    table = two_player_table()
+    first = services.round_record(table, points_entry(Ann=1, Bob=0))
+    services.round_update(first, points_entry(Ann=2, Bob=0))
+    services.round_record(table, points_entry(Ann=0, Bob=1))
+    services.round_delete(first)
+
+    changes = list(TableChange.objects.filter(table=table))
+    assert [(c.version, c.kind, c.hand_number) for c in changes] == [
+        (1, "recorded", 1),
+        (2, "edited", 1),
+        (3, "recorded", 2),
+        (4, "deleted", 1),
+    ]
+    assert changes[1].before["points"] == {"Ann": 1, "Bob": 0}
+    assert changes[1].after["points"] == {"Ann": 2, "Bob": 0}
+    assert changes[3].hand_id == first.public_id
+    assert Table.objects.get().version == 4
+
+
+def test_a_stale_write_in_the_services_stores_nothing() -> None:
+    table = two_player_table()
+    services.round_record(table, points_entry(Ann=1, Bob=0), version=0)
+
+    with pytest.raises(services.StaleWrite) as refused:
+        services.round_record(table, points_entry(Ann=1, Bob=0), version=0)
+
+    assert [change.kind for change in refused.value.changes] == ["recorded"]
+    assert Round.objects.count() == 1
+
+
+# -- one rescoring path -------------------------------------------------------------------------
+
+
+def test_deleting_a_hand_rescores_the_later_ones_and_their_dealers() -> None:
+    table = services.table_create(
+        game="ciapano", players=["Ann", "Bob", "Cy"], options={"elimination_at": 12}
+    )
+    services.round_record(table, points_entry(Ann=0, Bob=0, Cy=12))  # Cy is out
+    services.round_record(table, points_entry(Ann=5, Bob=6))
+    assert [r.dealer for r in table.rounds.all()] == [0, 1]
+
+    services.round_delete(Round.objects.get(table=table, number=1))
+
+    only = Round.objects.get(table=table)
+    assert (only.number, only.dealer) == (1, 0)
+    assert only.breakdown["players"] == ["Ann", "Bob", "Cy"]
+
+
+def test_an_edit_that_makes_a_later_hand_impossible_is_refused_and_changes_nothing() -> None:
+    table = services.table_create(
+        game="ciapano", players=["Ann", "Bob", "Cy"], options={"elimination_at": 12}
+    )
+    services.round_record(table, points_entry(Ann=0, Bob=0, Cy=5))
+    services.round_record(table, points_entry(Ann=3, Bob=3, Cy=5))
+    before = list(Round.objects.values_list("entry", "breakdown", "dealer"))
+
+    with pytest.raises(EntryError) as refused:
+        services.round_update(Round.objects.get(number=1), points_entry(Ann=0, Bob=0, Cy=12))
+
+    assert "round 2" in str(refused.value.problems[0].text(str)).casefold()
+    assert list(Round.objects.values_list("entry", "breakdown", "dealer")) == before
+    assert Table.objects.get().version == 2
+
+
+def test_taking_up_an_evening_again_takes_back_its_result_and_ratings() -> None:
+    club = league(games=["schafkopf"])
+    table = services.table_create(game="schafkopf", players=["Ann", "Bob", "Cy", "Di"], league=club)
+    services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
+    services.table_stop(table)
+    assert Rating.objects.filter(table=table).exists()
+    assert table.seats.filter(total__isnull=False).count() == 4
+
+    services.table_resume(table)
+
+    assert not Rating.objects.filter(table=table).exists()
+    assert table.seats.filter(total__isnull=False).count() == 0
+    assert Table.objects.get().winners == []
+
+
+def test_hand_id_helper_finds_the_hand_by_its_current_number() -> None:
+    table = two_player_table()
+    hand = services.round_record(table, points_entry(Ann=1, Bob=0))
+    assert hand_id(table, 1) == hand.public_id
