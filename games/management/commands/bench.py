@@ -14,6 +14,7 @@ another. On PostgreSQL the tables are analysed after seeding, as autovacuum woul
 
 from __future__ import annotations
 
+import json
 import shutil
 import statistics
 import tempfile
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import OperationalError, connection, reset_queries
 from django.db.models import Count
@@ -34,9 +36,11 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from games import services
 from games.demo import demo_league_create
 from games.models import League, Player, Rating, Round, RoundPoints, Seat, Table
 from games.scoring import GAMES
+from games.scoring.scoresheet import score_scoresheet
 
 BENCH_DATABASE = "test_scorekeeper_bench"
 MIB = 1024 * 1024
@@ -67,6 +71,11 @@ class Command(BaseCommand):
             "--runs", type=int, default=7, help="timed requests per page (default 7)"
         )
         parser.add_argument("--seed", type=int, default=7, help="demo seed (default 7)")
+        parser.add_argument(
+            "--import-hands",
+            default="2000,8000",
+            help="sizes of the scoresheets imported and scored (default 2000,8000)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["tables"] < 1 or options["hands"] < 1 or options["runs"] < 1:
@@ -99,6 +108,9 @@ class Command(BaseCommand):
             shutil.rmtree(scratch, ignore_errors=True)
 
     def _bench(self, label: str, options: dict[str, Any]) -> None:
+        sizes = [int(size) for size in str(options["import_hands"]).split(",") if size.strip()]
+        if sizes:
+            self.stdout.write(_import_table(label, [_measure_import(size) for size in sizes]))
         tables, hands, runs = options["tables"], options["hands"], options["runs"]
         self.stdout.write(f"{label}: seeding {tables:,} finished tables of {hands} hands ...")
         started = time.perf_counter()
@@ -126,6 +138,61 @@ class Command(BaseCommand):
             f"{runs} timed runs per page after a warm-up, DEBUG off; queries and the slowest "
             "query from one more run, peak memory (tracemalloc) from another."
         )
+
+
+@dataclass(frozen=True)
+class ImportFigures:
+    hands: int
+    score_ms: float
+    import_ms: float
+    export_ms: float
+
+
+def _schafkopf_sheet(hands: int) -> dict[str, object]:
+    """A Schafkopf evening of ``hands`` hands (the documented example's hands over and over):
+    the game the rules never end, so any length is a valid scoresheet."""
+    example = json.loads((settings.BASE_DIR / "docs/examples/schafkopf.json").read_text())
+    rounds = [example["rounds"][number % len(example["rounds"])] for number in range(hands)]
+    return {**example, "rounds": rounds}
+
+
+def _measure_import(hands: int) -> ImportFigures:
+    """Time scoring a scoresheet (the CLI's work), importing it (every hand checked and
+    stored) and exporting the table again; time per hand should not grow with the hands."""
+    document = _schafkopf_sheet(hands)
+    started = time.perf_counter()
+    score_scoresheet(document)
+    scored = time.perf_counter()
+    table = services.table_import(document)
+    imported = time.perf_counter()
+    client = Client(HTTP_HOST="localhost")
+    _fetch(client, reverse("games:table_export", args=[table.pk]))
+    exported = time.perf_counter()
+    return ImportFigures(
+        hands,
+        (scored - started) * 1000,
+        (imported - scored) * 1000,
+        (exported - imported) * 1000,
+    )
+
+
+def _import_table(label: str, figures: list[ImportFigures]) -> str:
+    lines = [f"{label}: scoring, importing and exporting one Schafkopf scoresheet"]
+    lines.append(f"{'hands':>7}  {'score ms':>9}  {'import ms':>9}  {'export ms':>9}  µs/hand")
+    for figure in figures:
+        per_hand = (figure.score_ms + figure.import_ms) * 1000 / figure.hands
+        lines.append(
+            f"{figure.hands:>7,}  {figure.score_ms:>9.0f}  {figure.import_ms:>9.0f}  "
+            f"{figure.export_ms:>9.0f}  {per_hand:>7.0f}"
+        )
+    if len(figures) >= 2:
+        first, last = figures[0], figures[-1]
+        lines.append(
+            f"{last.hands / first.hands:.1f}x the hands took "
+            f"{(last.score_ms + last.import_ms) / (first.score_ms + first.import_ms):.1f}x "
+            "the time (linear: the same factor)"
+        )
+    return "\n".join(lines)
 
 
 def _database_label() -> str:
