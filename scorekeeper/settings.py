@@ -17,6 +17,7 @@ Everything that differs between machines comes from the environment:
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -117,6 +118,22 @@ DATABASES = {
         conn_health_checks=_is_postgres,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default must take a small club's phones saving at once: readers never wait
+    # for the writer (WAL), a write transaction takes the lock when it begins (IMMEDIATE, so
+    # two writers queue instead of one failing on its first write), and a writer waits up to
+    # 20 s for the lock instead of failing with "database is locked".
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+    if TESTING:
+        # A file, as in use: an in-memory test database locks per table, not like the real
+        # thing under threads. One per process, so two test runs never share it.
+        DATABASES["default"]["TEST"] = {
+            "NAME": str(Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3")
+        }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
