@@ -298,30 +298,6 @@ def _as_stored(value: object) -> object:
     return json.loads(json.dumps(value))
 
 
-class _NaiveTracker:  # TEMPORARY until the engine's tracker lands
-    def __init__(self, game: Game, table: TableSetup, first_dealer: int) -> None:
-        self.game, self.table, self.first = game, table, first_dealer
-        self.scores: list[RoundScore] = []
-        self.dealers: list[int] = []
-
-    def next_dealer(self) -> int:
-        if not self.dealers:
-            return self.first
-        return self.game.dealer_after(self.table, self.scores, self.dealers[-1])
-
-    def add(self, entry: Mapping[str, object]) -> RoundScore:
-        score = self.game.score_round(entry, self.table, tuple(self.scores))
-        self.push(score)
-        return score
-
-    def push(self, score: RoundScore) -> None:
-        self.dealers.append(self.next_dealer())
-        self.scores.append(score)
-
-    def state(self) -> GameState:
-        return self.game.game_state(self.scores, self.table)
-
-
 @dataclass(frozen=True)
 class _Rescored:
     """What re-scoring a table's hands found: the game's state and each hand's points."""
@@ -346,11 +322,7 @@ def _rescore(
     invalid (a Ciapanò player already out; named by its number unless it is the hand being
     ``entered``, whose form shows the problems), or hands after the game would end.
     """
-    tracker = (
-        table.rules.tracker(setup, table.first_dealer)
-        if hasattr(table.rules, "tracker")
-        else _NaiveTracker(table.rules, setup, table.first_dealer)
-    )
+    tracker = table.rules.tracker(setup, table.first_dealer)
     points: list[dict[str, int]] = []
     for index, round_ in enumerate(stored.rounds):
         if index < first_changed:

@@ -4,7 +4,16 @@ No Django here (an import-linter contract enforces it), so the rules can be test
 the CLI and reasoned about on their own.
 """
 
-from .base import Game, GameState, RoundScore, Side, TableSetup, Team, score_table
+from .base import (
+    Game,
+    GameState,
+    RoundScore,
+    RoundTracker,
+    Side,
+    TableSetup,
+    Team,
+    score_table,
+)
 from .errors import EntryError, Problem
 from .registry import COMING_GAMES, GAMES, get_game
 
@@ -16,6 +25,7 @@ __all__ = [
     "GameState",
     "Problem",
     "RoundScore",
+    "RoundTracker",
     "Side",
     "TableSetup",
     "Team",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import EntryError, Problem, problem, raise_if_any
@@ -89,6 +89,8 @@ class Game(ABC):
     lowest_total_wins: bool = False
     # The rules set no end: the players decide when the evening is over (Schafkopf).
     ends_when_players_stop: bool = False
+    # Players can go out of the game while the others play on (Ciapanò): the deal skips them.
+    eliminates_players: bool = False
 
     # -- table set-up -------------------------------------------------------------------------
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -189,13 +191,79 @@ class Game(ABC):
         anticlockwise and the deal passes to the right, the next player in that direction;
         Schafkopf: clockwise both). A Ciapanò player who is out deals no more (SPEC §3).
         """
-        out = set(self.game_state(earlier, table).eliminated)
-        seats = len(table.players)
-        for step in range(1, seats + 1):
-            seat = (dealer + step) % seats
-            if table.players[seat] not in out:
-                return seat
-        return (dealer + 1) % seats
+        out = self.game_state(earlier, table).eliminated if self.eliminates_players else ()
+        return next_dealer_seat(table, out, dealer)
+
+    def tracker(self, table: TableSetup, first_dealer: int = 0) -> RoundTracker:
+        """An empty record of the table's rounds, to score them one after another."""
+        return RoundTracker(self, table, first_dealer)
+
+
+def next_dealer_seat(table: TableSetup, out: Collection[str], dealer: int) -> int:
+    """The next seat after ``dealer`` in the direction of play whose player is not ``out``
+    (see ``Game.dealer_after``)."""
+    seats = len(table.players)
+    for step in range(1, seats + 1):
+        seat = (dealer + step) % seats
+        if table.players[seat] not in out:
+            return seat
+    return (dealer + 1) % seats
+
+
+class RoundTracker:
+    """A table's rounds scored so far, in order, with the seat that dealt each: adding a round
+    costs the same whatever the number of rounds before it, so scoring or re-scoring a whole
+    table is linear in its rounds.
+
+    It scores exactly as ``Game.score_round`` with the earlier rounds and deals exactly as
+    ``Game.dealer_after``; a game whose rules look back at earlier rounds (Ciapanò: who is
+    out) keeps what it needs of them as they are added, in its own subclass.
+    """
+
+    def __init__(self, game: Game, table: TableSetup, first_dealer: int = 0) -> None:
+        self.game = game
+        self.table = table
+        self.first_dealer = first_dealer
+        self._scores: list[RoundScore] = []
+        self._dealers: list[int] = []
+
+    @property
+    def scores(self) -> Sequence[RoundScore]:
+        return self._scores
+
+    @property
+    def dealers(self) -> Sequence[int]:
+        return self._dealers
+
+    def next_dealer(self) -> int:
+        """The seat that deals the next round."""
+        if not self._dealers:
+            return self.first_dealer
+        return next_dealer_seat(self.table, self.out(), self._dealers[-1])
+
+    def out(self) -> Collection[str]:
+        """The players out of the game after the rounds so far (none, in most games)."""
+        return ()
+
+    def add(self, entry: Mapping[str, object]) -> RoundScore:
+        """Validate and score the next round against the rounds so far, then keep it; raise
+        EntryError (its problems not yet numbered with the round) and keep nothing if bad."""
+        score = self.score(entry)
+        self.push(score)
+        return score
+
+    def score(self, entry: Mapping[str, object]) -> RoundScore:
+        """The next round's score, without keeping it."""
+        return self.game.score_round(entry, self.table, self._scores)
+
+    def push(self, score: RoundScore) -> None:
+        """Keep a round that was already scored (a stored hand), without scoring it again."""
+        self._dealers.append(self.next_dealer())
+        self._scores.append(score)
+
+    def state(self) -> GameState:
+        """Totals, whether the game is over, and who won, after the rounds so far."""
+        return self.game.game_state(self._scores, self.table)
 
 
 def check_player_names(players: Sequence[str]) -> list[Problem]:
@@ -247,15 +315,15 @@ def score_table(
     A round entered after the game was already decided is an error too: at a real table nobody
     deals again once the winner is known.
     """
-    scores: list[RoundScore] = []
+    tracker = game.tracker(table)
     problems: list[Problem] = []
     for number, entry in enumerate(entries, start=1):
         try:
-            scores.append(game.score_round(entry, table, tuple(scores)))
+            tracker.add(entry)
         except EntryError as error:
             problems.extend(error.in_round(number).problems)
     raise_if_any(problems)
-    state = game.game_state(scores, table)
+    scores, state = list(tracker.scores), tracker.state()
     if state.finished_after_round is not None and state.finished_after_round < len(scores):
         raise EntryError(
             [

@@ -50,10 +50,18 @@ breakdown stays true when an earlier deal is corrected.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from .base import Game, GameState, RoundScore, TableSetup, competition_places, running_totals
+from .base import (
+    Game,
+    GameState,
+    RoundScore,
+    RoundTracker,
+    TableSetup,
+    competition_places,
+    running_totals,
+)
 from .cards import DECK, Card, DeckStyle, Rank, parse_card
 from .errors import Problem, problem, raise_if_any, unknown_fields
 from .i18n import gettext_noop as _
@@ -221,30 +229,82 @@ class _Progress:
     finished_after_round: int | None
 
 
-def _progress(table: TableSetup, rounds: Sequence[RoundScore]) -> _Progress:
-    """ciapano.en.txt "Scoring" and "End of Game"; SPEC.md §3 "Game" and §6.5.
+class _ProgressFold:
+    """ciapano.en.txt "Scoring" and "End of Game"; SPEC.md §3 "Game" and §6.5, one deal at a
+    time.
 
     A total of ``elimination_at`` (31) or more after a deal puts a player out; 30 stays in. The
     last player left wins. If everyone left goes out in the same deal, the lowest total among
-    them wins, and equal lowest totals share the win.
+    them wins, and equal lowest totals share the win. Deals after the game was decided change
+    nothing here (the engine refuses them).
     """
-    limit = table.option_int("elimination_at")
-    seats = table.players
-    active = list(seats)
-    eliminated: list[str] = []
-    for number, totals in enumerate(running_totals(seats, rounds), start=1):
-        newly_out = [player for player in active if totals[player] >= limit]
-        eliminated.extend(_going_out_order(newly_out, totals, seats))
-        active = [player for player in active if player not in newly_out]
-        if len(active) == 1:
-            return _Progress((), tuple(eliminated), tuple(active), number)
-        if not active:
+
+    def __init__(self, table: TableSetup) -> None:
+        self.limit = table.option_int("elimination_at")
+        self.seats = table.players
+        self.totals = dict.fromkeys(self.seats, 0)
+        self.deals = 0
+        self.active = list(self.seats)
+        self.eliminated: list[str] = []
+        self.winners: tuple[str, ...] = ()
+        self.finished_after_round: int | None = None
+
+    def add(self, score: RoundScore) -> None:
+        self.deals += 1
+        for player, points in score.points.items():
+            self.totals[player] += points
+        if self.finished_after_round is not None:
+            return
+        totals = self.totals
+        newly_out = [player for player in self.active if totals[player] >= self.limit]
+        self.eliminated.extend(_going_out_order(newly_out, totals, self.seats))
+        self.active = [player for player in self.active if player not in newly_out]
+        if len(self.active) == 1:
+            self.winners, self.active = tuple(self.active), []
+            self.finished_after_round = self.deals
+        elif not self.active:
             lowest = min(totals[player] for player in newly_out)
-            winners = tuple(
-                player for player in seats if player in newly_out and totals[player] == lowest
+            self.winners = tuple(
+                player for player in self.seats if player in newly_out and totals[player] == lowest
             )
-            return _Progress((), tuple(eliminated), winners, number)
-    return _Progress(tuple(active), tuple(eliminated), (), None)
+            self.finished_after_round = self.deals
+
+    def progress(self) -> _Progress:
+        return _Progress(
+            tuple(self.active),
+            tuple(self.eliminated),
+            self.winners,
+            self.finished_after_round,
+        )
+
+
+def _progress(table: TableSetup, rounds: Sequence[RoundScore]) -> _Progress:
+    """How the game stands after these deals (see ``_ProgressFold``)."""
+    fold = _ProgressFold(table)
+    for score in rounds:
+        fold.add(score)
+    return fold.progress()
+
+
+class _CiapanoTracker(RoundTracker):
+    """Keeps who is out as the deals are added, so each deal is checked and dealt without
+    going over the earlier ones again."""
+
+    game: Ciapano
+
+    def __init__(self, game: Ciapano, table: TableSetup, first_dealer: int = 0) -> None:
+        super().__init__(game, table, first_dealer)
+        self._fold = _ProgressFold(table)
+
+    def out(self) -> Collection[str]:
+        return self._fold.eliminated
+
+    def score(self, entry: Mapping[str, object]) -> RoundScore:
+        return self.game.score_deal(entry, self.table, self._fold.progress())
+
+    def push(self, score: RoundScore) -> None:
+        super().push(score)
+        self._fold.add(score)
 
 
 def active_players(table: TableSetup, rounds: Sequence[RoundScore]) -> tuple[str, ...]:
@@ -342,13 +402,25 @@ class Ciapano(Game):
         raise_if_any(problems)
         return PenaltyTally(aces, thirds, last_trick, kind)
 
+    eliminates_players = True
+
+    def tracker(self, table: TableSetup, first_dealer: int = 0) -> RoundTracker:
+        return _CiapanoTracker(self, table, first_dealer)
+
     def score_round(
         self,
         entry: Mapping[str, object],
         table: TableSetup,
         earlier: Sequence[RoundScore] = (),
     ) -> RoundScore:
-        progress = _progress(table, earlier)
+        """One deal, checked against who is still in after the ``earlier`` deals
+        (ciapano.en.txt "Scoring"; SPEC.md §3)."""
+        return self.score_deal(entry, table, _progress(table, earlier))
+
+    def score_deal(
+        self, entry: Mapping[str, object], table: TableSetup, progress: _Progress
+    ) -> RoundScore:
+        """One deal, given how the game stands before it (see ``score_round``)."""
         if progress.finished_after_round is not None:
             raise_if_any(
                 [
