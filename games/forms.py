@@ -180,6 +180,10 @@ class NewTableForm(forms.Form):
         return cleaned
 
 
+# A scoresheet of 10,000 hands is about 1 MB; a larger upload is a mistake, or worse.
+SCORESHEET_MAX_BYTES = 2 * 1024 * 1024
+
+
 class ScoresheetUploadForm(forms.Form):
     scoresheet = forms.FileField(
         label=gettext_lazy("Scoresheet JSON file"),
@@ -187,6 +191,12 @@ class ScoresheetUploadForm(forms.Form):
             "A table exported from Scorekeeper, or written by hand in the scoresheet format."
         ),
     )
+
+    def clean_scoresheet(self) -> Any:
+        upload = self.cleaned_data["scoresheet"]
+        if upload.size > SCORESHEET_MAX_BYTES:
+            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        return upload
 
 
 # -- leagues ------------------------------------------------------------------------------------

@@ -89,7 +89,9 @@ class Season(models.Model):
                 condition=models.Q(ends_on__gte=models.F("starts_on")),
                 name="season_ends_after_it_starts",
             ),
-            models.UniqueConstraint(fields=["league", "name"], name="one_season_per_name"),
+            models.UniqueConstraint(
+                "league", Lower("name"), name="one_season_per_name_ignoring_case"
+            ),
         ]
 
     def __str__(self) -> str:

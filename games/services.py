@@ -6,8 +6,9 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import TypeVar
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Model
 from django.utils import timezone
 
@@ -27,14 +28,34 @@ from games.scoring.errors import Problem, problem, raise_if_any
 from games.scoring.i18n import gettext_noop
 from games.scoring.scoresheet import read_scoresheet
 
+ModelT = TypeVar("ModelT", bound=Model)
+
 
 def player_get_or_create(name: str) -> Player:
-    """The player of that name, ignoring case; a new one if nobody has it yet."""
+    """The player of that name, ignoring case; a new one if nobody has it yet.
+
+    Two phones naming the same new player at once both get the one row: the second insert
+    meets the unique name, and then finds the first phone's player.
+    """
     name = name.strip()
     player = Player.objects.filter(name__iexact=name).first()
-    if player is None:
-        player = Player.objects.create(name=name)
-    return player
+    if player is not None:
+        return player
+    try:
+        with transaction.atomic():
+            return Player.objects.create(name=name)
+    except IntegrityError:
+        return Player.objects.get(name__iexact=name)
+
+
+def _create_unique(model: type[ModelT], refusal: Problem, **fields: object) -> ModelT:
+    """Insert a row whose name must be unique; another phone inserting the same name first is
+    refused like a name already taken, not a crash."""
+    try:
+        with transaction.atomic():
+            return model.objects.create(**fields)  # type: ignore[attr-defined, no-any-return]
+    except IntegrityError:
+        raise EntryError([refusal]) from None
 
 
 @transaction.atomic
@@ -106,6 +127,9 @@ def table_create(
     return table
 
 
+_NAME_TOO_LONG = gettext_noop("{name} is too long for a name")
+
+
 def _too_long(
     names: Sequence[str], model: type[Model], column: str, message: str, field: str
 ) -> list[Problem]:
@@ -131,6 +155,12 @@ def _seats_record_result(table: Table, setup: TableSetup, state: GameState | Non
     """Keep each seat's result (``None``: the game is not over) for standings to sum."""
     seats = list(table.seats.select_related("player"))
     results = seat_results(table.rules, setup, state) if state else {}
+    for outcome in results.values():
+        if any(
+            isinstance(value, int) and abs(value) > _LARGEST_STORED
+            for value in outcome.fields().values()
+        ):
+            raise EntryError([problem(gettext_noop("these totals are too large to keep"), "table")])
     for seat in seats:
         result = results.get(seat.player.name)
         for name, value in (result or NO_OUTCOME).fields().items():
@@ -592,14 +622,22 @@ def table_import(document: object) -> Table:
 # -- leagues ------------------------------------------------------------------------------------
 
 
-def _league_check(name: str, games: Sequence[str], exclude: int | None = None) -> None:
+def _league_taken(name: str) -> Problem:
+    return problem(gettext_noop("there is already a league called {name}"), "name", name=name)
+
+
+def _league_check(
+    name: str, games: Sequence[str], members: Sequence[str], exclude: int | None = None
+) -> None:
     problems: list[Problem] = []
     if not name.strip():
         problems.append(problem(gettext_noop("a league needs a name"), "name"))
     elif League.objects.filter(name__iexact=name.strip()).exclude(pk=exclude).exists():
-        problems.append(
-            problem(gettext_noop("there is already a league called {name}"), "name", name=name)
-        )
+        problems.append(_league_taken(name))
+    problems.extend(_too_long([name.strip()], League, "name", _NAME_TOO_LONG, "name"))
+    problems.extend(
+        _too_long([member.strip() for member in members], Player, "name", _NAME_TOO_LONG, "members")
+    )
     if not games:
         problems.append(problem(gettext_noop("a league counts at least one game"), "games"))
     problems.extend(
@@ -612,8 +650,10 @@ def _league_check(name: str, games: Sequence[str], exclude: int | None = None) -
 
 @transaction.atomic
 def league_create(*, name: str, games: Sequence[str], members: Sequence[str] = ()) -> League:
-    _league_check(name, games)
-    league = League.objects.create(name=name.strip(), games=_in_registry_order(games))
+    _league_check(name, games, members)
+    league = _create_unique(
+        League, _league_taken(name), name=name.strip(), games=_in_registry_order(games)
+    )
     league.members.add(*(player_get_or_create(member) for member in members))
     return league
 
@@ -624,12 +664,16 @@ def league_update(
 ) -> League:
     """Rename a league, change what it counts and who belongs; counting other games rates the
     league again, since every rating depends on the tables before it."""
-    _league_check(name, games, exclude=league.pk)
+    _league_check(name, games, members, exclude=league.pk)
     counted = _in_registry_order(games)
     games_changed = counted != league.games
     league.name = name.strip()
     league.games = counted
-    league.save(update_fields=["name", "games"])
+    try:
+        with transaction.atomic():
+            league.save(update_fields=["name", "games"])
+    except IntegrityError:
+        raise EntryError([_league_taken(name)]) from None
     league.members.set([player_get_or_create(member) for member in members])
     if games_changed:
         ratings.league_ratings_replay(league)
@@ -645,18 +689,18 @@ def season_create(*, league: League, name: str, starts_on: date, ends_on: date) 
     problems: list[Problem] = []
     if ends_on < starts_on:
         problems.append(problem(gettext_noop("a season cannot end before it starts"), "ends_on"))
+    taken = problem(
+        gettext_noop("{league} already has a season called {name}"),
+        "name",
+        league=league.name,
+        name=name,
+    )
     if league.seasons.filter(name__iexact=name.strip()).exists():
-        problems.append(
-            problem(
-                gettext_noop("{league} already has a season called {name}"),
-                "name",
-                league=league.name,
-                name=name,
-            )
-        )
+        problems.append(taken)
+    problems.extend(_too_long([name.strip()], Season, "name", _NAME_TOO_LONG, "name"))
     raise_if_any(problems)
-    return Season.objects.create(
-        league=league, name=name.strip(), starts_on=starts_on, ends_on=ends_on
+    return _create_unique(
+        Season, taken, league=league, name=name.strip(), starts_on=starts_on, ends_on=ends_on
     )
 
 

@@ -126,8 +126,17 @@ def table_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             document = json.load(form.cleaned_data["scoresheet"])
+            if holds_nul(document):
+                # PostgreSQL keeps no NUL in a text or JSON column: refuse it before anything.
+                raise NulInDocument
             with transaction.atomic():
                 tables = _import_each(document)
+        except RecursionError:
+            form.add_error("scoresheet", _("This file nests too deeply to be a scoresheet."))
+        except NulInDocument:
+            form.add_error(
+                "scoresheet", _("This file holds a NUL character, which no name or value may.")
+            )
         except (ValueError, UnicodeDecodeError) as error:
             if isinstance(error, EntryError):
                 add_problems(form, error)
@@ -143,6 +152,27 @@ def table_import(request: HttpRequest) -> HttpResponse:
             return redirect("games:home")
     status = UNPROCESSABLE if request.method == "POST" else 200
     return render(request, "games/table_import.html", {"form": form}, status=status)
+
+
+class NulInDocument(Exception):
+    """An uploaded document with a NUL character in a string."""
+
+
+def holds_nul(document: object) -> bool:
+    """Whether any string of a decoded JSON document, key or value, holds a NUL character.
+    Walked without recursion, so no nesting json.load accepts can make it fail."""
+    pending = [document]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            if "\x00" in value:
+                return True
+        elif isinstance(value, dict):
+            pending.extend(value.keys())
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return False
 
 
 def _import_each(document: object) -> list[Table]:
