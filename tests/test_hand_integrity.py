@@ -322,3 +322,33 @@ def test_hand_id_helper_finds_the_hand_by_its_current_number() -> None:
     table = two_player_table()
     hand = services.round_record(table, points_entry(Ann=1, Bob=0))
     assert hand_id(table, 1) == hand.public_id
+
+
+def test_an_earlier_edit_rescores_a_later_moon_and_decides_the_game_again() -> None:
+    """Ciapanò out at 12: hands 1-2 put Di out, hand 3 is Ann's moon. Hand 2 edited so Di
+    stays in: Di now pays for the moon too (11), and the game is decided again."""
+    table = services.table_create(
+        game="ciapano", players=["Ann", "Bob", "Cy", "Di"], options={"elimination_at": 12}
+    )
+    services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1, Di=8))
+    second = services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1, Di=5))
+    moon = {
+        "aces": {"Ann": 4, "Bob": 0, "Cy": 0},
+        "thirds": {"Ann": 20, "Bob": 0, "Cy": 0},
+        "last_trick": "Ann",
+    }
+    third = services.round_record(table, moon)
+    assert {p.side: p.points for p in third.points.all()}["Di"] == 0
+
+    services.round_update(second, points_entry(Ann=1, Bob=1, Cy=1, Di=1))
+
+    third.refresh_from_db()
+    assert {p.side: p.points for p in third.points.all()} == {
+        "Ann": 0,
+        "Bob": 11,
+        "Cy": 11,
+        "Di": 11,
+    }
+    table.refresh_from_db()
+    assert table.is_finished and table.winners == ["Ann"]
+    assert totals(table) == {"Ann": 2, "Bob": 13, "Cy": 13, "Di": 20}
