@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import services
 from games.models import League, Player, Round, Seat, Table
 from games.scoring import EntryError
-from games.views import holds_nul
+from games.uploads import MAX_DEPTH, HoldsNul, TooDeep, check_document
 from tests.factories import points_entry
 from tests.pages import html
 
@@ -25,6 +25,8 @@ SHEET = {
     "rounds": [{"points": {"Ann": 3, "Bob": 1}}],
 }
 
+JOSE = {**SHEET, "players": ["José", "Bob"], "rounds": [{"points": {"José": 3, "Bob": 1}}]}
+
 
 def upload(client: Client, content: bytes) -> str:
     response = client.post(
@@ -36,16 +38,36 @@ def upload(client: Client, content: bytes) -> str:
     return html(response)
 
 
-def test_an_upload_over_2_mb_is_refused(client: Client) -> None:
+def test_an_upload_over_2_mb_is_refused_unread(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unexpected(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an upload over 2 MB was read")
+
+    monkeypatch.setattr("games.views.json.load", unexpected)
     padded = json.dumps({**SHEET, "note": "x" * (2 * 1024 * 1024)}).encode()
 
     assert "The file is larger than 2 MB." in upload(client, padded)
 
 
 def test_deeply_nested_json_is_refused(client: Client) -> None:
+    """Deeper than json.load goes: it raises RecursionError itself."""
     nested = b"[" * 100_000 + b"]" * 100_000
 
     assert "This file nests too deeply to be a scoresheet." in upload(client, nested)
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH, 900])
+def test_nesting_json_load_accepts_is_refused_before_the_engine_reads_it(
+    client: Client, depth: int
+) -> None:
+    """Shallow enough for json.load, too deep for a scoresheet: refused before anything after
+    json.load could recurse on it."""
+    nested = "[" * depth + "1" + "]" * depth
+    content = json.dumps(SHEET)[:-1] + f', "options": {{"target": {nested}}}}}'
+    json.loads(content)
+
+    assert "This file nests too deeply to be a scoresheet." in upload(client, content.encode())
 
 
 @pytest.mark.parametrize(
@@ -62,24 +84,58 @@ def test_a_nul_character_anywhere_is_refused(client: Client, document: object) -
     assert "This file holds a NUL character, which no name or value may." in upload(client, content)
 
 
-def test_the_nul_check_walks_any_depth_without_recursion() -> None:
+def test_the_document_check_walks_any_depth_without_recursion() -> None:
     deep: object = "fine"
     for _level in range(50_000):
         deep = [deep]
-    assert not holds_nul(deep)
-    assert holds_nul({"a": [{"b": ["x\u0000"]}]})
+    with pytest.raises(TooDeep):
+        check_document(deep)
+    with pytest.raises(TooDeep):
+        check_document({"a": deep})
 
 
-def test_a_scoresheet_with_a_utf8_bom_still_imports(client: Client) -> None:
-    content = "\ufeff".encode() + json.dumps(SHEET).encode()
+def test_the_document_check_finds_a_nul_in_any_key_or_string() -> None:
+    for document in ({"a": [{"b": ["x\u0000"]}]}, {"a": {"\u0000": 1}}, "\u0000", ["ok", "x\x00y"]):
+        with pytest.raises(HoldsNul):
+            check_document(document)
+
+
+def test_the_document_check_passes_every_documented_scoresheet_and_an_export() -> None:
+    from pathlib import Path
+
+    examples = sorted((Path(__file__).resolve().parent.parent / "docs/examples").glob("*.json"))
+    documents = [json.loads(path.read_text()) for path in examples]
+    assert documents
+    for document in documents:
+        check_document(document)
+    check_document(documents)
+    check_document([1, [2, [3]], {"a": None, "b": True, "c": 1.5}], max_depth=3)
+    with pytest.raises(TooDeep):
+        check_document([[[[]]]], max_depth=3)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-le"])
+def test_a_scoresheet_with_a_bom_or_in_utf_16_still_imports(client: Client, encoding: str) -> None:
+    content = json.dumps(JOSE, ensure_ascii=False)
 
     response = client.post(
         reverse("games:table_import"),
-        {"scoresheet": SimpleUploadedFile("sheet.json", content, "application/json")},
+        {
+            "scoresheet": SimpleUploadedFile(
+                "sheet.json", content.encode(encoding), "application/json"
+            )
+        },
     )
 
     assert response.status_code == 302
     assert Round.objects.count() == 1
+    assert Player.objects.filter(name="José").exists()
+
+
+def test_a_scoresheet_not_in_utf_8_is_refused_as_not_json(client: Client) -> None:
+    content = json.dumps(JOSE, ensure_ascii=False)
+
+    assert "This file is not valid JSON." in upload(client, content.encode("latin-1"))
 
 
 def test_a_league_member_name_over_40_characters_is_refused() -> None:
@@ -128,3 +184,18 @@ def test_an_evening_for_big_money_ends_with_its_money_kept() -> None:
     assert ann.total == 900_000
     assert ann.money_cents == 9_000_000_000
     assert Table.objects.get().is_finished
+
+
+def test_a_name_the_same_only_in_lower_case_finds_that_player() -> None:
+    """PostgreSQL lowers "İlker" to "ilker" (how the unique constraint compares names) but
+    upper-cases them apart (how ``iexact`` compares): the second spelling used to meet the
+    constraint, then miss the row by ``iexact``, and crash."""
+    from django.db import connection
+
+    ilker = services.player_get_or_create("ilker")
+    club = services.league_create(name="Club", games=["scopa"], members=["İlker"])
+
+    member = club.members.get()
+    assert services.player_get_or_create("İlker").pk == member.pk
+    if connection.vendor == "postgresql":
+        assert member.pk == ilker.pk

@@ -247,3 +247,33 @@ def test_the_same_new_season_from_many_phones_is_one_season() -> None:
         )
 
     _name_race(create, Season.objects.count, "same new season")
+
+
+# -- fifty phones at a club evening, through the pages -----------------------------------------
+
+
+def test_fifty_phones_saving_at_once_through_the_pages_get_no_error() -> None:
+    """Fifty tables, one phone each, all pressing Save at the same moment: every save is
+    answered and stored, on the embedded SQLite as on PostgreSQL."""
+    from django.test import Client
+
+    from tests.pages import inputs, table_url
+
+    tables = [fresh_table() for _phone in range(50)]
+    phones = [Client() for _table in tables]
+    forms = [
+        {**inputs(phone.get(table_url(table))).values, "mode": "points", "points_0": "1"}
+        for phone, table in zip(phones, tables, strict=True)
+    ]
+
+    answers = at_once(
+        [
+            partial(phone.post, table_url(table), form)
+            for phone, table, form in zip(phones, tables, forms, strict=True)
+        ]
+    )
+
+    statuses = Counter(value.status_code if kind == "ok" else kind for kind, value in answers)
+    report("fifty phones", statuses, sum(count for code, count in statuses.items() if code != 302))
+    assert statuses == Counter({302: 50})
+    assert [table.rounds.count() for table in tables] == [1] * 50
