@@ -30,7 +30,6 @@ from games.leagues import RATING, Column, Standing, columns_for, league_standing
 from games.models import League, Player, Season, Seat, Table
 from games.problems import add_problems, problem_text
 from games.scoring import GAMES, EntryError
-from games.scoring.scoresheet import write_scoresheet
 from games.selectors import SkillBoard
 from games.standings.charts import LineChart, Series, line_chart
 from games.standings.rating import Skill
@@ -367,19 +366,7 @@ def scoresheets_json(request: HttpRequest) -> HttpResponse:
             return HttpResponse(_("Unknown league."), status=404)
         tables = tables.filter(league=league)
         filename = _filename(league.name, "tables") + ".json"
-    documents = []
-    for table in tables:
-        setup = table.setup()
-        rounds = sorted(table.rounds.all(), key=lambda round_: round_.number)
-        documents.append(
-            write_scoresheet(
-                table.game,
-                table.options,
-                setup.players,
-                setup.teams,
-                [round_.entry for round_ in rounds],
-            )
-        )
+    documents = [selectors.table_scoresheet(table, prefetched=True) for table in tables]
     response = HttpResponse(
         json.dumps(documents, indent=1, ensure_ascii=False), content_type="application/json"
     )

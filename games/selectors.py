@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games.models import League, Player, Rating, Round, RoundPoints, Season, Seat, Table
 from games.scoring import GAMES, RoundScore, TableSetup
+from games.scoring.scoresheet import write_scoresheet
 from games.standings.rating import Skill
 from games.standings.stats import SeatResult, StandingRow
 
@@ -72,6 +73,24 @@ def table_totals(table: Table, setup: TableSetup) -> dict[str, int]:
 def table_rounds(table: Table) -> QuerySet[Round]:
     """The hands, oldest first, each with its points per side (two queries)."""
     return table.rounds.order_by("number").prefetch_related("points")
+
+
+def table_scoresheet(table: Table, prefetched: bool = False) -> dict[str, object]:
+    """The table as a scoresheet document (scoresheet-format.md): its hands in order, as
+    entered. ``prefetched`` uses hands already loaded with the table (the every-table export)."""
+    setup = table.setup()
+    rounds = (
+        sorted(table.rounds.all(), key=lambda round_: round_.number)
+        if prefetched
+        else table.rounds.order_by("number")
+    )
+    return write_scoresheet(
+        table.game,
+        table.options,
+        setup.players,
+        setup.teams,
+        [round_.entry for round_ in rounds],
+    )
 
 
 def round_score(round_: Round) -> RoundScore:

@@ -25,7 +25,7 @@ from games import selectors, services
 from games.models import Round, RoundPoints, Seat, Table
 from games.scoring import GAMES, EntryError, score_table
 from games.scoring.ciapano import active_players
-from games.scoring.scoresheet import write_scoresheet
+from tests.scoring.strategies import counted_entries
 
 pytestmark = pytest.mark.django_db
 
@@ -57,41 +57,12 @@ def example_rounds(game: str) -> list[dict[str, object]]:
 
 @st.composite
 def entries(draw: st.DrawFn, game: str, sides: list[str]) -> dict[str, object]:
-    """An entry for the table as it stands, ``sides`` being those still in the game."""
+    """An entry for the table as it stands, ``sides`` being those still in the game: one of
+    the documented example hands now and then, else points or aces and thirds counted."""
     examples = example_rounds(game)
     if examples and draw(st.integers(0, 3)) == 0:
         return draw(st.sampled_from(examples))
-    if draw(st.integers(0, 12)) == 0:
-        # Now and then a bad entry: a side nobody plays, or a negative count.
-        return draw(st.sampled_from([{"points": {"Zed": 1}}, {"points": {sides[0]: -1}}]))
-    if game == "schafkopf":
-        values = [draw(st.integers(-60, 60)) for _side in sides[:-1]]
-        return {"points": {**dict(zip(sides, values, strict=False)), sides[-1]: -sum(values)}}
-    if game == "swoops":
-        out = draw(st.sampled_from(sides))
-        return {"points": {side: 0 if side == out else draw(st.integers(0, 25)) for side in sides}}
-    if game == "ciapano" and draw(st.booleans()):
-        return draw(penalty_counts(sides))
-    if game == "ciapano":
-        return {"points": {side: draw(st.integers(0, 7)) for side in sides}}
-    return {"points": {side: draw(st.integers(0, 4)) for side in sides}}
-
-
-@st.composite
-def penalty_counts(draw: st.DrawFn, players: list[str]) -> dict[str, object]:
-    """Ciapanò's aces and thirds counted per player, the last trick's winner; often a moon
-    (one player takes every penalty card, and the others pay)."""
-    if draw(st.integers(0, 2)) == 0:
-        moon = draw(st.sampled_from(players))
-        aces = {player: 4 if player == moon else 0 for player in players}
-        thirds = {player: 20 if player == moon else 0 for player in players}
-        return {"aces": aces, "thirds": thirds, "last_trick": moon}
-    aces, thirds = dict.fromkeys(players, 0), dict.fromkeys(players, 0)
-    for _card in range(4):
-        aces[draw(st.sampled_from(players))] += 1
-    for _card in range(20):
-        thirds[draw(st.sampled_from(players))] += 1
-    return {"aces": aces, "thirds": thirds, "last_trick": draw(st.sampled_from(players))}
+    return draw(counted_entries(game, sides))
 
 
 def operation(data: Any, game: str, table: Table) -> tuple[Any, ...]:
@@ -180,21 +151,14 @@ def assert_stored_is_what_the_engine_makes(table: Table) -> None:
 
 
 def assert_export_scores_alike(table: Table, totals: dict[str, int]) -> None:
-    setup = table.setup()
-    document = write_scoresheet(
-        table.game,
-        table.options,
-        setup.players,
-        setup.teams,
-        [round_.entry for round_ in table.rounds.order_by("number")],
-    )
+    document = selectors.table_scoresheet(table)
     out = io.StringIO()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "table.json"
         path.write_text(json.dumps(document), encoding="utf-8")
         call_command("score", str(path), stdout=out)
     scored = json.loads(out.getvalue())
-    assert scored["totals"] == totals == selectors.table_totals(table, setup)
+    assert scored["totals"] == totals == selectors.table_totals(table, table.setup())
 
 
 @pytest.mark.parametrize("game", list(TABLES))

@@ -8,6 +8,7 @@ needs an ace taken).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,3 +101,44 @@ def hands(
             aces = sum(code.startswith("A") for code in codes)
             ace_sweeps[side] = draw(st.integers(0, min(aces, limit - scopas[side])))
     return Hand(table, captures, scopas, ace_sweeps)
+
+
+# -- any game: a round as the table counted it ---------------------------------------------------
+
+
+@st.composite
+def counted_entries(draw: st.DrawFn, game: str, sides: Sequence[str]) -> dict[str, object]:
+    """A round of any game for ``sides`` (those still in the game): points counted at the
+    table, shaped as the game takes them (Schafkopf sums to zero, Swoops has one player out
+    on 0), for Ciapanò often aces and thirds counted (a moon now and then), and now and then a
+    bad entry (a side nobody plays, or a negative count) that the engine must refuse."""
+    if draw(st.integers(0, 12)) == 0:
+        return draw(st.sampled_from([{"points": {"Zed": 1}}, {"points": {sides[0]: -1}}]))
+    if game == "schafkopf":
+        values = [draw(st.integers(-60, 60)) for _side in sides[:-1]]
+        return {"points": {**dict(zip(sides, values, strict=False)), sides[-1]: -sum(values)}}
+    if game == "swoops":
+        out = draw(st.sampled_from(sides))
+        return {"points": {side: 0 if side == out else draw(st.integers(0, 25)) for side in sides}}
+    if game == "ciapano" and draw(st.booleans()):
+        return draw(penalty_counts(sides))
+    if game == "ciapano":
+        return {"points": {side: draw(st.integers(0, 7)) for side in sides}}
+    return {"points": {side: draw(st.integers(0, 4)) for side in sides}}
+
+
+@st.composite
+def penalty_counts(draw: st.DrawFn, players: Sequence[str]) -> dict[str, object]:
+    """Ciapanò's aces and thirds counted per player and the last trick's winner; often a moon
+    (one player takes every penalty card, and the others pay)."""
+    if draw(st.integers(0, 2)) == 0:
+        moon = draw(st.sampled_from(players))
+        aces = {player: 4 if player == moon else 0 for player in players}
+        thirds = {player: 20 if player == moon else 0 for player in players}
+        return {"aces": aces, "thirds": thirds, "last_trick": moon}
+    aces, thirds = dict.fromkeys(players, 0), dict.fromkeys(players, 0)
+    for _card in range(4):
+        aces[draw(st.sampled_from(players))] += 1
+    for _card in range(20):
+        thirds[draw(st.sampled_from(players))] += 1
+    return {"aces": aces, "thirds": thirds, "last_trick": draw(st.sampled_from(players))}

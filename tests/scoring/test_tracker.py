@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup
 from games.scoring import ciapano as ciapano_module
 
+from .strategies import counted_entries
+
 PLAYERS = {
     "scopa": ("Ann", "Bob"),
     "scopone": ("Ann", "Bob", "Cy", "Di"),
@@ -35,28 +37,6 @@ def test_every_game_is_covered() -> None:
 
 def setup_of(game: str) -> TableSetup:
     return GAMES[game].setup(PLAYERS[game], OPTIONS.get(game, {}))
-
-
-@st.composite
-def entry(draw: st.DrawFn, game: str, sides: Sequence[str]) -> dict[str, object]:
-    """Points counted at the table, as every game takes them; sometimes a bad one, and for
-    Ciapanò sometimes a moon counted in aces and thirds."""
-    if draw(st.integers(0, 9)) == 0:
-        return {"points": {"Zed": 1}}
-    if game == "schafkopf":
-        values = [draw(st.integers(-40, 40)) for _side in sides[:-1]]
-        return {"points": {**dict(zip(sides, values, strict=False)), sides[-1]: -sum(values)}}
-    if game == "swoops":
-        out = draw(st.sampled_from(sides))
-        return {"points": {side: 0 if side == out else draw(st.integers(0, 20)) for side in sides}}
-    if game == "ciapano" and draw(st.booleans()):
-        moon = draw(st.sampled_from(sides))
-        return {
-            "aces": {side: 4 if side == moon else 0 for side in sides},
-            "thirds": {side: 20 if side == moon else 0 for side in sides},
-            "last_trick": moon,
-        }
-    return {"points": {side: draw(st.integers(0, 5)) for side in sides}}
 
 
 def reference(
@@ -97,7 +77,7 @@ def test_the_tracker_scores_and_deals_as_the_rounds_one_by_one(
         active = setup.sides
         if game == "ciapano":
             active = ciapano_module.active_players(setup, tracker.scores) or setup.sides
-        item = data.draw(entry(game, list(active)))
+        item = data.draw(counted_entries(game, list(active)))
         entries.append(item)
         before = (list(tracker.scores), list(tracker.dealers), tracker.next_dealer())
         try:
