@@ -9,7 +9,9 @@ from datetime import date
 from typing import TypeVar
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Model
+from django.db.models import F, Model, Value
+from django.db.models.functions import Lower
+from django.db.models.lookups import Exact
 from django.utils import timezone
 
 from games import ratings, selectors
@@ -38,14 +40,21 @@ def player_get_or_create(name: str) -> Player:
     meets the unique name, and then finds the first phone's player.
     """
     name = name.strip()
-    player = Player.objects.filter(name__iexact=name).first()
+    player = Player.objects.filter(_named(name)).first()
     if player is not None:
         return player
     try:
         with transaction.atomic():
             return Player.objects.create(name=name)
     except IntegrityError:
-        return Player.objects.get(name__iexact=name)
+        return Player.objects.get(_named(name))
+
+
+def _named(name: str) -> Exact:
+    """The same name as the unique constraints see it: ``LOWER(name)``. (``iexact`` compares
+    ``UPPER``, which disagrees for a few letters: PostgreSQL lowers "İlker" to "ilker" but
+    uppers them apart, so a lookup by ``iexact`` could miss the row the insert collided with.)"""
+    return Exact(Lower("name"), Lower(Value(name)))
 
 
 def _create_unique(model: type[ModelT], refusal: Problem, **fields: object) -> ModelT:
@@ -632,7 +641,7 @@ def _league_check(
     problems: list[Problem] = []
     if not name.strip():
         problems.append(problem(gettext_noop("a league needs a name"), "name"))
-    elif League.objects.filter(name__iexact=name.strip()).exclude(pk=exclude).exists():
+    elif League.objects.filter(_named(name.strip())).exclude(pk=exclude).exists():
         problems.append(_league_taken(name))
     problems.extend(_too_long([name.strip()], League, "name", _NAME_TOO_LONG, "name"))
     problems.extend(
@@ -667,12 +676,15 @@ def league_update(
     _league_check(name, games, members, exclude=league.pk)
     counted = _in_registry_order(games)
     games_changed = counted != league.games
+    stored = league.name, league.games
     league.name = name.strip()
     league.games = counted
     try:
         with transaction.atomic():
             league.save(update_fields=["name", "games"])
     except IntegrityError:
+        # Another phone took the name first; the page shows the league as it still is.
+        league.name, league.games = stored
         raise EntryError([_league_taken(name)]) from None
     league.members.set([player_get_or_create(member) for member in members])
     if games_changed:
@@ -695,7 +707,7 @@ def season_create(*, league: League, name: str, starts_on: date, ends_on: date) 
         league=league.name,
         name=name,
     )
-    if league.seasons.filter(name__iexact=name.strip()).exists():
+    if league.seasons.filter(_named(name.strip())).exists():
         problems.append(taken)
     problems.extend(_too_long([name.strip()], Season, "name", _NAME_TOO_LONG, "name"))
     raise_if_any(problems)

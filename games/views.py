@@ -35,7 +35,8 @@ from games.scoring.i18n import gettext_noop
 from games.scoring.options import OptionSpec
 from games.scoring.registry import SCOPA_FAMILY
 from games.scoring.scopa import prime_point, primiera
-from games.scoring.scoresheet import GameNotSupported, write_scoresheet
+from games.scoring.scoresheet import GameNotSupported
+from games.uploads import HoldsNul, TooDeep, check_document
 
 UNPROCESSABLE = 422
 CONFLICT = 409
@@ -126,14 +127,13 @@ def table_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             document = json.load(form.cleaned_data["scoresheet"])
-            if holds_nul(document):
-                # PostgreSQL keeps no NUL in a text or JSON column: refuse it before anything.
-                raise NulInDocument
+            # Before anything reads it: no deep nesting, and no NUL (PostgreSQL stores none).
+            check_document(document)
             with transaction.atomic():
                 tables = _import_each(document)
-        except RecursionError:
+        except (RecursionError, TooDeep):
             form.add_error("scoresheet", _("This file nests too deeply to be a scoresheet."))
-        except NulInDocument:
+        except HoldsNul:
             form.add_error(
                 "scoresheet", _("This file holds a NUL character, which no name or value may.")
             )
@@ -152,27 +152,6 @@ def table_import(request: HttpRequest) -> HttpResponse:
             return redirect("games:home")
     status = UNPROCESSABLE if request.method == "POST" else 200
     return render(request, "games/table_import.html", {"form": form}, status=status)
-
-
-class NulInDocument(Exception):
-    """An uploaded document with a NUL character in a string."""
-
-
-def holds_nul(document: object) -> bool:
-    """Whether any string of a decoded JSON document, key or value, holds a NUL character.
-    Walked without recursion, so no nesting json.load accepts can make it fail."""
-    pending = [document]
-    while pending:
-        value = pending.pop()
-        if isinstance(value, str):
-            if "\x00" in value:
-                return True
-        elif isinstance(value, dict):
-            pending.extend(value.keys())
-            pending.extend(value.values())
-        elif isinstance(value, list):
-            pending.extend(value)
-    return False
 
 
 def _import_each(document: object) -> list[Table]:
@@ -494,14 +473,7 @@ def _options_summary(table: Table, setup: TableSetup, ui: HandEntry) -> list[str
 def table_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The table as a scoresheet JSON download (scoresheet-format.md)."""
     table = _table_or_404(pk)
-    setup = table.setup()
-    document = write_scoresheet(
-        table.game,
-        table.options,
-        setup.players,
-        setup.teams,
-        [round_.entry for round_ in table.rounds.order_by("number")],
-    )
+    document = selectors.table_scoresheet(table)
     response = JsonResponse(document, json_dumps_params={"indent": 2, "ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="{table.game}-{table.pk}.json"'
     return response

@@ -146,6 +146,18 @@ def test_a_league_member_name_over_40_characters_is_refused() -> None:
     assert not League.objects.exists() and not Player.objects.exists()
 
 
+def test_a_league_member_name_over_40_characters_is_refused_on_update() -> None:
+    club = services.league_create(name="Club", games=["scopa"], members=["Ann"])
+
+    with pytest.raises(EntryError) as refused:
+        services.league_update(club, name="Club 2", games=["scopa"], members=["Ann", "C" * 41])
+
+    assert [p.field for p in refused.value.problems] == ["members"]
+    club.refresh_from_db()
+    assert club.name == "Club" and list(club.members.values_list("name", flat=True)) == ["Ann"]
+    assert Player.objects.count() == 1
+
+
 def test_a_league_member_name_over_40_characters_is_shown_on_the_form(client: Client) -> None:
     response = client.post(
         reverse("games:leagues"), {"name": "Club", "games": ["scopa"], "members": "B" * 41}

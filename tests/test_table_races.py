@@ -198,57 +198,6 @@ def test_phones_recording_edits_and_deletes_at_once_keep_a_valid_table() -> None
     print(f"\nmixed writes on {connection.vendor}: {dict(acknowledged)} stored, {dict(refused)}")
 
 
-# -- names: check-then-insert from several phones at once ---------------------------------------
-
-
-def _name_race(create: Callable[[int], Any], count: Callable[[], int], name: str) -> None:
-    outcomes: Counter[str] = Counter()
-    anomalies = 0
-    for attempt in range(TRIES):
-        answers = at_once([partial(create, attempt)] * PHONES)
-        kinds = Counter(kind for kind, _value in answers)
-        outcomes.update(kinds)
-        anomalies += set(kinds) - {"ok", "EntryError"} != set() or count() != attempt + 1
-    report(name, outcomes, anomalies)
-    assert anomalies == 0
-
-
-def test_the_same_new_player_from_many_phones_is_one_player() -> None:
-    from games.models import Player
-
-    def create(attempt: int) -> Any:
-        return services.player_get_or_create(f"Newcomer {attempt}")
-
-    _name_race(create, Player.objects.count, "same new player")
-
-
-def test_the_same_new_league_from_many_phones_is_one_league() -> None:
-    from games.models import League
-
-    def create(attempt: int) -> Any:
-        return services.league_create(name=f"Thursday {attempt}", games=["scopa"])
-
-    _name_race(create, League.objects.count, "same new league")
-
-
-def test_the_same_new_season_from_many_phones_is_one_season() -> None:
-    from datetime import date
-
-    from games.models import Season
-
-    club = services.league_create(name="Club", games=["scopa"])
-
-    def create(attempt: int) -> Any:
-        return services.season_create(
-            league=club,
-            name=f"Season {attempt}",
-            starts_on=date(2026, 1, 1),
-            ends_on=date(2026, 6, 30),
-        )
-
-    _name_race(create, Season.objects.count, "same new season")
-
-
 # -- fifty phones at a club evening, through the pages -----------------------------------------
 
 
