@@ -352,3 +352,20 @@ def test_an_earlier_edit_rescores_a_later_moon_and_decides_the_game_again() -> N
     table.refresh_from_db()
     assert table.is_finished and table.winners == ["Ann"]
     assert totals(table) == {"Ann": 2, "Bob": 13, "Cy": 13, "Di": 20}
+
+
+def test_a_hand_from_a_page_out_of_date_after_the_game_ended_is_not_offered_again(
+    client: Client,
+) -> None:
+    table = two_player_table(target=3)
+    fields = page_fields(client, table_url(table))
+    services.round_record(table, points_entry(Ann=3, Bob=0))
+
+    refused = client.post(table_url(table), points_post(0, 3, **fields), **HTMX)
+
+    assert refused.status_code == 409
+    page = html(refused)
+    assert "Hand 1 was recorded on another phone: Ann 3, Bob 0" in page
+    assert "The game is over, so your hand cannot be recorded." in page
+    assert "Record mine" not in page
+    assert table.rounds.count() == 1
