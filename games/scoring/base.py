@@ -236,7 +236,10 @@ class RoundTracker:
         return self._dealers
 
     def next_dealer(self) -> int:
-        """The seat that deals the next round."""
+        """The seat that deals the next round: ``first_dealer`` for the first, then the next
+        seat in the direction of play that is still in the game, as ``Game.dealer_after``
+        (every rule text passes the deal on in the direction of play; a Ciapanò player who is
+        out deals no more, SPEC §3)."""
         if not self._dealers:
             return self.first_dealer
         return next_dealer_seat(self.table, self.out(), self._dealers[-1])

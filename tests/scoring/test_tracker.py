@@ -5,13 +5,14 @@ table is."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import overload
 from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.scoring import GAMES, EntryError, RoundScore, TableSetup
+from games.scoring import GAMES, EntryError, Problem, RoundScore, TableSetup
 from games.scoring import ciapano as ciapano_module
 
 from .strategies import counted_entries
@@ -41,18 +42,19 @@ def setup_of(game: str) -> TableSetup:
 
 def reference(
     game: str, setup: TableSetup, entries: Sequence[Mapping[str, object]], first_dealer: int
-) -> tuple[list[RoundScore | None], list[int]]:
+) -> tuple[list[RoundScore | tuple[Problem, ...]], list[int]]:
     """The slow way: each round scored against every earlier one, each dealer from the
-    earlier rounds and the last dealer; a bad round is left out, as the tracker leaves it."""
+    earlier rounds and the last dealer; a bad round gives its problems and is left out, as the
+    tracker leaves it."""
     rules = GAMES[game]
     scores: list[RoundScore] = []
     dealers: list[int] = []
-    results: list[RoundScore | None] = []
+    results: list[RoundScore | tuple[Problem, ...]] = []
     for item in entries:
         try:
             score = rules.score_round(item, setup, tuple(scores))
-        except EntryError:
-            results.append(None)
+        except EntryError as error:
+            results.append(error.problems)
             continue
         dealers.append(
             rules.dealer_after(setup, tuple(scores), dealers[-1]) if dealers else first_dealer
@@ -72,7 +74,8 @@ def test_the_tracker_scores_and_deals_as_the_rounds_one_by_one(
     first_dealer = data.draw(st.integers(0, len(setup.players) - 1))
     tracker = GAMES[game].tracker(setup, first_dealer)
     entries: list[dict[str, object]] = []
-    results: list[RoundScore | None] = []
+    results: list[RoundScore | tuple[Problem, ...]] = []
+    kept: list[dict[str, object]] = []  # the entries the tracker took, one per score
     for _round in range(data.draw(st.integers(0, 12))):
         active = setup.sides
         if game == "ciapano":
@@ -82,8 +85,13 @@ def test_the_tracker_scores_and_deals_as_the_rounds_one_by_one(
         before = (list(tracker.scores), list(tracker.dealers), tracker.next_dealer())
         try:
             results.append(tracker.add(item))
-        except EntryError:
-            results.append(None)
+            kept.append(item)
+        except EntryError as error:
+            # Refused as score_round refuses it (compared below), not yet numbered with a round,
+            # and nothing kept.
+            assert error.problems
+            assert all(found.round_number is None for found in error.problems)
+            results.append(error.problems)
             assert (list(tracker.scores), list(tracker.dealers), tracker.next_dealer()) == before
 
     expected, dealers = reference(game, setup, entries, first_dealer)
@@ -91,26 +99,82 @@ def test_the_tracker_scores_and_deals_as_the_rounds_one_by_one(
     assert list(tracker.dealers) == dealers
     assert tracker.state() == GAMES[game].game_state(list(tracker.scores), setup)
 
-    # The same rounds pushed as stored, then one more added, give the same as adding them all.
+    # The first rounds pushed as stored, then the rest added, give the same as adding them all.
+    split = data.draw(st.integers(0, len(kept)))
     stored = GAMES[game].tracker(setup, first_dealer)
-    for score in tracker.scores:
+    for score in tracker.scores[:split]:
         stored.push(score)
+    for item in kept[split:]:
+        stored.add(item)
+    assert list(stored.scores) == list(tracker.scores)
     assert list(stored.dealers) == dealers
     assert stored.next_dealer() == tracker.next_dealer()
     assert stored.state() == tracker.state()
 
 
-@pytest.mark.parametrize("game", ["ciapano", "scopa", "schafkopf"])
+def test_a_refused_ciapano_deal_leaves_the_tracker_as_it_was() -> None:
+    """A deal for a player already out, or after the game is decided, is refused with the
+    problems ``score_round`` gives, not numbered with a round, and changes nothing; the deal
+    passes over the player who is out (SPEC.md §3 "Game")."""
+    setup = setup_of("ciapano")  # out at 12; Ann, Bob, Cy, Di
+    rules = GAMES["ciapano"]
+    tracker = rules.tracker(setup, first_dealer=3)
+    tracker.add({"points": {"Ann": 12, "Bob": 0, "Cy": 0, "Di": 0}})
+    assert tracker.next_dealer() == 1  # after Di comes Ann, who is out: Bob deals
+
+    def refused(entry: Mapping[str, object]) -> None:
+        before = (list(tracker.scores), list(tracker.dealers), tracker.next_dealer())
+        with pytest.raises(EntryError) as error:
+            tracker.add(entry)
+        with pytest.raises(EntryError) as expected:
+            rules.score_round(entry, setup, list(tracker.scores))
+        assert error.value.problems == expected.value.problems
+        assert all(found.round_number is None for found in error.value.problems)
+        assert (list(tracker.scores), list(tracker.dealers), tracker.next_dealer()) == before
+
+    refused({"points": {"Ann": 1, "Bob": 0, "Cy": 0, "Di": 0}})
+    tracker.add({"points": {"Bob": 12, "Cy": 12, "Di": 0}})
+    assert list(tracker.dealers) == [3, 1]
+    assert tracker.state().winners == ("Di",)
+    refused({"points": {"Di": 1}})
+    assert tracker.state() == rules.game_state(list(tracker.scores), setup)
+
+
+class _CountingRounds(Sequence[RoundScore]):
+    """The earlier rounds as ``score_round`` is given them, counting every round it reads."""
+
+    def __init__(self, rounds: Sequence[RoundScore], calls: dict[str, int]) -> None:
+        self.rounds, self.calls = rounds, calls
+
+    def __len__(self) -> int:
+        return len(self.rounds)
+
+    @overload
+    def __getitem__(self, index: int) -> RoundScore: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[RoundScore]: ...
+    def __getitem__(self, index: int | slice) -> RoundScore | Sequence[RoundScore]:
+        if isinstance(index, slice):
+            picked = self.rounds[index]
+            self.calls["earlier"] += len(picked)
+            return picked
+        self.calls["earlier"] += 1
+        return self.rounds[index]
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
 def test_each_round_costs_the_same_however_many_came_before(game: str) -> None:
     """Structural, not timed: scoring n rounds walks over earlier rounds a number of times that
     grows with n, not n squared (counted where the engine walks them: the game state over all
-    the rounds it is given, Ciapanò's elimination fold one deal at a time)."""
+    the rounds it is given, Ciapanò's elimination fold one deal at a time, and every earlier
+    round a game's ``score_round`` reads)."""
     setup = setup_of(game)
     sides = setup.sides
     points = {side: 0 for side in sides}
-    calls = {"state": 0, "fold": 0}
+    calls = {"state": 0, "fold": 0, "earlier": 0}
     rules = GAMES[game]
     real_state, real_add = type(rules).game_state, ciapano_module._ProgressFold.add
+    real_score = type(rules).score_round
 
     def counting_state(self: object, rounds: Sequence[RoundScore], table: TableSetup) -> object:
         calls["state"] += len(rounds)
@@ -120,15 +184,40 @@ def test_each_round_costs_the_same_however_many_came_before(game: str) -> None:
         calls["fold"] += 1
         real_add(self, score)  # type: ignore[arg-type]
 
+    def counting_score(
+        self: object,
+        entry: Mapping[str, object],
+        table: TableSetup,
+        earlier: Sequence[RoundScore] = (),
+    ) -> RoundScore:
+        return real_score(self, entry, table, _CountingRounds(earlier, calls))  # type: ignore[arg-type]
+
     def rounds_looked_at(count: int) -> int:
-        calls.update(state=0, fold=0)
+        calls.update(state=0, fold=0, earlier=0)
         with (
             mock.patch.object(type(rules), "game_state", counting_state),
+            mock.patch.object(type(rules), "score_round", counting_score),
             mock.patch.object(ciapano_module._ProgressFold, "add", counting_add),
         ):
             tracker = rules.tracker(setup)
             for _round in range(count):
                 tracker.add({"points": dict(points)})
-        return calls["state"] + calls["fold"]
+            assert len(tracker.scores) == count
+        return sum(calls.values())
 
     assert rounds_looked_at(400) <= 4 * rounds_looked_at(100) + 4
+
+    # The counters see the slow way: each round scored against the rounds before it, and each
+    # dealer from them, walks every earlier round (Ciapanò: who is out).
+    calls.update(state=0, fold=0, earlier=0)
+    with (
+        mock.patch.object(type(rules), "game_state", counting_state),
+        mock.patch.object(type(rules), "score_round", counting_score),
+        mock.patch.object(ciapano_module._ProgressFold, "add", counting_add),
+    ):
+        scores: list[RoundScore] = []
+        for _round in range(20):
+            scores.append(rules.score_round({"points": dict(points)}, setup, scores))
+            rules.dealer_after(setup, scores, 0)
+    if rules.eliminates_players:
+        assert sum(calls.values()) >= 20 * 19 // 2
