@@ -9,9 +9,7 @@ anomalies at zero.
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
-from collections.abc import Callable
 from datetime import date
 from functools import partial
 from typing import Any
@@ -22,6 +20,7 @@ from django.db import connection
 from games import services
 from games.models import League, Player, Season
 from games.scoring import EntryError
+from tests.concurrency import at_once_answers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,29 +34,6 @@ SEASON_TAKEN = "{league} already has a season called {name}"
 def spelling(name: str, phone: int) -> str:
     """The name as phone ``phone`` types it: as given, lower case or upper case."""
     return (name, name.lower(), name.upper())[phone % 3]
-
-
-def at_once(calls: list[Callable[[], Any]]) -> list[tuple[str, Any]]:
-    """Run the calls in threads released together; each answer is ("ok", value) or
-    (exception class name, exception). Each thread closes its own connection at its end."""
-    barrier = threading.Barrier(len(calls))
-    answers: list[tuple[str, Any]] = [("missing", None)] * len(calls)
-
-    def run(index: int, call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait(timeout=30)
-            answers[index] = ("ok", call())
-        except Exception as error:  # noqa: BLE001 - every failure is counted and reported
-            answers[index] = (type(error).__name__, error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return answers
 
 
 def refused_as_taken(answer: tuple[str, Any], message: str) -> bool:
@@ -111,7 +87,7 @@ def test_the_same_new_player_from_many_phones_is_one_player() -> None:
     tally = Tally("same new player")
     for round_ in range(ROUNDS):
         name = f"Newcomer {round_}"
-        answers = at_once(
+        answers = at_once_answers(
             [
                 partial(services.player_get_or_create, spelling(name, phone))
                 for phone in range(PHONES)
@@ -136,7 +112,7 @@ def test_the_same_new_member_of_many_new_leagues_is_one_player() -> None:
     tally = Tally("same new member")
     for round_ in range(ROUNDS):
         name = f"Member {round_}"
-        answers = at_once(
+        answers = at_once_answers(
             [
                 partial(
                     services.league_create,
@@ -170,7 +146,7 @@ def test_the_same_new_league_from_many_phones_is_one_league() -> None:
     tally = Tally("same new league")
     for round_ in range(ROUNDS):
         name = f"Thursday Club {round_}"
-        answers = at_once(
+        answers = at_once_answers(
             [
                 partial(services.league_create, name=spelling(name, phone), games=["scopa"])
                 for phone in range(PHONES)
@@ -192,7 +168,7 @@ def test_many_leagues_renamed_to_the_same_new_name_at_once_keep_one() -> None:
             services.league_create(name=f"Old {round_}-{phone}", games=["scopa"])
             for phone in range(PHONES)
         ]
-        answers = at_once(
+        answers = at_once_answers(
             [
                 partial(
                     services.league_update,
@@ -233,7 +209,7 @@ def test_the_same_new_season_from_many_phones_is_one_season() -> None:
     tally = Tally("same new season")
     for round_ in range(ROUNDS):
         name = f"Autumn {round_}"
-        answers = at_once(
+        answers = at_once_answers(
             [
                 partial(
                     services.season_create,

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import pytest
 from django.db import connection
@@ -18,35 +16,13 @@ from django.db import connection
 from games import services
 from games.models import Round, RoundPoints, Table, TableChange
 from games.scoring import EntryError
+from tests.concurrency import at_once_answers
 from tests.factories import points_entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONES = 8
 TRIES = 25
-
-
-def at_once(calls: list[Callable[[], Any]]) -> list[tuple[str, Any]]:
-    """Run the calls in threads released together; each answer is ("ok", value) or
-    (exception class name, exception). Each thread closes its own connection."""
-    barrier = threading.Barrier(len(calls))
-    answers: list[tuple[str, Any]] = [("missing", None)] * len(calls)
-
-    def run(index: int, call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait()
-            answers[index] = ("ok", call())
-        except Exception as error:  # noqa: BLE001 - every failure is counted and reported
-            answers[index] = (type(error).__name__, error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
 
 
 def fresh_table() -> Table:
@@ -64,7 +40,7 @@ def test_the_same_hand_token_from_many_phones_is_stored_once() -> None:
     for attempt in range(TRIES):
         table = fresh_table()
         token = f"retry-token-{attempt:04d}"
-        answers = at_once(
+        answers = at_once_answers(
             [
                 partial(
                     services.round_record, table, points_entry(Ann=1, Bob=0), version=0, token=token
@@ -86,7 +62,7 @@ def test_phones_saving_from_the_same_page_store_one_hand_and_the_others_are_told
     anomalies = 0
     for attempt in range(TRIES):
         table = fresh_table()
-        answers = at_once(
+        answers = at_once_answers(
             [
                 partial(
                     services.round_record,
@@ -112,7 +88,7 @@ def test_phones_editing_one_hand_from_the_same_page_never_lose_an_edit_silently(
     for _attempt in range(TRIES):
         table = fresh_table()
         hand = services.round_record(table, points_entry(Ann=1, Bob=0))
-        answers = at_once(
+        answers = at_once_answers(
             [
                 partial(services.round_update, hand, points_entry(Ann=ann, Bob=0), version=1)
                 for ann in range(2, 2 + PHONES)
@@ -138,7 +114,7 @@ def test_phones_deleting_one_hand_delete_it_once_without_a_crash() -> None:
         table = fresh_table()
         first = services.round_record(table, points_entry(Ann=1, Bob=0))
         services.round_record(table, points_entry(Ann=2, Bob=0))
-        answers = at_once([partial(services.round_delete, first, version=2)] * PHONES)
+        answers = at_once_answers([partial(services.round_delete, first, version=2)] * PHONES)
         kinds = Counter(kind for kind, _value in answers)
         outcomes.update(kinds)
         left = list(Round.objects.filter(table=table))
@@ -186,7 +162,7 @@ def test_phones_recording_edits_and_deletes_at_once_keep_a_valid_table() -> None
                 with lock:
                     acknowledged[kind] += 1
 
-    answers = at_once([partial(phone, seed) for seed in range(PHONES)])
+    answers = at_once_answers([partial(phone, seed) for seed in range(PHONES)])
 
     assert [kind for kind, _value in answers] == ["ok"] * PHONES
     logged = Counter(TableChange.objects.filter(table=table).values_list("kind", flat=True))
@@ -215,7 +191,7 @@ def test_fifty_phones_saving_at_once_through_the_pages_get_no_error() -> None:
         for phone, table in zip(phones, tables, strict=True)
     ]
 
-    answers = at_once(
+    answers = at_once_answers(
         [
             partial(phone.post, table_url(table), form)
             for phone, table, form in zip(phones, tables, forms, strict=True)
