@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.cardfaces import CardFace, card_face, card_short, deck_by_suit, suit_label
+from games.cardfaces import CardFace, card_face, deck_by_suit, suit_label
 from games.scoring.captures import (
     KIND_ACE_TAKES_ALL,
     KIND_FIFTEEN,
@@ -449,7 +449,7 @@ class CaptureRefereeForm(forms.Form):
 
 @dataclass(frozen=True)
 class CaptureChoice:
-    cards: tuple[str, ...]  # short names, e.g. "6 Spade"
+    cards: tuple[str, ...]  # cards in words, e.g. "Cavallo of Spade"
     reason: str
     sweep: str  # "" when the capture leaves cards on the table
 
@@ -475,14 +475,14 @@ def capture_ruling(form: CaptureRefereeForm, style: DeckStyle) -> CaptureRuling 
     last = bool(form.value("last_card"))
     choices = tuple(
         CaptureChoice(
-            tuple(card_short(taken, style) for taken in capture.cards),
+            tuple(_card_name(taken, style) for taken in capture.cards),
             _capture_reason(capture, card, rules, style),
             _sweep_text(capture, last, form),
         )
         for capture in captures
     )
     trail = may_trail(table, card, rules)
-    name = card_short(card, style)
+    name = _card_name(card, style)
     if not captures:
         summary = _("%(card)s takes nothing: it stays on the table.") % {"card": name}
     elif len(captures) == 1:
@@ -499,11 +499,16 @@ def capture_ruling(form: CaptureRefereeForm, style: DeckStyle) -> CaptureRuling 
             summary = _("%(card)s may take one of these, or stay on the table:") % {"card": name}
     return CaptureRuling(
         played=name,
-        table=tuple(card_short(each, style) for each in table),
+        table=tuple(_card_name(each, style) for each in table),
         choices=choices,
         summary=summary,
         may_trail=trail,
     )
+
+
+def _card_name(card: Card, style: DeckStyle) -> str:
+    # Players name a figure by its rank ("Cavallo"), never by the corner letter ("C").
+    return card_face(card, style).name
 
 
 def _capture_reason(capture: Capture, played: Card, rules: CaptureRules, style: DeckStyle) -> str:

@@ -1,5 +1,6 @@
 """Settling disputes on a phone, with no account and no table: each one in under 10 taps."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -72,17 +73,34 @@ def test_capture_dispute_from_the_rule_text_example(
     taps.card("KD")
 
     ruling = page.locator("#ruling")
-    expect(ruling).to_contain_text("R Denari has 3 choices")
-    expect(ruling).to_contain_text("A Denari + C Bastoni")
-    expect(ruling).to_contain_text("A Denari + 3 Coppe + 6 Coppe")
+    expect(ruling).to_contain_text("Re of Denari has 3 choices")
+    expect(ruling).to_contain_text("Ace of Denari + Cavallo of Bastoni")
+    expect(ruling).to_contain_text("Ace of Denari + 3 of Coppe + 6 of Coppe")
     assert taps.count < 10
 
     # Another played card replaces the first: the knight takes the knight, not 6 + 3.
     taps.card("ND")
-    expect(ruling).to_contain_text("C Denari must take this:")
-    expect(ruling).not_to_contain_text("3 Coppe + 6")
+    expect(ruling).to_contain_text("Cavallo of Denari must take this:")
+    expect(ruling).not_to_contain_text("3 of Coppe + 6")
     expect(page.locator('.card[data-side="1"]')).to_have_count(1)
     page.screenshot(path=artifacts_dir / "referee-captures.png", full_page=True)
+
+
+def test_ticking_ace_sweep_not_scopa_updates_the_ruling_and_the_url(
+    live_server: LiveServer, page: Page
+) -> None:
+    page.goto(f"{live_server.url}/referee/captures/?variant=assi")
+    taps = Taps(page)
+    taps.card("AC", "3S")
+    taps.button("Played card 0 / 1")
+    taps.card("AD")
+    ruling = page.locator("#ruling")
+    expect(ruling).to_contain_text("It sweeps the table: scopa!")
+
+    page.get_by_label("An ace sweep does not count as a scopa").check()
+
+    expect(ruling).to_contain_text("at this table an ace sweep is not a scopa")
+    expect(page).to_have_url(re.compile(r"ace_sweep_not_scopa=on"))
 
 
 def test_why_on_a_recorded_hand_opens_the_referee_on_its_cards(

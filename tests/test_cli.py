@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import os
@@ -255,6 +256,69 @@ def test_missing_file_exits_2(tmp_path: Path) -> None:
     assert score_fails(str(path)) == [f"{path}: No such file or directory"]
 
 
+ZOE_DOCUMENT = with_rounds({"points": {"Zoë": 1, "Bob": 0}}, players=["Zoë", "Bob"])
+
+
+@pytest.mark.parametrize(
+    ("bom", "encoding"),
+    [
+        (codecs.BOM_UTF8, "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+    ],
+)
+def test_utf8_bom_and_utf16_files_are_read_like_the_web_import(
+    tmp_path: Path, bom: bytes, encoding: str
+) -> None:
+    path = tmp_path / "sheet.json"
+    path.write_bytes(bom + json.dumps(ZOE_DOCUMENT, ensure_ascii=False).encode(encoding))
+
+    assert score(str(path))["totals"] == {"Zoë": 1, "Bob": 0}
+
+
+def test_a_bom_on_standard_input_is_read_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = codecs.BOM_UTF8 + json.dumps(ZOE_DOCUMENT, ensure_ascii=False).encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+    assert score("-")["totals"] == {"Zoë": 1, "Bob": 0}
+
+
+LONE_SURROGATE = "Ann\ud800"
+
+
+def test_a_name_with_a_lone_surrogate_is_printed_as_a_json_escape(tmp_path: Path) -> None:
+    document = with_rounds({"points": {LONE_SURROGATE: 1, "Bob": 0}})
+    document["players"] = [LONE_SURROGATE, "Bob"]
+    out = io.StringIO()
+
+    call_command("score", write(tmp_path, document), stdout=out)
+
+    assert "Ann\\ud800" in out.getvalue()
+    assert json.loads(out.getvalue())["totals"] == {LONE_SURROGATE: 1, "Bob": 0}
+
+
+def test_deeply_nested_json_exits_2_with_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+
+    assert score_fails(str(path)) == [f"{path}: nests too deeply to be a scoresheet"]
+
+
+def test_nesting_json_reads_but_no_scoresheet_has_exits_2(tmp_path: Path) -> None:
+    nested: object = []
+    for _ in range(40):
+        nested = [nested]
+    path = write(tmp_path, with_rounds(GOOD_ROUND, options={"deep": nested}))
+
+    assert score_fails(path) == [f"{path}: nests too deeply to be a scoresheet"]
+
+
+def test_a_nul_character_exits_2_as_the_web_import_refuses_it(tmp_path: Path) -> None:
+    path = write(tmp_path, with_rounds(players=["Ann\x00", "Bob"]))
+
+    assert score_fails(path) == [f"{path}: holds a NUL character, which no name or value may"]
+
+
 def bare_environment(tmp_path: Path) -> dict[str, str]:
     """A machine with nothing set up: no DEBUG, no SECRET_KEY, no DATABASE_URL."""
     return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
@@ -289,6 +353,18 @@ def test_command_on_a_bare_machine_exits_2_for_bad_input(tmp_path: Path) -> None
     assert completed.returncode == 2
     assert completed.stdout == ""
     assert completed.stderr.splitlines() == ["round 1: 7D is captured twice (Ann, Bob)"]
+
+
+def test_real_output_keeps_utf8_names_and_escapes_a_lone_surrogate(tmp_path: Path) -> None:
+    plain = score_on_a_bare_machine(tmp_path, ZOE_DOCUMENT)
+    document = with_rounds({"points": {LONE_SURROGATE: 1, "Zoë": 0}})
+    document["players"] = [LONE_SURROGATE, "Zoë"]
+    surrogate = score_on_a_bare_machine(tmp_path, document)
+
+    assert plain.returncode == 0, plain.stderr
+    assert '"Zoë": 1' in plain.stdout
+    assert surrogate.returncode == 0, surrogate.stderr
+    assert json.loads(surrogate.stdout)["totals"] == {LONE_SURROGATE: 1, "Zoë": 0}
 
 
 @pytest.mark.parametrize(

@@ -147,7 +147,25 @@ def test_htmx_change_of_sides_redraws_the_form(client: Client) -> None:
     body = response.content.decode()
     assert body.lstrip().startswith('<div id="referee">')
     assert body.count('class="side-pick ') == 3
-    assert 'id="verdict"' not in body
+    # The verdict comes along out of band, redrawn for the new sides.
+    assert '<section id="verdict" hx-swap-oob="true"' in body
+    assert body.count('id="verdict-bar"') == 1
+
+
+def test_htmx_switch_to_primes_redraws_the_verdict_with_pirate_scopas_rules(
+    client: Client,
+) -> None:
+    response = client.get(
+        PRIMIERA,
+        {**sides("7D", "5C"), "kind": "primes"},
+        headers={"HX-Request": "true", "HX-Target": "referee"},
+    )
+
+    body = response.content.decode()
+    verdict = body[body.index('<section id="verdict" hx-swap-oob="true"') :]
+    pirate = reverse("games:rules_game", kwargs={"game": "pirate-scopa"})
+    assert f'<a href="{pirate}#primiera">' in verdict
+    assert "Primes taken" in verdict
 
 
 # -- captures -------------------------------------------------------------------------------------
@@ -167,16 +185,16 @@ def ruling(client: Client, played: str, **extra: str) -> str:
 def test_rule_text_example_a_six_takes_either_six(client: Client) -> None:
     result = ruling(client, "6D")
 
-    assert "6 Denari has 2 choices; the player picks one:" in result
-    assert "6 Coppe A card of the same value" in result
-    assert "6 Spade A card of the same value" in result
+    assert "6 of Denari has 2 choices; the player picks one:" in result
+    assert "6 of Coppe A card of the same value" in result
+    assert "6 of Spade A card of the same value" in result
 
 
 def test_rule_text_example_a_knight_takes_the_knight_not_six_and_three(client: Client) -> None:
     result = ruling(client, "ND")
 
-    assert "C Denari must take this: C Bastoni" in result
-    assert "3 Coppe + 6" not in result
+    assert "Cavallo of Denari must take this: Cavallo of Bastoni" in result
+    assert "3 of Coppe + 6" not in result
 
 
 def test_rule_text_example_a_king_takes_knight_and_ace_or_six_three_and_ace(
@@ -184,10 +202,13 @@ def test_rule_text_example_a_king_takes_knight_and_ace_or_six_three_and_ace(
 ) -> None:
     result = ruling(client, "KD")
 
-    assert "R Denari has 3 choices" in result
-    assert "A Denari + C Bastoni No single 10 on the table, so the sum 1 + 9 is allowed." in result
-    assert "A Denari + 3 Coppe + 6 Coppe" in result
-    assert "A Denari + 3 Coppe + 6 Spade" in result
+    assert "Re of Denari has 3 choices" in result
+    assert (
+        "Ace of Denari + Cavallo of Bastoni No single 10 on the table, so the sum 1 + 9 is "
+        "allowed." in result
+    )
+    assert "Ace of Denari + 3 of Coppe + 6 of Coppe" in result
+    assert "Ace of Denari + 3 of Coppe + 6 of Spade" in result
 
 
 def test_quindici_example_lists_only_captures_that_make_fifteen(client: Client) -> None:
@@ -195,10 +216,10 @@ def test_quindici_example_lists_only_captures_that_make_fifteen(client: Client) 
     response = client.get(CAPTURES, {**table, "card_3S": "1", "variant": "quindici"})
 
     result = text(response)
-    assert "3 Spade has 3 choices" in result
-    assert "7 Denari + 5 Bastoni 7 + 5 and the played 3 make 15." in result
-    assert "3 Coppe + 4 Spade + 5 Bastoni 3 + 4 + 5 and the played 3 make 15." in result
-    assert "2 Denari + 7 Denari + 3 Coppe 2 + 7 + 3 and the played 3 make 15." in result
+    assert "3 of Spade has 3 choices" in result
+    assert "7 of Denari + 5 of Bastoni 7 + 5 and the played 3 make 15." in result
+    assert "3 of Coppe + 4 of Spade + 5 of Bastoni 3 + 4 + 5 and the played 3 make 15." in result
+    assert "2 of Denari + 7 of Denari + 3 of Coppe 2 + 7 + 3 and the played 3 make 15." in result
     # The rule text's "7 and 2" makes only 12 with the played 3.
     assert "2 + 7 and the played" not in result
 
@@ -238,7 +259,56 @@ def test_scopa_d_assi_and_its_options(client: Client) -> None:
 def test_a_card_that_takes_nothing_stays_on_the_table(client: Client) -> None:
     result = text(client.get(CAPTURES, {"card_KD": "0", "card_2S": "1"}))
 
-    assert "2 Spade takes nothing: it stays on the table." in result
+    assert "2 of Spade takes nothing: it stays on the table." in result
+
+
+def test_capture_rulings_name_figures_as_players_say_them(client: Client) -> None:
+    result = ruling(client, "KD")
+
+    assert "Re of Denari" in result
+    assert "Cavallo of Bastoni" in result
+    for letter_name in ("R Denari", "C Bastoni", "A Denari"):
+        assert letter_name not in result
+
+
+ACE_SWEEP = {"card_AC": "0", "card_3S": "0", "card_5B": "0", "card_AD": "1", "variant": "assi"}
+
+
+def test_ace_sweep_checkbox_is_in_the_form_and_keeps_its_state(client: Client) -> None:
+    def checkbox(query: dict[str, str]) -> str:
+        body = client.get(CAPTURES, query).content.decode()
+        form = body[body.index('id="hand-form"') : body.index("</form>")]
+        match = re.search(r'<input[^>]*name="ace_sweep_not_scopa"[^>]*>', form)
+        assert match, "the checkbox is inside the form, so a GET and htmx both send it"
+        return match.group(0)
+
+    assert 'type="checkbox"' in checkbox({})
+    assert "checked" not in checkbox(ACE_SWEEP)
+    assert "checked" in checkbox({**ACE_SWEEP, "ace_sweep_not_scopa": "on"})
+
+
+def test_ticking_ace_sweep_not_scopa_changes_the_ace_sweep_ruling(client: Client) -> None:
+    def sweep(query: dict[str, str], **headers: str) -> str:
+        return text(client.get(CAPTURES, query, headers=headers))
+
+    assert "It sweeps the table: scopa!" in sweep(ACE_SWEEP)
+    for headers in ({}, {"HX-Request": "true"}):
+        ticked = sweep({**ACE_SWEEP, "ace_sweep_not_scopa": "on"}, **headers)
+        assert "scopa!" not in ticked
+        assert "at this table an ace sweep is not a scopa" in ticked
+
+
+def test_referees_read_the_rules_link_goes_to_the_game_judged(client: Client) -> None:
+    def rules_link(query: dict[str, str]) -> str:
+        body = client.get(PRIMIERA, query).content.decode()
+        match = re.search(r'<a href="([^"]*)">Read the rules</a>', body)
+        assert match
+        return match.group(1)
+
+    pirate = reverse("games:rules_game", kwargs={"game": "pirate-scopa"})
+    scopa = reverse("games:rules_game", kwargs={"game": "scopa"})
+    assert rules_link({**sides("7D", "5C"), "kind": "primes"}) == f"{pirate}#primiera"
+    assert rules_link(sides("7D", "5C")) == f"{scopa}#primiera"
 
 
 def test_two_played_cards_are_refused_with_a_message(client: Client) -> None:
