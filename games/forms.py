@@ -161,7 +161,9 @@ class NewTableForm(forms.Form):
             value = self.cleaned_data.get(f"opt_{spec.name}")
             if value is None or value == "":
                 continue
-            if value != spec.default:
+            # A number the player typed counts even at its default: a target of 11 typed at a
+            # Trentino or scientifico table (whose target is otherwise 21) must stay 11.
+            if value != spec.default or spec.kind == "int":
                 chosen[spec.name] = value
         return chosen
 

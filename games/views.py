@@ -34,7 +34,7 @@ from games.scoring.errors import problem
 from games.scoring.i18n import gettext_noop
 from games.scoring.options import OptionSpec
 from games.scoring.registry import SCOPA_FAMILY
-from games.scoring.scopa import prime_point, primiera
+from games.scoring.scopa import PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID, prime_point, primiera
 from games.scoring.scoresheet import GameNotSupported
 from games.uploads import HoldsNul, TooDeep, check_document
 
@@ -646,7 +646,11 @@ def round_why(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
     if page.table.game == "pirate-scopa":
         data.update(kind=referee.KIND_PRIMES, prime_rule=page.setup.option_str("prime_rule"))
     else:
-        data.update(rule=page.setup.option_str("primiera_incomplete"))
+        rule = page.setup.option_str("primiera_incomplete")
+        # The referee offers the rule text and the void house rule; other readings open on
+        # the rule text.
+        if rule in (PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID):
+            data.update(rule=rule)
     form = referee.PrimieraRefereeForm.from_query(data)
     hand = {
         "table": page.table,
@@ -694,6 +698,8 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
             "label": _(spec.label),
             "help": _(spec.help),
             "default": _option_default(spec),
+            # The choices other than the default, so every house reading is listed.
+            "choices": [_(choice.label) for choice in spec.choices if choice.value != spec.default],
             "requires": next(
                 (_(other.label) for other in rules.option_specs if other.name == spec.requires),
                 "",

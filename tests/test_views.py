@@ -630,3 +630,39 @@ def test_options_the_scoreboard_states_are_not_listed_again(client: Client) -> N
     assert 'class="muted options-summary"' not in schafkopf_page
     assert "Limit 60" in swoops_page
     assert 'class="muted options-summary"' not in swoops_page
+
+
+# -- issue 17: Trentino's target and the "more suits first" primiera -------------------------
+
+
+def test_rules_page_lists_the_more_suits_primiera_and_trentinos_target(client: Client) -> None:
+    page = html(client.get(reverse("games:rules_game", kwargs={"game": "scopa"})))
+    assert "the sides holding the most suits compete and the best sum among them wins" in page
+    assert "A side missing a suit never wins it" in page
+    assert "the game goes to 21 unless the table sets another target" in page
+    scopone = html(client.get(reverse("games:rules_game", kwargs={"game": "scopone"})))
+    assert "in Trentino (a version of scientifico)" in scopone
+
+
+def test_new_table_form_offers_the_more_suits_primiera(client: Client) -> None:
+    form = inputs(client.get(reverse("games:table_new"), {"game": "scopa"}))
+    assert form.radios["opt_primiera_incomplete"] == ["best-partial", "void", "more-suits"]
+    client.post(
+        reverse("games:table_new"),
+        {"game": "scopa", "player_0": "Ann", "player_1": "Bob", "player_2": "Cy",
+         "opt_primiera_incomplete": "more-suits", "opt_trentino": "on"},
+    )  # fmt: skip
+    table = Table.objects.get()
+    assert table.options == {"primiera_incomplete": "more-suits", "trentino": True}
+    assert table.setup().options["target"] == 21
+
+
+def test_a_target_typed_at_its_default_is_kept_for_a_trentino_table(client: Client) -> None:
+    client.post(
+        reverse("games:table_new"),
+        {"game": "scopa", "player_0": "Ann", "player_1": "Bob", "opt_trentino": "on",
+         "opt_target": "11"},
+    )  # fmt: skip
+    table = Table.objects.get()
+    assert table.options == {"trentino": True, "target": 11}
+    assert table.setup().options["target"] == 11

@@ -21,6 +21,7 @@ from games.scoring.scopa import (
     PRIMIERA_VOID,
     REASON_BEST_PARTIAL,
     REASON_INCOMPLETE_EXCLUDED,
+    REASON_MORE_SUITS,
     REASON_NOBODY_COMPLETE,
     most_cards,
     most_coins,
@@ -365,6 +366,10 @@ def explain_primiera(primiera: Mapping[str, object], style: DeckStyle) -> str:
         }
     elif reason == REASON_NOBODY_COMPLETE:
         why = _("nobody is complete, and at this table that means nobody scores")
+    elif reason == REASON_MORE_SUITS and winner:
+        why = _(
+            "nobody is complete, and at this table the most suits come first: point to %(side)s"
+        ) % {"side": winner}
     else:
         why = _award(winner)
     if primiera.get("rule") == PRIMIERA_VOID and reason != REASON_NOBODY_COMPLETE:

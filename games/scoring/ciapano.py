@@ -63,7 +63,7 @@ from .base import (
     running_totals,
 )
 from .cards import DECK, Card, DeckStyle, Rank, parse_card
-from .errors import Problem, problem, raise_if_any, unknown_fields
+from .errors import Problem, fields_not_applying, problem, raise_if_any, says_nothing
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue
 from .scopa import _FACE_DECK_SPEC
@@ -97,6 +97,7 @@ KIND_POINTS = "points"
 CARD_FIELDS = frozenset({"penalty_cards", "last_trick"})
 COUNT_FIELDS = frozenset({"aces", "thirds", "last_trick"})
 POINTS_FIELDS = frozenset({"points"})
+ENTRY_FIELDS = CARD_FIELDS | COUNT_FIELDS | POINTS_FIELDS
 
 
 def penalty_thirds(card: Card) -> int:
@@ -369,6 +370,14 @@ class Ciapano(Game):
             if any(field in entry for field in fields)
         ]
         if len(forms) > 1:
+            # Issue 17: the other kinds' fields are accepted when they say nothing.
+            meant = [
+                fields
+                for fields in forms
+                if any(field in entry and not says_nothing(entry[field]) for field in fields)
+            ]
+            forms = meant if len(meant) == 1 else forms
+        if len(forms) > 1:
             raise_if_any(
                 [
                     problem(
@@ -382,17 +391,17 @@ class Ciapano(Game):
                 [problem(_("a round needs the penalty cards, the counts or the points"), "round")]
             )
         problems: list[Problem] = []
-        if "points" in entry:
-            problems.extend(unknown_fields(entry, POINTS_FIELDS))
+        if forms[0] == ("points",):
+            problems.extend(fields_not_applying(entry, POINTS_FIELDS, ENTRY_FIELDS))
             points = _parse_counts(entry["points"], "points", table, active, problems)
             raise_if_any(problems)
             return CountedDeal(points)
-        if "penalty_cards" in entry:
-            problems.extend(unknown_fields(entry, CARD_FIELDS))
+        if forms[0] == ("penalty_cards",):
+            problems.extend(fields_not_applying(entry, CARD_FIELDS, ENTRY_FIELDS))
             aces, thirds = _parse_penalty_cards(entry["penalty_cards"], table, active, problems)
             kind = KIND_CARDS
         else:
-            problems.extend(unknown_fields(entry, COUNT_FIELDS))
+            problems.extend(fields_not_applying(entry, COUNT_FIELDS, ENTRY_FIELDS))
             aces = _parse_counts(entry.get("aces"), "aces", table, active, problems, ACE_COUNT)
             thirds = _parse_counts(
                 entry.get("thirds"), "thirds", table, active, problems, THIRD_CARD_COUNT

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from .i18n import gettext_noop
@@ -70,3 +70,34 @@ def unknown_fields(given: Iterable[object], allowed: Collection[str]) -> list[Pr
         for key in given
         if key not in allowed
     ]
+
+
+def says_nothing(value: object) -> bool:
+    """Whether a field's value is a "nothing" value: null, false, 0, an empty list, or an object
+    whose every value says nothing (``{}``, ``{"Ann": 0}``).
+
+    A field that does not apply to an entry's kind is accepted with such a value (issue 17: a
+    scoresheet may fill every field, with 0 where it does not apply), and refused otherwise.
+    """
+    if value is None or value is False:
+        return True
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value == 0
+    if isinstance(value, list):
+        return not value
+    if isinstance(value, Mapping):
+        return all(says_nothing(inner) for inner in value.values())
+    return False
+
+
+def fields_not_applying(
+    entry: Mapping[str, object], allowed: Collection[str], other_kinds: Collection[str]
+) -> list[Problem]:
+    """``unknown_fields`` for an entry of one kind: a field of another kind of entry
+    (``other_kinds``) is accepted when it says nothing, and refused as unknown otherwise."""
+    return unknown_fields(
+        [key for key, value in entry.items() if not (key in other_kinds and says_nothing(value))],
+        allowed,
+    )

@@ -36,6 +36,10 @@ Round entries
     A Sie takes no result at all: it wins without being played (``"declarer_won": true`` is
     accepted). ``{"contract": "passed"}`` (everybody passed) takes nothing else and scores 0.
 
+    A field that does not apply to the contract (or to hand-counted points) is accepted when
+    it says nothing: null, 0, false, or an object of such values (``{"contract": "passed",
+    "doublings": 0}``); any other value there is refused.
+
     Points and tricks must be possible together: a side's 8-t tricks hold at most the 4(8-t)
     best cards, so t tricks hold at least 120 minus those (all 8 tricks: all 120 points) and
     120 points need at least 5 tricks (the 20 cards that count).
@@ -83,7 +87,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .base import Game, GameState, RoundScore, TableSetup, running_totals
-from .errors import Problem, problem, raise_if_any, unknown_fields
+from .errors import Problem, fields_not_applying, problem, raise_if_any, says_nothing
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec
 
@@ -490,6 +494,11 @@ def _given(entry: Mapping[str, object], field: str) -> bool:
     return entry.get(field) is not None
 
 
+def _says_something(entry: Mapping[str, object], field: str) -> bool:
+    """For a field that does not apply: 0, false or null there is accepted (issue 17)."""
+    return not says_nothing(entry.get(field))
+
+
 def _whole_number(
     entry: Mapping[str, object], field: str, highest: int, problems: list[Problem]
 ) -> int | None:
@@ -647,7 +656,9 @@ def _result_of_tout(
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
     problems.extend(
-        _not_for(contract, field) for field in ("schneider", "schwarz") if _given(entry, field)
+        _not_for(contract, field)
+        for field in ("schneider", "schwarz")
+        if _says_something(entry, field)
     )
     if _given(entry, "declarer_tricks"):
         if _given(entry, "declarer_won"):
@@ -687,7 +698,7 @@ def _result_of_sie(
     problems.extend(
         _not_for(contract, field)
         for field in ("declarer_points", "declarer_tricks", "schneider", "schwarz")
-        if _given(entry, field)
+        if _says_something(entry, field)
     )
     if _flag(entry, "declarer_won", problems) is False:
         problems.append(problem(_("a Sie cannot be lost"), "declarer_won"))
@@ -699,10 +710,12 @@ def parse_entry(entry: Mapping[str, object], table: TableSetup) -> PlayedHand | 
     if not isinstance(entry, Mapping):
         raise_if_any([problem(_("a round must be an object"), "round")])
     if "points" in entry:
-        if "contract" in entry:
+        # Issue 17: the other kind's field is accepted when it says nothing.
+        if says_nothing(entry.get("contract")):
+            return _parse_counted(entry, table)
+        if not says_nothing(entry["points"]):
             raise_if_any([problem(_("give either the contract or the points, not both"), "round")])
-        return _parse_counted(entry, table)
-    problems = unknown_fields(entry, CONTRACT_FIELDS)
+    problems = fields_not_applying(entry, CONTRACT_FIELDS, POINTS_FIELDS)
     contract = CONTRACTS_BY_KEY.get(str(entry.get("contract")))
     if contract is None:
         problems.append(
@@ -718,7 +731,7 @@ def parse_entry(entry: Mapping[str, object], table: TableSetup) -> PlayedHand | 
         problems.extend(
             problem(_("{field} does not apply when everybody passed"), str(key), field=str(key))
             for key in entry
-            if key in CONTRACT_FIELDS and key != "contract" and _given(entry, str(key))
+            if key in CONTRACT_FIELDS and key != "contract" and _says_something(entry, str(key))
         )
         raise_if_any(problems)
         return PlayedHand(contract)
@@ -766,7 +779,7 @@ def _parse_partner(
     problems: list[Problem],
 ) -> str | None:
     if not contract.has_partner:
-        if _given(entry, "partner"):
+        if _says_something(entry, "partner"):
             problems.append(
                 problem(_("a {contract} has no partner"), "partner", contract=contract.name)
             )
@@ -787,7 +800,7 @@ def _parse_suit(
     contract: Contract, entry: Mapping[str, object], problems: list[Problem]
 ) -> GermanSuit | None:
     value = entry.get("suit")
-    if value is None:
+    if value is None or (not contract.suits and says_nothing(value)):
         return None
     if value not in tuple(GermanSuit):
         problems.append(
@@ -830,7 +843,7 @@ def _parse_laufende(
 
 
 def _parse_counted(entry: Mapping[str, object], table: TableSetup) -> CountedHand:
-    problems = unknown_fields(entry, POINTS_FIELDS)
+    problems = fields_not_applying(entry, POINTS_FIELDS, CONTRACT_FIELDS)
     raw = entry["points"]
     points = dict.fromkeys(table.players, 0)
     if not isinstance(raw, Mapping):

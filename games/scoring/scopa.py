@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, Team, running_totals, strict_leader
 from .cards import DECK, RE_BELLO, SETTEBELLO, Card, DeckStyle, Rank, Suit, parse_card
-from .errors import Problem, problem, raise_if_any, unknown_fields
+from .errors import Problem, fields_not_applying, problem, raise_if_any, says_nothing
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue, resolve_options
 
@@ -38,6 +38,7 @@ NAPOLI_RUN: tuple[Card, ...] = tuple(Card(Suit.COINS, rank) for rank in Rank)
 
 PRIMIERA_BEST_PARTIAL = "best-partial"
 PRIMIERA_VOID = "void"
+PRIMIERA_MORE_SUITS = "more-suits"
 PRIME_SUM = "sum"
 PRIME_MOST_SEVENS = "most-sevens"
 
@@ -116,6 +117,7 @@ REASON_INCOMPLETE_EXCLUDED = "incomplete-excluded"
 REASON_BEST_PARTIAL = "best-partial"
 REASON_TIE = "tie"
 REASON_NOBODY_COMPLETE = "nobody-complete"
+REASON_MORE_SUITS = "more-suits"
 
 
 @dataclass(frozen=True)
@@ -140,8 +142,9 @@ def primiera(
     """The primiera point (scopone-scopa.de.txt "La Primiera"; SPEC §1.4).
 
     Complete sides (a card in every suit) compete alone and beat any incomplete side whatever
-    the sums; if nobody is complete, the best partial sum wins under the rule text, and nobody
-    scores under ``house:primiera_incomplete=void``. Equal top sums are void.
+    the sums; if nobody is complete, the best partial sum wins under the rule text, nobody
+    scores under ``house:primiera_incomplete=void``, and under ``more-suits`` see
+    ``primiera_more_suits_first``. Equal top sums are void.
     """
     hands = {side: primiera_hand(cards) for side, cards in captures.items()}
     complete = {side: hand.total for side, hand in hands.items() if hand.complete}
@@ -156,8 +159,30 @@ def primiera(
         return PrimieraResult(hands, winner, reason, rule)
     if rule == PRIMIERA_VOID:
         return PrimieraResult(hands, None, REASON_NOBODY_COMPLETE, rule)
+    if rule == PRIMIERA_MORE_SUITS:
+        return primiera_more_suits_first(hands)
     winner = strict_leader({side: hand.total for side, hand in hands.items()})
     return PrimieraResult(hands, winner, REASON_BEST_PARTIAL if winner else REASON_TIE, rule)
+
+
+def primiera_more_suits_first(hands: Mapping[Side, PrimieraHand]) -> PrimieraResult:
+    """The house reading "more suits first" when nobody is complete (SPEC §1.4, point 2).
+
+    Only the sides holding the most suits compete; among them the strictly highest sum of the
+    best cards wins, and equal top sums are void. With two sides it always agrees with the
+    rule text's best partial sum (SPEC §1.4); with 3 or 4 individual players it can differ:
+    41 in three suits (fante, fante, 7) beats 42 in two (7, 7) here, but not under the plain sum.
+    """
+    most = max((len(hand.best) for hand in hands.values()), default=0)
+    contenders = {side: hand.total for side, hand in hands.items() if len(hand.best) == most}
+    winner = strict_leader(contenders)
+    if winner is None:
+        reason = REASON_TIE
+    elif len(contenders) < len(hands):
+        reason = REASON_MORE_SUITS
+    else:
+        reason = REASON_BEST_PARTIAL
+    return PrimieraResult(hands, winner, reason, PRIMIERA_MORE_SUITS)
 
 
 @dataclass(frozen=True)
@@ -382,7 +407,10 @@ _SCOPA_RULE_SPECS = (
         "trentino",
         False,
         _("Trentino"),
-        _("Plays napoli and capotto together, as they do in Trentino."),
+        _(
+            "Plays napoli and capotto together, as they do in Trentino, and the game goes to 21 "
+            "unless the table sets another target."
+        ),
     ),
     OptionSpec(
         "napoli",
@@ -415,6 +443,13 @@ _SCOPA_RULE_SPECS = (
             Choice(
                 PRIMIERA_VOID,
                 _("A side missing a suit never wins it; if nobody is complete, nobody scores it."),
+            ),
+            Choice(
+                PRIMIERA_MORE_SUITS,
+                _(
+                    "A complete primiera always wins; if nobody is complete, the sides holding the "
+                    "most suits compete and the best sum among them wins."
+                ),
             ),
         ),
     ),
@@ -455,6 +490,10 @@ class ScopaFamily(Game):
         raise_if_any(problems)
         if values.get("trentino"):
             values["napoli"] = values["capotto"] = True
+            if "target" not in raw:
+                # Rule text: Trentino is a version of Scopone Scientifico, which is played
+                # "immer bis 21 Punkte oder mehr"; a target the table gives still counts.
+                values["target"] = 21
         return values
 
     def deck_style(self, options: Mapping[str, OptionValue]) -> DeckStyle:
@@ -516,24 +555,30 @@ class ScopaFamily(Game):
         problems: list[Problem] = []
         if not isinstance(entry, Mapping):
             raise_if_any([problem(_("a round must be an object"), "round")])
-        if "points" in entry and "captures" in entry:
-            raise_if_any(
-                [problem(_("give either the captured cards or the points, not both"), "round")]
-            )
-        if "points" in entry:
-            problems.extend(unknown_fields(entry, POINTS_FIELDS))
+        counted = "points" in entry
+        if counted and "captures" in entry:
+            # Issue 17: the other kind's field is accepted when it says nothing.
+            if says_nothing(entry["points"]) and not says_nothing(entry["captures"]):
+                counted = False
+            elif not says_nothing(entry["captures"]):
+                raise_if_any(
+                    [problem(_("give either the captured cards or the points, not both"), "round")]
+                )
+        if counted:
+            problems.extend(fields_not_applying(entry, POINTS_FIELDS, CAPTURE_FIELDS))
             points = _parse_counts(entry["points"], "points", table, problems)
             capotto = entry.get("capotto")
-            if capotto is not None:
-                if not table.options.get("capotto"):
-                    problems.append(problem(_("capotto is not played at this table"), "capotto"))
-                elif capotto not in table.sides:
-                    problems.append(_side_problem(capotto, "capotto"))
+            if says_nothing(capotto):
+                capotto = None
+            elif not table.options.get("capotto"):
+                problems.append(problem(_("capotto is not played at this table"), "capotto"))
+            elif capotto not in table.sides:
+                problems.append(_side_problem(capotto, "capotto"))
             raise_if_any(problems)
             return CountedHand(points, str(capotto) if capotto is not None else None)
         if "captures" not in entry:
             raise_if_any([problem(_("a round needs the captured cards or the points"), "round")])
-        problems.extend(unknown_fields(entry, CAPTURE_FIELDS))
+        problems.extend(fields_not_applying(entry, CAPTURE_FIELDS, POINTS_FIELDS))
         captures = _parse_captures(entry["captures"], table, problems)
         scopas = _parse_counts(entry.get("scopas"), "scopas", table, problems)
         ace_sweeps = _parse_counts(entry.get("ace_sweeps"), "ace_sweeps", table, problems)

@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, running_totals
-from .errors import Problem, problem, raise_if_any, unknown_fields
+from .errors import Problem, fields_not_applying, problem, raise_if_any, says_nothing
 from .i18n import gettext_noop as _
 from .options import OptionSpec, OptionValue
 
@@ -420,13 +420,24 @@ class Swoops(Game):
         """Check a round entry (scoresheet-format.md "Swoops"); raise EntryError if bad."""
         if not isinstance(entry, Mapping):
             raise_if_any([problem(_("a round must be an object"), "round")])
-        if "points" in entry and not CARD_FIELDS.isdisjoint(entry):
-            raise_if_any(
-                [problem(_("give either who went out and the cards held, or the points"), "round")]
-            )
-        fields = POINTS_FIELDS if "points" in entry else CARD_FIELDS
-        problems = unknown_fields(entry, fields)
-        if "points" in entry:
+        points_round = "points" in entry
+        if points_round and not CARD_FIELDS.isdisjoint(entry):
+            # Issue 17: the other kind's fields are accepted when they say nothing.
+            cards_say_nothing = all(says_nothing(entry.get(field)) for field in CARD_FIELDS)
+            if says_nothing(entry["points"]) and not cards_say_nothing:
+                points_round = False
+            elif not cards_say_nothing:
+                raise_if_any(
+                    [
+                        problem(
+                            _("give either who went out and the cards held, or the points"),
+                            "round",
+                        )
+                    ]
+                )
+        fields = POINTS_FIELDS if points_round else CARD_FIELDS
+        problems = fields_not_applying(entry, fields, CARD_FIELDS | POINTS_FIELDS)
+        if points_round:
             points = _parse_points(entry["points"], table, problems)
             raise_if_any(problems)
             return CountedRound(points)

@@ -56,7 +56,9 @@ def tables(
             for flag in ("re_bello", "napoli", "capotto", "trentino", "scopa_d_assi"):
                 options[flag] = draw(st.booleans())
             options["ace_sweep_is_scopa"] = draw(st.booleans())
-            options["primiera_incomplete"] = draw(st.sampled_from(["best-partial", "void"]))
+            options["primiera_incomplete"] = draw(
+                st.sampled_from(["best-partial", "void", "more-suits"])
+            )
         if game == "scopa" and count == 4:
             options["four_individuals"] = draw(st.booleans())
         if game == "scopone":

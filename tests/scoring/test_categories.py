@@ -11,6 +11,7 @@ import pytest
 
 from games.scoring.cards import Rank, Suit, parse_card
 from games.scoring.scopa import (
+    PRIMIERA_MORE_SUITS,
     PRIMIERA_VALUES,
     napoli_run,
     primiera,
@@ -263,6 +264,50 @@ def test_primiera_three_players_nobody_complete_plain_sum_beats_more_suits() -> 
     assert result.breakdown["primiera"]["winner"] == "Bob"
     void = score(three(ann, cy), table(players=THREE, primiera_incomplete="void"))
     assert void.breakdown["primiera"]["winner"] is None
+
+
+def test_primiera_three_players_nobody_complete_more_suits_first_house_rule() -> None:
+    # SPEC §1.4.2: with 3 individual players "the two readings can differ ... the alternative
+    # reading is a house rule". The same deal as above: Ann holds three suits (41), Bob two
+    # (7D + 7B = 42), Cy two (39). Plain sum: Bob; more suits first: Ann.
+    ann = cards("JD JC 7S")
+    cy = [code for code in suit("C") + suit("S") if code not in ("JC", "7S")]
+    at = table(players=THREE, primiera_incomplete="more-suits")
+    result = score(three(ann, cy), at)
+    primiera_json = result.breakdown["primiera"]
+    assert [primiera_json["values"][side]["sum"] for side in THREE] == [41, 42, 39]
+    assert primiera_json["winner"] == "Ann"
+    assert primiera_json["reason"] == "more-suits"
+    assert primiera_json["rule"] == "more-suits"
+    plain = score(three(ann, cy), table(players=THREE))
+    assert plain.breakdown["primiera"]["winner"] == "Bob"
+    assert result.points["Ann"] == plain.points["Ann"] + 1
+    assert result.points["Bob"] == plain.points["Bob"] - 1
+
+
+def test_primiera_more_suits_first_equal_sums_among_the_most_suits_are_void() -> None:
+    # Two sides with three suits at 41 each; the two-suit side's 42 does not compete.
+    hands = {
+        "Ann": hand_of("7C", "7S"),  # 42, two suits
+        "Bob": hand_of("7D", "JC", "JB"),  # 41, three suits
+        "Cy": hand_of("KD", "KS", "7B"),  # 41, three suits
+    }
+    result = primiera(hands, PRIMIERA_MORE_SUITS)
+    assert result.winner is None
+    assert primiera(hands).winner == "Ann"
+
+
+def test_primiera_more_suits_first_keeps_the_rule_texts_examples() -> None:
+    # SPEC §1.4: a complete primiera beats an incomplete one whatever the sums (51 beats 63),
+    # and 7+7+6+A = 76 loses to 7+7+6+6 = 78, under this reading too.
+    at = table(primiera_incomplete="more-suits")
+    fanti = score(two(suit("B") + cards("JD JC JS")), at)
+    assert fanti.breakdown["primiera"]["winner"] == "Ann"
+    assert fanti.breakdown["primiera"]["reason"] == "incomplete-excluded"
+    example = score(two(cards("7D 7C 6S AB")), at)
+    assert example.breakdown["primiera"]["winner"] == "Bob"
+    # Two sides, nobody complete: the same winner as the best partial sum (SPEC §1.4.2).
+    assert score(two(NOBODY_COMPLETE), at).breakdown["primiera"]["winner"] == "Ann"
 
 
 # -- napoli (SPEC §1.6; rule text "Scopone Scientifico Trentino", point 1) ------------------------

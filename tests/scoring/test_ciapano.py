@@ -804,3 +804,24 @@ def test_manage_py_score_prints_the_eliminated_players(tmp_path: Path) -> None:
     result = json.loads(out.getvalue())
     assert result["eliminated"] == ["Cy", "Ann"]
     assert result["winners"] == ["Bob"]
+
+
+# -- fields that do not apply but say nothing (issue 17) -------------------------------------
+
+
+def test_fields_of_another_kind_of_entry_that_say_nothing_are_accepted() -> None:
+    plain = score(cards_entry("Cy", **EXAMPLE), ciapano())
+    entry = {**cards_entry("Cy", **EXAMPLE), "aces": {"Ann": 0}, "thirds": {}, "points": None}
+    assert score(entry, ciapano()).points == plain.points
+    counted = {"points": {"Ann": 4, "Bob": 4, "Cy": 3}, "last_trick": None, "penalty_cards": {}}
+    assert score(counted, ciapano()).points == {"Ann": 4, "Bob": 4, "Cy": 3}
+
+
+def test_fields_of_another_kind_of_entry_that_say_something_are_still_refused() -> None:
+    entry = {**cards_entry("Cy", **EXAMPLE), "aces": {"Ann": 1}}
+    assert problems_of(entry, ciapano()) == [
+        "give either the penalty cards, the counts or the points, not more"
+    ]
+    assert problems_of({"points": {"Ann": 1}, "last_trick": "Ann"}, ciapano()) == [
+        "unknown field last_trick"
+    ]

@@ -134,6 +134,34 @@ def test_trentino_turns_on_napoli_and_capotto() -> None:
         assert plain["capotto"] is False
 
 
+def test_trentino_plays_to_21_when_the_table_gives_no_target() -> None:
+    # Rule text: "Scopone Scientifico Trentino" is a version of Scopone Scientifico ("Auch von
+    # Scopone Scientifico gibt es eine weitere Version"), which is played "immer bis 21 Punkte
+    # oder mehr"; only napoli and capotto change.
+    for game, players, side in (("scopone", FOUR, "Ann & Cy"), ("scopa", ("Ann", "Bob"), "Ann")):
+        at = table(game, players, trentino=True)
+        assert at.options["target"] == 21
+        assert not play(at, [points(**{side: 11})]).finished
+        state = play(at, [points(**{side: 11}), points(**{side: 10})])
+        assert state.winners == (side,)
+        assert state.finished_after_round == 2
+
+
+def test_trentino_honours_a_target_the_table_gives() -> None:
+    at = table("scopone", FOUR, trentino=True, target=11)
+    assert at.options["target"] == 11
+    assert play(at, [points(**{"Bob & Di": 11})]).winners == ("Bob & Di",)
+    # Napoli and capotto on their own keep the usual target.
+    assert table("scopone", FOUR, napoli=True, capotto=True).options["target"] == 11
+
+
+def test_trentino_help_text_says_it_plays_to_21() -> None:
+    for game in ("scopa", "scopone"):
+        spec = next(spec for spec in get_game(game).option_specs if spec.name == "trentino")
+        assert "21" in spec.help
+        assert "unless the table sets another target" in spec.help
+
+
 def test_totals_after_each_round_accumulate() -> None:
     state = play(table(), [points(Ann=2, Bob=1), points(Ann=0, Bob=3), points(Ann=4)])
     assert state.totals_after_each_round == (
@@ -202,7 +230,7 @@ def test_capotto_on_a_points_entry_wins_the_game() -> None:
 
 def test_a_points_entry_without_capotto_ends_the_game_normally() -> None:
     at = table("scopone", FOUR, trentino=True)
-    state = play(at, [{"points": {"Ann & Cy": 1, "Bob & Di": 12}}])
+    state = play(at, [{"points": {"Ann & Cy": 1, "Bob & Di": 21}}])
     assert state.winners == ("Bob & Di",)
 
 

@@ -16,6 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.scoring import EntryError, RoundScore, TableSetup, Team, get_game, score_table
+from games.scoring.cards import parse_card
+from games.scoring.scopa import PRIMIERA_BEST_PARTIAL, PRIMIERA_MORE_SUITS, primiera
 
 from .helpers import ALL_CODES, score
 from .strategies import Hand, hands, tables
@@ -41,6 +43,10 @@ def primiera_of(codes: list[str]) -> tuple[int, bool]:
     return sum(best.values()), len(best) == 4
 
 
+def suits_of(codes: list[str]) -> int:
+    return len({code[-1] for code in codes})
+
+
 def reference_primiera(captures: Mapping[str, list[str]], rule: str) -> str | None:
     """SPEC §1.4 "Deciding the point"."""
     hands = {side: primiera_of(codes) for side, codes in captures.items()}
@@ -49,6 +55,11 @@ def reference_primiera(captures: Mapping[str, list[str]], rule: str) -> str | No
         return strict_top(complete)
     if rule == "void":
         return None
+    if rule == "more-suits":
+        # SPEC §1.4.2, the "more suits first" reading: the most suits, then the highest sum.
+        return strict_top(
+            {side: (suits_of(codes), hands[side][0]) for side, codes in captures.items()}
+        )
     return strict_top({side: total for side, (total, _) in hands.items()})
 
 
@@ -181,6 +192,9 @@ def test_settebello_is_one_point_and_each_category_goes_to_at_most_one_strict_le
         contenders = complete
         if not complete and hand.at.options["primiera_incomplete"] == "best-partial":
             contenders = {side: value["sum"] for side, value in values.items()}
+        if not complete and hand.at.options["primiera_incomplete"] == "more-suits":
+            most = max(len(value["best"]) for value in values.values())
+            contenders = {s: v["sum"] for s, v in values.items() if len(v["best"]) == most}
     if winner is None:
         # Void only when nobody may compete or the top is shared.
         top = max(contenders.values(), default=None)
@@ -188,6 +202,16 @@ def test_settebello_is_one_point_and_each_category_goes_to_at_most_one_strict_le
     else:
         assert winner in contenders
         assert all(contenders[winner] > v for side, v in contenders.items() if side != winner)
+
+
+@PROPERTY
+@given(hands(at=tables(games=("scopa", "scopone")).filter(lambda at: len(at.sides) == 2)))
+def test_with_two_sides_more_suits_first_agrees_with_the_best_partial_sum(hand: Hand) -> None:
+    # SPEC §1.4.2: "In 2-sided play, 'more suits first' and 'plain sum' always give the same
+    # answer" (a suit one side lacks is wholly the other's, 7 included).
+    captures = {side: frozenset(map(parse_card, codes)) for side, codes in hand.captures.items()}
+    more_suits = primiera(captures, PRIMIERA_MORE_SUITS)
+    assert more_suits.winner == primiera(captures, PRIMIERA_BEST_PARTIAL).winner
 
 
 @PROPERTY

@@ -284,3 +284,38 @@ def test_a_team_table_takes_captures_per_team() -> None:
     result = score(entry, at)
     assert result.breakdown["cards"]["counts"] == {"Ann & Cy": 21, "Bob & Di": 19}
     assert result.points == {"Ann & Cy": 4, "Bob & Di": 2}
+
+
+# -- fields that do not apply but say nothing (issue 17) -------------------------------------
+
+
+def test_a_points_entry_accepts_scopas_that_are_all_zero() -> None:
+    # Issue 17: a counted-points hand written with "scopas": {...: 0} is accepted.
+    entry = {"points": {"Ann": 3, "Bob": 1}, "scopas": {"Ann": 0, "Bob": 0}, "ace_sweeps": {}}
+    result = score(entry, table())
+    assert result.points == {"Ann": 3, "Bob": 1}
+    assert result.breakdown["kind"] == "points"
+
+
+def test_a_points_entry_still_refuses_scopas_that_say_something() -> None:
+    entry = {"points": {"Ann": 3, "Bob": 1}, "scopas": {"Ann": 1, "Bob": 0}}
+    assert problems_of(entry, table()) == ["unknown field scopas"]
+
+
+def test_a_points_entry_accepts_empty_captures_and_capotto_null() -> None:
+    entry = {"points": {"Ann": 3, "Bob": 1}, "captures": {}, "capotto": None}
+    assert score(entry, table()).points == {"Ann": 3, "Bob": 1}
+    assert score({**entry, "capotto": False}, table()).points == {"Ann": 3, "Bob": 1}
+
+
+def test_a_captures_entry_accepts_points_and_capotto_that_say_nothing() -> None:
+    ann = cards("7D 7C 6S AB")
+    plain = score(two(ann), table())
+    entry = {**two(ann), "points": {"Ann": 0, "Bob": 0}, "capotto": None}
+    assert score(entry, table()).points == plain.points
+    assert problems_of({**two(ann), "capotto": "Ann"}, table()) == ["unknown field capotto"]
+
+
+def test_captures_and_points_that_both_say_something_are_still_refused() -> None:
+    entry = {**two(cards("7D")), "points": {"Ann": 1}}
+    assert problems_of(entry, table()) == ["give either the captured cards or the points, not both"]

@@ -613,7 +613,7 @@ def test_hand_counted_points_must_add_up_to_zero() -> None:
         ({"points": {"Ann": True}}, ["points for Ann must be a whole number"]),
         ({"points": [10, -10]}, ["points must give a number for each player"]),
         (
-            {"points": {"Ann": 0}, "contract": "passed"},
+            {"points": {"Ann": 5, "Bob": -5}, "contract": "passed"},
             ["give either the contract or the points, not both"],
         ),
         ({"points": {"Ann": 0}, "doublings": 1}, ["unknown field doublings"]),
@@ -729,7 +729,7 @@ def test_bad_hand_counted_points(entry: dict[str, object], messages: list[str]) 
             "schneider does not apply to a Solo-Tout",
         ),
         (
-            alone("wenz-tout", declarer_won=True, schwarz=False),
+            alone("wenz-tout", declarer_won=True, schwarz=True),
             "schwarz does not apply to a Wenz-Tout",
         ),
         (
@@ -757,7 +757,7 @@ def test_bad_hand_counted_points(entry: dict[str, object], messages: list[str]) 
             "declarer does not apply when everybody passed",
         ),
         (
-            {"contract": "passed", "doublings": 0},
+            {"contract": "passed", "doublings": 1},
             "doublings does not apply when everybody passed",
         ),
         # runners at a table that does not count them
@@ -921,3 +921,74 @@ def test_a_scoresheet_with_a_bad_tariff_is_rejected() -> None:
     assert [problem.text() for problem in caught.value.problems] == [
         "option tariff.wenz must be between 1 and 100000"
     ]
+
+
+# -- fields that do not apply but say nothing (issue 17) -------------------------------------
+
+
+def test_a_passed_hand_with_doublings_0_is_accepted() -> None:
+    # Issue 17: a scoresheet that fills every field writes 0 where a field does not apply.
+    result = score({"contract": "passed", "doublings": 0}, at())
+    assert result.points == dict.fromkeys(FOUR, 0)
+    assert result.breakdown["contract"] == "passed"
+    assert (result.breakdown["multiplier"], result.breakdown["game_value"]) == (1, 0)
+
+
+def test_a_passed_hand_with_every_field_saying_nothing_is_accepted() -> None:
+    entry = {
+        "contract": "passed",
+        "declarer": None,
+        "partner": None,
+        "suit": None,
+        "declarer_points": 0,
+        "declarer_tricks": 0,
+        "declarer_won": False,
+        "schneider": False,
+        "schwarz": False,
+        "doublings": 0,
+        "laufende": 0,
+    }
+    assert score(entry, at()).points == dict.fromkeys(FOUR, 0)
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ({"contract": "passed", "doublings": 2}, "doublings does not apply when everybody passed"),
+        (
+            {"contract": "passed", "declarer_won": True},
+            "declarer_won does not apply when everybody passed",
+        ),
+        (
+            {"contract": "passed", "declarer_points": 61},
+            "declarer_points does not apply when everybody passed",
+        ),
+        (alone("sie", declarer_tricks=8), "declarer_tricks does not apply to a Sie"),
+        (
+            alone("solo-tout", declarer_tricks=8, schwarz=True),
+            "schwarz does not apply to a Solo-Tout",
+        ),
+        (alone("solo", partner="Cy", declarer_points=70), "a Solo has no partner"),
+        ({"points": {"Ann": 10, "Bob": -10}, "doublings": 1}, "unknown field doublings"),
+    ],
+)
+def test_a_field_that_does_not_apply_is_still_refused_when_it_says_something(
+    entry: dict[str, object], message: str
+) -> None:
+    assert problems_of(entry, at()) == [message]
+
+
+def test_fields_that_do_not_apply_with_nothing_values_are_accepted_in_played_games() -> None:
+    sie = alone("sie", declarer_points=0, declarer_tricks=0, schneider=False, schwarz=False)
+    assert score(sie, at()).points == bob_alone(540)
+    tout = alone("wenz-tout", declarer_tricks=8, schneider=False, schwarz=False)
+    assert score(tout, at()).points == bob_alone(180)
+    wenz = alone("wenz", declarer_points=70, partner=None, suit=None)
+    assert score(wenz, at()).points == bob_alone(50)
+
+
+def test_hand_counted_points_accept_contract_fields_that_say_nothing() -> None:
+    entry = {"points": {"Ann": 10, "Bob": -10}, "contract": None, "doublings": 0, "laufende": 0}
+    assert score(entry, at()).points == {"Ann": 10, "Bob": -10, "Cy": 0, "Di": 0}
+    # and a contract entry accepts points that say nothing
+    assert score({"contract": "passed", "points": {}}, at()).points == dict.fromkeys(FOUR, 0)

@@ -289,7 +289,7 @@ def test_hand_counted_points_need_somebody_at_0() -> None:
         ({"points": {"Zed": 3}}, ["Zed is not a player at this table"]),
         ({"points": [0, 3, 4]}, ["points must give a number for each player"]),
         (
-            {"points": {"Ann": 0}, "went_out": "Ann"},
+            {"points": {"Ann": 0, "Bob": 5}, "went_out": "Ann"},
             ["give either who went out and the cards held, or the points"],
         ),
         ({"points": {"Ann": 0}, "note": "x"}, ["unknown field note"]),
@@ -730,3 +730,24 @@ def test_a_swoops_scoresheet_survives_write_then_read() -> None:
         sheet.game.key, sheet.options, sheet.table.players, sheet.table.teams, sheet.rounds
     )
     assert again == document
+
+
+# -- fields that do not apply but say nothing (issue 17) -------------------------------------
+
+
+def test_a_points_round_accepts_card_fields_that_say_nothing() -> None:
+    entry = {"points": {"Ann": 0, "Bob": 12, "Cy": 7}, "went_out": None, "remaining": {}}
+    assert score(entry, swoops()).points == {"Ann": 0, "Bob": 12, "Cy": 7}
+    assert score({**entry, "totals": {"Bob": 0}}, swoops()).points["Bob"] == 12
+
+
+def test_a_cards_round_accepts_points_that_say_nothing() -> None:
+    entry = {**went_out("Ann", Bob=["5"], Cy=["6"]), "points": {}}
+    assert score(entry, swoops()).points == {"Ann": 0, "Bob": 5, "Cy": 6}
+
+
+def test_a_points_round_still_refuses_card_fields_that_say_something() -> None:
+    entry = {"points": {"Ann": 0, "Bob": 12}, "went_out": "Ann"}
+    assert problems_of(entry, swoops()) == [
+        "give either who went out and the cards held, or the points"
+    ]

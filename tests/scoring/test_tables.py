@@ -202,7 +202,7 @@ def test_given_options_are_kept() -> None:
         (
             "scopa",
             {"primiera_incomplete": "maybe"},
-            "option primiera_incomplete must be one of best-partial, void",
+            "option primiera_incomplete must be one of best-partial, void, more-suits",
         ),
         (
             "pirate-scopa",
