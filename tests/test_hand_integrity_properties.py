@@ -47,7 +47,7 @@ pytestmark = pytest.mark.django_db
 
 # Sized so that the whole file runs in under a minute on SQLite; set
 # HAND_INTEGRITY_EXAMPLES=500 for a longer search.
-EXAMPLES_PER_GAME = int(os.environ.get("HAND_INTEGRITY_EXAMPLES", "30"))
+EXAMPLES_PER_GAME = int(os.environ.get("HAND_INTEGRITY_EXAMPLES", "25"))
 MOST_STEPS = 16
 
 Operation = tuple[Any, ...]
