@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -26,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import selectors, services
 from games.forms import LeagueForm, SeasonForm
+from games.hands.base import posted_version
 from games.leagues import RATING, Column, Standing, columns_for, league_standings, sort_standings
 from games.models import League, Player, Season, Seat, Table
 from games.problems import add_problems, problem_text
@@ -385,32 +387,32 @@ def _filename(*parts: str) -> str:
 
 @require_POST
 def table_stop(request: HttpRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=pk)
-    try:
-        services.table_stop(table, version=_posted_version(request))
-    except services.StaleWrite as stale:
-        url = reverse("games:table_stop", kwargs={"pk": pk})
-        return refuse_stale_table_write(request, stale, _("End the evening anyway"), url)
-    except EntryError as error:
-        messages.error(request, problem_text(error.problems[0]))
-    return redirect("games:table", pk=pk)
+    return _evening_write(
+        request, pk, services.table_stop, "games:table_stop", _("End the evening anyway")
+    )
 
 
 @require_POST
 def table_resume(request: HttpRequest, pk: int) -> HttpResponse:
+    return _evening_write(
+        request, pk, services.table_resume, "games:table_resume", _("Play on anyway")
+    )
+
+
+def _evening_write(
+    request: HttpRequest, pk: int, write: Callable[..., Table], url_name: str, again: str
+) -> HttpResponse:
+    """End an evening or take it up again, from a page at the table's current version; from
+    an out-of-date page, answer 409 with what changed and the same button offered again."""
     table = get_object_or_404(Table, pk=pk)
     try:
-        services.table_resume(table, version=_posted_version(request))
+        write(table, version=posted_version(request.POST))
     except services.StaleWrite as stale:
-        url = reverse("games:table_resume", kwargs={"pk": pk})
-        return refuse_stale_table_write(request, stale, _("Play on anyway"), url)
+        url = reverse(url_name, kwargs={"pk": pk})
+        return refuse_stale_table_write(request, stale, again, url)
+    except EntryError as error:
+        messages.error(request, problem_text(error.problems[0]))
     return redirect("games:table", pk=pk)
-
-
-def _posted_version(request: HttpRequest) -> int:
-    """The table version the posting page was rendered at; -1 (always out of date) if none."""
-    value = request.POST.get("table_version", "")
-    return int(value) if value.isdigit() else -1
 
 
 # -- players ------------------------------------------------------------------------------------

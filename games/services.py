@@ -270,8 +270,13 @@ def _check_version(table: Table, version: int | None) -> None:
     negative one is a form that carried no version, always out of date.
     """
     if version is not None and version != table.version:
-        changes = table.changes.filter(version__gt=version) if version >= 0 else []
-        raise StaleWrite(table, list(changes))
+        raise StaleWrite(table, changes_since(table, version))
+
+
+def changes_since(table: Table, version: int) -> list[TableChange]:
+    """The table's changes after ``version``, oldest first; none known for a negative one (a
+    form that carried no version)."""
+    return list(table.changes.filter(version__gt=version)) if version >= 0 else []
 
 
 @dataclass

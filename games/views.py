@@ -25,6 +25,7 @@ from games import referee, selectors, services
 from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
+from games.hands.base import posted_version
 from games.hands.scopa import deck_style
 from games.models import Round, Table, TableChange, new_hand_token
 from games.problems import add_problems, problem_text
@@ -370,10 +371,6 @@ def change_lines(table: Table, changes: Sequence[TableChange]) -> list[str]:
     return lines
 
 
-def _stale_changes(table: Table, version: int) -> list[TableChange]:
-    return list(table.changes.filter(version__gt=version)) if version >= 0 else []
-
-
 def _refuse_stale_record(
     request: HttpRequest,
     page: _TablePage,
@@ -383,7 +380,7 @@ def _refuse_stale_record(
     """409 for a new hand from an out-of-date page: the table as it is now, what changed, and
     the hand kept filled in, ready to record as the next hand (same token) or to discard."""
     page = _TablePage.load(page.table.pk)
-    changes = stale.changes if stale else _stale_changes(page.table, version)
+    changes = stale.changes if stale else services.changes_since(page.table, version)
     data = request.POST.copy()
     data["table_version"] = str(page.table.version)
     form = page.form(data)
@@ -503,7 +500,7 @@ def round_edit(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
             try:
                 if form.version() != page.table.version:
                     raise services.StaleWrite(
-                        page.table, _stale_changes(page.table, form.version())
+                        page.table, services.changes_since(page.table, form.version())
                     )
                 if form.is_valid():
                     services.round_update(round_, form.entry(), version=form.version())
@@ -570,9 +567,8 @@ def round_delete(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
     round_ = _hand_or_gone(request, page, hand)
     if isinstance(round_, HttpResponse):
         return round_
-    version = request.POST.get("table_version", "")
     try:
-        services.round_delete(round_, version=int(version) if version.isdigit() else -1)
+        services.round_delete(round_, version=posted_version(request.POST))
     except services.StaleWrite as stale:
         return refuse_stale_table_write(
             request,

@@ -21,6 +21,14 @@ from games.problems import add_problems
 from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import Card
 
+
+def posted_version(data: Mapping[str, Any]) -> int:
+    """The table's version a posted form was rendered at; -1 when it carried none (a page from
+    before versions, or a hand-made post), which is always out of date."""
+    value = str(data.get("table_version", ""))
+    return int(value) if value.isdigit() else -1
+
+
 # What new_hand_token makes, and what a retry may send back.
 HAND_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -59,10 +67,8 @@ class BaseHandForm(forms.Form):
         raise NotImplementedError
 
     def version(self) -> int:
-        """The table's version the form was rendered at; -1 when it carried none (a page from
-        before versions, or a hand-made post), which is always out of date."""
-        value = self.data.get("table_version", "")
-        return int(value) if str(value).isdigit() else -1
+        """The table's version the form was rendered at (see ``posted_version``)."""
+        return posted_version(self.data)
 
     def token(self) -> str | None:
         """The new-hand form's token, when it carried a well-formed one."""
