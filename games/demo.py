@@ -23,7 +23,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import ratings, services
-from games.models import League, Player, Round, RoundPoints, Seat, Table
+from games.models import Club, League, Player, Round, RoundPoints, Seat, Table
 from games.scoring import GAMES, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import DECK, Card
 from games.scoring.ciapano import (
@@ -136,6 +136,7 @@ def demo_league_create(
     seed: int = 7,
     league_name: str = DEFAULT_LEAGUE_NAME,
     today: date | None = None,
+    club: Club | None = None,
 ) -> League:
     """Create a demo league with ``tables`` finished tables; the same seed makes the same club.
 
@@ -145,11 +146,14 @@ def demo_league_create(
     """
     if tables < 0 or (hands is not None and hands < 1):
         raise ValueError("tables must be 0 or more, and hands 1 or more")
+    if club is None:
+        club = Club.objects.create(name=_free_league_name(league_name))
     rng = random.Random(seed)
     today = today or timezone.localdate()
     seasons = _seasons(today)
     with transaction.atomic():
         league = services.league_create(
+            club=club,
             name=_free_league_name(league_name),
             games=list(GAMES),
             members=[player.name for player in PLAYERS],
@@ -861,6 +865,7 @@ def _write(league: League, played: Sequence[PlayedTable], players: Mapping[str, 
     tables = Table.objects.bulk_create(
         [
             Table(
+                club_id=league.club_id,
                 game=result.plan.game,
                 options=result.options,
                 first_dealer=result.plan.first_dealer,

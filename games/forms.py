@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.hands import HAND_ENTRIES
-from games.models import League
+from games.models import Club, League
 from games.problems import add_problems
 from games.scoring import GAMES, EntryError, Game
 from games.scoring.options import OptionSpec
@@ -68,6 +69,22 @@ def part_field(spec: OptionSpec, part: str) -> forms.IntegerField:
     )
 
 
+def club_field() -> forms.ModelChoiceField:  # type: ignore[type-arg]
+    """Which of the account's clubs a new table goes to (by public id)."""
+    return forms.ModelChoiceField(
+        label=gettext_lazy("Club"),
+        queryset=Club.objects.none(),
+        to_field_name="public_id",
+        required=False,
+        empty_label=None,
+        help_text=gettext_lazy("Its members see the table."),
+    )
+
+
+def scorer_clubs(club_ids: Sequence[int]) -> QuerySet[Club]:
+    return Club.objects.filter(pk__in=club_ids).order_by("created_at", "pk")
+
+
 class NewTableForm(forms.Form):
     game = forms.ChoiceField(
         label=gettext_lazy("Game"),
@@ -86,17 +103,25 @@ class NewTableForm(forms.Form):
     league = forms.ModelChoiceField(
         label=gettext_lazy("League"),
         queryset=League.objects.none(),
+        to_field_name="public_id",
         required=False,
         empty_label=gettext_lazy("No league: a friendly game"),
         help_text=gettext_lazy("Its result counts in the league's standings once it is over."),
     )
+    club = club_field()
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         key = self.data.get("game") if self.is_bound else self.initial.get("game")
         self.rules: Game = GAMES[str(key) if key in HAND_ENTRIES else "scopa"]
-        # Only leagues that count this game; the field hides when there are none.
-        leagues = [league.pk for league in League.objects.all() if self.rules.key in league.games]
+        # Only the clubs where this account may score, and their leagues that count this game;
+        # each field hides when there is nothing to choose.
+        self.fields["club"].queryset = scorer_clubs(scorer_club_ids)  # type: ignore[attr-defined]
+        leagues = [
+            league.pk
+            for league in League.objects.filter(club__in=scorer_club_ids)
+            if self.rules.key in league.games
+        ]
         self.fields["league"].queryset = League.objects.filter(pk__in=leagues)  # type: ignore[attr-defined]
         for seat in range(self.rules.max_players):
             self.fields[f"player_{seat}"] = forms.CharField(
@@ -189,12 +214,17 @@ SCORESHEET_MAX_BYTES = 2 * 1024 * 1024
 
 
 class ScoresheetUploadForm(forms.Form):
+    club = club_field()
     scoresheet = forms.FileField(
         label=gettext_lazy("Scoresheet JSON file"),
         help_text=gettext_lazy(
             "A table exported from Scorekeeper, or written by hand in the scoresheet format."
         ),
     )
+
+    def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = scorer_clubs(scorer_club_ids)  # type: ignore[attr-defined]
 
     def clean_scoresheet(self) -> Any:
         upload = self.cleaned_data["scoresheet"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -25,11 +25,11 @@ from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import selectors, services
+from games import access, selectors, services
 from games.forms import LeagueForm, SeasonForm
 from games.hands.base import posted_version
 from games.leagues import RATING, Column, Standing, columns_for, league_standings, sort_standings
-from games.models import League, Player, Season, Seat, Table
+from games.models import League, Player, Role, Season, Seat, Table
 from games.problems import add_problems, problem_text
 from games.scoring import GAMES, EntryError
 from games.selectors import SkillBoard
@@ -49,12 +49,13 @@ def league_list(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.league_create(**form.league_fields())
+            club = access.club_for_new(request)
+            league = services.league_create(club=club, by=request.user, **form.league_fields())
         except EntryError as error:
             add_problems(form, error)
         else:
-            return redirect("games:league", pk=league.pk)
-    leagues = League.objects.annotate(
+            return redirect("games:league", league=league.public_id)
+    leagues = League.objects.filter(club__in=access.club_ids(request.user)).annotate(
         finished=Count("tables", filter=Q(tables__finished_at__isnull=False), distinct=True),
         member_count=Count("members", distinct=True),
     )
@@ -62,7 +63,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/league_list.html",
-        {"leagues": leagues, "form": form},
+        {"leagues": leagues, "form": form, "clubs": access.clubs_of(request.user)},
         status=status,
     )
 
@@ -86,7 +87,7 @@ class _Scope:
     @classmethod
     def read(cls, league: League, query: Any) -> _Scope:
         seasons = list(league.seasons.all())
-        season = next((s for s in seasons if str(s.pk) == query.get("season")), None)
+        season = next((s for s in seasons if s.public_id == query.get("season")), None)
         game = query.get("game")
         if game not in league.games:
             game = league.games[0] if len(league.games) == 1 else None
@@ -98,7 +99,7 @@ class _Scope:
 
     def query(self, **changes: Any) -> str:
         params = {
-            "season": self.season.pk if self.season else "",
+            "season": self.season.public_id if self.season else "",
             "game": self.game or "",
             "sort": self.sort.key if self.sort is not RATING else "",
             "dir": "",
@@ -136,16 +137,22 @@ class _Scope:
 
 
 @require_GET
-def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    league = get_object_or_404(League, pk=pk)
+def league_detail(request: HttpRequest, league: str) -> HttpResponse:
+    found = access.league_for(request, league)
+    return _league_page(request, found)
+
+
+def _league_page(request: HttpRequest, league: League) -> HttpResponse:
     scope = _Scope.read(league, request.GET)
     lines, board = scope.standings()
     context = {
         "league": league,
+        "can_score": _can_score(request, league),
         "scope": scope,
         "scope_query": scope.query(),
         "board_last_session": board.last_session,
         "lines": lines,
+        "player_ids": _player_ids(league.club_id, [line.row.player for line in lines]),
         "rows": [
             {"line": line, "cells": [column.text(line) for column in scope.columns]}
             for line in lines
@@ -157,7 +164,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         + [
             {
                 "label": season.name,
-                "url": scope.query(season=season.pk),
+                "url": scope.query(season=season.public_id),
                 "current": season == scope.season,
             }
             for season in scope.seasons
@@ -170,6 +177,11 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         template += "#standings"
     return render(request, template, context)
+
+
+def _player_ids(club_id: int, pks: list[int]) -> dict[int, str]:
+    """The public ids of the club's players with these pks, for their links."""
+    return dict(Player.objects.filter(club=club_id, pk__in=pks).values_list("pk", "public_id"))
 
 
 def _game_links(league: League, scope: _Scope) -> list[dict[str, Any]]:
@@ -189,7 +201,7 @@ def _game_links(league: League, scope: _Scope) -> list[dict[str, Any]]:
 
 
 def _recent_tables(league: League, scope: _Scope) -> list[Table]:
-    tables = selectors.tables_finished().filter(league=league)
+    tables = selectors.tables_finished([league.club_id]).filter(league=league)
     if scope.game:
         tables = tables.filter(game=scope.game)
     if scope.season:
@@ -202,19 +214,24 @@ def _recent_tables(league: League, scope: _Scope) -> list[Table]:
 
 
 @require_http_methods(["GET", "POST"])
-def league_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    league = get_object_or_404(League, pk=pk)
+def league_edit(request: HttpRequest, league: str) -> HttpResponse:
+    found = access.league_for(request, league, Role.SCORER)
     if request.method == "POST":
         form = LeagueForm(request.POST)
         if form.is_valid():
             try:
-                services.league_update(league, **form.league_fields())
+                services.league_update(found, by=request.user, **form.league_fields())
             except EntryError as error:
                 add_problems(form, error)
             else:
-                return redirect("games:league", pk=league.pk)
-        return _render_league_edit(request, league, form, SeasonForm(), status=UNPROCESSABLE)
-    return _render_league_edit(request, league, LeagueForm.for_league(league), SeasonForm())
+                return redirect("games:league", league=found.public_id)
+        return _render_league_edit(request, found, form, SeasonForm(), status=UNPROCESSABLE)
+    return _render_league_edit(request, found, LeagueForm.for_league(found), SeasonForm())
+
+
+def _can_score(request: HttpRequest, league: League) -> bool:
+    held = access.role_in(request.user, league.club_id)
+    return bool(held and held.allows(Role.SCORER))
 
 
 def _render_league_edit(
@@ -234,24 +251,28 @@ def _render_league_edit(
 
 
 @require_POST
-def season_new(request: HttpRequest, pk: int) -> HttpResponse:
-    league = get_object_or_404(League, pk=pk)
+def season_new(request: HttpRequest, league: str) -> HttpResponse:
+    found = access.league_for(request, league, Role.SCORER)
     season_form = SeasonForm(request.POST)
     if season_form.is_valid():
         try:
-            services.season_create(league=league, **season_form.cleaned_data)
+            services.season_create(league=found, by=request.user, **season_form.cleaned_data)
         except EntryError as error:
             add_problems(season_form, error)
         else:
-            return redirect("games:league_edit", pk=league.pk)
-    form = LeagueForm.for_league(league)
-    return _render_league_edit(request, league, form, season_form, status=UNPROCESSABLE)
+            return redirect("games:league_edit", league=found.public_id)
+    league_ = found
+    form = LeagueForm.for_league(league_)
+    return _render_league_edit(request, league_, form, season_form, status=UNPROCESSABLE)
 
 
 @require_POST
-def season_delete(request: HttpRequest, pk: int, season: int) -> HttpResponse:
-    services.season_delete(get_object_or_404(Season, league_id=pk, pk=season))
-    return redirect("games:league_edit", pk=pk)
+def season_delete(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    found = access.league_for(request, league, Role.SCORER)
+    services.season_delete(
+        get_object_or_404(Season, league=found, public_id=season), by=request.user
+    )
+    return redirect("games:league_edit", league=league)
 
 
 # -- exports ------------------------------------------------------------------------------------
@@ -274,11 +295,11 @@ def _csv_response(filename: str, rows: Any) -> StreamingHttpResponse:
 
 
 @require_GET
-def league_standings_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+def league_standings_csv(request: HttpRequest, league: str) -> StreamingHttpResponse:
     """The standings as shown, one row per player, with the rating's parts in their own
     columns so a spreadsheet can sort them."""
-    league = get_object_or_404(League, pk=pk)
-    scope = _Scope.read(league, request.GET)
+    league_ = access.league_for(request, league)
+    scope = _Scope.read(league_, request.GET)
     lines, _board = scope.standings()
     header = [
         _("Rank"),
@@ -299,16 +320,16 @@ def league_standings_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse
                 *(column.text(line) for column in scope.columns[1:]),
             ]
 
-    parts = [league.name, scope.season.name if scope.season else "", scope.game or ""]
+    parts = [league_.name, scope.season.name if scope.season else "", scope.game or ""]
     return _csv_response(_filename(*parts, "standings") + ".csv", rows())
 
 
 @require_GET
-def league_tables_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+def league_tables_csv(request: HttpRequest, league: str) -> StreamingHttpResponse:
     """Every table of the league, one row per seat: when, what, who, and how it ended."""
-    league = get_object_or_404(League, pk=pk)
+    league_ = access.league_for(request, league)
     seats = (
-        Seat.objects.filter(table__league=league)
+        Seat.objects.filter(table__league=league_)
         .select_related("table", "player")
         .order_by("table__created_at", "table_id", "position")
     )
@@ -331,7 +352,7 @@ def league_tables_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
         for seat in seats.iterator(chunk_size=2000):
             table = seat.table
             yield [
-                table.pk,
+                table.public_id,
                 table.get_game_display(),
                 timezone.localtime(table.created_at).isoformat(timespec="minutes"),
                 (
@@ -349,29 +370,40 @@ def league_tables_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
                 _("yes") if seat.eliminated else "",
             ]
 
-    return _csv_response(_filename(league.name, "tables") + ".csv", rows())
+    return _csv_response(_filename(league_.name, "tables") + ".csv", rows())
 
 
 @require_GET
-def scoresheets_json(request: HttpRequest) -> HttpResponse:
-    """Every table (or a league's, with ``?league=``) as a JSON array of scoresheet documents
-    (scoresheet-format.md), each importable on its own."""
-    tables = Table.objects.order_by("created_at", "pk").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-        "rounds",
+def scoresheets_json(request: HttpRequest, club: str) -> StreamingHttpResponse:
+    """Every table of the club (or of one of its leagues, with ``?league=``) as a JSON array
+    of scoresheet documents (scoresheet-format.md), each importable on its own. Streamed a
+    table at a time, so a club with years of history never sits in memory whole."""
+    found = access.club_for(request, club)
+    tables = (
+        Table.objects.filter(club=found)
+        .order_by("created_at", "pk")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+            "rounds",
+        )
     )
     league_id = request.GET.get("league", "")
-    filename = "scorekeeper-tables.json"
+    filename = _filename(found.name, "tables") + ".json"
     if league_id:
-        league = get_object_or_404(League, pk=league_id) if league_id.isdigit() else None
+        league = found.leagues.filter(public_id=league_id).first()
         if league is None:
-            return HttpResponse(_("Unknown league."), status=404)
+            raise Http404
         tables = tables.filter(league=league)
         filename = _filename(league.name, "tables") + ".json"
-    documents = [selectors.table_scoresheet(table, prefetched=True) for table in tables]
-    response = HttpResponse(
-        json.dumps(documents, indent=1, ensure_ascii=False), content_type="application/json"
-    )
+
+    def chunks() -> Iterator[str]:
+        yield "["
+        for index, table in enumerate(tables.iterator(chunk_size=100)):
+            document = selectors.table_scoresheet(table, prefetched=True)
+            yield ("," if index else "") + "\n" + json.dumps(document, indent=1, ensure_ascii=False)
+        yield "\n]\n"
+
+    response = StreamingHttpResponse(chunks(), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -386,43 +418,47 @@ def _filename(*parts: str) -> str:
 
 
 @require_POST
-def table_stop(request: HttpRequest, pk: int) -> HttpResponse:
+def table_stop(request: HttpRequest, table: str) -> HttpResponse:
     return _evening_write(
-        request, pk, services.table_stop, "games:table_stop", _("End the evening anyway")
+        request, table, services.table_stop, "games:table_stop", _("End the evening anyway")
     )
 
 
 @require_POST
-def table_resume(request: HttpRequest, pk: int) -> HttpResponse:
+def table_resume(request: HttpRequest, table: str) -> HttpResponse:
     return _evening_write(
-        request, pk, services.table_resume, "games:table_resume", _("Play on anyway")
+        request, table, services.table_resume, "games:table_resume", _("Play on anyway")
     )
 
 
 def _evening_write(
-    request: HttpRequest, pk: int, write: Callable[..., Table], url_name: str, again: str
+    request: HttpRequest, table: str, write: Callable[..., Table], url_name: str, again: str
 ) -> HttpResponse:
     """End an evening or take it up again, from a page at the table's current version; from
     an out-of-date page, answer 409 with what changed and the same button offered again."""
-    table = get_object_or_404(Table, pk=pk)
+    found = access.table_for(request, table, Role.SCORER)
     try:
-        write(table, version=posted_version(request.POST))
+        write(found, version=posted_version(request.POST), by=request.user)
     except services.StaleWrite as stale:
-        url = reverse(url_name, kwargs={"pk": pk})
+        url = reverse(url_name, kwargs={"table": table})
         return refuse_stale_table_write(request, stale, again, url)
     except EntryError as error:
         messages.error(request, problem_text(error.problems[0]))
-    return redirect("games:table", pk=pk)
+    return redirect("games:table", table=table)
 
 
 # -- players ------------------------------------------------------------------------------------
 
 
 @require_GET
-def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def player_detail(request: HttpRequest, player: str) -> HttpResponse:
     """Everything a player has played: per-game figures, rating over time in each league,
     best partners and toughest opponents, and every table, newest first, a page at a time."""
-    player = get_object_or_404(Player, pk=pk)
+    player_ = access.player_for(request, player)
+    return _player_page(request, player_)
+
+
+def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
     partners, opponents = companions(selectors.player_companion_results(player), player.pk)
     leagues = {league.pk: league for league in League.objects.filter(ratings__player=player)}
     tables = Paginator(selectors.player_tables(player), TABLES_PER_PAGE).get_page(
@@ -432,6 +468,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "player": player,
         "per_game": _per_game(player),
         "partners": partners[:5],
+        "player_ids": _player_ids(
+            player.club_id, [other.player for other in (*partners[:5], *opponents[:5])]
+        ),
         "opponents": opponents[:5],
         "rating_charts": _rating_charts(selectors.player_rating_history(player), leagues),
         "tables": tables,

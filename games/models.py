@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import secrets
 
+from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -28,19 +29,153 @@ def new_public_id() -> str:
     return base64.b32encode(secrets.token_bytes(10)).decode().lower()
 
 
+def new_link_token() -> str:
+    """The secret of an invite or watch link: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
 def new_hand_token() -> str:
     """The token a new-hand form carries, so a save retried by a phone is stored once."""
     return secrets.token_urlsafe(16)
 
 
+class Club(models.Model):
+    """Who owns the records: a family, a Thursday table, a Stammtisch. Tables, players and
+    leagues belong to one club, and only its members see them."""
+
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    name = models.CharField(_("name"), max_length=60)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    """What a member may do, each role including the ones below it."""
+
+    VIEWER = "viewer", _("viewer")
+    SCORER = "scorer", _("scorer")
+    OWNER = "owner", _("owner")
+
+    @property
+    def rank(self) -> int:
+        return list(Role).index(self)
+
+    def allows(self, needed: Role) -> bool:
+        return self.rank >= Role(needed).rank
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["club", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Invite(models.Model):
+    """A link that makes whoever opens it a member of the club, until revoked or expired."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    token = models.CharField(max_length=32, unique=True, default=new_link_token, editable=False)
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(_("expires"), null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"invite to {self.club} as {self.role}"
+
+    def is_open(self) -> bool:
+        now = timezone.now()
+        return self.revoked_at is None and (self.expires_at is None or self.expires_at > now)
+
+
+class GuestAccount(models.Model):
+    """Marks an account made silently for a first-time visitor (no password, no name asked).
+
+    ``last_seen`` moves on at most once a day, so guests gone for long can be removed."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guest"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    last_seen = models.DateField(default=timezone.localdate)
+
+    def __str__(self) -> str:
+        return f"guest {self.user}"
+
+
+class ClubChange(models.Model):
+    """The audit log of a club's writes outside a table's hands: leagues, seasons, members,
+    invites and links. Who, when, what, and the before and after."""
+
+    class Kind(models.TextChoices):
+        CLUB_CREATED = "club-created", _("club created")
+        CLUB_RENAMED = "club-renamed", _("club renamed")
+        LEAGUE_CREATED = "league-created", _("league created")
+        LEAGUE_EDITED = "league-edited", _("league changed")
+        SEASON_CREATED = "season-created", _("season added")
+        SEASON_DELETED = "season-deleted", _("season deleted")
+        MEMBER_JOINED = "member-joined", _("member joined")
+        ROLE_CHANGED = "role-changed", _("role changed")
+        MEMBER_REMOVED = "member-removed", _("member removed")
+        INVITE_CREATED = "invite-created", _("invite link made")
+        INVITE_REVOKED = "invite-revoked", _("invite link revoked")
+        WATCH_LINK = "watch-link", _("watch link changed")
+        TABLE_CREATED = "table-created", _("table started")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    subject = models.CharField(max_length=200, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["club", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.kind} {self.subject}"
+
+
 class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     name = models.CharField(_("name"), max_length=40)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), name="player_name_unique_ignoring_case"),
+            models.UniqueConstraint(
+                "club", Lower("name"), name="player_name_unique_in_club_ignoring_case"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -54,6 +189,8 @@ class League(models.Model):
     over the league's tables, so a new season keeps all history.
     """
 
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     name = models.CharField(_("name"), max_length=60)
     # Game keys the league counts, in the registry's order.
     games = models.JSONField(_("games"), default=list)
@@ -63,7 +200,9 @@ class League(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), name="league_name_unique_ignoring_case"),
+            models.UniqueConstraint(
+                "club", Lower("name"), name="league_name_unique_in_club_ignoring_case"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -78,6 +217,7 @@ class Season(models.Model):
     """A named date range of a league; a table counts for the season its game finished in."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     name = models.CharField(_("name"), max_length=60)
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"))
@@ -101,6 +241,10 @@ class Season(models.Model):
 class Table(models.Model):
     """One match: a game, its options as chosen, and who sits where."""
 
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    # The secret of the table's read-only watch link; empty while there is none.
+    watch_token = models.CharField(max_length=32, blank=True, default="", editable=False)
     # A callable, so adding a game to the registry needs no migration.
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
     # The options as the table chose them; the effective options add the game's defaults.
@@ -125,6 +269,14 @@ class Table(models.Model):
         indexes = [
             models.Index(fields=["finished_at", "-updated_at"]),
             models.Index(fields=["league", "finished_at"]),
+            models.Index(fields=["club", "finished_at", "-updated_at"]),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["watch_token"],
+                condition=~models.Q(watch_token=""),
+                name="one_table_per_watch_token",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -280,8 +432,13 @@ class TableChange(models.Model):
         STOPPED = "stopped", _("evening ended")
         RESUMED = "resumed", _("evening taken up again")
         IMPORTED = "imported", _("table imported")
+        RESTORED = "restored", _("hand restored")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
+    # Who made the change; empty for changes made before accounts, or by a removed account.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     # The table's version after this change.
     version = models.PositiveIntegerField()
     kind = models.CharField(max_length=12, choices=Kind.choices)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Sum
@@ -60,11 +60,14 @@ class MoneyEvening:
         return tuple(table for currency in self.currencies for table in currency.tables)
 
 
-def money_evening(day: datetime.date, league_id: int | None = None) -> MoneyEvening:
-    """The money tables started on ``day`` (of one league, if given) and what they came to."""
+def money_evening(
+    day: datetime.date, club_ids: Sequence[int], league_id: int | None = None
+) -> MoneyEvening:
+    """The clubs' money tables started on ``day`` (of one league, if given) and what they came
+    to."""
     start, end = day_bounds(day, day)
     tables = (
-        Table.objects.filter(created_at__gte=start, created_at__lt=end)
+        Table.objects.filter(club__in=club_ids, created_at__gte=start, created_at__lt=end)
         .annotate(hand_count=Count("rounds"))
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))

@@ -18,12 +18,15 @@ from games.standings.rating import Skill
 from games.standings.stats import SeatResult, StandingRow
 
 
-def tables_in_progress() -> QuerySet[Table]:
-    return _with_seats(Table.objects.filter(finished_at__isnull=True))
+def tables_in_progress(club_ids: Sequence[int]) -> QuerySet[Table]:
+    """The clubs' open tables, latest first."""
+    return _with_seats(Table.objects.filter(club__in=club_ids, finished_at__isnull=True))
 
 
-def tables_finished() -> QuerySet[Table]:
-    return _with_seats(Table.objects.filter(finished_at__isnull=False)).order_by("-finished_at")
+def tables_finished(club_ids: Sequence[int]) -> QuerySet[Table]:
+    return _with_seats(Table.objects.filter(club__in=club_ids, finished_at__isnull=False)).order_by(
+        "-finished_at"
+    )
 
 
 def _with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
@@ -32,28 +35,41 @@ def _with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
     )
 
 
-def table_get(pk: int) -> Table:
-    """A table with its seats and players loaded (one query for the table, one for seats)."""
-    return _with_seats(Table.objects.select_related("league")).get(pk=pk)
+def table_get(
+    public_id: str, *, club_ids: Sequence[int] = (), by_watch_token: bool = False
+) -> Table:
+    """A table of one of the clubs (or the one a watch link shows), with its seats and players
+    loaded: one query for the table, one for the seats."""
+    tables = _with_seats(Table.objects.select_related("league", "club"))
+    if by_watch_token:
+        return tables.exclude(watch_token="").get(watch_token=public_id)
+    return tables.get(public_id=public_id, club__in=club_ids)
 
 
-def recent_player_names(limit: int = 12, league: object = None) -> list[str]:
-    """Names of the players who sat down most recently, for quick picking; a league's
-    members first when the table is for a league."""
+def recent_player_names(
+    club_ids: Sequence[int], limit: int = 12, league: object = None
+) -> list[str]:
+    """Names of the players of the clubs who sat down most recently, for quick picking; a
+    league's members first when the table is for a league."""
     names: list[str] = []
-    if league and str(league).isdigit():
+    if league:
         names = list(
-            Player.objects.filter(leagues=int(str(league))).values_list("name", flat=True)[:limit]
+            Player.objects.filter(leagues__public_id=str(league), club__in=club_ids).values_list(
+                "name", flat=True
+            )[:limit]
         )
-    for name in Seat.objects.order_by("-table__created_at", "position").values_list(
-        "player__name", flat=True
-    )[: limit * 4]:
+    for name in (
+        Seat.objects.filter(table__club__in=club_ids)
+        .order_by("-table__created_at", "position")
+        .values_list("player__name", flat=True)[: limit * 4]
+    ):
         if name not in names:
             names.append(name)
         if len(names) == limit:
             break
     if len(names) < limit:
-        for name in Player.objects.order_by("-created_at").values_list("name", flat=True)[:limit]:
+        players = Player.objects.filter(club__in=club_ids).order_by("-created_at")
+        for name in players.values_list("name", flat=True)[:limit]:
             if name not in names and len(names) < limit:
                 names.append(name)
     return names

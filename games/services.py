@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Model, Value
@@ -15,7 +15,22 @@ from django.db.models.lookups import Exact
 from django.utils import timezone
 
 from games import ratings, selectors
-from games.models import League, Player, Round, RoundPoints, Season, Seat, Table, TableChange
+from games.models import (
+    Club,
+    ClubChange,
+    Invite,
+    League,
+    Membership,
+    Player,
+    Role,
+    Round,
+    RoundPoints,
+    Season,
+    Seat,
+    Table,
+    TableChange,
+    new_link_token,
+)
 from games.scoring import (
     GAMES,
     EntryError,
@@ -33,21 +48,21 @@ from games.scoring.scoresheet import read_scoresheet
 ModelT = TypeVar("ModelT", bound=Model)
 
 
-def player_get_or_create(name: str) -> Player:
-    """The player of that name, ignoring case; a new one if nobody has it yet.
+def player_get_or_create(name: str, *, club: Club) -> Player:
+    """The club's player of that name, ignoring case; a new one if nobody has it yet.
 
     Two phones naming the same new player at once both get the one row: the second insert
     meets the unique name, and then finds the first phone's player.
     """
     name = name.strip()
-    player = Player.objects.filter(_named(name)).first()
+    player = Player.objects.filter(_named(name), club=club).first()
     if player is not None:
         return player
     try:
         with transaction.atomic():
-            return Player.objects.create(name=name)
+            return Player.objects.create(name=name, club=club)
     except IntegrityError:
-        return Player.objects.get(_named(name))
+        return Player.objects.get(_named(name), club=club)
 
 
 def _named(name: str) -> Exact:
@@ -70,6 +85,7 @@ def _create_unique(model: type[ModelT], refusal: Problem, **fields: object) -> M
 @transaction.atomic
 def table_create(
     *,
+    club: Club,
     game: str,
     players: Sequence[str],
     options: Mapping[str, object] | None = None,
@@ -84,6 +100,8 @@ def table_create(
     """
     if game not in GAMES:
         raise EntryError([problem(gettext_noop("unknown game {game}"), "game", game=game)])
+    if league is not None and league.club_id != club.pk:
+        raise EntryError([problem(gettext_noop("that league belongs to another club"), "league")])
     if league is not None and game not in league.games:
         raise EntryError(
             [
@@ -112,7 +130,7 @@ def table_create(
     )
     seated: list[Player] = []
     for name in setup.players:
-        player = player_get_or_create(name)
+        player = player_get_or_create(name, club=club)
         if player in seated:
             # Names the engine tells apart ("Ann", "Ann ") can still be one stored player.
             raise EntryError(
@@ -120,7 +138,7 @@ def table_create(
             )
         seated.append(player)
     table = Table.objects.create(
-        game=game, options=dict(options or {}), first_dealer=first_dealer, league=league
+        club=club, game=game, options=dict(options or {}), first_dealer=first_dealer, league=league
     )
     if league is not None:
         league.members.add(*seated)
@@ -325,9 +343,11 @@ def _log_change(
     *,
     before: Mapping[str, object] | None = None,
     after: Mapping[str, object] | None = None,
+    by: Any = None,
 ) -> TableChange:
     return TableChange.objects.create(
         table=table,
+        user=by if by is not None and by.is_authenticated else None,
         version=table.version,
         kind=kind,
         hand_id=round_.public_id if round_ else "",
@@ -504,6 +524,7 @@ def round_record(
     *,
     version: int | None = None,
     token: str | None = None,
+    by: Any = None,
 ) -> Round:
     """Score a hand and store it as the table's next one; raise EntryError if it is bad.
 
@@ -525,14 +546,18 @@ def round_record(
     stored.rounds.append(new)
     rescored = _change_hands(table, stored, len(stored.rounds) - 1, entered=len(stored.rounds) - 1)
     _log_change(
-        table, TableChange.Kind.RECORDED, new, after=_hand_snapshot(new, rescored.points[-1])
+        table,
+        TableChange.Kind.RECORDED,
+        new,
+        after=_hand_snapshot(new, rescored.points[-1]),
+        by=by,
     )
     return new
 
 
 @transaction.atomic
 def round_update(
-    round_: Round, entry: Mapping[str, object], *, version: int | None = None
+    round_: Round, entry: Mapping[str, object], *, version: int | None = None, by: Any = None
 ) -> Round:
     """Replace a hand's entry; every later hand is scored again, and the result follows."""
     table = _locked(round_.table_id)
@@ -549,12 +574,13 @@ def round_update(
         edited,
         before=before,
         after=_hand_snapshot(edited, rescored.points[index]),
+        by=by,
     )
     return edited
 
 
 @transaction.atomic
-def round_delete(round_: Round, *, version: int | None = None) -> None:
+def round_delete(round_: Round, *, version: int | None = None, by: Any = None) -> None:
     """Delete a hand and close the gap in the numbering; every later hand is scored again and
     the result is decided again."""
     table = _locked(round_.table_id)
@@ -565,11 +591,52 @@ def round_delete(round_: Round, *, version: int | None = None) -> None:
     before = _hand_snapshot(gone, stored.points[gone.pk])
     gone.delete()
     _change_hands(table, stored, index)
-    _log_change(table, TableChange.Kind.DELETED, gone, before=before)
+    _log_change(table, TableChange.Kind.DELETED, gone, before=before, by=by)
 
 
 @transaction.atomic
-def table_stop(table: Table, *, version: int | None = None) -> Table:
+def round_restore(
+    table: Table, hand_id: str, *, version: int | None = None, by: Any = None
+) -> Round:
+    """Put a deleted hand back where it was (or last, if fewer hands are left), with its id and
+    token; every later hand is scored again. Restoring it twice restores it once."""
+    table = _locked(table)
+    already = table.rounds.filter(public_id=hand_id).first()
+    if already is not None:
+        return already
+    _check_version(table, version)
+    deleted = (
+        table.changes.filter(kind=TableChange.Kind.DELETED, hand_id=hand_id)
+        .order_by("-version")
+        .first()
+    )
+    if deleted is None or not deleted.before:
+        raise Round.DoesNotExist(f"no deleted hand {hand_id} at table {table.pk}")
+    if table.is_finished and not table.rules.ends_when_players_stop:
+        raise EntryError([problem(gettext_noop("the game is over; no more hands"), "round")])
+    stored = _StoredHands.read(table)
+    index = min((deleted.hand_number or 1) - 1, len(stored.rounds))
+    snapshot = deleted.before
+    back = Round(
+        table=table,
+        public_id=hand_id,
+        entry=dict(snapshot["entry"]),
+        hand_token=str(snapshot.get("token") or ""),
+    )
+    stored.rounds.insert(index, back)
+    rescored = _change_hands(table, stored, index, entered=index)
+    _log_change(
+        table,
+        TableChange.Kind.RESTORED,
+        back,
+        after=_hand_snapshot(back, rescored.points[index]),
+        by=by,
+    )
+    return back
+
+
+@transaction.atomic
+def table_stop(table: Table, *, version: int | None = None, by: Any = None) -> Table:
     """End an evening whose rules set no end (Schafkopf): the best balance wins."""
     table = _locked(table)
     _check_version(table, version)
@@ -589,12 +656,12 @@ def table_stop(table: Table, *, version: int | None = None) -> Table:
     if not stored.rounds:
         raise EntryError([problem(gettext_noop("no hands were played yet"), "table")])
     _change_hands(table, stored, len(stored.rounds), stopped=True)
-    _log_change(table, TableChange.Kind.STOPPED)
+    _log_change(table, TableChange.Kind.STOPPED, by=by)
     return table
 
 
 @transaction.atomic
-def table_resume(table: Table, *, version: int | None = None) -> Table:
+def table_resume(table: Table, *, version: int | None = None, by: Any = None) -> Table:
     """Take up an evening the players had ended, to play more hands: its result, seat results
     and ratings are taken back until it ends again."""
     table = _locked(table)
@@ -602,17 +669,18 @@ def table_resume(table: Table, *, version: int | None = None) -> Table:
     if table.rules.ends_when_players_stop and table.is_finished:
         stored = _StoredHands.read(table)
         _change_hands(table, stored, len(stored.rounds), stopped=False)
-        _log_change(table, TableChange.Kind.RESUMED)
+        _log_change(table, TableChange.Kind.RESUMED, by=by)
     return table
 
 
 @transaction.atomic
-def table_import(document: object) -> Table:
+def table_import(document: object, *, club: Club, by: Any = None) -> Table:
     """Create a table from a scoresheet document, with every round, or nothing at all."""
     sheet = read_scoresheet(document)
     # Every bad round named at once, as the CLI names them, before anything is stored.
     score_table(sheet.game, sheet.table, sheet.rounds)
     table = table_create(
+        club=club,
         game=sheet.game.key,
         players=sheet.table.players,
         options=sheet.options,
@@ -629,7 +697,7 @@ def table_import(document: object) -> Table:
         entries = tuple(_respell_sides(entry, respell) for entry in entries)
     stored = _StoredHands([Round(table=table, entry=dict(entry)) for entry in entries], {}, {})
     _change_hands(table, stored, 0)
-    _log_change(table, TableChange.Kind.IMPORTED, after={"hands": len(stored.rounds)})
+    _log_change(table, TableChange.Kind.IMPORTED, after={"hands": len(stored.rounds)}, by=by)
     return table
 
 
@@ -641,12 +709,16 @@ def _league_taken(name: str) -> Problem:
 
 
 def _league_check(
-    name: str, games: Sequence[str], members: Sequence[str], exclude: int | None = None
+    club: Club,
+    name: str,
+    games: Sequence[str],
+    members: Sequence[str],
+    exclude: int | None = None,
 ) -> None:
     problems: list[Problem] = []
     if not name.strip():
         problems.append(problem(gettext_noop("a league needs a name"), "name"))
-    elif League.objects.filter(_named(name.strip())).exclude(pk=exclude).exists():
+    elif League.objects.filter(_named(name.strip()), club=club).exclude(pk=exclude).exists():
         problems.append(_league_taken(name))
     problems.extend(_too_long([name.strip()], League, "name", _NAME_TOO_LONG, "name"))
     problems.extend(
@@ -663,22 +735,63 @@ def _league_check(
 
 
 @transaction.atomic
-def league_create(*, name: str, games: Sequence[str], members: Sequence[str] = ()) -> League:
-    _league_check(name, games, members)
+def league_create(
+    *,
+    club: Club,
+    name: str,
+    games: Sequence[str],
+    members: Sequence[str] = (),
+    by: Any = None,
+) -> League:
+    _league_check(club, name, games, members)
     league = _create_unique(
-        League, _league_taken(name), name=name.strip(), games=_in_registry_order(games)
+        League,
+        _league_taken(name),
+        club=club,
+        name=name.strip(),
+        games=_in_registry_order(games),
     )
-    league.members.add(*(player_get_or_create(member) for member in members))
+    league.members.add(*(player_get_or_create(member, club=club) for member in members))
+    club_log(club, ClubChange.Kind.LEAGUE_CREATED, league.name, by=by, after=_league_state(league))
     return league
+
+
+def _league_state(league: League) -> dict[str, object]:
+    return {
+        "name": league.name,
+        "games": list(league.games),
+        "members": sorted(player.name for player in league.members.all()),
+    }
+
+
+def club_log(
+    club: Club,
+    kind: str,
+    subject: str = "",
+    *,
+    by: Any = None,
+    before: Mapping[str, object] | None = None,
+    after: Mapping[str, object] | None = None,
+) -> ClubChange:
+    """Record a write to the club's records outside a table's hands in its audit log."""
+    return ClubChange.objects.create(
+        club=club,
+        user=by if by is not None and by.is_authenticated else None,
+        kind=kind,
+        subject=subject[:200],
+        before=before,
+        after=after,
+    )
 
 
 @transaction.atomic
 def league_update(
-    league: League, *, name: str, games: Sequence[str], members: Sequence[str]
+    league: League, *, name: str, games: Sequence[str], members: Sequence[str], by: Any = None
 ) -> League:
     """Rename a league, change what it counts and who belongs; counting other games rates the
     league again, since every rating depends on the tables before it."""
-    _league_check(name, games, members, exclude=league.pk)
+    _league_check(league.club, name, games, members, exclude=league.pk)
+    before = _league_state(league)
     counted = _in_registry_order(games)
     games_changed = counted != league.games
     stored = league.name, league.games
@@ -691,9 +804,17 @@ def league_update(
         # Another phone took the name first; the page shows the league as it still is.
         league.name, league.games = stored
         raise EntryError([_league_taken(name)]) from None
-    league.members.set([player_get_or_create(member) for member in members])
+    league.members.set([player_get_or_create(member, club=league.club) for member in members])
     if games_changed:
         ratings.league_ratings_replay(league)
+    club_log(
+        league.club,
+        ClubChange.Kind.LEAGUE_EDITED,
+        league.name,
+        by=by,
+        before=before,
+        after=_league_state(league),
+    )
     return league
 
 
@@ -702,7 +823,9 @@ def _in_registry_order(games: Sequence[str]) -> list[str]:
 
 
 @transaction.atomic
-def season_create(*, league: League, name: str, starts_on: date, ends_on: date) -> Season:
+def season_create(
+    *, league: League, name: str, starts_on: date, ends_on: date, by: Any = None
+) -> Season:
     problems: list[Problem] = []
     if ends_on < starts_on:
         problems.append(problem(gettext_noop("a season cannot end before it starts"), "ends_on"))
@@ -716,11 +839,203 @@ def season_create(*, league: League, name: str, starts_on: date, ends_on: date) 
         problems.append(taken)
     problems.extend(_too_long([name.strip()], Season, "name", _NAME_TOO_LONG, "name"))
     raise_if_any(problems)
-    return _create_unique(
+    season = _create_unique(
         Season, taken, league=league, name=name.strip(), starts_on=starts_on, ends_on=ends_on
+    )
+    club_log(
+        league.club,
+        ClubChange.Kind.SEASON_CREATED,
+        f"{league.name}: {season.name}",
+        by=by,
+        after=_season_state(season),
+    )
+    return season
+
+
+def _season_state(season: Season) -> dict[str, object]:
+    return {
+        "name": season.name,
+        "starts_on": str(season.starts_on),
+        "ends_on": str(season.ends_on),
+    }
+
+
+@transaction.atomic
+def season_delete(season: Season, *, by: Any = None) -> None:
+    """A season is only a date range: deleting it loses no table and no result."""
+    league = season.league
+    before = _season_state(season)
+    season.delete()
+    club_log(
+        league.club,
+        ClubChange.Kind.SEASON_DELETED,
+        f"{league.name}: {before['name']}",
+        by=by,
+        before=before,
     )
 
 
-def season_delete(season: Season) -> None:
-    """A season is only a date range: deleting it loses no table and no result."""
-    season.delete()
+# -- clubs, members and links -------------------------------------------------------------------
+
+
+def club_create(user: Any, name: str) -> Club:
+    """A new club, owned by the account that makes it."""
+    club = Club.objects.create(name=name)
+    Membership.objects.create(club=club, user=user, role=Role.OWNER)
+    club_log(club, ClubChange.Kind.CLUB_CREATED, name, by=user, after={"name": name})
+    return club
+
+
+@transaction.atomic
+def club_rename(club: Club, name: str, *, by: Any = None) -> Club:
+    name = name.strip()
+    if not name:
+        raise EntryError([problem(gettext_noop("a club needs a name"), "name")])
+    raise_if_any(_too_long([name], Club, "name", _NAME_TOO_LONG, "name"))
+    before = {"name": club.name}
+    club.name = name
+    club.save(update_fields=["name"])
+    club_log(club, ClubChange.Kind.CLUB_RENAMED, name, by=by, before=before, after={"name": name})
+    return club
+
+
+@transaction.atomic
+def invite_create(
+    club: Club, *, role: str = Role.SCORER, expires_at: Any = None, by: Any = None
+) -> Invite:
+    invite = Invite.objects.create(
+        club=club,
+        role=Role(role),
+        expires_at=expires_at,
+        created_by=by if by is not None and by.is_authenticated else None,
+    )
+    club_log(
+        club,
+        ClubChange.Kind.INVITE_CREATED,
+        str(Role(role).label),
+        by=by,
+        after={"role": str(role), "expires_at": expires_at.isoformat() if expires_at else None},
+    )
+    return invite
+
+
+@transaction.atomic
+def invite_revoke(invite: Invite, *, by: Any = None) -> None:
+    if invite.revoked_at is not None:
+        return
+    invite.revoked_at = timezone.now()
+    invite.save(update_fields=["revoked_at"])
+    club_log(invite.club, ClubChange.Kind.INVITE_REVOKED, str(Role(invite.role).label), by=by)
+
+
+@transaction.atomic
+def club_join(invite: Invite, user: Any) -> Membership:
+    """Make the account a member through an open invite; a member already keeps the higher of
+    its role and the invite's. Two taps on the link make one membership."""
+    if not invite.is_open():
+        raise EntryError([problem(gettext_noop("this invite link no longer works"), "invite")])
+    membership, created = Membership.objects.get_or_create(
+        club=invite.club, user=user, defaults={"role": invite.role}
+    )
+    if created:
+        club_log(
+            invite.club,
+            ClubChange.Kind.MEMBER_JOINED,
+            user.get_username(),
+            by=user,
+            after={"role": invite.role},
+        )
+    elif not Role(membership.role).allows(Role(invite.role)):
+        before = {"role": membership.role}
+        membership.role = invite.role
+        membership.save(update_fields=["role"])
+        club_log(
+            invite.club,
+            ClubChange.Kind.ROLE_CHANGED,
+            user.get_username(),
+            by=user,
+            before=before,
+            after={"role": invite.role},
+        )
+    return membership
+
+
+def _owners_left(club: Club, without: Membership) -> bool:
+    return club.memberships.filter(role=Role.OWNER).exclude(pk=without.pk).exists()
+
+
+@transaction.atomic
+def member_set_role(membership: Membership, role: str, *, by: Any = None) -> Membership:
+    """Change a member's role; a club always keeps at least one owner."""
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    Club.objects.select_for_update().get(pk=membership.club_id)
+    if (
+        membership.role == Role.OWNER
+        and role != Role.OWNER
+        and not _owners_left(membership.club, membership)
+    ):
+        raise EntryError([problem(gettext_noop("a club keeps at least one owner"), "role")])
+    before = {"role": membership.role}
+    membership.role = Role(role)
+    membership.save(update_fields=["role"])
+    club_log(
+        membership.club,
+        ClubChange.Kind.ROLE_CHANGED,
+        membership.user.get_username(),
+        by=by,
+        before=before,
+        after={"role": str(role)},
+    )
+    return membership
+
+
+@transaction.atomic
+def member_remove(membership: Membership, *, by: Any = None) -> None:
+    """Take a member out of the club (or leave it); the last owner cannot leave."""
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    Club.objects.select_for_update().get(pk=membership.club_id)
+    if membership.role == Role.OWNER and not _owners_left(membership.club, membership):
+        raise EntryError([problem(gettext_noop("a club keeps at least one owner"), "role")])
+    before = {"role": membership.role}
+    membership.delete()
+    club_log(
+        membership.club,
+        ClubChange.Kind.MEMBER_REMOVED,
+        membership.user.get_username(),
+        by=by,
+        before=before,
+    )
+
+
+@transaction.atomic
+def watch_link_set(table: Table, *, on: bool, by: Any = None) -> Table:
+    """Make a new watch link for the table (the old one stops working) or turn it off."""
+    table = _locked(table)
+    table.watch_token = new_link_token() if on else ""
+    table.save(update_fields=["watch_token"])
+    club_log(
+        table.club,
+        ClubChange.Kind.WATCH_LINK,
+        f"{table.rules.name}",
+        by=by,
+        after={"table": table.public_id, "on": on},
+    )
+    return table
+
+
+@transaction.atomic
+def guest_merge(guest: Any, user: Any) -> None:
+    """A guest who signs in to a full account: the guest's clubs become the account's (keeping
+    the higher role where it is in both), its log entries name the account, and the guest
+    account goes."""
+    for membership in Membership.objects.filter(user=guest):
+        mine = Membership.objects.filter(club=membership.club_id, user=user).first()
+        if mine is None:
+            membership.user = user
+            membership.save(update_fields=["user"])
+        elif not Role(mine.role).allows(Role(membership.role)):
+            mine.role = membership.role
+            mine.save(update_fields=["role"])
+    TableChange.objects.filter(user=guest).update(user=user)
+    ClubChange.objects.filter(user=guest).update(user=user)
+    guest.delete()

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 from django_htmx.middleware import HtmxDetails
 
+from games import access
 from games.hands.schafkopf import money
 from games.models import League
 from games.money import CurrencyBalances, MoneyTable, money_evening
@@ -48,7 +49,6 @@ class SettlementForm(forms.Form):
     league = forms.TypedChoiceField(
         label=gettext_lazy("League"),
         required=False,
-        coerce=int,
         empty_value=None,
         error_messages={"invalid_choice": gettext_lazy("Choose a league from the list.")},
     )
@@ -57,7 +57,7 @@ class SettlementForm(forms.Form):
         super().__init__(data)
         league_field = self.fields["league"]
         assert isinstance(league_field, forms.TypedChoiceField)
-        league_field.choices = [("", _("All tables")), *((str(lg.pk), lg.name) for lg in leagues)]
+        league_field.choices = [("", _("All tables")), *((lg.public_id, lg.name) for lg in leagues)]
 
     def clean_date(self) -> datetime.date:
         day: datetime.date = self.cleaned_data["date"]
@@ -113,7 +113,8 @@ class HtmxHttpRequest(HttpRequest):
 def settlement(request: HtmxHttpRequest) -> HttpResponse:
     """The settlement of one day (``?date=YYYY-MM-DD``, today by default), optionally of one
     league's tables (``&league=<id>``). htmx requests get the result fragment only."""
-    leagues = list(League.objects.order_by("name"))
+    clubs = access.club_ids(request.user)
+    leagues = list(League.objects.filter(club__in=clubs).order_by("name"))
     data = request.GET.copy()
     if not data.get("date"):
         data["date"] = timezone.localdate().isoformat()
@@ -122,11 +123,12 @@ def settlement(request: HtmxHttpRequest) -> HttpResponse:
     status = 200
     if form.is_valid():
         day: datetime.date = form.cleaned_data["date"]
-        league_id: int | None = form.cleaned_data["league"]
-        evening = money_evening(day, league_id)
+        league_id: str | None = form.cleaned_data["league"]
+        league = next((lg for lg in leagues if lg.public_id == league_id), None)
+        evening = money_evening(day, clubs, league.pk if league else None)
         context.update(
             day=day,
-            league=next((lg for lg in leagues if lg.pk == league_id), None),
+            league=league,
             sections=[_section(balances) for balances in evening.currencies],
             previous_url=_day_url(day - datetime.timedelta(days=1), league_id),
             next_url=_day_url(day + datetime.timedelta(days=1), league_id),
@@ -139,10 +141,10 @@ def settlement(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, template, context, status=status)
 
 
-def _day_url(day: datetime.date, league_id: int | None) -> str:
+def _day_url(day: datetime.date, league_id: str | None) -> str:
     query = {"date": day.isoformat()}
-    if league_id is not None:
-        query["league"] = str(league_id)
+    if league_id:
+        query["league"] = league_id
     return f"{reverse('games:settlement')}?{urlencode(query)}"
 
 

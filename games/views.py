@@ -21,13 +21,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import referee, selectors, services
+from games import access, referee, selectors, services
 from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import posted_version
 from games.hands.scopa import deck_style
-from games.models import Round, Table, TableChange, new_hand_token
+from games.models import Role, Round, Table, TableChange, new_hand_token
 from games.problems import add_problems, problem_text
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup
 from games.scoring.cards import DeckStyle
@@ -45,15 +45,21 @@ CONFLICT = 409
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    """The tables of the visitor's clubs; a first-time visitor sees how to start one."""
+    clubs = access.club_ids(request.user)
     return render(
         request,
         "games/home.html",
         {
-            "in_progress": selectors.tables_in_progress()[:50],
-            "finished": selectors.tables_finished()[:50],
-            "upload_form": ScoresheetUploadForm(),
+            "in_progress": selectors.tables_in_progress(clubs)[:50],
+            "finished": selectors.tables_finished(clubs)[:50],
+            "upload_form": ScoresheetUploadForm(scorer_club_ids=_scorer_clubs(request)),
         },
     )
+
+
+def _scorer_clubs(request: HttpRequest) -> list[int]:
+    return access.club_ids(request.user, Role.SCORER)
 
 
 # -- new table ----------------------------------------------------------------------------------
@@ -67,10 +73,15 @@ def table_new(request: HttpRequest) -> HttpResponse:
     JavaScript, the "Show options" button posts ``refresh``) and keeps the names typed so far.
     """
     if request.method == "POST" and "refresh" not in request.POST:
-        form = NewTableForm(request.POST)
+        form = NewTableForm(request.POST, scorer_club_ids=_scorer_clubs(request))
         if form.is_valid():
+            league = form.cleaned_data.get("league")
+            club = access.club_for_new(
+                request, league.club if league else form.cleaned_data.get("club")
+            )
             try:
                 table = services.table_create(
+                    club=club,
                     game=form.rules.key,
                     players=form.players(),
                     options=form.options(),
@@ -81,7 +92,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             except EntryError as error:
                 add_problems(form, error)
             else:
-                url = reverse("games:table", kwargs={"pk": table.pk})
+                url = reverse("games:table", kwargs={"table": table.public_id})
                 if request.htmx:
                     # A new page, not a fragment: let the browser load it (and its URL).
                     return HttpResponseClientRedirect(url)
@@ -96,9 +107,9 @@ def table_new(request: HttpRequest) -> HttpResponse:
     for seat, name in enumerate(data.get("players", "").split(",")):
         if name.strip():
             initial[f"player_{seat}"] = name.strip()
-    if data.get("league", "").isdigit():
-        initial["league"] = int(data["league"])
-    form = NewTableForm(initial=initial)
+    if data.get("league"):
+        initial["league"] = data["league"]
+    form = NewTableForm(initial=initial, scorer_club_ids=_scorer_clubs(request))
     for spec in form.rules.option_specs:
         if f"opt_{spec.name}" in data:
             form.initial[f"opt_{spec.name}"] = data[f"opt_{spec.name}"]
@@ -112,7 +123,9 @@ def _render_new_table(request: HttpRequest, form: NewTableForm, status: int = 20
     setup = getattr(form, "setup", None)
     context = {
         "form": form,
-        "recent_players": selectors.recent_player_names(league=form["league"].value()),
+        "recent_players": selectors.recent_player_names(
+            access.club_ids(request.user), league=form["league"].value()
+        ),
         "setup_hint": hand_entry_for(form.rules.key).setup_hint(setup),
     }
     return render(request, template, context, status=status)
@@ -124,14 +137,17 @@ def table_import(request: HttpRequest) -> HttpResponse:
 
     A JSON array of scoresheets (the "every table" export) creates all of its tables, or none.
     """
-    form = ScoresheetUploadForm(request.POST or None, request.FILES or None)
+    form = ScoresheetUploadForm(
+        request.POST or None, request.FILES or None, scorer_club_ids=_scorer_clubs(request)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             document = json.load(form.cleaned_data["scoresheet"])
             # Before anything reads it: no deep nesting, and no NUL (PostgreSQL stores none).
             check_document(document)
             with transaction.atomic():
-                tables = _import_each(document)
+                club = access.club_for_new(request, form.cleaned_data.get("club"))
+                tables = _import_each(document, club, request.user)
         except (RecursionError, TooDeep):
             form.add_error("scoresheet", _("This file nests too deeply to be a scoresheet."))
         except HoldsNul:
@@ -148,22 +164,22 @@ def table_import(request: HttpRequest) -> HttpResponse:
         else:
             if len(tables) == 1:
                 messages.success(request, _("Table imported."))
-                return redirect("games:table", pk=tables[0].pk)
+                return redirect("games:table", table=tables[0].public_id)
             messages.success(request, _("%(count)d tables imported.") % {"count": len(tables)})
             return redirect("games:home")
     status = UNPROCESSABLE if request.method == "POST" else 200
     return render(request, "games/table_import.html", {"form": form}, status=status)
 
 
-def _import_each(document: object) -> list[Table]:
+def _import_each(document: object, club: Any, by: Any) -> list[Table]:
     if not isinstance(document, list):
-        return [services.table_import(document)]
+        return [services.table_import(document, club=club, by=by)]
     if not document:
         raise ValueError("no scoresheet in the list")
     tables = []
     for number, sheet in enumerate(document, start=1):
         try:
-            tables.append(services.table_import(sheet))
+            tables.append(services.table_import(sheet, club=club, by=by))
         except EntryError as error:
             # Which scoresheet of the file is wrong, before what is wrong with it.
             raise EntryError(
@@ -184,7 +200,7 @@ def _import_each(document: object) -> list[Table]:
 
 
 @require_http_methods(["GET", "POST"])
-def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def table_detail(request: HttpRequest, table: str) -> HttpResponse:
     """The scoreboard, the hand entry and the history.
 
     POST ``action=preview`` (htmx, on every change) renders the live preview only; a game's
@@ -192,7 +208,9 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     otherwise the hand is recorded: once per form (``hand_token``), and only if the table is
     still at the version the form was rendered at (``table_version``; 409 otherwise).
     """
-    page = _TablePage.load(pk)
+    page = _TablePage.for_request(
+        request, table, Role.SCORER if request.method == "POST" else Role.VIEWER
+    )
     if request.method != "POST":
         return _render_table(request, page, page.form())
     form = page.form(request.POST)
@@ -209,7 +227,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if already is None and form.is_valid():
         try:
             already = services.round_record(
-                page.table, form.entry(), version=form.version(), token=token
+                page.table, form.entry(), version=form.version(), token=token, by=request.user
             )
         except services.StaleWrite as stale:
             return _refuse_stale_record(request, page, form.version(), stale)
@@ -218,17 +236,10 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if already is not None:
         if not request.htmx:
             messages.success(request, _("Hand %(number)s recorded.") % {"number": already.number})
-            return redirect("games:table", pk=pk)
-        page = _TablePage.load(pk)
+            return redirect("games:table", table=table)
+        page = page.reload()
         return _render_table(request, page, page.form(), recorded=already, fragment="table-main")
     return _render_table(request, page, form, status=UNPROCESSABLE, fragment="table-main")
-
-
-def _table_or_404(pk: int) -> Table:
-    try:
-        return selectors.table_get(pk)
-    except Table.DoesNotExist:
-        raise Http404 from None
 
 
 @dataclass
@@ -240,10 +251,20 @@ class _TablePage:
     ui: HandEntry
     rounds: list[Round]
     scores: list[RoundScore]
+    # Whether the page offers the forms (a scorer) or only shows the table (a viewer, a
+    # watch link).
+    can_score: bool = True
+    watching: bool = False
 
     @classmethod
-    def load(cls, pk: int) -> _TablePage:
-        table = _table_or_404(pk)
+    def for_request(cls, request: HttpRequest, public_id: str, role: Role) -> _TablePage:
+        """The table if it is in one of the account's clubs and the role allows ``role``."""
+        table = access.table_for(request, public_id, role)
+        held = access.role_in(request.user, table.club_id)
+        return cls.load(table, can_score=bool(held and held.allows(Role.SCORER)))
+
+    @classmethod
+    def load(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> _TablePage:
         rounds = list(selectors.table_rounds(table))
         return cls(
             table,
@@ -251,7 +272,14 @@ class _TablePage:
             hand_entry_for(table.game),
             rounds,
             [selectors.round_score(round_) for round_ in rounds],
+            can_score,
+            watching,
         )
+
+    def reload(self) -> _TablePage:
+        """The same table as it is now in the database."""
+        table = selectors.table_get(self.table.public_id, club_ids=[self.table.club_id])
+        return _TablePage.load(table, can_score=self.can_score, watching=self.watching)
 
     def hand(self, public_id: str) -> Round:
         """One of the table's hands by its id; 404 when there is none."""
@@ -283,7 +311,10 @@ class _TablePage:
             "hand_scripts": self.ui.scripts,
             "hand_styles": self.ui.styles,
             "setup_hint": self.ui.setup_hint(self.setup),
-            "action_url": action_url or reverse("games:table", kwargs={"pk": self.table.pk}),
+            "action_url": action_url
+            or reverse("games:table", kwargs={"table": self.table.public_id}),
+            "can_score": self.can_score,
+            "watching": self.watching,
             **self.ui.context(form, self.setup),
         }
 
@@ -319,6 +350,11 @@ def _render_table(
             "options_summary": _options_summary(table, setup, page.ui),
             "running_totals": running_totals_chart(setup, state),
             "plays_for_money": selectors.money_per_point(table.game, table.options)[0] > 0,
+            "watch_url": request.build_absolute_uri(
+                reverse("games:table_watch", kwargs={"token": table.watch_token})
+            )
+            if table.watch_token and page.can_score
+            else "",
         }
     )
     template = "games/table_detail.html"
@@ -379,12 +415,12 @@ def _refuse_stale_record(
 ) -> HttpResponse:
     """409 for a new hand from an out-of-date page: the table as it is now, what changed, and
     the hand kept filled in, ready to record as the next hand (same token) or to discard."""
-    page = _TablePage.load(page.table.pk)
+    page = page.reload()
     changes = stale.changes if stale else services.changes_since(page.table, version)
     data = request.POST.copy()
     data["table_version"] = str(page.table.version)
     form = page.form(data)
-    table_url = reverse("games:table", kwargs={"pk": page.table.pk})
+    table_url = reverse("games:table", kwargs={"table": page.table.public_id})
     if page.table.is_finished:
         conflict = Conflict(
             change_lines(page.table, changes),
@@ -411,8 +447,9 @@ def refuse_stale_table_write(
 ) -> HttpResponse:
     """409 for a button's write (delete a hand, end or take up the evening) from an
     out-of-date page: the table as it is now, what changed, and the write offered again."""
-    page = _TablePage.load(stale.table.pk)
-    table_url = reverse("games:table", kwargs={"pk": page.table.pk})
+    table = selectors.table_get(stale.table.public_id, club_ids=[stale.table.club_id])
+    page = _TablePage.load(table)
+    table_url = reverse("games:table", kwargs={"table": page.table.public_id})
     conflict = Conflict(
         change_lines(page.table, stale.changes),
         "",
@@ -434,9 +471,9 @@ def _round_row(page: _TablePage, round_: Round, seats: list[Any]) -> dict[str, A
             points, selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
         ),
         "why_url": reverse(
-            "games:round_why", kwargs={"pk": page.table.pk, "hand": round_.public_id}
+            "games:round_why", kwargs={"table": page.table.public_id, "hand": round_.public_id}
         )
-        if page.table.game in SCOPA_FAMILY
+        if page.table.game in SCOPA_FAMILY and not page.watching
         else "",
     }
 
@@ -467,12 +504,12 @@ def _options_summary(table: Table, setup: TableSetup, ui: HandEntry) -> list[str
 
 
 @require_GET
-def table_export(request: HttpRequest, pk: int) -> HttpResponse:
+def table_export(request: HttpRequest, table: str) -> HttpResponse:
     """The table as a scoresheet JSON download (scoresheet-format.md)."""
-    table = _table_or_404(pk)
-    document = selectors.table_scoresheet(table)
+    found = access.table_for(request, table)
+    document = selectors.table_scoresheet(found)
     response = JsonResponse(document, json_dumps_params={"indent": 2, "ensure_ascii": False})
-    response["Content-Disposition"] = f'attachment; filename="{table.game}-{table.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{found.game}-{table}.json"'
     return response
 
 
@@ -480,15 +517,15 @@ def table_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def round_edit(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
+def round_edit(request: HttpRequest, table: str, hand: str) -> HttpResponse:
     """Change a recorded hand, addressed by its id (its number shifts when an earlier hand is
     deleted). A save from a page that is out of date is refused (409) with the change kept."""
-    page = _TablePage.load(pk)
+    page = _TablePage.for_request(request, table, Role.SCORER)
     round_ = _hand_or_gone(request, page, hand)
     if isinstance(round_, HttpResponse):
         return round_
     number = round_.number
-    url = reverse("games:round_edit", kwargs={"pk": pk, "hand": hand})
+    url = reverse("games:round_edit", kwargs={"table": table, "hand": hand})
     status = 200
     conflict = None
     if request.method == "POST":
@@ -503,11 +540,13 @@ def round_edit(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
                         page.table, services.changes_since(page.table, form.version())
                     )
                 if form.is_valid():
-                    services.round_update(round_, form.entry(), version=form.version())
+                    services.round_update(
+                        round_, form.entry(), version=form.version(), by=request.user
+                    )
                     messages.success(request, _("Hand %(number)s changed.") % {"number": number})
-                    return redirect("games:table", pk=pk)
+                    return redirect("games:table", table=table)
             except services.StaleWrite as stale:
-                page = _TablePage.load(pk)
+                page = page.reload()
                 still_there = _hand_or_gone(request, page, hand)
                 if isinstance(still_there, HttpResponse):
                     return still_there
@@ -520,7 +559,7 @@ def round_edit(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
                     _("Your change is still filled in below."),
                     _("Apply my change to hand %(number)s") % {"number": number},
                     _("Discard my change"),
-                    reverse("games:table", kwargs={"pk": pk}) + "#history",
+                    reverse("games:table", kwargs={"table": table}) + "#history",
                 )
                 status = CONFLICT
             except EntryError as error:
@@ -555,33 +594,36 @@ def _hand_or_gone(request: HttpRequest, page: _TablePage, hand: str) -> Round | 
             request,
             _("Hand %(number)s was deleted on another phone.") % {"number": deleted.hand_number},
         )
-        return redirect(reverse("games:table", kwargs={"pk": page.table.pk}) + "#history")
+        return redirect(reverse("games:table", kwargs={"table": page.table.public_id}) + "#history")
     stale = services.StaleWrite(page.table, [deleted])
     return refuse_stale_table_write(request, stale, "", "")
 
 
 @require_POST
-def round_delete(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
+def round_delete(request: HttpRequest, table: str, hand: str) -> HttpResponse:
     """Delete a hand (the Delete button, and Undo right after saving one)."""
-    page = _TablePage.load(pk)
+    page = _TablePage.for_request(request, table, Role.SCORER)
     round_ = _hand_or_gone(request, page, hand)
     if isinstance(round_, HttpResponse):
         return round_
     try:
-        services.round_delete(round_, version=posted_version(request.POST))
+        services.round_delete(round_, version=posted_version(request.POST), by=request.user)
     except services.StaleWrite as stale:
         return refuse_stale_table_write(
             request,
             stale,
             _("Delete hand %(number)s anyway") % {"number": round_.number},
-            reverse("games:round_delete", kwargs={"pk": pk, "hand": hand}),
+            reverse("games:round_delete", kwargs={"table": table, "hand": hand}),
         )
     except EntryError as error:
         for problem in error.problems:
             messages.error(request, problem_text(problem))
     else:
-        messages.success(request, _("Hand %(number)s deleted.") % {"number": round_.number})
-    return redirect(reverse("games:table", kwargs={"pk": pk}) + "#history")
+        messages.success(
+            request,
+            _("Hand %(number)s deleted. “Changes” can restore it.") % {"number": round_.number},
+        )
+    return redirect(reverse("games:table", kwargs={"table": table}) + "#history")
 
 
 # -- referees and rules -------------------------------------------------------------------------
@@ -630,9 +672,9 @@ def _render_primiera(
 
 
 @require_GET
-def round_why(request: HttpRequest, pk: int, hand: str) -> HttpResponse:
+def round_why(request: HttpRequest, table: str, hand: str) -> HttpResponse:
     """The primiera referee opened on a recorded hand's cards, under the table's rules."""
-    page = _TablePage.load(pk)
+    page = _TablePage.for_request(request, table, Role.VIEWER)
     round_ = page.hand(hand)
     if page.table.game not in SCOPA_FAMILY:
         raise Http404
@@ -727,3 +769,90 @@ def _option_default(spec: OptionSpec) -> str:
         # 0 means "not used" for the whole-number options that allow it (fixed rounds, money).
         return _("none")
     return str(spec.default)
+
+
+# -- the audit log, restoring hands, and the watch link ------------------------------------------
+
+
+@require_GET
+def table_changes(request: HttpRequest, table: str) -> HttpResponse:
+    """Every write to the table, newest first: who, when, and the hand before and after. A
+    deleted hand that is not back yet can be restored by a scorer."""
+    page = _TablePage.for_request(request, table, Role.VIEWER)
+    present = {round_.public_id for round_ in page.rounds}
+    sides = page.setup.sides
+    changes = []
+    for change in page.table.changes.select_related("user").order_by("-version"):
+        changes.append(
+            {
+                "change": change,
+                "who": _who(change.user),
+                "before": _points_text(change.before, sides),
+                "after": _points_text(change.after, sides),
+                "restorable": change.kind == TableChange.Kind.DELETED
+                and change.hand_id not in present
+                and bool(change.before),
+            }
+        )
+    context = {"table": page.table, "changes": changes, "can_score": page.can_score}
+    return render(request, "games/table_changes.html", context)
+
+
+def _who(user: Any) -> str:
+    if user is None:
+        return _("someone (before accounts)")
+    if access.is_guest(user):
+        return _("a guest")
+    return str(user.get_username())
+
+
+def _points_text(snapshot: Mapping[str, Any] | None, sides: Sequence[str]) -> str:
+    points = (snapshot or {}).get("points") or {}
+    return ", ".join(f"{side} {points[side]}" for side in sides if side in points)
+
+
+@require_POST
+def round_restore(request: HttpRequest, table: str, hand: str) -> HttpResponse:
+    """Put a deleted hand back where it was; every later hand is scored again."""
+    found = access.table_for(request, table, Role.SCORER)
+    changes_url = reverse("games:table_changes", kwargs={"table": table})
+    try:
+        restored = services.round_restore(
+            found, hand, version=posted_version(request.POST), by=request.user
+        )
+    except Round.DoesNotExist:
+        raise Http404 from None
+    except services.StaleWrite as stale:
+        return refuse_stale_table_write(
+            request,
+            stale,
+            _("Restore the hand anyway"),
+            reverse("games:round_restore", kwargs={"table": table, "hand": hand}),
+        )
+    except EntryError as error:
+        for problem_ in error.problems:
+            messages.error(request, problem_text(problem_))
+        return redirect(changes_url)
+    messages.success(request, _("Hand %(number)s restored.") % {"number": restored.number})
+    return redirect(reverse("games:table", kwargs={"table": table}) + "#history")
+
+
+@require_POST
+def table_watch_link(request: HttpRequest, table: str) -> HttpResponse:
+    """Make a new watch link (the old one stops working) or turn it off."""
+    found = access.table_for(request, table, Role.SCORER)
+    on = request.POST.get("watch") != "off"
+    services.watch_link_set(found, on=on, by=request.user)
+    if on:
+        messages.success(request, _("New watch link made; an earlier one no longer works."))
+    else:
+        messages.success(request, _("The watch link is off."))
+    return redirect(reverse("games:table", kwargs={"table": table}) + "#share")
+
+
+@require_GET
+def table_watch(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's scoreboard and hands for whoever holds its watch link: no account, no
+    forms."""
+    page = _TablePage.load(access.table_watched(token), can_score=False, watching=True)
+    return _render_table(request, page, page.form())

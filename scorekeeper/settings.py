@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "games.middleware.GuestSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -136,6 +137,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Accounts. Nobody has to sign up: a first table makes a guest account, kept by its session
+# cookie, which lasts as long as browsers allow (400 days) and is renewed once a day of use.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "games:home"
+LOGOUT_REDIRECT_URL = "games:home"
+SESSION_COOKIE_AGE = 400 * 24 * 60 * 60
+SESSION_COOKIE_HTTPONLY = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -75,12 +75,17 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 @pytest.fixture
-def client() -> Client:
-    """Posts carry the table's current version and a fresh hand token, as a page just loaded
-    would (tests/pages.py); tests of out-of-date pages send their own."""
+def client(request: pytest.FixtureRequest) -> Client:
+    """Signed in as the owner of the tests' club; posts carry the table's current version and a
+    fresh hand token, as a page just loaded would (tests/pages.py); tests of out-of-date pages
+    send their own."""
     from tests.pages import FreshPageClient
 
-    return FreshPageClient()
+    client = FreshPageClient()
+    if request.node.get_closest_marker("django_db") is not None:
+        # Signed in now, so the first request a test measures is only its own.
+        client.sign_in()
+    return client
 
 
 @pytest.fixture

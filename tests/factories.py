@@ -12,6 +12,7 @@ import factory
 
 from games.models import Player, Seat, Table
 from games.scoring.cards import DECK
+from tests.clubs import home_club
 
 ALL_CODES: tuple[str, ...] = tuple(card.code for card in DECK)
 
@@ -58,6 +59,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Player
 
+    club = factory.LazyFunction(home_club)
     name = factory.Sequence(lambda n: f"Player {n}")
 
 
@@ -65,6 +67,7 @@ class TableFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Table
 
+    club = factory.LazyFunction(home_club)
     game = "scopa"
     options = factory.LazyFunction(dict)
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 from games import services
 from games.models import League, Table
 from games.scoring import GAMES
+from tests.clubs import home_club
 
 ALL_GAMES = list(GAMES)
 
@@ -20,7 +21,7 @@ def at(day: str, hour: int = 21) -> datetime:
 
 
 def league(name: str = "Club", games: list[str] | None = None, **kwargs: object) -> League:
-    return services.league_create(name=name, games=games or ALL_GAMES, **kwargs)  # type: ignore[arg-type]
+    return services.league_create(club=home_club(), name=name, games=games or ALL_GAMES, **kwargs)  # type: ignore[arg-type]
 
 
 def season(club: League, name: str, starts: str, ends: str) -> None:
@@ -42,7 +43,9 @@ def finished(
     finishes at ``when`` (the services read the clock there)."""
     moment = when or timezone.now()
     with mock.patch("django.utils.timezone.now", return_value=moment):
-        table = services.table_create(game=game, players=players, league=league, options=options)
+        table = services.table_create(
+            club=home_club(), game=game, players=players, league=league, options=options
+        )
         for entry in _winning_entries(game, table, winner):
             services.round_record(table, entry)
         if game == "schafkopf":

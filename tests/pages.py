@@ -12,6 +12,7 @@ from django.urls import resolve, reverse
 
 from games import selectors
 from games.models import Round, RoundPoints, Table, new_hand_token
+from tests.clubs import home_owner
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -49,7 +50,7 @@ def html(response: HttpResponse) -> str:
 
 
 def table_url(table: Table) -> str:
-    return reverse("games:table", kwargs={"pk": table.pk})
+    return reverse("games:table", kwargs={"table": table.public_id})
 
 
 def hand_id(table: Table, number: int) -> str:
@@ -58,15 +59,26 @@ def hand_id(table: Table, number: int) -> str:
 
 
 def edit_url(table: Table, number: int) -> str:
-    return reverse("games:round_edit", kwargs={"pk": table.pk, "hand": hand_id(table, number)})
+    return reverse(
+        "games:round_edit", kwargs={"table": table.public_id, "hand": hand_id(table, number)}
+    )
 
 
 def delete_url(table: Table, number: int) -> str:
-    return reverse("games:round_delete", kwargs={"pk": table.pk, "hand": hand_id(table, number)})
+    return reverse(
+        "games:round_delete", kwargs={"table": table.public_id, "hand": hand_id(table, number)}
+    )
 
 
 # The views that write to a table, and so want the version the posting page was rendered at.
-TABLE_WRITES = {"table", "round_edit", "round_delete", "table_stop", "table_resume"}
+TABLE_WRITES = {
+    "table",
+    "round_edit",
+    "round_delete",
+    "round_restore",
+    "table_stop",
+    "table_resume",
+}
 
 
 class FreshPageClient(Client):
@@ -74,11 +86,25 @@ class FreshPageClient(Client):
     carries the table's current version, and a new hand a token of its own, as the rendered
     form would, unless the test sends its own (the tests of stale pages and retries do)."""
 
+    # Signed in as the owner of the tests' club on the first request, unless a test signed in
+    # someone else first.
+    signs_in = True
+
+    def sign_in(self) -> None:
+        # A flag, not a look at the session: reading the test client's session is a query,
+        # which the query-count tests would count against the page.
+        if self.signs_in and not self.cookies.get("sessionid"):
+            self.force_login(home_owner())
+
+    def request(self, **request: Any) -> Any:
+        self.sign_in()
+        return super().request(**request)
+
     def post(self, path: str, data: Any = None, *args: Any, **kwargs: Any) -> Any:
         match = resolve(urlsplit(path).path)
         if match.url_name in TABLE_WRITES and not isinstance(data, (str, bytes)):
             data = data.copy() if hasattr(data, "copy") else dict(data or {})
-            table = Table.objects.get(pk=match.kwargs["pk"])
+            table = Table.objects.get(public_id=match.kwargs["table"])
             data.setdefault("table_version", str(table.version))
             if match.url_name == "table":
                 data.setdefault("hand_token", new_hand_token())
@@ -92,3 +118,10 @@ def totals(table: Table) -> dict[str, int]:
 def saved() -> tuple[int, int]:
     """How many hands and per-side points rows are stored."""
     return Round.objects.count(), RoundPoints.objects.count()
+
+
+def signed_in_client() -> Client:
+    """A plain client (no version or token added) signed in as the tests' club owner."""
+    client = Client()
+    client.force_login(home_owner())
+    return client

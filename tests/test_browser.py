@@ -30,7 +30,7 @@ def test_scopone_hand_entered_by_tapping_cards(
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
     page.get_by_role("button", name="Start the game").click()
 
-    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(page).to_have_url(re.compile(r"/tables/[a-z2-7]{16}/$"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Scopone")
     expect(page.get_by_text("Next to deal: Ann")).to_be_visible()
     # Ann & Cy is the side picked first: tap what they took.

@@ -51,7 +51,7 @@ def test_three_player_ciapano_played_until_a_player_is_out(
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
     page.get_by_role("button", name="Start the game").click()
 
-    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(page).to_have_url(re.compile(r"/tables/[a-z2-7]{16}/$"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Ciapanò")
     # Taps before hand.js (deferred) has run would do nothing.
     page.wait_for_load_state()

@@ -13,6 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games import services
 from games.models import League, Table
+from tests.clubs import home_club
 from tests.leagues import at, finished, season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,6 +25,7 @@ FIVE = ["Ann", "Bob", "Cy", "Di", "Eva"]
 def club_with_history() -> tuple[League, Table, str]:
     """Two seasons, every game; on the last evening two Schafkopf tables play for money."""
     club = services.league_create(
+        club=home_club(),
         name="Thursday club",
         games=["scopa", "scopone", "pirate-scopa", "ciapano", "swoops", "schafkopf"],
     )
@@ -110,7 +112,7 @@ def test_a_league_night_on_a_phone(
     page.screenshot(path=str(artifacts_dir / "league-profile.png"), full_page=True)
 
     # A table's running totals, with the elimination line.
-    page.goto(f"{live_server.url}/tables/{ciapano.pk}/")
+    page.goto(f"{live_server.url}/tables/{ciapano.public_id}/")
     running = page.locator("svg[role=img]")
     expect(running.locator("title")).to_have_text("Running totals")
     expect(page.locator("figure.chart")).to_contain_text("Out at 31")

@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games import services
+from tests.clubs import home_club
 from tests.factories import captures_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -106,10 +107,10 @@ def test_ticking_ace_sweep_not_scopa_updates_the_ruling_and_the_url(
 def test_why_on_a_recorded_hand_opens_the_referee_on_its_cards(
     live_server: LiveServer, page: Page
 ) -> None:
-    table = services.table_create(game="scopa", players=["Ann", "Bob"])
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     services.round_record(table, captures_entry("Ann", "Bob"))
 
-    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
     page.get_by_text("Hand 1", exact=True).click()
     page.get_by_role("link", name="Why?").click()
 

@@ -49,7 +49,7 @@ def test_sauspiel_with_a_stoss_then_a_lost_solo(
     page.get_by_label("Money per point").fill("10")
     page.get_by_role("button", name="Start the game").click()
 
-    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(page).to_have_url(re.compile(r"/tables/[a-z2-7]{16}/$"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Schafkopf")
     expect(page.locator(".table-facts")).to_contain_text("Ann deals, Bob leads")
     expect(page.get_by_label("Sauspiel")).to_be_checked()

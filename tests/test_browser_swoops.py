@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games import services
+from tests.clubs import home_club
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,7 +52,7 @@ def test_five_players_play_to_the_limit_by_tapping(
         page.get_by_label(re.compile(rf"^Player {seat}\b")).fill(name)
     page.get_by_role("button", name="Start the game").click()
 
-    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(page).to_have_url(re.compile(r"/tables/[a-z2-7]{16}/$"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Swoops")
     expect(page.get_by_text("Shuffle 4 decks together, jokers included.")).to_be_visible()
 
@@ -115,9 +116,9 @@ def test_eight_players_fit_a_360_px_screen(
     live_server: LiveServer, page: Page, artifacts_dir: Path
 ) -> None:
     names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-    table = services.table_create(game="swoops", players=names)
+    table = services.table_create(club=home_club(), game="swoops", players=names)
     page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
     expect(page.get_by_text("Shuffle 5 decks together, jokers included.")).to_be_visible()
 
     went_out(page, "Gus")

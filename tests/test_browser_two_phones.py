@@ -9,6 +9,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games import services
 from games.models import Table
+from tests.clubs import home_club
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,8 +31,10 @@ def enter_points(page: Page, first: int, second: int) -> None:
 def test_the_second_phone_is_told_and_records_its_hand_once(
     live_server: LiveServer, browser: Browser, artifacts_dir: Path
 ) -> None:
-    table = services.table_create(game="scopone", players=["Ann", "Bob", "Cy", "Di"])
-    url = f"{live_server.url}/tables/{table.pk}/"
+    table = services.table_create(
+        club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
+    )
+    url = f"{live_server.url}/tables/{table.public_id}/"
     phone_a = browser.new_context(**PHONE).new_page()
     phone_b = browser.new_context(**PHONE).new_page()
     phone_a.goto(url)

@@ -14,6 +14,7 @@ from games import services
 from games.charts import running_totals_chart
 from games.models import Table
 from games.scoring import GAMES
+from tests.clubs import home_club
 from tests.pages import HTMX, html, table_url
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +79,9 @@ def chart_of(page: str) -> ChartParser:
 
 
 def scopa_table(**options: object) -> Table:
-    return services.table_create(game="scopa", players=["Ann", "Bob"], options=options)
+    return services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options=options
+    )
 
 
 def hand(table: Table, **points: int) -> None:
@@ -161,7 +164,9 @@ def test_the_fragment_after_recording_a_hand_carries_the_updated_chart(client: C
 
 
 def test_teams_are_the_series_in_seat_order(client: Client) -> None:
-    table = services.table_create(game="scopone", players=["Ann", "Bob", "Cy", "Di"])
+    table = services.table_create(
+        club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
+    )
     hand(table, **{"Ann & Cy": 4, "Bob & Di": 2})
     hand(table, **{"Ann & Cy": 1, "Bob & Di": 5})
 
@@ -173,7 +178,9 @@ def test_teams_are_the_series_in_seat_order(client: Client) -> None:
 
 
 def test_schafkopf_balances_go_negative_and_have_no_threshold(client: Client) -> None:
-    table = services.table_create(game="schafkopf", players=["Ann", "Bob", "Cy", "Di"])
+    table = services.table_create(
+        club=home_club(), game="schafkopf", players=["Ann", "Bob", "Cy", "Di"]
+    )
     services.round_record(table, {"contract": "solo", "declarer": "Ann", "declarer_won": True})
     services.round_record(table, {"contract": "solo", "declarer": "Bob", "declarer_won": True})
 
@@ -189,7 +196,10 @@ def test_schafkopf_balances_go_negative_and_have_no_threshold(client: Client) ->
 
 def test_schafkopf_for_money_says_the_chart_is_in_points(client: Client) -> None:
     table = services.table_create(
-        game="schafkopf", players=["Ann", "Bob", "Cy", "Di"], options={"cents_per_point": 10}
+        club=home_club(),
+        game="schafkopf",
+        players=["Ann", "Bob", "Cy", "Di"],
+        options={"cents_per_point": 10},
     )
     services.round_record(table, {"contract": "solo", "declarer": "Ann", "declarer_won": True})
     services.round_record(table, {"contract": "solo", "declarer": "Bob", "declarer_won": True})
@@ -200,7 +210,7 @@ def test_schafkopf_for_money_says_the_chart_is_in_points(client: Client) -> None
 
 
 def test_ciapano_shows_the_elimination_line(client: Client) -> None:
-    table = services.table_create(game="ciapano", players=["Ann", "Bob", "Cy"])
+    table = services.table_create(club=home_club(), game="ciapano", players=["Ann", "Bob", "Cy"])
     hand(table, Ann=5, Bob=4, Cy=2)
     hand(table, Ann=7, Bob=1, Cy=3)
 

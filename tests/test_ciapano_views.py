@@ -12,6 +12,7 @@ from django.urls import reverse
 from games import services
 from games.models import Round, Table
 from games.scoring.ciapano import PENALTY_CARDS
+from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,9 @@ EXAMPLE = {
 
 
 def ciapano_table(players: Sequence[str] = PLAYERS, **options: object) -> Table:
-    return services.table_create(game="ciapano", players=list(players), options=options)
+    return services.table_create(
+        club=home_club(), game="ciapano", players=list(players), options=options
+    )
 
 
 def card_data(

@@ -22,6 +22,8 @@ from games.demo import demo_league_create
 from games.management.commands.bench import Command as BenchCommand
 from games.models import League, Rating, Table
 from games.scoring import GAMES, score_table
+from tests.clubs import home_club
+from tests.pages import signed_in_client
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +32,7 @@ TODAY = date(2026, 11, 21)
 
 @pytest.fixture
 def league() -> League:
-    return demo_league_create(tables=30, seed=3, today=TODAY)
+    return demo_league_create(club=home_club(), tables=30, seed=3, today=TODAY)
 
 
 def _tables(league: League) -> Iterator[Table]:
@@ -112,15 +114,13 @@ def test_some_schafkopf_tables_play_for_money(league: League) -> None:
     ]
     assert money
     day = money[0].created_at.date().isoformat()
-    response = (
-        pytest.importorskip("django.test").Client().get(reverse("games:settlement"), {"date": day})
-    )
+    response = signed_in_client().get(reverse("games:settlement"), {"date": day})
     assert response.status_code == 200
     assert money[0].seats.first().player.name in response.content.decode()
 
 
 def test_with_fixed_hands_every_table_ends_on_the_last_one() -> None:
-    league = demo_league_create(tables=24, hands=20, seed=5, today=TODAY)
+    league = demo_league_create(club=home_club(), tables=24, hands=20, seed=5, today=TODAY)
     tables = list(_tables(league))
     assert {table.game for table in tables} == set(GAMES)
     for table in tables:
@@ -129,8 +129,8 @@ def test_with_fixed_hands_every_table_ends_on_the_last_one() -> None:
 
 
 def test_the_same_seed_makes_the_same_club_under_a_new_name() -> None:
-    first = demo_league_create(tables=12, seed=9, today=TODAY)
-    second = demo_league_create(tables=12, seed=9, today=TODAY)
+    first = demo_league_create(club=home_club(), tables=12, seed=9, today=TODAY)
+    second = demo_league_create(club=home_club(), tables=12, seed=9, today=TODAY)
     assert (first.name, second.name) == ("Demo club", "Demo club 2")
 
     def hands(league: League) -> list[tuple[str, list[object]]]:
@@ -146,7 +146,7 @@ def test_seed_demo_prints_what_it_made_and_where() -> None:
     out = StringIO()
     call_command("seed_demo", "--tables", "12", "--seed", "2", stdout=out)
     league = League.objects.get()
-    url = reverse("games:league", args=[league.pk])
+    url = reverse("games:league", args=[league.public_id])
     assert f"Demo club: 10 players, 12 finished tables in 3 seasons; open {url}" in out.getvalue()
     assert league.tables.filter(finished_at__isnull=False).count() == 12
 

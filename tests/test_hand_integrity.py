@@ -11,15 +11,28 @@ from django.urls import reverse
 from games import services
 from games.models import Rating, Round, Table, TableChange
 from games.scoring import EntryError
+from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.leagues import league
-from tests.pages import HTMX, delete_url, edit_url, hand_id, html, inputs, table_url, totals
+from tests.pages import (
+    HTMX,
+    delete_url,
+    edit_url,
+    hand_id,
+    html,
+    inputs,
+    signed_in_client,
+    table_url,
+    totals,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 def two_player_table(**options: object) -> Table:
-    return services.table_create(game="scopa", players=["Ann", "Bob"], options=options)
+    return services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options=options
+    )
 
 
 def page_fields(client: Client, url: str) -> dict[str, str]:
@@ -44,7 +57,10 @@ def test_hands_are_addressed_by_a_random_id_not_their_number(client: Client) -> 
 
     assert len({first.public_id, second.public_id}) == 2
     assert len(first.public_id) == 16
-    assert reverse("games:round_edit", kwargs={"pk": table.pk, "hand": second.public_id}) in page
+    assert (
+        reverse("games:round_edit", kwargs={"table": table.public_id, "hand": second.public_id})
+        in page
+    )
     assert "/hands/1/" not in page and "/hands/2/" not in page
 
 
@@ -102,7 +118,10 @@ def test_a_deleted_hands_edit_page_says_it_was_deleted(client: Client) -> None:
     response = client.get(url, follow=True)
 
     assert "Hand 1 was deleted on another phone." in html(response)
-    assert client.get(reverse("games:round_edit", args=[table.pk, "nosuchhand"])).status_code == 404
+    assert (
+        client.get(reverse("games:round_edit", args=[table.public_id, "nosuchhand"])).status_code
+        == 404
+    )
 
 
 # -- idempotent saves ---------------------------------------------------------------------------
@@ -157,7 +176,9 @@ def test_a_retried_save_in_the_services_returns_the_first_hand() -> None:
 def test_two_phones_saving_the_same_hand_store_it_once_and_the_second_is_told(
     client: Client, htmx: bool
 ) -> None:
-    table = services.table_create(game="scopone", players=["Ann", "Bob", "Cy", "Di"])
+    table = services.table_create(
+        club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
+    )
     phone_a = page_fields(client, table_url(table))
     phone_b = page_fields(client, table_url(table))
     headers = HTMX if htmx else {}
@@ -215,7 +236,7 @@ def test_a_form_without_a_version_is_refused_as_out_of_date(client: Client) -> N
     table = two_player_table()
     services.round_record(table, points_entry(Ann=1, Bob=0))
 
-    plain = Client()
+    plain = signed_in_client()
     response = plain.post(delete_url(table, 1))
 
     assert response.status_code == 409
@@ -224,12 +245,14 @@ def test_a_form_without_a_version_is_refused_as_out_of_date(client: Client) -> N
 
 
 def test_ending_an_evening_from_an_out_of_date_page_is_refused(client: Client) -> None:
-    table = services.table_create(game="schafkopf", players=["Ann", "Bob", "Cy", "Di"])
+    table = services.table_create(
+        club=home_club(), game="schafkopf", players=["Ann", "Bob", "Cy", "Di"]
+    )
     services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
     version = str(Table.objects.get().version)
     services.round_record(table, points_entry(Ann=-30, Bob=10, Cy=10, Di=10))
 
-    stop = reverse("games:table_stop", kwargs={"pk": table.pk})
+    stop = reverse("games:table_stop", kwargs={"table": table.public_id})
     refused = client.post(stop, {"table_version": version})
 
     assert refused.status_code == 409
@@ -274,7 +297,10 @@ def test_a_stale_write_in_the_services_stores_nothing() -> None:
 
 def test_deleting_a_hand_rescores_the_later_ones_and_their_dealers() -> None:
     table = services.table_create(
-        game="ciapano", players=["Ann", "Bob", "Cy"], options={"elimination_at": 12}
+        club=home_club(),
+        game="ciapano",
+        players=["Ann", "Bob", "Cy"],
+        options={"elimination_at": 12},
     )
     services.round_record(table, points_entry(Ann=0, Bob=0, Cy=12))  # Cy is out
     services.round_record(table, points_entry(Ann=5, Bob=6))
@@ -289,7 +315,10 @@ def test_deleting_a_hand_rescores_the_later_ones_and_their_dealers() -> None:
 
 def test_an_edit_that_makes_a_later_hand_impossible_is_refused_and_changes_nothing() -> None:
     table = services.table_create(
-        game="ciapano", players=["Ann", "Bob", "Cy"], options={"elimination_at": 12}
+        club=home_club(),
+        game="ciapano",
+        players=["Ann", "Bob", "Cy"],
+        options={"elimination_at": 12},
     )
     services.round_record(table, points_entry(Ann=0, Bob=0, Cy=5))
     services.round_record(table, points_entry(Ann=3, Bob=3, Cy=5))
@@ -305,7 +334,9 @@ def test_an_edit_that_makes_a_later_hand_impossible_is_refused_and_changes_nothi
 
 def test_taking_up_an_evening_again_takes_back_its_result_and_ratings() -> None:
     club = league(games=["schafkopf"])
-    table = services.table_create(game="schafkopf", players=["Ann", "Bob", "Cy", "Di"], league=club)
+    table = services.table_create(
+        club=home_club(), game="schafkopf", players=["Ann", "Bob", "Cy", "Di"], league=club
+    )
     services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
     services.table_stop(table)
     assert Rating.objects.filter(table=table).exists()
@@ -328,7 +359,10 @@ def test_an_earlier_edit_rescores_a_later_moon_and_decides_the_game_again() -> N
     """Ciapanò out at 12: hands 1-2 put Di out, hand 3 is Ann's moon. Hand 2 edited so Di
     stays in: Di now pays for the moon too (11), and the game is decided again."""
     table = services.table_create(
-        game="ciapano", players=["Ann", "Bob", "Cy", "Di"], options={"elimination_at": 12}
+        club=home_club(),
+        game="ciapano",
+        players=["Ann", "Bob", "Cy", "Di"],
+        options={"elimination_at": 12},
     )
     services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1, Di=8))
     second = services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1, Di=5))

@@ -41,6 +41,7 @@ from games import selectors, services
 from games.models import Round, RoundPoints, Seat, Table, TableChange
 from games.scoring import GAMES, EntryError, Game, TableSetup, score_table
 from games.scoring.scoresheet import score_scoresheet
+from tests.clubs import home_club
 from tests.entries import PENALTY_CODES, Entry, TablePlan, entries, table_plans
 
 pytestmark = pytest.mark.django_db
@@ -80,6 +81,7 @@ def test_stored_hands_are_always_what_the_engine_makes_of_the_entries(
     plan = data.draw(table_plans(game), label="table")
     with transaction.atomic():
         table = services.table_create(
+            club=home_club(),
             game=plan.game,
             players=plan.players,
             options=plan.options,
@@ -358,7 +360,11 @@ def assert_export_scores_alike(
 
 def record_all(plan: TablePlan, hands: Sequence[Entry]) -> tuple[Table, Expected]:
     table = services.table_create(
-        game=plan.game, players=plan.players, options=plan.options, first_dealer=plan.first_dealer
+        club=home_club(),
+        game=plan.game,
+        players=plan.players,
+        options=plan.options,
+        first_dealer=plan.first_dealer,
     )
     for entry in hands:
         services.round_record(table, entry)

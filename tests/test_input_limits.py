@@ -13,6 +13,7 @@ from games import services
 from games.models import League, Player, Round, Seat, Table
 from games.scoring import EntryError
 from games.uploads import MAX_DEPTH, HoldsNul, TooDeep, check_document
+from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.pages import html
 
@@ -140,14 +141,14 @@ def test_a_scoresheet_not_in_utf_8_is_refused_as_not_json(client: Client) -> Non
 
 def test_a_league_member_name_over_40_characters_is_refused() -> None:
     with pytest.raises(EntryError) as refused:
-        services.league_create(name="Club", games=["scopa"], members=["A" * 41])
+        services.league_create(club=home_club(), name="Club", games=["scopa"], members=["A" * 41])
 
     assert refused.value.problems[0].field == "members"
     assert not League.objects.exists() and not Player.objects.exists()
 
 
 def test_a_league_member_name_over_40_characters_is_refused_on_update() -> None:
-    club = services.league_create(name="Club", games=["scopa"], members=["Ann"])
+    club = services.league_create(club=home_club(), name="Club", games=["scopa"], members=["Ann"])
 
     with pytest.raises(EntryError) as refused:
         services.league_update(club, name="Club 2", games=["scopa"], members=["Ann", "C" * 41])
@@ -169,7 +170,7 @@ def test_a_league_member_name_over_40_characters_is_shown_on_the_form(client: Cl
 
 
 def test_seasons_differing_only_in_case_are_one_name() -> None:
-    club = services.league_create(name="Club", games=["scopa"])
+    club = services.league_create(club=home_club(), name="Club", games=["scopa"])
     services.season_create(league=club, name="Autumn", starts_on="2026-09-01", ends_on="2026-12-31")
 
     with pytest.raises(EntryError):
@@ -181,6 +182,7 @@ def test_seasons_differing_only_in_case_are_one_name() -> None:
 def test_an_evening_for_big_money_ends_with_its_money_kept() -> None:
     """A Schafkopf evening whose money is past what a 32-bit column holds."""
     table = services.table_create(
+        club=home_club(),
         game="schafkopf",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"cents_per_point": 10_000},
@@ -204,10 +206,10 @@ def test_a_name_the_same_only_in_lower_case_finds_that_player() -> None:
     constraint, then miss the row by ``iexact``, and crash."""
     from django.db import connection
 
-    ilker = services.player_get_or_create("ilker")
-    club = services.league_create(name="Club", games=["scopa"], members=["İlker"])
+    ilker = services.player_get_or_create("ilker", club=home_club())
+    club = services.league_create(club=home_club(), name="Club", games=["scopa"], members=["İlker"])
 
     member = club.members.get()
-    assert services.player_get_or_create("İlker").pk == member.pk
+    assert services.player_get_or_create("İlker", club=home_club()).pk == member.pk
     if connection.vendor == "postgresql":
         assert member.pk == ilker.pk

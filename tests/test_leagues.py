@@ -14,6 +14,7 @@ from games import ratings, services
 from games.models import League, Player, Rating, Season, Seat, Table
 from games.scoring import EntryError
 from games.scoring.scoresheet import read_scoresheet
+from tests.clubs import home_club
 from tests.leagues import at, finished, league, season
 from tests.pages import HTMX, html
 
@@ -23,11 +24,11 @@ FOUR = ["Ann", "Bob", "Cy", "Di"]
 
 
 def league_url(club: League, query: str = "") -> str:
-    return reverse("games:league", kwargs={"pk": club.pk}) + query
+    return reverse("games:league", kwargs={"league": club.public_id}) + query
 
 
 def standings_csv(client: Client, club: League, query: str = "") -> list[list[str]]:
-    url = reverse("games:league_standings_csv", kwargs={"pk": club.pk}) + query
+    url = reverse("games:league_standings_csv", kwargs={"league": club.public_id}) + query
     response = client.get(url)
     assert response.status_code == 200
     return list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
@@ -67,7 +68,7 @@ def test_ciapano_players_who_went_out_are_marked():
 
 
 def test_a_schafkopf_evening_ends_when_the_players_stop_and_can_be_taken_up_again():
-    table = services.table_create(game="schafkopf", players=FOUR)
+    table = services.table_create(club=home_club(), game="schafkopf", players=FOUR)
     with pytest.raises(EntryError, match="no hands were played yet"):
         services.table_stop(table)
     services.round_record(table, {"points": {"Ann": -30, "Bob": 10, "Cy": 10, "Di": 10}})
@@ -92,7 +93,7 @@ def test_a_schafkopf_evening_ends_when_the_players_stop_and_can_be_taken_up_agai
 
 
 def test_only_open_ended_games_can_be_stopped():
-    table = services.table_create(game="scopa", players=["Ann", "Bob"])
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     services.round_record(table, {"points": {"Ann": 1, "Bob": 0}})
     with pytest.raises(EntryError, match="ends by its rules"):
         services.table_stop(table)
@@ -104,7 +105,7 @@ def test_only_open_ended_games_can_be_stopped():
 def test_a_league_needs_a_unique_name_and_a_game():
     league("Tuesday club", ["scopa"])
     with pytest.raises(EntryError) as error:
-        services.league_create(name="tuesday CLUB", games=[])
+        services.league_create(club=home_club(), name="tuesday CLUB", games=[])
     messages = [problem.message for problem in error.value.problems]
     assert messages == [
         "there is already a league called {name}",
@@ -116,9 +117,11 @@ def test_a_league_needs_a_unique_name_and_a_game():
 def test_a_league_table_must_be_of_a_game_it_counts_and_its_players_join():
     club = league("Scopa only", ["scopa"], members=["Ann"])
     with pytest.raises(EntryError, match="does not count"):
-        services.table_create(game="swoops", players=["Ann", "Bob", "Cy"], league=club)
+        services.table_create(
+            club=home_club(), game="swoops", players=["Ann", "Bob", "Cy"], league=club
+        )
     assert Table.objects.count() == 0
-    services.table_create(game="scopa", players=["Ann", "Bob"], league=club)
+    services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"], league=club)
     assert sorted(club.members.values_list("name", flat=True)) == ["Ann", "Bob"]
 
 
@@ -202,11 +205,13 @@ def test_standings_all_time_per_season_and_per_game(client: Client):
     assert body["Ann"][4:7] == ["4", "2", "50%"]
     assert body["Cy"][4:7] == ["1", "1", "100%"]
 
-    winter_rows = {row[1]: row for row in standings_csv(client, club, f"?season={winter.pk}")[1:]}
+    winter_rows = {
+        row[1]: row for row in standings_csv(client, club, f"?season={winter.public_id}")[1:]
+    }
     assert set(winter_rows) == {"Ann", "Bob"}
     assert winter_rows["Ann"][4:7] == ["2", "2", "100%"]
 
-    spring_scopa = standings_csv(client, club, f"?season={spring.pk}&game=scopa")
+    spring_scopa = standings_csv(client, club, f"?season={spring.public_id}&game=scopa")
     assert spring_scopa[0][7:] == [
         "Points per game",
         "Points difference: own total minus the best other side's, summed over the games",
@@ -235,10 +240,10 @@ def test_the_standings_page_shows_ratings_with_movement_since_the_last_session(c
     assert 'aria-sort="descending"' in page
     for name in ("Ann", "Bob", "Cy"):
         player = Player.objects.get(name=name)
-        assert reverse("games:player", kwargs={"pk": player.pk}) in page
+        assert reverse("games:player", kwargs={"player": player.public_id}) in page
     # Season and game chips, and the exports.
     assert "Winter" in page and "Spring" in page and "All games" in page
-    assert reverse("games:league_tables_csv", kwargs={"pk": club.pk}) in page
+    assert reverse("games:league_tables_csv", kwargs={"league": club.public_id}) in page
 
 
 def test_sorting_by_a_column_and_the_htmx_fragment(client: Client):
@@ -268,7 +273,7 @@ def test_an_empty_league_says_how_to_fill_it(client: Client):
     club = league("Empty")
     page = html(client.get(league_url(club)))
     assert "No finished league table here yet" in page
-    assert reverse("games:table_new") + f"?league={club.pk}" in page
+    assert reverse("games:table_new") + f"?league={club.public_id}" in page
 
 
 # -- league forms -------------------------------------------------------------------------------
@@ -296,7 +301,7 @@ def test_a_bad_league_form_saves_nothing_and_says_why(client: Client):
 
 def test_editing_a_league_and_its_seasons(client: Client):
     club = league("Bar Sport", ["scopa"])
-    edit = reverse("games:league_edit", kwargs={"pk": club.pk})
+    edit = reverse("games:league_edit", kwargs={"league": club.public_id})
     assert 'value="Bar Sport"' in html(client.get(edit))
     response = client.post(
         edit, {"name": "Bar Sport 2", "games": ["scopa", "swoops"], "members": "Ann"}
@@ -305,7 +310,7 @@ def test_editing_a_league_and_its_seasons(client: Client):
     club.refresh_from_db()
     assert club.name == "Bar Sport 2" and club.games == ["scopa", "swoops"]
 
-    seasons = reverse("games:season_new", kwargs={"pk": club.pk})
+    seasons = reverse("games:season_new", kwargs={"league": club.public_id})
     bad = client.post(seasons, {"name": "2026", "starts_on": "2026-12-31", "ends_on": "2026-01-01"})
     assert bad.status_code == 422
     assert "A season cannot end before it starts." in html(bad)
@@ -320,7 +325,9 @@ def test_editing_a_league_and_its_seasons(client: Client):
     )
     assert twice.status_code == 422 and Season.objects.count() == 1
 
-    delete = reverse("games:season_delete", kwargs={"pk": club.pk, "season": season.pk})
+    delete = reverse(
+        "games:season_delete", kwargs={"league": club.public_id, "season": season.public_id}
+    )
     assert client.post(delete).status_code == 302
     assert not Season.objects.exists()
 
@@ -328,28 +335,28 @@ def test_editing_a_league_and_its_seasons(client: Client):
 def test_the_new_table_form_offers_the_leagues_that_count_the_game(client: Client):
     club = league("Scopa club", ["scopa"], members=["Zoe"])
     league("Swoops club", ["swoops"])
-    page = html(client.get(reverse("games:table_new") + f"?game=scopa&league={club.pk}"))
+    page = html(client.get(reverse("games:table_new") + f"?game=scopa&league={club.public_id}"))
     assert "Scopa club" in page and "Swoops club" not in page
-    assert f'<option value="{club.pk}" selected>' in page
+    assert f'<option value="{club.public_id}" selected>' in page
     assert 'data-fill-player="Zoe"' in page
     response = client.post(
         reverse("games:table_new"),
-        {"game": "scopa", "player_0": "Ann", "player_1": "Bob", "league": club.pk},
+        {"game": "scopa", "player_0": "Ann", "player_1": "Bob", "league": club.public_id},
     )
     assert response.status_code == 302
     assert Table.objects.get().league == club
 
 
 def test_ending_a_schafkopf_evening_from_the_table_page(client: Client):
-    table = services.table_create(game="schafkopf", players=FOUR)
-    stop = reverse("games:table_stop", kwargs={"pk": table.pk})
+    table = services.table_create(club=home_club(), game="schafkopf", players=FOUR)
+    stop = reverse("games:table_stop", kwargs={"table": table.public_id})
     response = client.post(stop, follow=True)
     assert "no hands were played yet" in html(response)
     services.round_record(table, {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}})
     client.post(stop)
     table.refresh_from_db()
     assert table.is_finished and table.winners == ["Ann"]
-    client.post(reverse("games:table_resume", kwargs={"pk": table.pk}))
+    client.post(reverse("games:table_resume", kwargs={"table": table.public_id}))
     table.refresh_from_db()
     assert not table.is_finished
 
@@ -363,7 +370,7 @@ def test_the_profile_shows_per_game_figures_partners_opponents_and_a_rating_char
         finished("scopone", FOUR, winner, league=club, when=at(day))
     finished("swoops", ["Ann", "Bob", "Cy"], "Cy", league=club, when=at("2026-01-19", 23))
     ann = Player.objects.get(name="Ann")
-    page = html(client.get(reverse("games:player", kwargs={"pk": ann.pk})))
+    page = html(client.get(reverse("games:player", kwargs={"player": ann.public_id})))
     assert "<h1>Ann</h1>" in page
     assert "Scopone" in page and "Swoops" in page
     # Partners: Cy won 2 of 3 with Ann. Opponents: Bob and Di finished ahead once in 3; Cy
@@ -377,8 +384,8 @@ def test_the_profile_shows_per_game_figures_partners_opponents_and_a_rating_char
 
 
 def test_a_new_player_profile_has_nothing_to_chart(client: Client):
-    player = Player.objects.create(name="Newbie")
-    page = html(client.get(reverse("games:player", kwargs={"pk": player.pk})))
+    player = Player.objects.create(name="Newbie", club=home_club())
+    page = html(client.get(reverse("games:player", kwargs={"player": player.public_id})))
     assert "No finished game yet." in page and 'role="img"' not in page
 
 
@@ -387,7 +394,7 @@ def test_a_new_player_profile_has_nothing_to_chart(client: Client):
 
 def test_the_league_tables_csv_has_a_row_per_seat(client: Client):
     club = two_seasons()
-    response = client.get(reverse("games:league_tables_csv", kwargs={"pk": club.pk}))
+    response = client.get(reverse("games:league_tables_csv", kwargs={"league": club.public_id}))
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert rows[0][:3] == ["Table", "Game", "Started"]
     assert len(rows) == 1 + 2 + 2 + 2 + 3
@@ -402,23 +409,35 @@ def test_the_league_tables_csv_has_a_row_per_seat(client: Client):
 
 def test_every_table_as_scoresheet_json_reimports(client: Client):
     club = two_seasons()
-    services.table_create(game="swoops", players=["Ann", "Bob", "Cy"])  # no hands, no league
-    everything = json.loads(client.get(reverse("games:scoresheets_json")).content)
+    services.table_create(
+        club=home_club(), game="swoops", players=["Ann", "Bob", "Cy"]
+    )  # no hands, no league
+    everything = json.loads(
+        client.get(reverse("games:scoresheets_json", args=[home_club().public_id])).getvalue()
+    )
     assert len(everything) == 5
     league_only = json.loads(
-        client.get(reverse("games:scoresheets_json") + f"?league={club.pk}").content
+        client.get(
+            reverse("games:scoresheets_json", args=[home_club().public_id])
+            + f"?league={club.public_id}"
+        ).getvalue()
     )
     assert len(league_only) == 4
     for document in everything:
         assert document["format"] == "scoresheet/1"
         read_scoresheet(document)
-    imported = services.table_import(league_only[-1])
+    imported = services.table_import(league_only[-1], club=home_club())
     assert imported.is_finished and imported.winners == ["Cy"]
-    assert client.get(reverse("games:scoresheets_json") + "?league=x").status_code == 404
+    assert (
+        client.get(
+            reverse("games:scoresheets_json", args=[home_club().public_id]) + "?league=x"
+        ).status_code
+        == 404
+    )
 
 
 def test_seat_has_no_result_while_a_table_is_open():
-    table = services.table_create(game="scopa", players=["Ann", "Bob"])
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     services.round_record(table, {"points": {"Ann": 1, "Bob": 0}})
     assert set(Seat.objects.values_list("total", "place")) == {(None, None)}
 
@@ -427,7 +446,9 @@ def test_the_every_table_export_imports_back_all_or_nothing(client: Client):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     two_seasons()
-    exported = client.get(reverse("games:scoresheets_json")).content
+    exported = client.get(
+        reverse("games:scoresheets_json", args=[home_club().public_id])
+    ).getvalue()
     before = Table.objects.count()
     upload = SimpleUploadedFile("all.json", exported, content_type="application/json")
     response = client.post(reverse("games:table_import"), {"scoresheet": upload})

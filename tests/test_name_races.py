@@ -20,6 +20,7 @@ from django.db import connection
 from games import services
 from games.models import League, Player, Season
 from games.scoring import EntryError
+from tests.clubs import home_club
 from tests.concurrency import at_once_answers
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -84,12 +85,13 @@ def one_stored_and_the_rest_refused(
 
 
 def test_the_same_new_player_from_many_phones_is_one_player() -> None:
+    club = home_club()
     tally = Tally("same new player")
     for round_ in range(ROUNDS):
         name = f"Newcomer {round_}"
         answers = at_once_answers(
             [
-                partial(services.player_get_or_create, spelling(name, phone))
+                partial(services.player_get_or_create, spelling(name, phone), club=club)
                 for phone in range(PHONES)
             ]
         )
@@ -109,6 +111,7 @@ def test_the_same_new_player_from_many_phones_is_one_player() -> None:
 def test_the_same_new_member_of_many_new_leagues_is_one_player() -> None:
     """The player race inside another transaction: each phone creates its own league with the
     same new member; the member's insert is a savepoint in the league's transaction."""
+    club = home_club()
     tally = Tally("same new member")
     for round_ in range(ROUNDS):
         name = f"Member {round_}"
@@ -116,6 +119,7 @@ def test_the_same_new_member_of_many_new_leagues_is_one_player() -> None:
             [
                 partial(
                     services.league_create,
+                    club=club,
                     name=f"League {round_}-{phone}",
                     games=["scopa"],
                     members=[spelling(name, phone), "Host"],
@@ -143,12 +147,18 @@ def test_the_same_new_member_of_many_new_leagues_is_one_player() -> None:
 
 
 def test_the_same_new_league_from_many_phones_is_one_league() -> None:
+    club = home_club()
     tally = Tally("same new league")
     for round_ in range(ROUNDS):
         name = f"Thursday Club {round_}"
         answers = at_once_answers(
             [
-                partial(services.league_create, name=spelling(name, phone), games=["scopa"])
+                partial(
+                    services.league_create,
+                    club=club,
+                    name=spelling(name, phone),
+                    games=["scopa"],
+                )
                 for phone in range(PHONES)
             ]
         )
@@ -165,7 +175,7 @@ def test_many_leagues_renamed_to_the_same_new_name_at_once_keep_one() -> None:
     for round_ in range(ROUNDS):
         name = f"Friday Club {round_}"
         leagues = [
-            services.league_create(name=f"Old {round_}-{phone}", games=["scopa"])
+            services.league_create(club=home_club(), name=f"Old {round_}-{phone}", games=["scopa"])
             for phone in range(PHONES)
         ]
         answers = at_once_answers(
@@ -205,7 +215,7 @@ def test_many_leagues_renamed_to_the_same_new_name_at_once_keep_one() -> None:
 
 
 def test_the_same_new_season_from_many_phones_is_one_season() -> None:
-    club = services.league_create(name="Club", games=["scopa"])
+    club = services.league_create(club=home_club(), name="Club", games=["scopa"])
     tally = Tally("same new season")
     for round_ in range(ROUNDS):
         name = f"Autumn {round_}"

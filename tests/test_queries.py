@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Table
+from tests.clubs import home_club
 from tests.factories import captures_entry, points_entry
 from tests.pages import edit_url
 
@@ -26,7 +27,7 @@ def queries_for(client: Client, url: str) -> int:
 def table_with_hands(count: int) -> Table:
     # Target 99 and no points: the game never ends, however many hands.
     table = services.table_create(
-        game="scopa", players=["Ann", "Bob", "Cy"], options={"target": 99}
+        club=home_club(), game="scopa", players=["Ann", "Bob", "Cy"], options={"target": 99}
     )
     for _ in range(count):
         services.round_record(table, points_entry(Ann=0, Bob=0, Cy=0))
@@ -35,9 +36,9 @@ def table_with_hands(count: int) -> Table:
 
 def test_table_page_queries_do_not_grow_with_the_hands(client: Client) -> None:
     one, many = table_with_hands(1), table_with_hands(200)
-    url = reverse("games:table", kwargs={"pk": many.pk})
+    url = reverse("games:table", kwargs={"table": many.public_id})
 
-    with_one = queries_for(client, reverse("games:table", kwargs={"pk": one.pk}))
+    with_one = queries_for(client, reverse("games:table", kwargs={"table": one.public_id}))
     with_many = queries_for(client, url)
 
     assert with_one == with_many
@@ -50,7 +51,10 @@ def test_table_page_queries_do_not_grow_with_the_hands(client: Client) -> None:
 def test_table_page_with_card_hands_and_teams_queries_do_not_grow(client: Client) -> None:
     def team_table(hands: int) -> Table:
         table = services.table_create(
-            game="scopone", players=["Ann", "Bob", "Cy", "Di"], options={"target": 99}
+            club=home_club(),
+            game="scopone",
+            players=["Ann", "Bob", "Cy", "Di"],
+            options={"target": 99},
         )
         for _ in range(hands):
             services.round_record(table, captures_entry("Ann & Cy", "Bob & Di"))
@@ -58,9 +62,9 @@ def test_table_page_with_card_hands_and_teams_queries_do_not_grow(client: Client
 
     one, many = team_table(1), team_table(20)
 
-    assert queries_for(client, reverse("games:table", kwargs={"pk": one.pk})) == queries_for(
-        client, reverse("games:table", kwargs={"pk": many.pk})
-    )
+    assert queries_for(
+        client, reverse("games:table", kwargs={"table": one.public_id})
+    ) == queries_for(client, reverse("games:table", kwargs={"table": many.public_id}))
 
 
 def test_edit_page_queries_do_not_grow_with_the_hands(client: Client) -> None:
@@ -70,14 +74,20 @@ def test_edit_page_queries_do_not_grow_with_the_hands(client: Client) -> None:
 
 
 def test_home_page_queries_do_not_grow_with_the_tables(client: Client) -> None:
-    finished = services.table_create(game="scopa", players=["Eve", "Fay"], options={"target": 1})
+    finished = services.table_create(
+        club=home_club(), game="scopa", players=["Eve", "Fay"], options={"target": 1}
+    )
     services.round_record(finished, points_entry(Eve=1, Fay=0))
-    services.table_create(game="scopa", players=["Ann", "Bob"])
+    services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     with_one = queries_for(client, reverse("games:home"))
 
     for n in range(29):
-        services.table_create(game="scopa", players=[f"P{n}a", f"P{n}b", f"P{n}c"])
-        done = services.table_create(game="scopone", players=["Ann", "Bob", "Cy", f"D{n}"])
+        services.table_create(
+            club=home_club(), game="scopa", players=[f"P{n}a", f"P{n}b", f"P{n}c"]
+        )
+        done = services.table_create(
+            club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", f"D{n}"]
+        )
         services.round_record(done, points_entry(**{"Ann & Cy": 11, f"Bob & D{n}": 0}))
     with_many = queries_for(client, reverse("games:home"))
 
@@ -90,6 +100,6 @@ def test_export_queries_do_not_grow_with_the_hands(client: Client) -> None:
     one, many = table_with_hands(1), table_with_hands(50)
 
     def export(table: Table) -> int:
-        return queries_for(client, reverse("games:table_export", kwargs={"pk": table.pk}))
+        return queries_for(client, reverse("games:table_export", kwargs={"table": table.public_id}))
 
     assert export(one) == export(many)

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
+from tests.clubs import home_club
 from tests.factories import captures_entry, points_entry
 from tests.pages import hand_id
 
@@ -277,7 +278,8 @@ ACE_SWEEP = {"card_AC": "0", "card_3S": "0", "card_5B": "0", "card_AD": "1", "va
 def test_ace_sweep_checkbox_is_in_the_form_and_keeps_its_state(client: Client) -> None:
     def checkbox(query: dict[str, str]) -> str:
         body = client.get(CAPTURES, query).content.decode()
-        form = body[body.index('id="hand-form"') : body.index("</form>")]
+        start = body.index('id="hand-form"')
+        form = body[start : body.index("</form>", start)]
         match = re.search(r'<input[^>]*name="ace_sweep_not_scopa"[^>]*>', form)
         assert match, "the checkbox is inside the form, so a GET and htmx both send it"
         return match.group(0)
@@ -332,18 +334,25 @@ def test_htmx_capture_tap_renders_the_ruling_only(client: Client) -> None:
 
 def test_every_scopa_hand_has_a_why_link_that_explains_its_cards(client: Client) -> None:
     table = services.table_create(
-        game="scopa", players=["Ann", "Bob"], options={"primiera_incomplete": "void"}
+        club=home_club(),
+        game="scopa",
+        players=["Ann", "Bob"],
+        options={"primiera_incomplete": "void"},
     )
     services.round_record(table, captures_entry("Ann", "Bob"))
     services.round_record(table, points_entry(Ann=1, Bob=2))
-    page = client.get(reverse("games:table", kwargs={"pk": table.pk})).content.decode()
+    page = client.get(reverse("games:table", kwargs={"table": table.public_id})).content.decode()
 
     for number in (1, 2):
         assert (
-            reverse("games:round_why", kwargs={"pk": table.pk, "hand": hand_id(table, number)})
+            reverse(
+                "games:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, number)}
+            )
             in page
         )
-    why = client.get(reverse("games:round_why", kwargs={"pk": table.pk, "hand": hand_id(table, 1)}))
+    why = client.get(
+        reverse("games:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, 1)})
+    )
 
     assert why.status_code == 200
     page_text = text(why)
@@ -359,10 +368,12 @@ def test_every_scopa_hand_has_a_why_link_that_explains_its_cards(client: Client)
 
 
 def test_why_on_a_points_hand_opens_the_referee_empty(client: Client) -> None:
-    table = services.table_create(game="scopa", players=["Ann", "Bob"])
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     services.round_record(table, points_entry(Ann=1, Bob=2))
 
-    why = client.get(reverse("games:round_why", kwargs={"pk": table.pk, "hand": hand_id(table, 1)}))
+    why = client.get(
+        reverse("games:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, 1)})
+    )
 
     assert why.status_code == 200
     assert "Points counted at the table: Ann 1, Bob 2." in text(why)
@@ -370,9 +381,11 @@ def test_why_on_a_points_hand_opens_the_referee_empty(client: Client) -> None:
 
 
 def test_why_of_a_missing_hand_is_404(client: Client) -> None:
-    table = services.table_create(game="scopa", players=["Ann", "Bob"])
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
 
-    response = client.get(reverse("games:round_why", kwargs={"pk": table.pk, "hand": "nohand"}))
+    response = client.get(
+        reverse("games:round_why", kwargs={"table": table.public_id, "hand": "nohand"})
+    )
 
     assert response.status_code == 404
 

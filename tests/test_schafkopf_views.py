@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Round, Table
+from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,9 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "schafk
 
 
 def new_table(**options: object) -> Table:
-    return services.table_create(game="schafkopf", players=PLAYERS, options=options)
+    return services.table_create(
+        club=home_club(), game="schafkopf", players=PLAYERS, options=options
+    )
 
 
 def sauspiel(**extra: str) -> dict[str, str]:
@@ -111,7 +114,9 @@ def test_table_page_shows_the_hand_entry_balance_and_who_deals(client: Client) -
 
 
 def test_deal_passes_clockwise_and_the_next_player_leads(client: Client) -> None:
-    table = services.table_create(game="schafkopf", players=PLAYERS, first_dealer=2)
+    table = services.table_create(
+        club=home_club(), game="schafkopf", players=PLAYERS, first_dealer=2
+    )
     services.round_record(table, {"contract": "passed"})
 
     page = html(client.get(table_url(table)))
@@ -339,7 +344,7 @@ def test_the_documented_example_entered_by_hand_agrees_with_manage_py_score(
     for hand in hands:
         assert client.post(table_url(table), hand).status_code == 302
 
-    exported = client.get(reverse("games:table_export", kwargs={"pk": table.pk}))
+    exported = client.get(reverse("games:table_export", kwargs={"table": table.public_id}))
     sheet = tmp_path / "evening.json"
     sheet.write_bytes(exported.content)
     out = io.StringIO()

@@ -12,6 +12,7 @@ from django.urls import reverse
 from games import selectors, services
 from games.models import Player, Round, RoundPoints, Seat, Table
 from games.scoring import GAMES, EntryError, RoundScore
+from tests.clubs import home_club
 from tests.factories import (
     EIGHT_CARDS,
     PlayerFactory,
@@ -51,14 +52,18 @@ def problem_texts(error: pytest.ExceptionInfo[EntryError]) -> list[str]:
 
 
 def two_player_table(**options: object) -> Table:
-    return services.table_create(game="scopa", players=["Ann", "Bob"], options=options)
+    return services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options=options
+    )
 
 
 # -- table_create -------------------------------------------------------------------------------
 
 
 def test_scopone_seats_partners_opposite_in_named_teams() -> None:
-    table = services.table_create(game="scopone", players=["Ann", "Bob", "Cy", "Di"])
+    table = services.table_create(
+        club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
+    )
 
     assert seats_of(table) == [
         (0, "Ann", "Ann & Cy"),
@@ -70,7 +75,9 @@ def test_scopone_seats_partners_opposite_in_named_teams() -> None:
 
 
 def test_four_player_scopa_plays_in_teams_of_partners_opposite() -> None:
-    table = services.table_create(game="scopa", players=["Ann", "Bob", "Cy", "Di"])
+    table = services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob", "Cy", "Di"]
+    )
 
     assert [team for _, _, team in seats_of(table)] == [
         "Ann & Cy",
@@ -89,7 +96,7 @@ def test_four_player_scopa_plays_in_teams_of_partners_opposite() -> None:
     ],
 )
 def test_scopa_without_partnership_has_no_teams(players: list[str], options: dict) -> None:
-    table = services.table_create(game="scopa", players=players, options=options)
+    table = services.table_create(club=home_club(), game="scopa", players=players, options=options)
 
     assert seats_of(table) == [(i, name, "") for i, name in enumerate(players)]
     assert table.setup().sides == tuple(players)
@@ -97,7 +104,10 @@ def test_scopa_without_partnership_has_no_teams(players: list[str], options: dic
 
 def test_table_keeps_the_options_as_chosen() -> None:
     table = services.table_create(
-        game="scopone", players=["Ann", "Bob", "Cy", "Di"], options={"scientifico": True}
+        club=home_club(),
+        game="scopone",
+        players=["Ann", "Bob", "Cy", "Di"],
+        options={"scientifico": True},
     )
     table.refresh_from_db()
 
@@ -106,9 +116,9 @@ def test_table_keeps_the_options_as_chosen() -> None:
 
 
 def test_existing_player_is_reused_whatever_the_case() -> None:
-    ann = Player.objects.create(name="Ann")
+    ann = Player.objects.create(name="Ann", club=home_club())
 
-    table = services.table_create(game="scopa", players=["ann", "Bob"])
+    table = services.table_create(club=home_club(), game="scopa", players=["ann", "Bob"])
 
     assert Player.objects.filter(name__iexact="ann").count() == 1
     assert table.seats.get(position=0).player == ann
@@ -133,7 +143,7 @@ def test_bad_table_raises_entry_error_and_creates_nothing(
     before = counts()
 
     with pytest.raises(EntryError) as error:
-        services.table_create(game=game, players=players, options=options)
+        services.table_create(club=home_club(), game=game, players=players, options=options)
 
     assert expected in problem_texts(error)
     assert counts() == before
@@ -142,7 +152,7 @@ def test_bad_table_raises_entry_error_and_creates_nothing(
 def test_names_equal_but_for_spaces_are_the_same_player_and_rejected() -> None:
     # "Ann " is stored as "Ann": it would take Ann's seat a second time.
     with pytest.raises(EntryError) as error:
-        services.table_create(game="scopa", players=["Ann", "Ann "])
+        services.table_create(club=home_club(), game="scopa", players=["Ann", "Ann "])
 
     assert any("sits at the table twice" in text for text in problem_texts(error))
     assert counts() == (0, 0, 0, 0, 0)
@@ -150,7 +160,9 @@ def test_names_equal_but_for_spaces_are_the_same_player_and_rejected() -> None:
 
 def test_first_dealer_outside_the_table_is_rejected() -> None:
     with pytest.raises(EntryError):
-        services.table_create(game="scopa", players=["Ann", "Bob"], first_dealer=2)
+        services.table_create(
+            club=home_club(), game="scopa", players=["Ann", "Bob"], first_dealer=2
+        )
 
     assert counts() == (0, 0, 0, 0, 0)
 
@@ -167,7 +179,9 @@ def test_hands_are_numbered_from_one() -> None:
 
 
 def test_dealer_rotates_in_seat_order_from_the_first_dealer() -> None:
-    table = services.table_create(game="scopa", players=["Ann", "Bob", "Cy"], first_dealer=1)
+    table = services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob", "Cy"], first_dealer=1
+    )
 
     dealers = [
         services.round_record(table, points_entry(Ann=0, Bob=0, Cy=0)).dealer for _ in range(4)
@@ -179,7 +193,7 @@ def test_dealer_rotates_in_seat_order_from_the_first_dealer() -> None:
 
 def test_the_deal_skips_a_ciapano_player_who_is_out() -> None:
     table = services.table_create(
-        game="ciapano", players=["Ann", "Bob", "Cy", "Di"], first_dealer=0
+        club=home_club(), game="ciapano", players=["Ann", "Bob", "Cy", "Di"], first_dealer=0
     )
     # Hand 1 (Ann deals) puts Bob out at 31; hand 2 is dealt by Cy, not Bob.
     first = services.round_record(table, {"points": {"Ann": 0, "Bob": 31, "Cy": 0, "Di": 0}})
@@ -209,7 +223,9 @@ def test_recorded_points_are_the_engines_points_per_side() -> None:
 
 
 def test_team_hand_is_scored_per_team() -> None:
-    table = services.table_create(game="scopone", players=["Ann", "Bob", "Cy", "Di"])
+    table = services.table_create(
+        club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
+    )
 
     services.round_record(table, captures_entry("Ann & Cy", "Bob & Di"))
 
@@ -410,9 +426,9 @@ ROUND_TRIP_DOCUMENT = {
 
 
 def test_import_then_export_gives_back_the_same_document(client: Client) -> None:
-    table = services.table_import(json.loads(json.dumps(ROUND_TRIP_DOCUMENT)))
+    table = services.table_import(json.loads(json.dumps(ROUND_TRIP_DOCUMENT)), club=home_club())
 
-    response = client.get(reverse("games:table_export", kwargs={"pk": table.pk}))
+    response = client.get(reverse("games:table_export", kwargs={"table": table.public_id}))
 
     exported = json.loads(response.content)
     assert exported.pop("format") == "scoresheet/1"
@@ -420,7 +436,7 @@ def test_import_then_export_gives_back_the_same_document(client: Client) -> None
 
 
 def test_imported_table_has_every_round_scored() -> None:
-    table = services.table_import(json.loads(json.dumps(ROUND_TRIP_DOCUMENT)))
+    table = services.table_import(json.loads(json.dumps(ROUND_TRIP_DOCUMENT)), club=home_club())
 
     assert [r.number for r in table.rounds.order_by("number")] == [1, 2, 3]
     assert [r.dealer for r in table.rounds.order_by("number")] == [0, 1, 2]
@@ -439,7 +455,7 @@ def test_import_decides_a_finished_game() -> None:
         "rounds": [{"points": {"Ann": 2, "Bob": 1}}, {"points": {"Ann": 1, "Bob": 4}}],
     }
 
-    table = services.table_import(document)
+    table = services.table_import(document, club=home_club())
 
     assert table.is_finished
     assert table.winners == ["Bob"]
@@ -451,7 +467,7 @@ def test_import_with_one_bad_round_creates_nothing_and_names_the_round() -> None
     before = counts()
 
     with pytest.raises(EntryError) as error:
-        services.table_import(document)
+        services.table_import(document, club=home_club())
 
     assert problem_texts(error) == ["round 2: Nobody is not a side at this table"]
     assert counts() == before
@@ -459,14 +475,14 @@ def test_import_with_one_bad_round_creates_nothing_and_names_the_round() -> None
 
 def test_import_keeps_the_stored_spelling_of_known_players() -> None:
     # Ann is already known: the imported rounds must count for her, not for a side "ann".
-    Player.objects.create(name="Ann")
+    Player.objects.create(name="Ann", club=home_club())
     document = {
         "game": "scopa",
         "players": ["ann", "Bob"],
         "rounds": [{"points": {"ann": 3, "Bob": 1}}, captures_entry("ann", "Bob")],
     }
 
-    table = services.table_import(document)
+    table = services.table_import(document, club=home_club())
 
     assert table.setup().sides == ("Ann", "Bob")
     assert totals(table) == {"Ann": 5, "Bob": 2}
@@ -478,7 +494,7 @@ def test_import_keeps_the_stored_spelling_of_known_players() -> None:
 
 
 def test_import_of_teams_in_any_order_and_spelling_keeps_each_teams_points() -> None:
-    Player.objects.create(name="Cy")
+    Player.objects.create(name="Cy", club=home_club())
     document = {
         "game": "scopone",
         "players": ["Ann", "Bob", "cy", "Di"],
@@ -486,7 +502,7 @@ def test_import_of_teams_in_any_order_and_spelling_keeps_each_teams_points() -> 
         "rounds": [{"points": {"Ann & Cy": 3, "Bob & Di": 1}}],
     }
 
-    table = services.table_import(document)
+    table = services.table_import(document, club=home_club())
 
     assert totals(table) == {"Ann & Cy": 3, "Bob & Di": 1}
     assert table.setup().players == ("Ann", "Bob", "Cy", "Di")
@@ -498,7 +514,7 @@ def test_import_with_a_team_name_too_long_to_store_is_refused() -> None:
     document["rounds"] = []
 
     with pytest.raises(EntryError) as error:
-        services.table_import(document)
+        services.table_import(document, club=home_club())
 
     assert problem_texts(error) == [f"{'X' * 91} is too long for a team name"]
     assert counts() == (0, 0, 0, 0, 0)
@@ -546,7 +562,7 @@ def test_player_names_are_unique_ignoring_case_in_the_database() -> None:
     PlayerFactory(name="Ann")
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        Player.objects.create(name="ANN")
+        Player.objects.create(name="ANN", club=home_club())
 
     assert list(Player.objects.values_list("name", flat=True)) == ["Ann"]
 

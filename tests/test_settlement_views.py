@@ -14,6 +14,7 @@ from pytest_django import DjangoAssertNumQueries, Settings
 
 from games import services
 from games.models import League, Table
+from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.pages import HTMX, html, table_url
 
@@ -39,7 +40,10 @@ def money_table(
     game: str = "schafkopf",
 ) -> Table:
     table = services.table_create(
-        game=game, players=list(players), options=EUR if options is None else options
+        club=home_club(),
+        game=game,
+        players=list(players),
+        options=EUR if options is None else options,
     )
     for hand in hands:
         services.round_record(table, points_entry(**hand))
@@ -283,12 +287,12 @@ def test_the_league_filter_keeps_only_that_leagues_tables(
     client: Client, evening: tuple[Table, Table]
 ) -> None:
     first, second = evening
-    club = League.objects.create(name="Stammtisch", games=["schafkopf"])
-    League.objects.create(name="Family", games=["scopa"])
+    club = League.objects.create(name="Stammtisch", games=["schafkopf"], club=home_club())
+    League.objects.create(name="Family", games=["scopa"], club=home_club())
     Table.objects.filter(pk=second.pk).update(league=club)
 
     everything = html(client.get(settle_url(date="2026-11-21")))
-    only_club = html(client.get(settle_url(date="2026-11-21", league=str(club.pk))))
+    only_club = html(client.get(settle_url(date="2026-11-21", league=club.public_id)))
 
     assert '<select name="league"' in everything
     assert "Stammtisch" in everything and "Family" in everything
@@ -299,11 +303,11 @@ def test_the_league_filter_keeps_only_that_leagues_tables(
         f"Eve pays Cy 1.00{NBSP}€",
     ]
     assert f'href="{table_url(first)}"' not in only_club
-    assert f'href="/settle/?date=2026-11-20&amp;league={club.pk}"' in only_club
+    assert f'href="/settle/?date=2026-11-20&amp;league={club.public_id}"' in only_club
 
 
 def test_an_unknown_league_is_refused(client: Client, evening: tuple[Table, Table]) -> None:
-    League.objects.create(name="Stammtisch", games=["schafkopf"])
+    League.objects.create(name="Stammtisch", games=["schafkopf"], club=home_club())
 
     response = client.get(settle_url(date="2026-11-21", league="999999"))
 
@@ -321,17 +325,18 @@ def test_the_league_select_is_left_out_without_leagues(
 def test_the_number_of_queries_does_not_grow_with_the_tables(
     client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    League.objects.create(name="Stammtisch", games=["schafkopf"])
+    League.objects.create(name="Stammtisch", games=["schafkopf"], club=home_club())
     hands = [{"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}, {"Ann": -20, "Bob": 20}]
     money_table(["Ann", "Bob", "Cy", "Di"], hands, started=at(DAY, 18))
     other_day = datetime.date(2026, 11, 22)
     for hour in range(18, 24):
         money_table(["Ann", "Bob", "Cy", "Di"], hands, started=at(other_day, hour))
 
-    # The leagues, the day's tables, their seats and players, and the points per table and side.
-    with django_assert_num_queries(4):
+    # The session, the account and its clubs; then the leagues, the day's tables, their seats
+    # and players, and the points per table and side.
+    with django_assert_num_queries(3 + 4):
         one = client.get(settle_url(date="2026-11-21"))
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3 + 4):
         six = client.get(settle_url(date="2026-11-22"))
 
     assert html(one).count("settle-net-name") == 4

@@ -13,12 +13,12 @@ from collections import Counter
 
 import pytest
 from django.db import connection
-from django.test import Client
 
 from games import services
 from games.models import RoundPoints, Table
+from tests.clubs import home_club
 from tests.concurrency import at_once, errors, page_post
-from tests.pages import table_url
+from tests.pages import signed_in_client, table_url
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "sqlite",
@@ -33,7 +33,9 @@ STALE = 409
 
 def fresh_table() -> Table:
     # A target no twenty hands here can reach, so every hand is a legal next hand.
-    return services.table_create(game="scopa", players=["Ann", "Bob"], options={"target": 99})
+    return services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
+    )
 
 
 def hand_of(phone: int) -> dict[str, str]:
@@ -72,7 +74,9 @@ def test_twenty_phones_saving_from_the_same_page_of_one_table_store_each_save_on
     the first save is stored and the others are refused as stale (409), never as an error."""
     table = fresh_table()
     # Read before the barrier: every phone holds the page at version 0, each its own token.
-    posts = [page_post(Client(), table_url(table), hand_of(phone)) for phone in range(PHONES)]
+    posts = [
+        page_post(signed_in_client(), table_url(table), hand_of(phone)) for phone in range(PHONES)
+    ]
 
     outcomes = at_once(posts)
 
@@ -102,8 +106,8 @@ def test_the_same_page_saved_from_twenty_phones_at_once_is_one_hand(
     """One form (one ``hand_token``) posted twenty times at once, as a phone retrying on a bad
     connection does: one hand, and every post answered as that save was."""
     table = fresh_table()
-    post = page_post(Client(), table_url(table), hand_of(0))
-    posts = [post.from_phone(Client()) for _phone in range(PHONES)]
+    post = page_post(signed_in_client(), table_url(table), hand_of(0))
+    posts = [post.from_phone(signed_in_client()) for _phone in range(PHONES)]
 
     outcomes = at_once(posts)
 

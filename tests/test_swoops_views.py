@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Round, Table
+from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +20,9 @@ EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 
 def swoops_table(players: list[str] | None = None, **options: object) -> Table:
-    return services.table_create(game="swoops", players=players or FIVE, options=options)
+    return services.table_create(
+        club=home_club(), game="swoops", players=players or FIVE, options=options
+    )
 
 
 def hand(went_out: int, cards: dict[int, str] | None = None, typed: dict[int, int] | None = None):

@@ -16,6 +16,7 @@ from django.db import connection
 from games import services
 from games.models import Round, RoundPoints, Table, TableChange
 from games.scoring import EntryError
+from tests.clubs import home_club
 from tests.concurrency import at_once_answers
 from tests.factories import points_entry
 
@@ -26,7 +27,9 @@ TRIES = 25
 
 
 def fresh_table() -> Table:
-    return services.table_create(game="scopa", players=["Ann", "Bob"], options={"target": 99})
+    return services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
+    )
 
 
 def report(name: str, outcomes: Counter[str], anomalies: int) -> None:
@@ -180,12 +183,11 @@ def test_phones_recording_edits_and_deletes_at_once_keep_a_valid_table() -> None
 def test_fifty_phones_saving_at_once_through_the_pages_get_no_error() -> None:
     """Fifty tables, one phone each, all pressing Save at the same moment: every save is
     answered and stored, on the embedded SQLite as on PostgreSQL."""
-    from django.test import Client
 
-    from tests.pages import inputs, table_url
+    from tests.pages import inputs, signed_in_client, table_url
 
     tables = [fresh_table() for _phone in range(50)]
-    phones = [Client() for _table in tables]
+    phones = [signed_in_client() for _table in tables]
     forms = [
         {**inputs(phone.get(table_url(table))).values, "mode": "points", "points_0": "1"}
         for phone, table in zip(phones, tables, strict=True)

@@ -14,6 +14,7 @@ from games import services
 from games.hands import HAND_ENTRIES
 from games.models import Player, Round, Table
 from games.scoring import GAMES, registry
+from tests.clubs import home_club
 from tests.factories import (
     ALL_CODES,
     EIGHT_CARDS,
@@ -28,7 +29,9 @@ pytestmark = pytest.mark.django_db
 
 
 def two_player_table(**options: object) -> Table:
-    return services.table_create(game="scopa", players=["Ann", "Bob"], options=options)
+    return services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options=options
+    )
 
 
 def full_hand(scopas: dict[str, int] | None = None) -> dict[str, str]:
@@ -42,8 +45,10 @@ def full_hand(scopas: dict[str, int] | None = None) -> dict[str, str]:
 
 
 def test_home_lists_tables_in_progress_and_finished_separately(client: Client) -> None:
-    services.table_create(game="scopa", players=["Ann", "Bob"])
-    finished = services.table_create(game="scopa", players=["Cy", "Di"], options={"target": 1})
+    services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    finished = services.table_create(
+        club=home_club(), game="scopa", players=["Cy", "Di"], options={"target": 1}
+    )
     services.round_record(finished, points_entry(Cy=1, Di=0))
 
     page = html(client.get(reverse("games:home")))
@@ -352,7 +357,9 @@ def test_posting_a_hand_to_a_finished_table_saves_nothing(client: Client) -> Non
 
 
 def test_unknown_table_is_not_found(client: Client) -> None:
-    assert client.get(reverse("games:table", kwargs={"pk": 999})).status_code == 404
+    assert (
+        client.get(reverse("games:table", kwargs={"table": "nosuchtable0000"})).status_code == 404
+    )
 
 
 # -- editing a hand -----------------------------------------------------------------------------
@@ -477,7 +484,9 @@ def test_refused_delete_says_why_and_keeps_the_hand(client: Client) -> None:
 def test_deleting_a_missing_hand_is_not_found(client: Client) -> None:
     table = two_player_table()
 
-    missing = reverse("games:round_delete", kwargs={"pk": table.pk, "hand": "aaaabbbbccccdddd"})
+    missing = reverse(
+        "games:round_delete", kwargs={"table": table.public_id, "hand": "aaaabbbbccccdddd"}
+    )
     assert client.post(missing).status_code == 404
 
 
@@ -486,16 +495,19 @@ def test_deleting_a_missing_hand_is_not_found(client: Client) -> None:
 
 def test_export_is_a_scoresheet_download(client: Client) -> None:
     table = services.table_create(
-        game="scopa", players=["Ann", "Bob", "Cy", "Di"], options={"re_bello": True}
+        club=home_club(),
+        game="scopa",
+        players=["Ann", "Bob", "Cy", "Di"],
+        options={"re_bello": True},
     )
     entry = captures_entry("Ann & Cy", "Bob & Di", scopas={"Ann & Cy": 1, "Bob & Di": 0})
     services.round_record(table, entry)
     services.round_record(table, {"points": {"Ann & Cy": 2, "Bob & Di": 0}})
 
-    response = client.get(reverse("games:table_export", kwargs={"pk": table.pk}))
+    response = client.get(reverse("games:table_export", kwargs={"table": table.public_id}))
 
     assert response["Content-Type"] == "application/json"
-    assert response["Content-Disposition"] == f'attachment; filename="scopa-{table.pk}.json"'
+    assert response["Content-Disposition"] == f'attachment; filename="scopa-{table.public_id}.json"'
     assert json.loads(response.content) == {
         "format": "scoresheet/1",
         "game": "scopa",
@@ -510,7 +522,7 @@ def test_exported_table_imports_as_an_equal_table(client: Client) -> None:
     table = two_player_table(target=21)
     services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 2, "Bob": 0}))
     services.round_record(table, points_entry(Ann=1, Bob=3))
-    exported = client.get(reverse("games:table_export", kwargs={"pk": table.pk})).content
+    exported = client.get(reverse("games:table_export", kwargs={"table": table.public_id})).content
 
     response = client.post(
         reverse("games:table_import"),
@@ -520,7 +532,10 @@ def test_exported_table_imports_as_an_equal_table(client: Client) -> None:
     copy = Table.objects.exclude(pk=table.pk).get()
     assert response["Location"] == table_url(copy)
     assert totals(copy) == totals(table) == {"Ann": 5, "Bob": 4}
-    assert client.get(reverse("games:table_export", kwargs={"pk": copy.pk})).content == exported
+    assert (
+        client.get(reverse("games:table_export", kwargs={"table": copy.public_id})).content
+        == exported
+    )
 
 
 def upload(client: Client, content: bytes) -> HttpResponse:
@@ -603,7 +618,7 @@ def test_history_lists_sides_in_seat_order_whatever_order_the_database_keeps(
     client: Client,
 ) -> None:
     # PostgreSQL's jsonb sorts keys its own way (shorter first); the words must not follow it.
-    table = services.table_create(game="scopa", players=["Giovanni", "Al"])
+    table = services.table_create(club=home_club(), game="scopa", players=["Giovanni", "Al"])
     round_ = services.round_record(table, points_entry(Giovanni=3, Al=1))
     round_.breakdown = {"points": {"Al": 1, "Giovanni": 3}, "kind": "points"}
     round_.save()
@@ -615,12 +630,13 @@ def test_history_lists_sides_in_seat_order_whatever_order_the_database_keeps(
 
 def test_options_the_scoreboard_states_are_not_listed_again(client: Client) -> None:
     schafkopf = services.table_create(
+        club=home_club(),
         game="schafkopf",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"cents_per_point": 10, "tariff": {"sauspiel": 20}},
     )
     swoops = services.table_create(
-        game="swoops", players=["Ann", "Bob", "Cy"], options={"limit": 60}
+        club=home_club(), game="swoops", players=["Ann", "Bob", "Cy"], options={"limit": 60}
     )
 
     schafkopf_page = html(client.get(table_url(schafkopf)))

@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test.utils import override_settings
 from django.urls import reverse
 
+from games import services
 from games.demo import DEFAULT_LEAGUE_NAME, demo_league_create
 
 
@@ -56,9 +57,15 @@ class Command(BaseCommand):
         players = league.members.count()
         finished = league.tables.filter(finished_at__isnull=False).count()
         seasons = league.seasons.count()
-        url = reverse("games:league", args=[league.pk])
+        url = reverse("games:league", args=[league.public_id])
+        invite = services.invite_create(league.club)
+        join = reverse("games:join", args=[invite.token])
         self.stdout.write(
             f"{league.name}: {players} players, {finished} finished tables in {seasons} "
             f"seasons; open {url}"
+        )
+        self.stdout.write(
+            f"Only the club's members see it: open {join} in a browser to join {league.club.name} "
+            "(the link works until revoked on the club's page)."
         )
         self.stdout.write(f"Made in {elapsed:.1f} s.")

@@ -1,0 +1,192 @@
+"""The one place that decides who may see and change what.
+
+Every view that shows or changes a club's records resolves it here, looking only inside the
+clubs of the signed-in account: anything outside them answers 404, so a stranger cannot tell
+a table exists. A member whose role is too low for a write gets 403. A first write from a
+visitor with no account makes a guest account silently (no sign-up wall).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import selectors, services
+from games.models import (
+    Club,
+    GuestAccount,
+    League,
+    Membership,
+    Player,
+    Role,
+    Round,
+    Table,
+)
+
+AnyUser = AbstractBaseUser | AnonymousUser
+
+_ROLES_CACHE = "_scorekeeper_roles"
+GUEST_SESSION_KEY = "guest"
+
+
+def roles_of(user: Any) -> dict[int, Role]:
+    """The account's role in each of its clubs, by club pk (read once per request)."""
+    if not user.is_authenticated:
+        return {}
+    cached: dict[int, Role] | None = getattr(user, _ROLES_CACHE, None)
+    if cached is None:
+        cached = {
+            club_id: Role(role)
+            for club_id, role in Membership.objects.filter(user=user).values_list("club_id", "role")
+        }
+        setattr(user, _ROLES_CACHE, cached)
+    return cached
+
+
+def forget_roles(user: Any) -> None:
+    if hasattr(user, _ROLES_CACHE):
+        delattr(user, _ROLES_CACHE)
+
+
+def role_in(user: Any, club_id: int) -> Role | None:
+    return roles_of(user).get(club_id)
+
+
+def club_ids(user: Any, role: Role = Role.VIEWER) -> list[int]:
+    """The clubs in which the account holds at least ``role``."""
+    return [club_id for club_id, held in roles_of(user).items() if held.allows(role)]
+
+
+def clubs_of(user: Any, role: Role = Role.VIEWER) -> QuerySet[Club]:
+    return Club.objects.filter(pk__in=club_ids(user, role))
+
+
+def check_role(user: Any, club_id: int, role: Role) -> Role:
+    """The account's role in the club: 404 when it is no member, 403 when the role is too low."""
+    held = role_in(user, club_id)
+    if held is None:
+        raise Http404
+    if not held.allows(role):
+        raise PermissionDenied(_("Your role in this club does not allow this."))
+    return held
+
+
+def club_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> Club:
+    club = Club.objects.filter(public_id=public_id, pk__in=club_ids(request.user)).first()
+    if club is None:
+        raise Http404
+    check_role(request.user, club.pk, role)
+    return club
+
+
+def table_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> Table:
+    """The table with its seats and league, if it is in one of the account's clubs."""
+    try:
+        table = selectors.table_get(public_id, club_ids=club_ids(request.user))
+    except Table.DoesNotExist:
+        raise Http404 from None
+    check_role(request.user, table.club_id, role)
+    return table
+
+
+def league_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> League:
+    league = League.objects.filter(public_id=public_id, club__in=club_ids(request.user)).first()
+    if league is None:
+        raise Http404
+    check_role(request.user, league.club_id, role)
+    return league
+
+
+def player_for(request: HttpRequest, public_id: str) -> Player:
+    player = Player.objects.filter(public_id=public_id, club__in=club_ids(request.user)).first()
+    if player is None:
+        raise Http404
+    return player
+
+
+def table_watched(token: str) -> Table:
+    """The table a watch link shows, while the link is on; anybody holding it may look."""
+    if not token:
+        raise Http404
+    try:
+        return selectors.table_get(token, by_watch_token=True)
+    except Table.DoesNotExist:
+        raise Http404 from None
+
+
+def hand_of(table: Table, public_id: str) -> Round:
+    round_ = table.rounds.filter(public_id=public_id).first()
+    if round_ is None:
+        raise Http404
+    return round_
+
+
+# -- accounts -----------------------------------------------------------------------------------
+
+
+def is_guest(user: Any) -> bool:
+    return bool(user.is_authenticated and GuestAccount.objects.filter(user=user).exists())
+
+
+@transaction.atomic
+def guest_create() -> Any:
+    """A new account with no password and a club of its own, owned by it."""
+    user = get_user_model().objects.create_user(username=f"guest-{secrets.token_hex(8)}")
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+    GuestAccount.objects.create(user=user)
+    club_create(user, _("My games"))
+    return user
+
+
+def club_create(user: Any, name: str) -> Club:
+    club = services.club_create(user, name)
+    forget_roles(user)
+    return club
+
+
+def account_for_write(request: HttpRequest) -> Any:
+    """The signed-in account, or a guest account made and signed in now: a first-time visitor
+    who starts a table is asked for nothing."""
+    if request.user.is_authenticated:
+        return request.user
+    user = guest_create()
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    # Kept in the session, so no page has to ask the database whether this is a guest.
+    request.session[GUEST_SESSION_KEY] = True
+    return user
+
+
+def club_for_new(request: HttpRequest, chosen: Club | None = None) -> Club:
+    """Where a new table, import or league goes: the chosen club if the account may score
+    there, else its first club where it may, else a new club of its own."""
+    user = account_for_write(request)
+    scorer_clubs = club_ids(user, Role.SCORER)
+    if chosen is not None:
+        check_role(user, chosen.pk, Role.SCORER)
+        return chosen
+    if scorer_clubs:
+        return Club.objects.filter(pk__in=scorer_clubs).order_by("created_at", "pk").first()  # type: ignore[return-value]
+    return club_create(user, _("My games"))
+
+
+def touch_guest(request: HttpRequest) -> None:
+    """Once a day, move a guest's last-seen day on and renew the session, so a guest who keeps
+    playing keeps the account and one who left long ago can be removed."""
+    user = request.user
+    if not user.is_authenticated or not request.session.get(GUEST_SESSION_KEY):
+        return
+    today = timezone.localdate().isoformat()
+    if request.session.get("seen_on") == today:
+        return
+    request.session["seen_on"] = today
+    GuestAccount.objects.filter(user=user).update(last_seen=timezone.localdate())

@@ -1,0 +1,285 @@
+"""Clubs and accounts: members and roles, invite links, joining, and keeping a guest's games.
+
+A visitor is never asked to sign up: the first table makes a guest account silently. "Keep my
+games on other phones" gives that account a name and a password; signing in, out and changing
+the password are Django's own views.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import segno
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import access, services
+from games.models import GuestAccount, Invite, Membership, Role
+from games.problems import problem_text
+from games.scoring import EntryError
+
+UNPROCESSABLE = 422
+
+
+class ClubNameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Club name"), max_length=60)
+
+
+class InviteForm(forms.Form):
+    role = forms.ChoiceField(
+        label=gettext_lazy("They join as"),
+        choices=[(Role.SCORER, Role.SCORER.label), (Role.VIEWER, Role.VIEWER.label)],
+        initial=Role.SCORER,
+    )
+    days = forms.IntegerField(
+        label=gettext_lazy("Works for (days)"),
+        required=False,
+        min_value=1,
+        max_value=365,
+        help_text=gettext_lazy("Empty: until you revoke it."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+def qr_svg(url: str) -> SafeString:
+    """The link as a QR code, drawn on the server as inline SVG (no script, no request)."""
+    code = segno.make(url, error="m")
+    svg = code.svg_inline(scale=4, dark="#111", light="#fff", omitsize=True)
+    return mark_safe(svg)  # noqa: S308 - segno writes the SVG itself; the URL is only data
+
+
+# -- clubs --------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def club_list(request: HttpRequest) -> HttpResponse:
+    """The account's clubs and its role in each; a new club."""
+    form = ClubNameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = access.account_for_write(request)
+        club = access.club_create(user, form.cleaned_data["name"].strip())
+        return redirect("games:club", club=club.public_id)
+    memberships = (
+        Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
+        if request.user.is_authenticated
+        else Membership.objects.none()
+    )
+    status = UNPROCESSABLE if form.is_bound else 200
+    return render(
+        request,
+        "games/club_list.html",
+        {"memberships": memberships, "form": form},
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def club_detail(request: HttpRequest, club: str) -> HttpResponse:
+    """Members, invite links and the club's log; an owner renames the club here."""
+    found = access.club_for(request, club, Role.OWNER if request.method == "POST" else Role.VIEWER)
+    role = access.role_in(request.user, found.pk)
+    form = ClubNameForm(request.POST or None, initial={"name": found.name})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.club_rename(found, form.cleaned_data["name"], by=request.user)
+            except EntryError as error:
+                form.add_error("name", problem_text(error.problems[0]))
+            else:
+                messages.success(request, _("Club renamed."))
+                return redirect("games:club", club=club)
+        status = UNPROCESSABLE
+    return _render_club(request, found, role, form, InviteForm(), status)
+
+
+def _render_club(
+    request: HttpRequest,
+    club: Any,
+    role: Role | None,
+    form: ClubNameForm,
+    invite_form: InviteForm,
+    status: int = 200,
+) -> HttpResponse:
+    is_owner = role == Role.OWNER
+    invites = []
+    if is_owner:
+        for invite in club.invites.filter(revoked_at__isnull=True).order_by("-created_at"):
+            if not invite.is_open():
+                continue
+            url = request.build_absolute_uri(reverse("games:join", kwargs={"token": invite.token}))
+            invites.append({"invite": invite, "url": url, "qr": qr_svg(url)})
+    context = {
+        "club": club,
+        "role": role,
+        "is_owner": is_owner,
+        "form": form,
+        "invite_form": invite_form,
+        "members": club.memberships.select_related("user", "user__guest").order_by(
+            "joined_at", "pk"
+        ),
+        "invites": invites,
+        "log": club.audit.select_related("user", "user__guest").order_by("-created_at", "-pk")[:50],
+        "roles": Role.choices,
+    }
+    return render(request, "games/club_detail.html", context, status=status)
+
+
+@require_POST
+def invite_create(request: HttpRequest, club: str) -> HttpResponse:
+    found = access.club_for(request, club, Role.OWNER)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        role = access.role_in(request.user, found.pk)
+        name_form = ClubNameForm(initial={"name": found.name})
+        return _render_club(request, found, role, name_form, form, UNPROCESSABLE)
+    days = form.cleaned_data.get("days")
+    expires = timezone.now() + datetime.timedelta(days=days) if days else None
+    services.invite_create(
+        found, role=form.cleaned_data["role"], expires_at=expires, by=request.user
+    )
+    messages.success(request, _("Invite link made. Share it, or let them scan the code."))
+    return redirect(reverse("games:club", kwargs={"club": club}) + "#invites")
+
+
+@require_POST
+def invite_revoke(request: HttpRequest, club: str, invite: str) -> HttpResponse:
+    found = access.club_for(request, club, Role.OWNER)
+    link = Invite.objects.filter(club=found, public_id=invite).first()
+    if link is None:
+        raise Http404
+    services.invite_revoke(link, by=request.user)
+    messages.success(request, _("Invite link revoked: it no longer works."))
+    return redirect(reverse("games:club", kwargs={"club": club}) + "#invites")
+
+
+@require_POST
+def member_update(request: HttpRequest, club: str, member: str) -> HttpResponse:
+    """An owner changes a member's role or removes them; any member may leave."""
+    found = access.club_for(request, club)
+    membership = found.memberships.filter(public_id=member).select_related("user").first()
+    if membership is None:
+        raise Http404
+    leaving = membership.user_id == request.user.pk and request.POST.get("remove")
+    if not leaving:
+        access.check_role(request.user, found.pk, Role.OWNER)
+    try:
+        if request.POST.get("remove"):
+            services.member_remove(membership, by=request.user)
+        else:
+            role = request.POST.get("role", "")
+            if role not in Role.values:
+                messages.error(request, _("Choose a role from the list."))
+                return redirect("games:club", club=club)
+            services.member_set_role(membership, role, by=request.user)
+    except EntryError as error:
+        messages.error(request, problem_text(error.problems[0]))
+        return redirect("games:club", club=club)
+    if leaving:
+        messages.success(request, _("You left %(club)s.") % {"club": found.name})
+        return redirect("games:home")
+    messages.success(request, _("Member changed."))
+    return redirect("games:club", club=club)
+
+
+@require_POST
+def club_delete(request: HttpRequest, club: str) -> HttpResponse:
+    """Delete the club with every table, player and league in it; the owner types its name."""
+    found = access.club_for(request, club, Role.OWNER)
+    if request.POST.get("confirm", "").strip() != found.name:
+        messages.error(request, _("Type the club's name to delete it."))
+        return redirect(reverse("games:club", kwargs={"club": club}) + "#delete")
+    name = found.name
+    found.delete()
+    access.forget_roles(request.user)
+    messages.success(request, _("%(club)s was deleted.") % {"club": name})
+    return redirect("games:home")
+
+
+# -- invite and watch links ---------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """An invite link: says which club and role, and joins on the button (a guest account is
+    made if the visitor has none)."""
+    invite = Invite.objects.select_related("club").filter(token=token).first()
+    if invite is None or not invite.is_open():
+        return render(request, "games/join.html", {"invite": None}, status=404)
+    if request.method == "POST":
+        user = access.account_for_write(request)
+        services.club_join(invite, user)
+        access.forget_roles(user)
+        messages.success(request, _("Welcome to %(club)s.") % {"club": invite.club.name})
+        return redirect("games:home")
+    role = access.role_in(request.user, invite.club_id)
+    return render(request, "games/join.html", {"invite": invite, "role": role})
+
+
+# -- accounts -----------------------------------------------------------------------------------
+
+
+class KeepGamesForm(UserCreationForm):  # type: ignore[type-arg]
+    """A name and a password for a guest account, so its games follow it to other phones."""
+
+    email = forms.EmailField(
+        label=gettext_lazy("Email (optional)"),
+        required=False,
+        help_text=gettext_lazy("Only to reset a forgotten password."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+
+@require_http_methods(["GET", "POST"])
+def keep_games(request: HttpRequest) -> HttpResponse:
+    """Turn the guest account into a full one: the same clubs and tables, now with a name and
+    a password, to sign in on other phones."""
+    if not access.is_guest(request.user):
+        if request.user.is_authenticated:
+            messages.info(request, _("Your account already has a password."))
+        return redirect("games:home" if request.user.is_authenticated else "login")
+    user = request.user
+    assert isinstance(user, User)
+    form = KeepGamesForm(request.POST or None, instance=user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        GuestAccount.objects.filter(user=user).delete()
+        update_session_auth_hash(request, user)
+        request.session.pop(access.GUEST_SESSION_KEY, None)
+        messages.success(
+            request,
+            _("Saved. Sign in as %(name)s on your other phones.") % {"name": user.get_username()},
+        )
+        return redirect("games:home")
+    if not form.is_bound:
+        form.initial["username"] = ""
+    status = UNPROCESSABLE if form.is_bound else 200
+    return render(request, "registration/keep_games.html", {"form": form}, status=status)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's sign-in; a guest who signs in brings the guest account's clubs along, so
+    nothing started before signing in is lost."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        guest = self.request.user if access.is_guest(self.request.user) else None
+        response = super().form_valid(form)
+        if guest is not None and guest.pk != self.request.user.pk:
+            services.guest_merge(guest, self.request.user)
+        return response
