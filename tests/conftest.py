@@ -6,11 +6,12 @@ Debian's chromium: never run `playwright install` here.
 
 import os
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
 from django.test import Client
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 # Playwright's sync API keeps an asyncio event loop in the test thread; without this
 # Django refuses ORM calls from it (SynchronousOnlyOperation).
@@ -60,18 +61,44 @@ def browser() -> Iterator[Browser]:
             browser.close()
 
 
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 1,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=1,
-        is_mobile=True,
-        has_touch=True,
-    )
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A phone signed in as the owner of the tests' club, which holds the tables the tests
+    make through the services."""
+    context = browser.new_context(**PHONE)
+    if "live_server" in request.fixturenames:
+        sign_in(context, request.getfixturevalue("live_server").url)
     try:
         yield context.new_page()
     finally:
         context.close()
+
+
+def sign_in(context: BrowserContext, server_url: str, user: Any = None) -> None:
+    """Give a browser the session cookie of ``user`` (the tests' club owner by default)."""
+    from django.conf import settings
+
+    from tests.clubs import home_owner
+
+    session = Client()
+    session.force_login(user or home_owner())
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": session.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": server_url,
+            }
+        ]
+    )
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from pytest_django.live_server_helper import LiveServer
 from games import services
 from games.models import Table
 from tests.clubs import home_club
+from tests.conftest import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,8 +36,10 @@ def test_the_second_phone_is_told_and_records_its_hand_once(
         club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
     )
     url = f"{live_server.url}/tables/{table.public_id}/"
-    phone_a = browser.new_context(**PHONE).new_page()
-    phone_b = browser.new_context(**PHONE).new_page()
+    contexts = [browser.new_context(**PHONE) for _phone in range(2)]
+    for context in contexts:
+        sign_in(context, live_server.url)
+    phone_a, phone_b = (context.new_page() for context in contexts)
     phone_a.goto(url)
     phone_b.goto(url)
 
