@@ -218,6 +218,23 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# Request bodies. The scoresheet import refuses files over 2 MB with its own message
+# (games.forms.SCORESHEET_MAX_BYTES); a body up to 2.5 MiB reaches it. Anything larger, file
+# or not, is refused with 400 before it is read: DATA_UPLOAD_MAX_MEMORY_SIZE for the non-file
+# part of a body, scorekeeper.limits.RefuseLargeBodies for a multipart body as a whole.
+REQUEST_BODY_MAX_BYTES = 2_621_440
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
+# An accepted upload is never larger than this, so it stays in memory (no temporary file).
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
+FILE_UPLOAD_HANDLERS = [
+    "scorekeeper.limits.RefuseLargeBodies",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+# The largest form (a 40-card hand with its counters) has under 100 fields; one file at a time.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
+
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {
     "version": 1,
