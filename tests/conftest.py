@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
 # Playwright's sync API keeps an asyncio event loop in the test thread; without this
 # Django refuses ORM calls from it (SynchronousOnlyOperation).
@@ -68,10 +68,21 @@ def page(browser: Browser) -> Iterator[Page]:
         is_mobile=True,
         has_touch=True,
     )
+    page = context.new_page()
+    # Whatever the Content-Security-Policy refused: Chromium reports it as a console error
+    # ("Refused to execute inline script because it violates ...").
+    refused: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            refused.append(message.text)
+
+    page.on("console", on_console)
     try:
-        yield context.new_page()
+        yield page
     finally:
         context.close()
+    assert refused == [], "the Content-Security-Policy refused:\n" + "\n".join(refused[:3])
 
 
 @pytest.fixture
