@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -285,10 +286,38 @@ class _Echo:
         return value
 
 
+# A number as the exports write it: an optional sign, digits, and "." or "," between groups of
+# digits (a decimal point, or a thousands separator in a localized column).
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)*")
+# What a spreadsheet may read as the start of a formula (OWASP, "CSV Injection").
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A CSV cell a spreadsheet cannot run: text starting with = + - @ tab or CR is prefixed
+    with a single quote, so a player called "=HYPERLINK(...)" shows as that name instead of
+    a formula (OWASP's advice for CSV injection).
+
+    A plain number is left alone, sign and all: -3, -1.50 or +2 stays a number a spreadsheet
+    can sum, since no sign followed only by digits (and "." or "," between them) can be a
+    formula. Non-text values (int, float) are numbers already and pass through.
+    """
+    if (
+        isinstance(value, str)
+        and value.startswith(_FORMULA_STARTS)
+        and not _PLAIN_NUMBER.fullmatch(value)
+    ):
+        return "'" + value
+    return value
+
+
 def _csv_response(filename: str, rows: Any) -> StreamingHttpResponse:
+    """Every cell goes through ``spreadsheet_safe``: names and other text typed in the app end
+    up in spreadsheets."""
     writer = csv.writer(_Echo())
     response = StreamingHttpResponse(
-        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+        (writer.writerow([spreadsheet_safe(cell) for cell in row]) for row in rows),
+        content_type="text/csv; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -6,12 +6,12 @@ Debian's chromium: never run `playwright install` here.
 
 import os
 from collections.abc import Iterator
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
 # Playwright's sync API keeps an asyncio event loop in the test thread; without this
 # Django refuses ORM calls from it (SynchronousOnlyOperation).
@@ -76,10 +76,21 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = browser.new_context(**PHONE)
     if "live_server" in request.fixturenames:
         sign_in(context, request.getfixturevalue("live_server").url)
+    page = context.new_page()
+    # Whatever the Content-Security-Policy refused: Chromium reports it as a console error
+    # ("Refused to execute inline script because it violates ...").
+    refused: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            refused.append(message.text)
+
+    page.on("console", on_console)
     try:
-        yield context.new_page()
+        yield page
     finally:
         context.close()
+    assert refused == [], "the Content-Security-Policy refused:\n" + "\n".join(refused[:3])
 
 
 def sign_in(context: BrowserContext, server_url: str, user: Any = None) -> None:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
+from urllib.parse import urlencode
 
 import pytest
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
+from django.core.handlers.wsgi import WSGIRequest
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from games import services
+from games.forms import SCORESHEET_MAX_BYTES
 from games.models import League, Player, Round, Seat, Table
 from games.scoring import EntryError
 from games.uploads import MAX_DEPTH, HoldsNul, TooDeep, check_document
@@ -49,6 +55,76 @@ def test_an_upload_over_2_mb_is_refused_unread(
     padded = json.dumps({**SHEET, "note": "x" * (2 * 1024 * 1024)}).encode()
 
     assert "The file is larger than 2 MB." in upload(client, padded)
+
+
+def test_an_upload_between_2_mb_and_the_body_limit_gets_the_forms_own_message(
+    client: Client,
+) -> None:
+    """The body limit sits above the form's 2 MB, so a 2.3 MB file still reaches the form."""
+    padded = json.dumps({**SHEET, "note": "x" * (2_300_000)}).encode()
+    assert SCORESHEET_MAX_BYTES < len(padded) < settings.REQUEST_BODY_MAX_BYTES - 1000
+
+    assert "The file is larger than 2 MB." in upload(client, padded)
+
+
+def test_a_10_mb_upload_is_refused_with_400_before_it_is_read(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unexpected(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a 10 MB upload was read")
+
+    monkeypatch.setattr("scorekeeper.limits.RefuseLargeBodies.receive_data_chunk", unexpected)
+    monkeypatch.setattr("games.views.json.load", unexpected)
+    padded = json.dumps({**SHEET, "note": "x" * (10 * 1024 * 1024)}).encode()
+
+    response = client.post(
+        reverse("games:table_import"),
+        {"scoresheet": SimpleUploadedFile("sheet.json", padded, "application/json")},
+    )
+
+    assert response.status_code == 400
+    assert Table.objects.count() == 0
+
+
+def test_an_oversized_form_post_is_refused_with_400(client: Client) -> None:
+    body = urlencode({"game": "scopa", "player_0": "Ann", "player_1": "x" * 3_000_000})
+
+    response = client.post(
+        reverse("games:table_new"), body, content_type="application/x-www-form-urlencoded"
+    )
+
+    assert response.status_code == 400
+    assert Table.objects.count() == 0 and Player.objects.count() == 0
+
+
+def test_an_oversized_body_is_refused_before_a_byte_is_read(rf: RequestFactory) -> None:
+    """Django compares Content-Length with the limit first: the body is never read."""
+
+    class Unreadable(io.BytesIO):
+        def read(self, *args: object) -> bytes:
+            raise AssertionError("the body was read")
+
+        readline = read
+
+    size = settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1
+    for content_type in ("application/x-www-form-urlencoded", "multipart/form-data; boundary=b"):
+        environ = rf._base_environ(  # type: ignore[attr-defined]
+            REQUEST_METHOD="POST",
+            CONTENT_TYPE=content_type,
+            CONTENT_LENGTH=str(size),
+            **{"wsgi.input": Unreadable()},
+        )
+        request = WSGIRequest(environ)
+        with pytest.raises(RequestDataTooBig):
+            request.POST  # noqa: B018
+
+
+def test_the_body_limits_are_set_explicitly() -> None:
+    assert 2 * 1024 * 1024 < settings.REQUEST_BODY_MAX_BYTES <= 3 * 1024 * 1024
+    assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == settings.REQUEST_BODY_MAX_BYTES
+    assert settings.FILE_UPLOAD_MAX_MEMORY_SIZE == settings.REQUEST_BODY_MAX_BYTES
+    assert settings.FILE_UPLOAD_HANDLERS[0] == "scorekeeper.limits.RefuseLargeBodies"
+    assert settings.DATA_UPLOAD_MAX_NUMBER_FIELDS == 1000
 
 
 def test_deeply_nested_json_is_refused(client: Client) -> None:
