@@ -1,0 +1,231 @@
+"""Who may open and post to every URL: the authorisation matrix, generated from the URLconf.
+
+Every URL has a row saying what each visitor gets for GET and for POST: the club's owner,
+scorer and viewer, a member of another club, an anonymous visitor, and an anonymous visitor
+who holds the table's watch link. Anything of a club seen from outside it is 404, so nobody
+can tell it exists; a member whose role is too low for a write gets 403. A URL added without
+a row fails ``test_every_url_has_a_row``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from games import services
+from games.models import Club, League, Membership, Role, Table
+from tests.clubs import member
+from tests.factories import points_entry
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("owner", "scorer", "viewer", "other", "anonymous", "watcher")
+OWNER, SCORER, VIEWER = Role.OWNER, Role.SCORER, Role.VIEWER
+
+
+def url_names() -> Iterator[str]:
+    """Every named URL of the project, with its namespace."""
+
+    def walk(patterns: list[Any], namespace: str) -> Iterator[str]:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+                yield from walk(pattern.url_patterns, inner)
+            elif isinstance(pattern, URLPattern):
+                assert pattern.name, f"{pattern.pattern} has no name"
+                yield namespace + pattern.name
+
+    yield from walk(get_resolver().url_patterns, "")
+
+
+@dataclass
+class World:
+    """A club with a table (two hands, one deleted since), a league with a season, an open
+    invite and a watch link; and another club, whose member is a stranger here."""
+
+    club: Club
+    table: Table
+    hand: str
+    deleted_hand: str
+    league: League
+    season: str
+    player: str
+    invite: Any
+    viewer_membership: Membership
+    users: dict[str, Any]
+
+    def kwargs(self, name: str) -> dict[str, str]:
+        table = {"table": self.table.public_id}
+        league = {"league": self.league.public_id}
+        club = {"club": self.club.public_id}
+        return {
+            "games:table": table,
+            "games:table_export": table,
+            "games:table_changes": table,
+            "games:table_watch_link": table,
+            "games:table_stop": table,
+            "games:table_resume": table,
+            "games:round_edit": {**table, "hand": self.hand},
+            "games:round_delete": {**table, "hand": self.hand},
+            "games:round_why": {**table, "hand": self.hand},
+            "games:round_restore": {**table, "hand": self.deleted_hand},
+            "games:table_watch": {"token": self.table.watch_token},
+            "games:club": club,
+            "games:club_delete": club,
+            "games:invite_create": club,
+            "games:invite_revoke": {**club, "invite": self.invite.public_id},
+            "games:member": {**club, "member": self.viewer_membership.public_id},
+            "games:scoresheets_json": club,
+            "games:join": {"token": self.invite.token},
+            "games:league": league,
+            "games:league_edit": league,
+            "games:season_new": league,
+            "games:season_delete": {**league, "season": self.season},
+            "games:league_standings_csv": league,
+            "games:league_tables_csv": league,
+            "games:player": {"player": self.player},
+            "games:rules_game": {"game": "scopa"},
+        }.get(name, {})
+
+
+def make_world() -> World:
+    club = Club.objects.create(name="Thursday table")
+    users = {
+        role: member(club, Role(role), f"{role}-user") for role in ("owner", "scorer", "viewer")
+    }
+    stranger_club = Club.objects.create(name="Another club")
+    users["other"] = member(stranger_club, Role.OWNER, "other-user")
+    league = services.league_create(club=club, name="Thursday league", games=["scopa"])
+    season = services.season_create(
+        league=league, name="2026", starts_on="2026-01-01", ends_on="2026-12-31"
+    )
+    table = services.table_create(club=club, game="scopa", players=["Ann", "Bob"], league=league)
+    kept = services.round_record(table, points_entry(Ann=1, Bob=0))
+    gone = services.round_record(table, points_entry(Ann=0, Bob=1))
+    services.round_delete(gone)
+    table = services.watch_link_set(table, on=True)
+    invite = services.invite_create(club)
+    return World(
+        club=club,
+        table=table,
+        hand=kept.public_id,
+        deleted_hand=gone.public_id,
+        league=league,
+        season=season.public_id,
+        player=club.players.get(name="Ann").public_id,
+        invite=invite,
+        viewer_membership=Membership.objects.get(club=club, user=users["viewer"]),
+        users=users,
+    )
+
+
+# -- the rows -----------------------------------------------------------------------------------
+
+Row = dict[str, int]
+
+
+def everyone(status: int) -> Row:
+    return dict.fromkeys(ROLES, status)
+
+
+def members(status: int, needs: Role = VIEWER) -> Row:
+    """``status`` for members whose role allows it, 403 for members below it, 404 outside."""
+    row = {
+        role: status if Role(role).allows(needs) else 403 for role in ("owner", "scorer", "viewer")
+    }
+    return {**row, "other": 404, "anonymous": 404, "watcher": 404}
+
+
+def signed_in(status: int, anonymous: int) -> Row:
+    row = dict.fromkeys(("owner", "scorer", "viewer", "other"), status)
+    return {**row, "anonymous": anonymous, "watcher": anonymous}
+
+
+GET_ONLY = everyone(405)
+POST_ONLY = everyone(405)
+
+# url name -> (GET row, POST row). A POST carries no form data but the table's version, so a
+# write that is allowed answers with its form's errors (422) or its redirect (302).
+MATRIX: dict[str, tuple[Row, Row]] = {
+    "set_language": (everyone(302), everyone(302)),
+    "login": (everyone(200), everyone(200)),
+    "logout": (everyone(405), everyone(302)),
+    "password_change": (signed_in(200, 302), signed_in(200, 302)),
+    "password_change_done": (signed_in(200, 302), signed_in(405, 302)),
+    # Only a guest has games to keep: a full account goes home, a visitor to sign in.
+    "keep_games": (everyone(302), everyone(302)),
+    "games:home": (everyone(200), GET_ONLY),
+    "games:table_new": (everyone(200), everyone(422)),
+    "games:table_import": (everyone(200), everyone(422)),
+    "games:table": (members(200), members(422, SCORER)),
+    "games:table_export": (members(200), GET_ONLY),
+    "games:table_changes": (members(200), GET_ONLY),
+    "games:table_watch_link": (POST_ONLY, members(302, SCORER)),
+    "games:round_edit": (members(200, SCORER), members(422, SCORER)),
+    "games:round_delete": (POST_ONLY, members(302, SCORER)),
+    "games:round_restore": (POST_ONLY, members(302, SCORER)),
+    "games:round_why": (members(200), GET_ONLY),
+    "games:table_stop": (POST_ONLY, members(302, SCORER)),
+    "games:table_resume": (POST_ONLY, members(302, SCORER)),
+    # The watch link is the key: whoever holds it sees the table, with or without an account.
+    "games:table_watch": (everyone(200), GET_ONLY),
+    "games:clubs": (everyone(200), everyone(422)),
+    "games:club": (members(200), members(422, OWNER)),
+    "games:club_delete": (POST_ONLY, members(302, OWNER)),
+    "games:invite_create": (POST_ONLY, members(422, OWNER)),
+    "games:invite_revoke": (POST_ONLY, members(302, OWNER)),
+    "games:member": (POST_ONLY, members(302, OWNER)),
+    "games:scoresheets_json": (members(200), GET_ONLY),
+    # An invite link is the key to the club: anyone holding it may look and join.
+    "games:join": (everyone(200), everyone(302)),
+    "games:leagues": (everyone(200), everyone(422)),
+    "games:league": (members(200), GET_ONLY),
+    "games:league_edit": (members(200, SCORER), members(422, SCORER)),
+    "games:season_new": (POST_ONLY, members(422, SCORER)),
+    "games:season_delete": (POST_ONLY, members(302, SCORER)),
+    "games:league_standings_csv": (members(200), GET_ONLY),
+    "games:league_tables_csv": (members(200), GET_ONLY),
+    "games:player": (members(200), GET_ONLY),
+    "games:referee_primiera": (everyone(200), GET_ONLY),
+    "games:referee_capture": (everyone(200), GET_ONLY),
+    "games:settlement": (everyone(200), GET_ONLY),
+    "games:rules_index": (everyone(200), GET_ONLY),
+    "games:rules_game": (everyone(200), GET_ONLY),
+}
+
+
+def test_every_url_has_a_row() -> None:
+    names = set(url_names())
+    assert names - MATRIX.keys() == set(), "add these URLs to the authorisation matrix"
+    assert MATRIX.keys() - names == set(), "these rows name URLs that no longer exist"
+
+
+def visitor(world: World, role: str) -> Client:
+    client = Client()
+    if role in world.users:
+        client.force_login(world.users[role])
+    elif role == "watcher":
+        client.get(reverse("games:table_watch", kwargs={"token": world.table.watch_token}))
+    return client
+
+
+CASES = [
+    (name, method, role) for name in sorted(MATRIX) for method in ("GET", "POST") for role in ROLES
+]
+
+
+@pytest.mark.parametrize(("name", "method", "role"), CASES)
+def test_the_matrix(name: str, method: str, role: str) -> None:
+    world = make_world()
+    client = visitor(world, role)
+    url = reverse(name, kwargs=world.kwargs(name))
+    send: Callable[..., Any] = client.get if method == "GET" else client.post
+    data = {"table_version": str(world.table.version)} if method == "POST" else {}
+    response = send(url, data)
+    expected = MATRIX[name][0 if method == "GET" else 1][role]
+    assert response.status_code == expected, f"{method} {url} as {role}"
