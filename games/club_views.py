@@ -203,7 +203,7 @@ def club_delete(request: HttpRequest, club: str) -> HttpResponse:
         messages.error(request, _("Type the club's name to delete it."))
         return redirect(reverse("games:club", kwargs={"club": club}) + "#delete")
     name = found.name
-    found.delete()
+    services.club_delete(found)
     access.forget_roles(request.user)
     messages.success(request, _("%(club)s was deleted.") % {"club": name})
     return redirect("games:home")

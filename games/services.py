@@ -1039,3 +1039,11 @@ def guest_merge(guest: Any, user: Any) -> None:
     TableChange.objects.filter(user=guest).update(user=user)
     ClubChange.objects.filter(user=guest).update(user=user)
     guest.delete()
+
+
+@transaction.atomic
+def club_delete(club: Club) -> None:
+    """Delete the club with everything in it. Its tables go first: a seat protects its player
+    from being deleted on its own, and the club's players go with the club."""
+    Table.objects.filter(club=club).delete()
+    club.delete()
