@@ -960,6 +960,15 @@ def club_join(invite: Invite, user: Any) -> Membership:
     return membership
 
 
+def _locked_membership(membership: Membership) -> Membership:
+    """The membership re-read under a lock; one removed meanwhile (another owner's phone) is
+    refused in words rather than a crash."""
+    found = Membership.objects.select_for_update().filter(pk=membership.pk).first()
+    if found is None:
+        raise EntryError([problem(gettext_noop("that member is no longer in the club"), "member")])
+    return found
+
+
 def _owners_left(club: Club, without: Membership) -> bool:
     return club.memberships.filter(role=Role.OWNER).exclude(pk=without.pk).exists()
 
@@ -967,8 +976,10 @@ def _owners_left(club: Club, without: Membership) -> bool:
 @transaction.atomic
 def member_set_role(membership: Membership, role: str, *, by: Any = None) -> Membership:
     """Change a member's role; a club always keeps at least one owner."""
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    # The club first, then the member: every membership write queues on the club's row, so
+    # two owners stepping down at once cannot leave the club with none.
     Club.objects.select_for_update().get(pk=membership.club_id)
+    membership = _locked_membership(membership)
     if (
         membership.role == Role.OWNER
         and role != Role.OWNER
@@ -992,8 +1003,10 @@ def member_set_role(membership: Membership, role: str, *, by: Any = None) -> Mem
 @transaction.atomic
 def member_remove(membership: Membership, *, by: Any = None) -> None:
     """Take a member out of the club (or leave it); the last owner cannot leave."""
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    # The club first, then the member: every membership write queues on the club's row, so
+    # two owners stepping down at once cannot leave the club with none.
     Club.objects.select_for_update().get(pk=membership.club_id)
+    membership = _locked_membership(membership)
     if membership.role == Role.OWNER and not _owners_left(membership.club, membership):
         raise EntryError([problem(gettext_noop("a club keeps at least one owner"), "role")])
     before = {"role": membership.role}

@@ -1,0 +1,73 @@
+"""Club writes from many phones at once, on SQLite and PostgreSQL: one membership per account
+however often an invite is tapped, a club never left without an owner, a deleted hand
+restored once."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from games import services
+from games.models import Club, Membership, Role, Round
+from games.scoring import EntryError
+from tests.clubs import member
+from tests.concurrency import at_once, errors
+from tests.factories import points_entry
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONES = 8
+ROUNDS = 5
+
+
+def test_an_invite_tapped_on_many_phones_at_once_joins_each_account_once() -> None:
+    club = Club.objects.create(name="Stammtisch")
+    invite = services.invite_create(club)
+    for round_ in range(ROUNDS):
+        # Each account taps twice (two tabs), all at the same moment.
+        users = [
+            member(Club.objects.create(name=f"Home {round_}-{n}"), Role.OWNER, f"u{round_}-{n}")
+            for n in range(PHONES // 2)
+        ]
+        outcomes = at_once([partial(services.club_join, invite, user) for user in users * 2])
+        assert errors(outcomes) == []
+        for user in users:
+            assert Membership.objects.filter(club=club, user=user).count() == 1
+    assert Membership.objects.filter(club=club).count() == ROUNDS * PHONES // 2
+
+
+def test_two_owners_stepping_down_at_once_leave_one_owner() -> None:
+    for round_ in range(ROUNDS):
+        club = Club.objects.create(name=f"Family {round_}")
+        owners = [member(club, Role.OWNER, f"owner{round_}-{n}") for n in range(2)]
+        memberships = [Membership.objects.get(club=club, user=user) for user in owners]
+        outcomes = at_once(
+            [partial(services.member_set_role, mine, Role.VIEWER) for mine in memberships]
+            + [partial(services.member_remove, mine) for mine in memberships]
+        )
+        unexpected = [
+            outcome.describe()
+            for outcome in outcomes
+            if outcome.error is not None and not isinstance(outcome.error, EntryError)
+        ]
+        assert unexpected == []
+        assert Membership.objects.filter(club=club, role=Role.OWNER).count() == 1
+
+
+def test_a_deleted_hand_restored_from_many_phones_at_once_comes_back_once() -> None:
+    club = Club.objects.create(name="Bar")
+    for _round in range(ROUNDS):
+        table = services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
+        services.round_record(table, points_entry(Ann=1, Bob=0))
+        gone = services.round_record(table, points_entry(Ann=0, Bob=1))
+        services.round_delete(gone)
+        outcomes = at_once(
+            [partial(services.round_restore, table, gone.public_id) for _phone in range(PHONES)]
+        )
+        assert errors(outcomes) == []
+        assert Round.objects.filter(public_id=gone.public_id).count() == 1
+        assert list(table.rounds.values_list("number", flat=True)) == [1, 2]
+        assert {outcome.value.pk for outcome in outcomes} == {
+            Round.objects.get(public_id=gone.public_id).pk
+        }
