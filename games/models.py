@@ -146,6 +146,7 @@ class ClubChange(models.Model):
         INVITE_REVOKED = "invite-revoked", _("invite link revoked")
         WATCH_LINK = "watch-link", _("watch link changed")
         TABLE_CREATED = "table-created", _("table started")
+        TABLE_DELETED = "table-deleted", _("table deleted")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit")
     user = models.ForeignKey(

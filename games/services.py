@@ -92,6 +92,7 @@ def table_create(
     teams: Sequence[Team] | None = None,
     first_dealer: int = 0,
     league: League | None = None,
+    by: Any = None,
 ) -> Table:
     """Create a table after the engine has checked the game, seats, teams and options.
 
@@ -150,6 +151,13 @@ def table_create(
             team=setup.side_of(name) if setup.teams else "",
         )
         for position, (name, player) in enumerate(zip(setup.players, seated, strict=True))
+    )
+    club_log(
+        club,
+        ClubChange.Kind.TABLE_CREATED,
+        f"{GAMES[game].name}: {', '.join(setup.players)}",
+        by=by,
+        after={"table": table.public_id},
     )
     return table
 
@@ -1060,3 +1068,23 @@ def club_delete(club: Club) -> None:
     from being deleted on its own, and the club's players go with the club."""
     Table.objects.filter(club=club).delete()
     club.delete()
+
+
+@transaction.atomic
+def table_delete(table: Table, *, version: int | None = None, by: Any = None) -> None:
+    """Delete a table started by mistake. The club's log keeps it whole, as a scoresheet that
+    the import page reads back."""
+    table = _locked(table)
+    _check_version(table, version)
+    scoresheet = selectors.table_scoresheet(table)
+    subject = f"{table.rules.name}: {', '.join(table.setup().players)}"
+    club = table.club
+    public_id = table.public_id
+    table.delete()
+    club_log(
+        club,
+        ClubChange.Kind.TABLE_DELETED,
+        subject,
+        by=by,
+        before={"table": public_id, "scoresheet": scoresheet},
+    )

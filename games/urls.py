@@ -13,6 +13,7 @@ urlpatterns = [
     path("tables/<slug:table>/", views.table_detail, name="table"),
     path("tables/<slug:table>/scoresheet.json", views.table_export, name="table_export"),
     path("tables/<slug:table>/changes/", views.table_changes, name="table_changes"),
+    path("tables/<slug:table>/delete/", views.table_delete, name="table_delete"),
     path("tables/<slug:table>/watch-link/", views.table_watch_link, name="table_watch_link"),
     # Hands by their id, which never changes: a number shifts when an earlier hand is deleted.
     path("tables/<slug:table>/hands/<slug:hand>/", views.round_edit, name="round_edit"),

@@ -82,6 +82,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             try:
                 table = services.table_create(
                     club=club,
+                    by=request.user,
                     game=form.rules.key,
                     players=form.players(),
                     options=form.options(),
@@ -856,3 +857,20 @@ def table_watch(request: HttpRequest, token: str) -> HttpResponse:
     forms."""
     page = _TablePage.load(access.table_watched(token), can_score=False, watching=True)
     return _render_table(request, page, page.form())
+
+
+@require_POST
+def table_delete(request: HttpRequest, table: str) -> HttpResponse:
+    """Delete a table started by mistake; the club's log keeps it as a scoresheet."""
+    found = access.table_for(request, table, Role.SCORER)
+    try:
+        services.table_delete(found, version=posted_version(request.POST), by=request.user)
+    except services.StaleWrite as stale:
+        return refuse_stale_table_write(
+            request,
+            stale,
+            _("Delete the table anyway"),
+            reverse("games:table_delete", kwargs={"table": table}),
+        )
+    messages.success(request, _("Table deleted."))
+    return redirect("games:home")

@@ -358,3 +358,21 @@ def test_a_member_of_another_club_gets_404_for_everything_of_this_one() -> None:
     assert "Thursday" not in html(other.get(reverse("games:leagues")))
     assert Membership.objects.filter(user=world.users["other"]).count() == 1
     assert member(world.club, Role.VIEWER, "late-viewer")  # the helper adds a role as well
+
+
+def test_a_table_deleted_by_mistake_is_kept_in_the_clubs_log() -> None:
+    world = make_world()
+    scorer = Client()
+    scorer.force_login(world.users["scorer"])
+    url = reverse("games:table_delete", kwargs={"table": world.table.public_id})
+
+    stale = scorer.post(url, {"table_version": str(world.table.version - 1)})
+    assert stale.status_code == 409
+    assert Table.objects.filter(pk=world.table.pk).exists()
+
+    response = scorer.post(url, {"table_version": str(world.table.version)})
+    assert response.status_code == 302
+    assert not Table.objects.filter(pk=world.table.pk).exists()
+    entry = ClubChange.objects.get(kind=ClubChange.Kind.TABLE_DELETED)
+    assert entry.user == world.users["scorer"] and entry.subject == "Scopa: Ann, Bob"
+    assert entry.before["scoresheet"]["rounds"] == [points_entry(Ann=1, Bob=0)]

@@ -69,6 +69,7 @@ class Migration(migrations.Migration):
                             ("invite-revoked", "invite link revoked"),
                             ("watch-link", "watch link changed"),
                             ("table-created", "table started"),
+                            ("table-deleted", "table deleted"),
                         ],
                         max_length=20,
                     ),
