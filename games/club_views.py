@@ -238,7 +238,7 @@ class KeepGamesForm(UserCreationForm):  # type: ignore[type-arg]
     email = forms.EmailField(
         label=gettext_lazy("Email (optional)"),
         required=False,
-        help_text=gettext_lazy("Only to reset a forgotten password."),
+        help_text=gettext_lazy("Kept with your account; nobody else sees it."),
     )
 
     class Meta(UserCreationForm.Meta):
