@@ -40,6 +40,7 @@ from games.standings.stats import companions
 from games.views import refuse_stale_table_write
 
 UNPROCESSABLE = 422
+CONFLICT = 409
 
 
 # -- the list of leagues, and a new one ---------------------------------------------------------
@@ -221,7 +222,24 @@ def league_edit(request: HttpRequest, league: str) -> HttpResponse:
         form = LeagueForm(request.POST)
         if form.is_valid():
             try:
-                services.league_update(found, by=request.user, **form.league_fields())
+                services.league_update(
+                    found,
+                    version=posted_version(request.POST, "league_version"),
+                    by=request.user,
+                    **form.league_fields(),
+                )
+            except services.StaleLeague as stale:
+                # The league as it is now, and the change kept, to save again over it.
+                data = request.POST.copy()
+                data["league_version"] = str(stale.league.version)
+                return _render_league_edit(
+                    request,
+                    stale.league,
+                    LeagueForm(data),
+                    SeasonForm(),
+                    status=CONFLICT,
+                    stale=True,
+                )
             except EntryError as error:
                 add_problems(form, error)
             else:
@@ -241,9 +259,17 @@ def _render_league_edit(
     form: LeagueForm,
     season_form: SeasonForm,
     status: int = 200,
+    stale: bool = False,
 ) -> HttpResponse:
     context = {
         "league": league,
+        "league_version": league.version,
+        "stale": stale,
+        "league_now": ", ".join(
+            [league.name, *league.game_names, *(player.name for player in league.members.all())]
+        )
+        if stale
+        else "",
         "form": form,
         "season_form": season_form,
         "seasons": league.seasons.all(),

@@ -197,6 +197,8 @@ class League(models.Model):
     games = models.JSONField(_("games"), default=list)
     members = models.ManyToManyField(Player, related_name="leagues", blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every edit: an edit form from before another phone's edit is refused (409).
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["name"]

@@ -792,12 +792,31 @@ def club_log(
     )
 
 
+class StaleLeague(Exception):
+    """An edit from a form rendered before another edit of the league: nothing was stored.
+    ``league`` is the league as it is now."""
+
+    def __init__(self, league: League) -> None:
+        super().__init__(f"league {league.pk} is at version {league.version}")
+        self.league = league
+
+
 @transaction.atomic
 def league_update(
-    league: League, *, name: str, games: Sequence[str], members: Sequence[str], by: Any = None
+    league: League,
+    *,
+    name: str,
+    games: Sequence[str],
+    members: Sequence[str],
+    version: int | None = None,
+    by: Any = None,
 ) -> League:
     """Rename a league, change what it counts and who belongs; counting other games rates the
-    league again, since every rating depends on the tables before it."""
+    league again, since every rating depends on the tables before it. ``version`` is the one
+    the form was rendered at: StaleLeague if another edit came first (None skips the check)."""
+    league = League.objects.select_for_update().get(pk=league.pk)
+    if version is not None and version != league.version:
+        raise StaleLeague(league)
     _league_check(league.club, name, games, members, exclude=league.pk)
     before = _league_state(league)
     counted = _in_registry_order(games)
@@ -805,12 +824,14 @@ def league_update(
     stored = league.name, league.games
     league.name = name.strip()
     league.games = counted
+    league.version += 1
     try:
         with transaction.atomic():
-            league.save(update_fields=["name", "games"])
+            league.save(update_fields=["name", "games", "version"])
     except IntegrityError:
         # Another phone took the name first; the page shows the league as it still is.
         league.name, league.games = stored
+        league.version -= 1
         raise EntryError([_league_taken(name)]) from None
     league.members.set([player_get_or_create(member, club=league.club) for member in members])
     if games_changed:

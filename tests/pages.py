@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import resolve, reverse
 
 from games import selectors
-from games.models import Round, RoundPoints, Table, new_hand_token
+from games.models import League, Round, RoundPoints, Table, new_hand_token
 from tests.clubs import home_owner
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -108,6 +108,10 @@ class FreshPageClient(Client):
             data.setdefault("table_version", str(table.version))
             if match.url_name == "table":
                 data.setdefault("hand_token", new_hand_token())
+        if match.url_name == "league_edit" and not isinstance(data, (str, bytes)):
+            data = data.copy() if hasattr(data, "copy") else dict(data or {})
+            league = League.objects.get(public_id=match.kwargs["league"])
+            data.setdefault("league_version", str(league.version))
         return super().post(path, data, *args, **kwargs)
 
 

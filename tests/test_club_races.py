@@ -9,7 +9,7 @@ from functools import partial
 import pytest
 
 from games import services
-from games.models import Club, Membership, Role, Round
+from games.models import Club, League, Membership, Role, Round
 from games.scoring import EntryError
 from tests.clubs import member
 from tests.concurrency import at_once, errors
@@ -71,3 +71,31 @@ def test_a_deleted_hand_restored_from_many_phones_at_once_comes_back_once() -> N
         assert {outcome.value.pk for outcome in outcomes} == {
             Round.objects.get(public_id=gone.public_id).pk
         }
+
+
+def test_many_phones_editing_a_league_at_once_apply_one_edit() -> None:
+    club = Club.objects.create(name="League night")
+    league = services.league_create(club=club, name="Winter cup", games=["scopa"])
+    for round_ in range(ROUNDS):
+        version = League.objects.get(pk=league.pk).version
+        outcomes = at_once(
+            [
+                partial(
+                    services.league_update,
+                    league,
+                    name=f"Cup {round_}-{phone}",
+                    games=["scopa"],
+                    members=[f"Player {phone}"],
+                    version=version,
+                )
+                for phone in range(PHONES)
+            ]
+        )
+        applied = [outcome for outcome in outcomes if outcome.ok]
+        refused = [o for o in outcomes if isinstance(o.error, services.StaleLeague)]
+        assert len(applied) == 1 and len(refused) == PHONES - 1, errors(outcomes)
+        now = League.objects.get(pk=league.pk)
+        assert now.version == version + 1 and now.name == applied[0].value.name
+        assert [p.name for p in now.members.all()] == [
+            m.name for m in applied[0].value.members.all()
+        ]

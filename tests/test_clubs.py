@@ -18,6 +18,7 @@ from games.models import (
     ClubChange,
     GuestAccount,
     Invite,
+    League,
     Membership,
     Player,
     Role,
@@ -376,3 +377,43 @@ def test_a_table_deleted_by_mistake_is_kept_in_the_clubs_log() -> None:
     entry = ClubChange.objects.get(kind=ClubChange.Kind.TABLE_DELETED)
     assert entry.user == world.users["scorer"] and entry.subject == "Scopa: Ann, Bob"
     assert entry.before["scoresheet"]["rounds"] == [points_entry(Ann=1, Bob=0)]
+
+
+# -- league edits are versioned ------------------------------------------------------------------
+
+
+def test_a_league_edit_from_an_out_of_date_page_is_refused_with_the_change_kept() -> None:
+    world = make_world()
+    scorer = Client()
+    scorer.force_login(world.users["scorer"])
+    url = reverse("games:league_edit", kwargs={"league": world.league.public_id})
+    page_version = str(world.league.version)
+    services.league_update(world.league, name="Thursday night", games=["scopa"], members=["Ann"])
+
+    response = scorer.post(
+        url,
+        {
+            "name": "Friday league",
+            "games": ["scopa"],
+            "members": "Ann",
+            "league_version": page_version,
+        },
+    )
+    assert response.status_code == 409
+    page = html(response)
+    assert "changed on another phone" in page and "Thursday night" in page
+    assert 'value="Friday league"' in page  # the change is kept
+    assert League.objects.get(pk=world.league.pk).name == "Thursday night"
+
+    # Saved again from the refusal's page, it applies over the league as it is now.
+    again = scorer.post(
+        url,
+        {
+            "name": "Friday league",
+            "games": ["scopa"],
+            "members": "Ann",
+            "league_version": str(League.objects.get(pk=world.league.pk).version),
+        },
+    )
+    assert again.status_code == 302
+    assert League.objects.get(pk=world.league.pk).name == "Friday league"

@@ -22,10 +22,11 @@ from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import Card
 
 
-def posted_version(data: Mapping[str, Any]) -> int:
-    """The table's version a posted form was rendered at; -1 when it carried none (a page from
-    before versions, or a hand-made post), which is always out of date."""
-    value = str(data.get("table_version", ""))
+def posted_version(data: Mapping[str, Any], field: str = "table_version") -> int:
+    """The version (of the table, or the ``field`` named) a posted form was rendered at; -1
+    when it carried none (a page from before versions, or a hand-made post), which is always
+    out of date."""
+    value = str(data.get(field, ""))
     return int(value) if value.isdigit() else -1
 
 

@@ -86,4 +86,9 @@ class Migration(migrations.Migration):
                 name="player_name_unique_in_club_ignoring_case",
             ),
         ),
+        migrations.AddField(
+            model_name="league",
+            name="version",
+            field=models.PositiveIntegerField(default=0),
+        ),
     ]
