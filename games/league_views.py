@@ -19,7 +19,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format, get_format
@@ -296,9 +296,12 @@ def season_new(request: HttpRequest, league: str) -> HttpResponse:
 @require_POST
 def season_delete(request: HttpRequest, league: str, season: str) -> HttpResponse:
     found = access.league_for(request, league, Role.SCORER)
-    services.season_delete(
-        get_object_or_404(Season, league=found, public_id=season), by=request.user
-    )
+    gone = Season.objects.filter(league=found, public_id=season).first()
+    if gone is None:
+        # A second tap, or another phone was first: the season is gone either way.
+        messages.info(request, _("That season was already deleted."))
+    else:
+        services.season_delete(gone, by=request.user)
     return redirect("games:league_edit", league=league)
 
 

@@ -417,3 +417,16 @@ def test_a_league_edit_from_an_out_of_date_page_is_refused_with_the_change_kept(
     )
     assert again.status_code == 302
     assert League.objects.get(pk=world.league.pk).name == "Friday league"
+
+
+def test_deleting_a_season_twice_says_it_is_gone() -> None:
+    world = make_world()
+    scorer = Client()
+    scorer.force_login(world.users["scorer"])
+    url = reverse(
+        "games:season_delete", kwargs={"league": world.league.public_id, "season": world.season}
+    )
+    assert scorer.post(url).status_code == 302
+    again = scorer.post(url, follow=True)
+    assert "That season was already deleted." in html(again)
+    assert ClubChange.objects.filter(kind=ClubChange.Kind.SEASON_DELETED).count() == 1
