@@ -8,10 +8,12 @@ the password are Django's own views.
 from __future__ import annotations
 
 import datetime
+import math
 from typing import Any
 
 import segno
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
@@ -32,6 +34,7 @@ from games.problems import problem_text
 from games.scoring import EntryError
 
 UNPROCESSABLE = 422
+TOO_MANY_REQUESTS = 429
 
 
 class ClubNameForm(forms.Form):
@@ -283,3 +286,14 @@ class LoginView(auth_views.LoginView):
         if guest is not None and guest.pk != self.request.user.pk:
             services.guest_merge(guest, self.request.user)
         return response
+
+
+def locked_out(
+    request: HttpRequest, original_response: Any = None, credentials: Any = None
+) -> HttpResponse:
+    """django-axes' answer once a name has failed to sign in too often from one address
+    (settings.AXES_LOCKOUT_CALLABLE): 429, a page saying for how long."""
+    cool_off = settings.AXES_COOLOFF_TIME
+    minutes = math.ceil(cool_off.total_seconds() / 60) if cool_off else 0
+    context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+    return render(request, "registration/lockout.html", context, status=TOO_MANY_REQUESTS)

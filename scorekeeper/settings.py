@@ -12,10 +12,16 @@ Everything that differs between machines comes from the environment:
     TRUST_X_FORWARDED_PROTO
                           "1" trusts X-Forwarded-Proto from a TLS-terminating proxy;
                           only set it when that proxy always sets or strips the header
+    CLIENT_IP_PROXY_COUNT with TRUST_X_FORWARDED_PROTO=1: how many proxies append to
+                          X-Forwarded-For in front of the app (default 1)
+    LOGIN_FAILURE_LIMIT   failed sign-ins of one name from one address before a pause
+                          (default 5)
+    LOGIN_LOCKOUT_MINUTES how long that pause lasts (default 15)
     TIME_ZONE             default "UTC"
     LOG_LEVEL             default "INFO"
 """
 
+import datetime
 import os
 import sys
 import tempfile
@@ -71,6 +77,8 @@ INSTALLED_APPS = [
     # The default app config wraps the "django" template engine's loaders with the
     # partials loader (so "template.html#partial-name" works); see TEMPLATES below.
     "template_partials",
+    # django-axes: failed sign-ins, counted in the database (see "Abuse limits" below).
+    "axes",
     "games",
 ]
 
@@ -87,6 +95,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: answers a locked-out sign-in with 429.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -144,6 +154,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts. Nobody has to sign up: a first table makes a guest account, kept by its session
 # cookie, which lasts as long as browsers allow (400 days) and is renewed once a day of use.
+# django-axes checks every sign-in first; the guests a first write makes are signed in with
+# ModelBackend named outright (games.access), and the tests with force_login, so neither is
+# counted.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "games:home"
@@ -243,6 +260,29 @@ FILE_UPLOAD_HANDLERS = [
 # The largest form (a 40-card hand with its counters) has under 100 fields; one file at a time.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 DATA_UPLOAD_MAX_NUMBER_FILES = 1
+
+# Abuse limits. The app servers share nothing but the database, so every counter is kept there.
+#
+# The client's address: the connection's own, or behind the TLS-terminating proxy (trusted
+# with TRUST_X_FORWARDED_PROTO=1) the one the proxies appended last to X-Forwarded-For
+# (scorekeeper.client_ip).
+TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_PROTO")
+CLIENT_IP_PROXY_COUNT = int(os.environ.get("CLIENT_IP_PROXY_COUNT", "1"))
+
+# Sign-in (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one name from one
+# address, that name is refused from that address (429, registration/lockout.html) for
+# LOGIN_LOCKOUT_MINUTES, even with the right password; a right one before then resets the count.
+# `manage.py axes_reset` lifts every pause at once.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "games.club_views.locked_out"
+# No row per successful sign-in: only failures are kept, and only while they count.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_HTTP_RESPONSE_CODE = 429
+
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {
