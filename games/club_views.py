@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import access, services
+from games import access, ratelimit, services
 from games.models import GuestAccount, Invite, Membership, Role
 from games.problems import problem_text
 from games.scoring import EntryError
@@ -72,6 +72,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
     """The account's clubs and its role in each; a new club."""
     form = ClubNameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        ratelimit.check(request, "club")
         user = access.account_for_write(request)
         club = access.club_create(user, form.cleaned_data["name"].strip())
         return redirect("games:club", club=club.public_id)
@@ -149,6 +150,7 @@ def invite_create(request: HttpRequest, club: str) -> HttpResponse:
         role = access.role_in(request.user, found.pk)
         name_form = ClubNameForm(initial={"name": found.name})
         return _render_club(request, found, role, name_form, form, UNPROCESSABLE)
+    ratelimit.check(request, "invite")
     days = form.cleaned_data.get("days")
     expires = timezone.now() + datetime.timedelta(days=days) if days else None
     services.invite_create(

@@ -17,6 +17,8 @@ Everything that differs between machines comes from the environment:
     LOGIN_FAILURE_LIMIT   failed sign-ins of one name from one address before a pause
                           (default 5)
     LOGIN_LOCKOUT_MINUTES how long that pause lasts (default 15)
+    RATE_LIMITS           overrides of the write limits, e.g. "table.account=120,guest.ip=50/60"
+                          (uses, or uses/seconds; 0 turns a limit off): see RATE_LIMITS below
     TIME_ZONE             default "UTC"
     LOG_LEVEL             default "INFO"
 """
@@ -95,6 +97,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Answers a write refused by a rate limit with 429 (games.ratelimit).
+    "games.middleware.RateLimitMiddleware",
     # Last, as django-axes asks: answers a locked-out sign-in with 429.
     "axes.middleware.AxesMiddleware",
 ]
@@ -283,6 +287,44 @@ AXES_LOCKOUT_CALLABLE = "games.club_views.locked_out"
 AXES_DISABLE_ACCESS_LOG = True
 AXES_HTTP_RESPONSE_CODE = 429
 
+
+def _rate_limits(defaults: dict[str, dict[str, tuple[int, int]]], text: str) -> dict:
+    """The defaults with RATE_LIMITS' overrides: "action.per=uses" or "action.per=uses/seconds",
+    comma-separated; per is "account" or "ip"."""
+    limits = {action: dict(pers) for action, pers in defaults.items()}
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        try:
+            name, value = item.split("=")
+            action, per = name.strip().split(".")
+            uses, _slash, seconds = value.strip().partition("/")
+            default_seconds = limits.get(action, {}).get(per, (0, 3600))[1]
+            limits.setdefault(action, {})[per] = (int(uses), int(seconds or default_seconds))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"RATE_LIMITS: cannot read {item.strip()!r}; write e.g. table.account=120/3600"
+            ) from None
+    return limits
+
+
+# Writes that make things (games.ratelimit): (uses, seconds) per account and per client
+# address; a use over the limit answers 429 and saves nothing. Sized for a busy club night: a
+# club whose phones share one address may raise "ip" ones with the RATE_LIMITS environment
+# variable.
+HOUR = 60 * 60
+RATE_LIMITS = _rate_limits(
+    {
+        # New guest accounts (a first write from a browser with no account).
+        "guest": {"ip": (20, HOUR)},
+        "table": {"account": (60, HOUR), "ip": (300, HOUR)},
+        "import": {"account": (20, HOUR), "ip": (100, HOUR)},
+        "league": {"account": (20, HOUR)},
+        "club": {"account": (10, HOUR)},
+        "invite": {"account": (30, HOUR)},
+    },
+    os.environ.get("RATE_LIMITS", ""),
+)
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {
