@@ -285,6 +285,9 @@ AXES_CLIENT_IP_CALLABLE = "scorekeeper.client_ip.client_ip"
 AXES_LOCKOUT_CALLABLE = "games.club_views.locked_out"
 # No row per successful sign-in: only failures are kept, and only while they count.
 AXES_DISABLE_ACCESS_LOG = True
+# No start-up banner on every command (the scoresheet CLI's stderr is its answer); failures and
+# pauses are still logged.
+AXES_VERBOSE = False
 AXES_HTTP_RESPONSE_CODE = 429
 
 
