@@ -371,3 +371,30 @@ def test_rate_limits_read_from_the_environment() -> None:
     assert ratelimit.limit_for("nothing", "ip") is None
     with pytest.raises(ImproperlyConfigured):
         _rate_limits(defaults, "table=120")
+
+
+# -- on a phone ---------------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_past_the_limit_sees_why_in_place_of_the_form(
+    live_server: Any, page: Any, settings: Any, artifacts_dir: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    settings.RATE_LIMITS = {"table": {"account": (1, HOUR)}}
+    for attempt in range(2):
+        page.goto(f"{live_server.url}/tables/new/")
+        page.get_by_label("Player 1", exact=True).fill("Ann")
+        page.get_by_label("Player 2", exact=True).fill("Bob")
+        page.get_by_role("button", name="Start the game").click()
+        if attempt == 0:
+            expect(page.get_by_role("heading", level=1)).to_have_text("Scopa")
+
+    notice = page.locator("#main #rate-limited")
+    expect(notice).to_contain_text("You have started a lot of tables in a short time.")
+    expect(notice).to_contain_text("Nothing was saved.")
+    expect(page.locator("#table-form")).to_have_count(0)
+    page.screenshot(path=str(artifacts_dir / "rate-limited.png"))
+    assert Table.objects.count() == 1
