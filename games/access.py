@@ -20,7 +20,7 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import selectors, services
+from games import ratelimit, selectors, services
 from games.models import (
     Club,
     GuestAccount,
@@ -156,9 +156,11 @@ def club_create(user: Any, name: str) -> Club:
 
 def account_for_write(request: HttpRequest) -> Any:
     """The signed-in account, or a guest account made and signed in now: a first-time visitor
-    who starts a table is asked for nothing."""
+    who starts a table is asked for nothing. So many new guests per address at most
+    (ratelimit.RateLimited, before anything is saved)."""
     if request.user.is_authenticated:
         return request.user
+    ratelimit.check(request, "guest")
     user = guest_create()
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     # Kept in the session, so no page has to ask the database whether this is a guest.

@@ -8,10 +8,12 @@ the password are Django's own views.
 from __future__ import annotations
 
 import datetime
+import math
 from typing import Any
 
 import segno
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
@@ -26,12 +28,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import access, services
+from games import access, ratelimit, services
 from games.models import GuestAccount, Invite, Membership, Role
 from games.problems import problem_text
 from games.scoring import EntryError
 
 UNPROCESSABLE = 422
+TOO_MANY_REQUESTS = 429
 
 
 class ClubNameForm(forms.Form):
@@ -69,6 +72,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
     """The account's clubs and its role in each; a new club."""
     form = ClubNameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        ratelimit.check(request, "club")
         user = access.account_for_write(request)
         club = access.club_create(user, form.cleaned_data["name"].strip())
         return redirect("games:club", club=club.public_id)
@@ -146,6 +150,7 @@ def invite_create(request: HttpRequest, club: str) -> HttpResponse:
         role = access.role_in(request.user, found.pk)
         name_form = ClubNameForm(initial={"name": found.name})
         return _render_club(request, found, role, name_form, form, UNPROCESSABLE)
+    ratelimit.check(request, "invite")
     days = form.cleaned_data.get("days")
     expires = timezone.now() + datetime.timedelta(days=days) if days else None
     services.invite_create(
@@ -283,3 +288,14 @@ class LoginView(auth_views.LoginView):
         if guest is not None and guest.pk != self.request.user.pk:
             services.guest_merge(guest, self.request.user)
         return response
+
+
+def locked_out(
+    request: HttpRequest, original_response: Any = None, credentials: Any = None
+) -> HttpResponse:
+    """django-axes' answer once a name has failed to sign in too often from one address
+    (settings.AXES_LOCKOUT_CALLABLE): 429, a page saying for how long."""
+    cool_off = settings.AXES_COOLOFF_TIME
+    minutes = math.ceil(cool_off.total_seconds() / 60) if cool_off else 0
+    context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+    return render(request, "registration/lockout.html", context, status=TOO_MANY_REQUESTS)

@@ -26,7 +26,7 @@ from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, selectors, services
+from games import access, ratelimit, selectors, services
 from games.forms import LeagueForm, SeasonForm
 from games.hands.base import posted_version
 from games.leagues import RATING, Column, Standing, columns_for, league_standings, sort_standings
@@ -50,6 +50,7 @@ CONFLICT = 409
 def league_list(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        ratelimit.check(request, "league")
         try:
             club = access.club_for_new(request)
             league = services.league_create(club=club, by=request.user, **form.league_fields())

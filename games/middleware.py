@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from games import access
+from games import access, ratelimit
 
 
 class GuestSeenMiddleware:
@@ -19,3 +19,19 @@ class GuestSeenMiddleware:
         response = self.get_response(request)
         access.touch_guest(request)
         return response
+
+
+class RateLimitMiddleware:
+    """Answers a write refused by a rate limit (games.ratelimit.RateLimited, raised before
+    anything is saved) with its 429 page or htmx fragment."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, ratelimit.RateLimited):
+            return ratelimit.refusal(request, exception)
+        return None

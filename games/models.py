@@ -128,6 +128,26 @@ class GuestAccount(models.Model):
         return f"guest {self.user}"
 
 
+class RateCounter(models.Model):
+    """How often one key (a limited action and an account or an address) was used in one
+    window of time; games.ratelimit counts here, in the database every app server shares."""
+
+    key = models.CharField(max_length=150)
+    # The window's start, in seconds since the epoch.
+    window = models.BigIntegerField()
+    count = models.PositiveIntegerField(default=0)
+    # The window's end: a counter past it counts for nothing and is removed.
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "window"], name="ratecounter_key_window"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} @ {self.window}: {self.count}"
+
+
 class ClubChange(models.Model):
     """The audit log of a club's writes outside a table's hands: leagues, seasons, members,
     invites and links. Who, when, what, and the before and after."""

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import access, referee, selectors, services
+from games import access, ratelimit, referee, selectors, services
 from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
@@ -75,6 +75,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and "refresh" not in request.POST:
         form = NewTableForm(request.POST, scorer_club_ids=_scorer_clubs(request))
         if form.is_valid():
+            # Before anything is saved, the guest account a first table makes included.
+            ratelimit.check(request, "table")
             league = form.cleaned_data.get("league")
             club = access.club_for_new(
                 request, league.club if league else form.cleaned_data.get("club")
@@ -142,6 +144,7 @@ def table_import(request: HttpRequest) -> HttpResponse:
         request.POST or None, request.FILES or None, scorer_club_ids=_scorer_clubs(request)
     )
     if request.method == "POST" and form.is_valid():
+        ratelimit.check(request, "import")
         try:
             document = json.load(form.cleaned_data["scoresheet"])
             # Before anything reads it: no deep nesting, and no NUL (PostgreSQL stores none).

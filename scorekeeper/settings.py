@@ -12,10 +12,18 @@ Everything that differs between machines comes from the environment:
     TRUST_X_FORWARDED_PROTO
                           "1" trusts X-Forwarded-Proto from a TLS-terminating proxy;
                           only set it when that proxy always sets or strips the header
+    CLIENT_IP_PROXY_COUNT with TRUST_X_FORWARDED_PROTO=1: how many proxies append to
+                          X-Forwarded-For in front of the app (default 1)
+    LOGIN_FAILURE_LIMIT   failed sign-ins of one name from one address before a pause
+                          (default 5)
+    LOGIN_LOCKOUT_MINUTES how long that pause lasts (default 15)
+    RATE_LIMITS           overrides of the write limits, e.g. "table.account=120,guest.ip=50/60"
+                          (uses, or uses/seconds; 0 turns a limit off): see RATE_LIMITS below
     TIME_ZONE             default "UTC"
     LOG_LEVEL             default "INFO"
 """
 
+import datetime
 import os
 import sys
 import tempfile
@@ -71,6 +79,8 @@ INSTALLED_APPS = [
     # The default app config wraps the "django" template engine's loaders with the
     # partials loader (so "template.html#partial-name" works); see TEMPLATES below.
     "template_partials",
+    # django-axes: failed sign-ins, counted in the database (see "Abuse limits" below).
+    "axes",
     "games",
 ]
 
@@ -87,6 +97,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Answers a write refused by a rate limit with 429 (games.ratelimit).
+    "games.middleware.RateLimitMiddleware",
+    # Last, as django-axes asks: answers a locked-out sign-in with 429.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -144,6 +158,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts. Nobody has to sign up: a first table makes a guest account, kept by its session
 # cookie, which lasts as long as browsers allow (400 days) and is renewed once a day of use.
+# django-axes checks every sign-in first; the guests a first write makes are signed in with
+# ModelBackend named outright (games.access), and the tests with force_login, so neither is
+# counted.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "games:home"
@@ -243,6 +264,70 @@ FILE_UPLOAD_HANDLERS = [
 # The largest form (a 40-card hand with its counters) has under 100 fields; one file at a time.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 DATA_UPLOAD_MAX_NUMBER_FILES = 1
+
+# Abuse limits. The app servers share nothing but the database, so every counter is kept there.
+#
+# The client's address: the connection's own, or behind the TLS-terminating proxy (trusted
+# with TRUST_X_FORWARDED_PROTO=1) the one the proxies appended last to X-Forwarded-For
+# (scorekeeper.client_ip).
+TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_PROTO")
+CLIENT_IP_PROXY_COUNT = int(os.environ.get("CLIENT_IP_PROXY_COUNT", "1"))
+
+# Sign-in (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one name from one
+# address, that name is refused from that address (429, registration/lockout.html) for
+# LOGIN_LOCKOUT_MINUTES, even with the right password; a right one before then resets the count.
+# `manage.py axes_reset` lifts every pause at once.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "games.club_views.locked_out"
+# No row per successful sign-in: only failures are kept, and only while they count.
+AXES_DISABLE_ACCESS_LOG = True
+# No start-up banner on every command (the scoresheet CLI's stderr is its answer); failures and
+# pauses are still logged.
+AXES_VERBOSE = False
+AXES_HTTP_RESPONSE_CODE = 429
+
+
+def _rate_limits(defaults: dict[str, dict[str, tuple[int, int]]], text: str) -> dict:
+    """The defaults with RATE_LIMITS' overrides: "action.per=uses" or "action.per=uses/seconds",
+    comma-separated; per is "account" or "ip"."""
+    limits = {action: dict(pers) for action, pers in defaults.items()}
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        try:
+            name, value = item.split("=")
+            action, per = name.strip().split(".")
+            uses, _slash, seconds = value.strip().partition("/")
+            default_seconds = limits.get(action, {}).get(per, (0, 3600))[1]
+            limits.setdefault(action, {})[per] = (int(uses), int(seconds or default_seconds))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"RATE_LIMITS: cannot read {item.strip()!r}; write e.g. table.account=120/3600"
+            ) from None
+    return limits
+
+
+# Writes that make things (games.ratelimit): (uses, seconds) per account and per client
+# address; a use over the limit answers 429 and saves nothing. Sized for a busy club night: a
+# club whose phones share one address may raise "ip" ones with the RATE_LIMITS environment
+# variable.
+HOUR = 60 * 60
+RATE_LIMITS = _rate_limits(
+    {
+        # New guest accounts (a first write from a browser with no account).
+        "guest": {"ip": (20, HOUR)},
+        "table": {"account": (60, HOUR), "ip": (300, HOUR)},
+        "import": {"account": (20, HOUR), "ip": (100, HOUR)},
+        "league": {"account": (20, HOUR)},
+        "club": {"account": (10, HOUR)},
+        "invite": {"account": (30, HOUR)},
+    },
+    os.environ.get("RATE_LIMITS", ""),
+)
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {

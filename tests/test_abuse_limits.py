@@ -1,0 +1,400 @@
+"""Abuse limits: the sign-in throttle (django-axes) and the rate limits on writes that make
+things (games.ratelimit), each answering 429 with a page saying why and saving nothing."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import threading
+from typing import Any
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ImproperlyConfigured
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import close_old_connections
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+from games import ratelimit
+from games.models import Club, GuestAccount, Invite, League, RateCounter, Table
+from scorekeeper.client_ip import client_ip
+from scorekeeper.settings import _rate_limits
+from tests.clubs import home_club
+from tests.pages import HTMX, html
+
+pytestmark = pytest.mark.django_db
+
+HOUR = 3600
+TABLE = {"game": "scopa", "player_0": "Ann", "player_1": "Bob"}
+SHEET = {
+    "format": "scoresheet/1",
+    "game": "scopa",
+    "players": ["Ann", "Bob"],
+    "rounds": [{"points": {"Ann": 3, "Bob": 1}}],
+}
+
+
+@pytest.fixture
+def limits(settings: Any) -> dict[str, dict[str, tuple[int, int]]]:
+    """The limits of this test only: none, unless the test sets some."""
+    settings.RATE_LIMITS = {}
+    return settings.RATE_LIMITS  # type: ignore[no-any-return]
+
+
+class Clock:
+    """games.ratelimit's clock, moved on by the test."""
+
+    def __init__(self) -> None:
+        # The start of an hour, so a one-hour window has all of it to go.
+        self.now = 1_800_000_000.0 - 1_800_000_000.0 % HOUR
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    clock = Clock()
+    monkeypatch.setattr(ratelimit, "now", clock)
+    return clock
+
+
+def visitor(address: str = "127.0.0.1") -> Client:
+    """A first-time visitor with no account, from that address."""
+    return Client(REMOTE_ADDR=address)
+
+
+# -- signing in ---------------------------------------------------------------------------------
+
+
+def sign_in(client: Client, username: str, password: str) -> Any:
+    return client.post(reverse("login"), {"username": username, "password": password})
+
+
+def account(username: str, password: str = "right horse battery") -> Any:
+    return get_user_model().objects.create_user(username=username, password=password)
+
+
+def test_five_wrong_passwords_pause_that_name_from_that_address() -> None:
+    account("ann")
+    account("bob")
+    client = visitor()
+    for _ in range(4):
+        assert sign_in(client, "ann", "wrong").status_code == 200
+    # The fifth failure pauses the name: the answer says so.
+    fifth = sign_in(client, "ann", "wrong")
+    assert fifth.status_code == 429
+    assert "Sign-in paused" in html(fifth) and "15 minutes" in html(fifth)
+
+    # The sixth try is refused even with the right password, and signs nobody in.
+    sixth = sign_in(client, "ann", "right horse battery")
+    assert sixth.status_code == 429
+    page = html(sixth)
+    assert "<html" in page and "Sign-in paused" in page
+    assert "wrong 5 times in a row" in page
+    assert "_auth_user_id" not in client.session
+
+    # Another name from the same address, and the same name from another address, sign in.
+    assert sign_in(client, "bob", "right horse battery").status_code == 302
+    assert sign_in(visitor("203.0.113.7"), "ann", "right horse battery").status_code == 302
+
+
+def test_the_pause_ends_after_the_cool_off_time() -> None:
+    account("ann")
+    client = visitor()
+    for _ in range(5):
+        sign_in(client, "ann", "wrong")
+    assert sign_in(client, "ann", "right horse battery").status_code == 429
+
+    long_ago = datetime.timedelta(minutes=16)
+    for attempt in AccessAttempt.objects.all():
+        AccessAttempt.objects.filter(pk=attempt.pk).update(
+            attempt_time=attempt.attempt_time - long_ago
+        )
+    assert sign_in(client, "ann", "right horse battery").status_code == 302
+
+
+def test_a_right_password_resets_the_count() -> None:
+    account("ann")
+    client = visitor()
+    for _ in range(4):
+        sign_in(client, "ann", "wrong")
+    assert sign_in(client, "ann", "right horse battery").status_code == 302
+    client.logout()
+    for _ in range(4):
+        assert sign_in(client, "ann", "wrong").status_code == 200
+    assert sign_in(client, "ann", "right horse battery").status_code == 302
+
+
+def test_a_pause_is_per_address_behind_the_proxy(settings: Any) -> None:
+    """Behind the trusted proxy the address is the one it appended to X-Forwarded-For; what
+    the client put there itself does not count."""
+    settings.TRUST_X_FORWARDED_FOR = True
+    account("ann")
+    client = visitor("10.0.0.2")
+    for spoofed in range(5):
+        client.post(
+            reverse("login"),
+            {"username": "ann", "password": "wrong"},
+            HTTP_X_FORWARDED_FOR=f"198.51.100.{spoofed}, 203.0.113.9",
+        )
+    other = {"HTTP_X_FORWARDED_FOR": "203.0.113.10"}
+    same = {"HTTP_X_FORWARDED_FOR": "198.51.100.77, 203.0.113.9"}
+    right = {"username": "ann", "password": "right horse battery"}
+    assert client.post(reverse("login"), right, **same).status_code == 429  # type: ignore[arg-type]
+    assert visitor("10.0.0.2").post(reverse("login"), right, **other).status_code == 302  # type: ignore[arg-type]
+
+
+# -- the client's address -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("trusted", "forwarded", "count", "expected"),
+    [
+        (False, "203.0.113.5", 1, "10.0.0.2"),
+        (True, "203.0.113.5", 1, "203.0.113.5"),
+        (True, "198.51.100.1, 203.0.113.5", 1, "203.0.113.5"),
+        (True, "198.51.100.1, 203.0.113.5, 10.0.0.3", 2, "203.0.113.5"),
+        (True, "", 1, "10.0.0.2"),
+        (True, "not an address", 1, "10.0.0.2"),
+        (True, "2001:db8::1", 1, "2001:db8::1"),
+    ],
+)
+def test_the_client_address(
+    settings: Any, trusted: bool, forwarded: str, count: int, expected: str
+) -> None:
+    settings.TRUST_X_FORWARDED_FOR = trusted
+    settings.CLIENT_IP_PROXY_COUNT = count
+    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=forwarded)
+    assert client_ip(request) == expected
+
+
+def test_an_ipv6_client_counts_by_its_64_network() -> None:
+    request = RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:2:aaaa::1")
+    assert ratelimit.address_key(request) == "2001:db8:1:2::/64"
+
+
+# -- rate limits --------------------------------------------------------------------------------
+
+
+def test_tables_past_the_limit_are_refused_with_429_and_saved_nowhere(
+    client: Client, limits: dict[str, Any], clock: Clock
+) -> None:
+    limits["table"] = {"account": (2, HOUR)}
+    for _ in range(2):
+        assert client.post(reverse("games:table_new"), TABLE).status_code == 302
+    guests = GuestAccount.objects.count()
+
+    response = client.post(reverse("games:table_new"), TABLE)
+
+    assert response.status_code == 429
+    page = html(response)
+    assert "<html" in page and "Slow down" in page
+    assert "You have started a lot of tables in a short time." in page
+    assert "Nothing was saved. Please try again in 60 minutes." in page
+    assert response["Retry-After"] == str(HOUR)
+    assert Table.objects.count() == 2
+    assert GuestAccount.objects.count() == guests
+    # The form itself still shows: a GET makes nothing, so it is never limited.
+    for _ in range(3):
+        assert client.get(reverse("games:table_new")).status_code == 200
+
+
+def test_an_htmx_post_past_the_limit_gets_the_notice_in_place_of_the_page(
+    client: Client, limits: dict[str, Any], clock: Clock
+) -> None:
+    limits["table"] = {"account": (1, HOUR)}
+    client.post(reverse("games:table_new"), TABLE, **HTMX)  # type: ignore[arg-type]
+    clock.now += HOUR - 90
+
+    response = client.post(reverse("games:table_new"), TABLE, **HTMX)  # type: ignore[arg-type]
+
+    assert response.status_code == 429
+    page = html(response)
+    assert "<html" not in page
+    assert page.lstrip().startswith('<div class="conflict" role="alert" id="rate-limited">')
+    assert "Please try again in 2 minutes." in page
+    assert response["HX-Retarget"] == "#main" and response["HX-Reswap"] == "innerHTML"
+    assert Table.objects.count() == 1
+
+
+def test_the_limit_is_per_window(client: Client, limits: dict[str, Any], clock: Clock) -> None:
+    limits["table"] = {"account": (2, HOUR)}
+    for _ in range(2):
+        assert client.post(reverse("games:table_new"), TABLE).status_code == 302
+    clock.now += HOUR - 1
+    assert client.post(reverse("games:table_new"), TABLE).status_code == 429
+
+    clock.now += 1
+    assert client.post(reverse("games:table_new"), TABLE).status_code == 302
+    assert Table.objects.count() == 3
+    # The ended window's counter is gone.
+    assert RateCounter.objects.count() == 1
+
+
+def test_a_visitor_past_the_address_limit_gets_neither_table_nor_guest(
+    limits: dict[str, Any], clock: Clock
+) -> None:
+    limits["table"] = {"ip": (1, HOUR)}
+    assert visitor().post(reverse("games:table_new"), TABLE).status_code == 302
+    assert (Table.objects.count(), GuestAccount.objects.count()) == (1, 1)
+
+    newcomer = visitor()
+    response = newcomer.post(reverse("games:table_new"), TABLE)
+
+    assert response.status_code == 429
+    assert "You have started a lot of tables in a short time." in html(response)
+    assert (Table.objects.count(), GuestAccount.objects.count()) == (1, 1)
+    assert "_auth_user_id" not in newcomer.session
+    # Another address may.
+    assert visitor("203.0.113.7").post(reverse("games:table_new"), TABLE).status_code == 302
+
+
+def test_new_guests_are_limited_per_address(limits: dict[str, Any], clock: Clock) -> None:
+    limits["guest"] = {"ip": (2, HOUR)}
+    for _ in range(2):
+        assert visitor().post(reverse("games:table_new"), TABLE).status_code == 302
+    users = get_user_model().objects.count()
+
+    response = visitor().post(reverse("games:table_new"), TABLE)
+
+    assert response.status_code == 429
+    page = html(response)
+    assert "Many new players have started keeping score from your connection" in page
+    assert "Nothing was saved." in page
+    assert GuestAccount.objects.count() == 2 and Table.objects.count() == 2
+    assert get_user_model().objects.count() == users
+    # The same limit on every first write: a club, a league, joining by an invite link.
+    invite = Invite.objects.create(club=home_club())
+    for url, data in [
+        (reverse("games:clubs"), {"name": "Bar Sport"}),
+        (reverse("games:leagues"), {"name": "Bar Sport", "games": ["scopa"]}),
+        (reverse("games:join", kwargs={"token": invite.token}), {}),
+    ]:
+        assert visitor().post(url, data).status_code == 429, url
+    assert GuestAccount.objects.count() == 2
+    # A guest already made goes on; another address gets its guest.
+    assert visitor("203.0.113.7").post(reverse("games:table_new"), TABLE).status_code == 302
+    assert GuestAccount.objects.count() == 3
+
+
+def test_clubs_invites_leagues_and_imports_are_limited_per_account(
+    client: Client, limits: dict[str, Any], clock: Clock
+) -> None:
+    for action in ("club", "invite", "league", "import"):
+        limits[action] = {"account": (1, HOUR)}
+    club = home_club().public_id
+    sheet = json.dumps(SHEET).encode()
+    writes: list[tuple[str, Any, str]] = [
+        (reverse("games:clubs"), {"name": "Bar Sport"}, "clubs"),
+        (reverse("games:invite_create", kwargs={"club": club}), {"role": "scorer"}, "invite links"),
+        (reverse("games:leagues"), {"name": "Bar Sport", "games": ["scopa"]}, "leagues"),
+        (reverse("games:table_import"), None, "scoresheets"),
+    ]
+    for url, data, _what in writes:
+        body = data if data is not None else {"scoresheet": SimpleUploadedFile("s.json", sheet)}
+        assert client.post(url, body).status_code == 302, url
+    counts = (Club.objects.count(), Invite.objects.count(), League.objects.count())
+    tables = Table.objects.count()
+    for url, data, what in writes:
+        body = data if data is not None else {"scoresheet": SimpleUploadedFile("s.json", sheet)}
+        response = client.post(url, body)
+        assert response.status_code == 429, url
+        assert f"a lot of {what} in a short time" in html(response)
+    assert (Club.objects.count(), Invite.objects.count(), League.objects.count()) == counts
+    assert Table.objects.count() == tables
+
+
+def test_a_form_with_errors_uses_no_part_of_the_limit(
+    client: Client, limits: dict[str, Any], clock: Clock
+) -> None:
+    limits["table"] = {"account": (1, HOUR)}
+    for _ in range(3):
+        assert client.post(reverse("games:table_new"), {"game": "scopa"}).status_code == 422
+    assert client.post(reverse("games:table_new"), TABLE).status_code == 302
+
+
+def test_the_default_limits_let_a_busy_evening_through(client: Client) -> None:
+    """The shipped limits, not the tests' own: 60 tables an hour for one account."""
+    for _ in range(60):
+        assert client.post(reverse("games:table_new"), TABLE).status_code == 302
+    assert client.post(reverse("games:table_new"), TABLE).status_code == 429
+
+
+# -- the counter --------------------------------------------------------------------------------
+
+
+def test_a_counter_counts_each_use_and_says_how_long_to_wait(clock: Clock) -> None:
+    limit = ratelimit.Limit(3, 60)
+    assert [ratelimit.hit("k", limit) for _ in range(3)] == [0, 0, 0]
+    clock.now += 15.5
+    assert ratelimit.hit("k", limit) == 45
+    assert ratelimit.hit("other", limit) == 0
+    assert RateCounter.objects.get(key="k").count == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_counting_from_many_threads_at_once_loses_no_use() -> None:
+    """As several app servers would: every use is counted once, and exactly the limit's worth
+    are let through."""
+    limit = ratelimit.Limit(20, HOUR)
+    results: list[int] = []
+    lock = threading.Lock()
+
+    def use() -> None:
+        try:
+            for _ in range(5):
+                wait = ratelimit.hit("shared", limit)
+                with lock:
+                    results.append(wait)
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=use) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert RateCounter.objects.get(key="shared").count == 30
+    assert results.count(0) == 20
+
+
+def test_rate_limits_read_from_the_environment() -> None:
+    defaults = {"table": {"account": (60, HOUR)}}
+    assert _rate_limits(defaults, "") == defaults
+    assert _rate_limits(defaults, "table.account=120, guest.ip=50/60") == {
+        "table": {"account": (120, HOUR)},
+        "guest": {"ip": (50, 60)},
+    }
+    assert ratelimit.limit_for("nothing", "ip") is None
+    with pytest.raises(ImproperlyConfigured):
+        _rate_limits(defaults, "table=120")
+
+
+# -- on a phone ---------------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_past_the_limit_sees_why_in_place_of_the_form(
+    live_server: Any, page: Any, settings: Any, artifacts_dir: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    settings.RATE_LIMITS = {"table": {"account": (1, HOUR)}}
+    for attempt in range(2):
+        page.goto(f"{live_server.url}/tables/new/")
+        page.get_by_label("Player 1", exact=True).fill("Ann")
+        page.get_by_label("Player 2", exact=True).fill("Bob")
+        page.get_by_role("button", name="Start the game").click()
+        if attempt == 0:
+            expect(page.get_by_role("heading", level=1)).to_have_text("Scopa")
+
+    notice = page.locator("#main #rate-limited")
+    expect(notice).to_contain_text("You have started a lot of tables in a short time.")
+    expect(notice).to_contain_text("Nothing was saved.")
+    expect(page.locator("#table-form")).to_have_count(0)
+    page.screenshot(path=str(artifacts_dir / "rate-limited.png"))
+    assert Table.objects.count() == 1
