@@ -98,7 +98,10 @@ def test_a_guest_keeps_its_games_with_a_name_and_a_password() -> None:
     assert get_user_model().objects.get(username="ann").has_usable_password()
 
     other_phone = Client()
-    assert other_phone.login(username="ann", password="a long secret 42")
+    signed_in = other_phone.post(
+        reverse("login"), {"username": "ann", "password": "a long secret 42"}
+    )
+    assert signed_in.status_code == 302
     assert other_phone.get(table_url(table)).status_code == 200
 
 
