@@ -81,9 +81,7 @@ def check_role(user: Any, club_id: int, role: Role) -> Role:
 
 
 def club_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> Club:
-    club = Club.objects.filter(public_id=public_id, pk__in=club_ids(request.user)).first()
-    if club is None:
-        raise Http404
+    club = _one_of_mine(Club.objects.filter(pk__in=club_ids(request.user)), public_id)
     check_role(request.user, club.pk, role)
     return club
 
@@ -99,18 +97,21 @@ def table_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) ->
 
 
 def league_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> League:
-    league = League.objects.filter(public_id=public_id, club__in=club_ids(request.user)).first()
-    if league is None:
-        raise Http404
+    league = _one_of_mine(League.objects.filter(club__in=club_ids(request.user)), public_id)
     check_role(request.user, league.club_id, role)
     return league
 
 
 def player_for(request: HttpRequest, public_id: str) -> Player:
-    player = Player.objects.filter(public_id=public_id, club__in=club_ids(request.user)).first()
-    if player is None:
+    return _one_of_mine(Player.objects.filter(club__in=club_ids(request.user)), public_id)
+
+
+def _one_of_mine(rows: QuerySet[Any], public_id: str) -> Any:
+    """The row with that public id among those of the account's clubs; 404 otherwise."""
+    found = rows.filter(public_id=public_id).first()
+    if found is None:
         raise Http404
-    return player
+    return found
 
 
 def table_watched(token: str) -> Table:

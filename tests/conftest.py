@@ -67,6 +67,8 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
+# The narrowest phones we support.
+SMALL_PHONE = {**PHONE, "viewport": {"width": 360, "height": 740}}
 
 
 @pytest.fixture

@@ -8,19 +8,13 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import GuestAccount, Table, TableChange
+from tests.conftest import SMALL_PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 1,
-    "is_mobile": True,
-    "has_touch": True,
-}
-
 
 def new_phone(browser: Browser) -> Page:
-    return browser.new_context(**PHONE).new_page()
+    return browser.new_context(**SMALL_PHONE).new_page()
 
 
 def test_a_guest_table_shared_by_invite_and_watch_links(

@@ -10,16 +10,9 @@ from pytest_django.live_server_helper import LiveServer
 from games import services
 from games.models import Table
 from tests.clubs import home_club
-from tests.conftest import sign_in
+from tests.conftest import SMALL_PHONE, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 1,
-    "is_mobile": True,
-    "has_touch": True,
-}
 
 
 def enter_points(page: Page, first: int, second: int) -> None:
@@ -36,7 +29,7 @@ def test_the_second_phone_is_told_and_records_its_hand_once(
         club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
     )
     url = f"{live_server.url}/tables/{table.public_id}/"
-    contexts = [browser.new_context(**PHONE) for _phone in range(2)]
+    contexts = [browser.new_context(**SMALL_PHONE) for _phone in range(2)]
     for context in contexts:
         sign_in(context, live_server.url)
     phone_a, phone_b = (context.new_page() for context in contexts)
