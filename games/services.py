@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, TypeVar
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F, Model, Value
 from django.db.models.functions import Lower
@@ -18,6 +19,7 @@ from games import ratings, selectors
 from games.models import (
     Club,
     ClubChange,
+    GuestAccount,
     Invite,
     League,
     Membership,
@@ -1047,6 +1049,75 @@ def member_remove(membership: Membership, *, by: Any = None) -> None:
         by=by,
         before=before,
     )
+
+
+@transaction.atomic
+def club_owner_set(club: Club, user: Any) -> tuple[Membership, bool]:
+    """Make the account an owner of the club, from the command line (nobody signed in, so the
+    log names no one). A member already keeps its membership, raised to owner. Returns the
+    membership and whether anything changed."""
+    Club.objects.select_for_update().get(pk=club.pk)
+    membership = Membership.objects.filter(club=club, user=user).first()
+    if membership is None:
+        membership = Membership.objects.create(club=club, user=user, role=Role.OWNER)
+        club_log(
+            club,
+            ClubChange.Kind.MEMBER_JOINED,
+            user.get_username(),
+            after={"role": Role.OWNER.value},
+        )
+        return membership, True
+    if membership.role == Role.OWNER:
+        return membership, False
+    return member_set_role(membership, Role.OWNER), True
+
+
+@transaction.atomic
+def guests_remove(older_than: date) -> tuple[int, int]:
+    """Remove the guest accounts last seen before ``older_than``, and the clubs only they were
+    members of, with everything in them. A club that keeps other members but loses its last
+    owner gets its longest-standing remaining member as owner. Returns how many guest
+    accounts and how many clubs went."""
+    guests = list(
+        GuestAccount.objects.select_for_update()
+        .filter(last_seen__lt=older_than)
+        .values_list("user_id", flat=True)
+    )
+    if not guests:
+        return 0, 0
+    # Not .distinct() over the join: PostgreSQL refuses FOR UPDATE with DISTINCT.
+    club_pks = Membership.objects.filter(user__in=guests).values("club_id")
+    removed_clubs = 0
+    for club in Club.objects.select_for_update().filter(pk__in=club_pks).order_by("pk"):
+        staying = club.memberships.exclude(user__in=guests)
+        if not staying.exists():
+            # Tables first: a seat protects its player, which the club would cascade to.
+            Table.objects.filter(club=club).delete()
+            club.delete()
+            removed_clubs += 1
+            continue
+        for membership in club.memberships.filter(user__in=guests).select_related("user"):
+            club_log(
+                club,
+                ClubChange.Kind.MEMBER_REMOVED,
+                membership.user.get_username(),
+                before={"role": membership.role},
+            )
+        if not staying.filter(role=Role.OWNER).exists():
+            heir = staying.select_related("user").order_by("joined_at", "pk").first()
+            assert heir is not None
+            before = {"role": heir.role}
+            heir.role = Role.OWNER
+            heir.save(update_fields=["role"])
+            club_log(
+                club,
+                ClubChange.Kind.ROLE_CHANGED,
+                heir.user.get_username(),
+                before=before,
+                after={"role": Role.OWNER.value},
+            )
+    get_user_model().objects.filter(pk__in=guests).delete()
+    return len(guests), removed_clubs
 
 
 @transaction.atomic

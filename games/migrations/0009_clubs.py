@@ -359,6 +359,10 @@ def into_one_club(apps, schema_editor):
             model.objects.update(club=club)
         for row in model.objects.only("pk").iterator():
             model.objects.filter(pk=row.pk).update(public_id=new_public_id())
+    if schema_editor.connection.vendor == "postgresql":
+        # The updates leave deferred foreign-key checks pending, and PostgreSQL refuses to
+        # create the new indexes at the end of this migration while any are: run them now.
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
 
 Migration.operations.append(migrations.RunPython(into_one_club, migrations.RunPython.noop))
