@@ -90,6 +90,7 @@ def test_a_league_night_on_a_phone(
 
     # All time, Ciapanò: its own measures, sorted by the average place, best first.
     page.get_by_role("navigation", name="Season").get_by_role("link", name="All time").tap()
+    expect(page.locator("#standings-heading")).to_have_text("Standings")
     page.get_by_role("navigation", name="Game").get_by_role("link", name="Ciapanò").tap()
     expect(page.locator("table.standings thead")).to_contain_text("Out")
     page.get_by_role("link", name=re.compile("Sort by Average finishing place")).tap()
