@@ -22,6 +22,7 @@ from games.scoring.captures import (
     KIND_SUM,
     Capture,
     CaptureRules,
+    is_pirate_scopa,
     is_scopa,
     legal_captures,
     may_trail,
@@ -383,13 +384,15 @@ PLAYED = "1"
 VARIANT_STANDARD = "standard"
 VARIANT_QUINDICI = "quindici"
 VARIANT_ASSI = "assi"
+VARIANT_PIRATE = "pirate"
 
 
 class CaptureRefereeForm(forms.Form):
     variant = forms.ChoiceField(
         label=gettext_lazy("Rules"),
         choices=[
-            (VARIANT_STANDARD, gettext_lazy("Scopa, Scopone, Pirate Scopa")),
+            (VARIANT_STANDARD, gettext_lazy("Scopa, Scopone")),
+            (VARIANT_PIRATE, gettext_lazy("Pirate Scopa")),
             (VARIANT_QUINDICI, gettext_lazy("Scopa di Quindici")),
             (VARIANT_ASSI, gettext_lazy("Scopa d'Assi")),
         ],
@@ -414,6 +417,12 @@ class CaptureRefereeForm(forms.Form):
     )
     last_play_sweep_counts = forms.BooleanField(
         label=gettext_lazy("House rule: the last card's sweep counts (Scopone scientifico)"),
+        required=False,
+    )
+    final_trick = forms.BooleanField(
+        label=gettext_lazy(
+            "Pirate Scopa: this is the final trick taken in the round (nothing is taken after it)"
+        ),
         required=False,
     )
 
@@ -536,6 +545,15 @@ def _capture_reason(capture: Capture, played: Card, rules: CaptureRules, style: 
 def _sweep_text(capture: Capture, last_card: bool, form: CaptureRefereeForm) -> str:
     if not capture.sweeps:
         return ""
+    if form.value("variant") == VARIANT_PIRATE:
+        # The last card of the round takes the final trick whenever it takes anything.
+        final = last_card or bool(form.value("final_trick"))
+        if is_pirate_scopa(capture, final):
+            return _("It sweeps the table: scopa!")
+        return _(
+            "It clears the table, but in Pirate Scopa the final trick taken is not a scopa when "
+            "it takes the only cards left on the table."
+        )
     scores = is_scopa(
         capture,
         last_card,

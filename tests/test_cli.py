@@ -396,3 +396,22 @@ def test_the_documented_examples_score_as_the_spec_says(
         assert result["totals"] == totals
         assert result["finished"] is finished
         assert result["winners"] == winners
+
+
+def test_pirate_simplified_primes_give_most_sevens_as_the_reason(tmp_path: Path) -> None:
+    # Ann takes three 7s, Bob the last 7 and every 2, 3 and 5: most sevens wins for Ann, though
+    # Bob's sum is higher.
+    sevens = ["7D", "7C", "7S"]
+    document = {
+        "game": "pirate-scopa",
+        "options": {"prime_rule": "most-sevens"},
+        "players": ["Ann", "Bob"],
+        "rounds": [{"captures": {"Ann": sevens}}],
+    }
+    primes = score(write(tmp_path, document))["rounds"][0]["breakdown"]["primiera"]
+
+    assert primes["winner"] == "Ann"
+    assert primes["reason"] == "most-sevens"
+    summed = {**document, "options": {"prime_rule": "sum"}}
+    primes = score(write(tmp_path, summed, "sum.json"))["rounds"][0]["breakdown"]["primiera"]
+    assert (primes["winner"], primes["reason"]) == ("Bob", "highest-sum")

@@ -225,6 +225,31 @@ def test_quindici_example_lists_only_captures_that_make_fifteen(client: Client) 
     assert "2 + 7 and the played" not in result
 
 
+PIRATE_SWEEP = {"card_3C": "0", "card_4S": "0", "card_7D": "1", "variant": "pirate"}
+
+
+def test_pirate_scopa_sweep_before_the_final_trick_is_a_scopa(client: Client) -> None:
+    assert "It sweeps the table: scopa!" in text(client.get(CAPTURES, PIRATE_SWEEP))
+
+
+@pytest.mark.parametrize("moment", ["final_trick", "last_card"])
+def test_pirate_scopa_final_trick_clearing_the_table_is_no_scopa(
+    client: Client, moment: str
+) -> None:
+    # pirate-scopa.en.txt: "You are not awarded a scopa if the final trick taken is also the
+    # only card or cards left on the table."
+    result = text(client.get(CAPTURES, {**PIRATE_SWEEP, moment: "on"}))
+
+    assert "in Pirate Scopa the final trick taken is not a scopa" in result
+    assert "scopa!" not in result
+
+
+def test_the_final_trick_box_is_offered_on_the_capture_referee(client: Client) -> None:
+    page = text(client.get(CAPTURES))
+
+    assert "Pirate Scopa: this is the final trick taken in the round" in page
+
+
 def test_a_sweep_is_a_scopa_except_with_the_last_card(client: Client) -> None:
     table = {"card_AD": "0", "card_AC": "0", "card_3S": "0", "card_5B": "0"}
     swept = text(client.get(CAPTURES, {**table, "card_KD": "1"}))
@@ -434,3 +459,25 @@ def test_rules_pages_of_the_other_games_show_their_defaults(client: Client) -> N
     swoops = page("swoops")
     assert "default: 150" in swoops
     assert "default: none" in swoops  # no fixed number of rounds
+
+
+@pytest.mark.parametrize(
+    ("game", "phrase"),
+    [
+        ("scopa", "you may play a card that takes nothing"),
+        ("scopone", "you may play a card that takes nothing"),
+        ("scopa", "with an ace already on the table, a played ace takes only that ace"),
+        ("scopa", "if aces are dealt to the table, the cards are dealt again"),
+        ("scopone", "If three or four kings are dealt face up to the table"),
+        ("schafkopf", "The bidding is a knockout"),
+        ("schafkopf", "unless they hold three or more other cards of that suit"),
+        ("pirate-scopa", "The 2s are ignored, and a tie still standing after the threes"),
+        ("pirate-scopa", "if the final trick taken is also the only card or cards left"),
+        ("pirate-scopa", "you may not lay a card on the table while you hold a card"),
+        ("swoops", "the card with the highest point value starts"),
+    ],
+)
+def test_rules_pages_show_issue_17_rules(client: Client, game: str, phrase: str) -> None:
+    page = text(client.get(reverse("games:rules_game", kwargs={"game": game})))
+
+    assert phrase in page

@@ -170,6 +170,19 @@ def is_scopa(
     return True
 
 
+def is_pirate_scopa(capture: Capture, final_trick: bool) -> bool:
+    """Whether a capture scores a scopa in Pirate Scopa (pirate-scopa.en.txt "Rules").
+
+    "If you take the only card or cards on the table with a trick, then say "SCOPA!"", but
+    "You are not awarded a scopa if the final trick taken is also the only card or cards left
+    on the table." ``final_trick`` says that no later card of the round takes anything: the
+    last capture of the round never scores, even when it clears the table and whichever card
+    made it (the cards trailed after it still go to its taker). A sweep followed by a later
+    capture is a scopa, even one made in the round's last hand.
+    """
+    return capture.sweeps and not final_trick
+
+
 def _capture(taken: Sequence[Card], table: Sequence[Card], kind: str) -> Capture:
     return Capture(tuple(taken), sweeps=len(taken) == len(table), kind=kind)
 

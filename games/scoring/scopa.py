@@ -118,6 +118,8 @@ REASON_BEST_PARTIAL = "best-partial"
 REASON_TIE = "tie"
 REASON_NOBODY_COMPLETE = "nobody-complete"
 REASON_MORE_SUITS = "more-suits"
+# Pirate Scopa's simplified primes: the most sevens, then fives, then threes decided it.
+REASON_MOST_SEVENS = "most-sevens"
 
 
 @dataclass(frozen=True)
@@ -219,9 +221,16 @@ class PrimeResult:
         return {
             "values": {side: count.as_json() for side, count in self.counts.items()},
             "winner": self.winner,
-            "reason": REASON_HIGHEST_SUM if self.winner else REASON_TIE,
+            "reason": self.reason,
             "rule": self.rule,
         }
+
+    @property
+    def reason(self) -> str:
+        """Why the point went where it did: a tie, the highest sum, or the most sevens."""
+        if self.winner is None:
+            return REASON_TIE
+        return REASON_MOST_SEVENS if self.rule == PRIME_MOST_SEVENS else REASON_HIGHEST_SUM
 
 
 def prime_point(captures: Mapping[Side, frozenset[Card]], rule: str = PRIME_SUM) -> PrimeResult:

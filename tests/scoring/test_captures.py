@@ -13,6 +13,7 @@ from games.scoring import EntryError
 from games.scoring.captures import (
     Capture,
     CaptureRules,
+    is_pirate_scopa,
     is_scopa,
     legal_captures,
     may_trail,
@@ -348,3 +349,42 @@ def test_property_only_a_sweep_can_be_a_scopa(
         if scored:
             assert capture.sweeps
             assert not last or last_counts
+
+
+# -- Pirate Scopa: "You are not awarded a scopa if the final trick taken is also the only card or
+# cards left on the table." (pirate-scopa.en.txt "Rules", [Note]) ---------------------------------
+
+
+def test_pirate_sweep_before_the_final_trick_is_a_scopa() -> None:
+    # A 7 takes 3 + 4, the whole table; someone takes something later in the round.
+    (sweep,) = legal_captures(hand("3C 4S"), parse_card("7D"))
+
+    assert sweep.sweeps
+    assert is_pirate_scopa(sweep, final_trick=False)
+
+
+def test_pirate_final_trick_clearing_the_table_is_no_scopa() -> None:
+    # The final trick of the round takes the only cards left on the table: no scopa, whether it
+    # was made with the last card or earlier, with only trailed cards after it.
+    (sweep,) = legal_captures(hand("3C 4S"), parse_card("7D"))
+
+    assert not is_pirate_scopa(sweep, final_trick=True)
+
+
+def test_pirate_capture_leaving_cards_is_never_a_scopa() -> None:
+    # A 5 takes the 5 and leaves the 3: no sweep, final trick or not.
+    (capture,) = legal_captures(hand("5C 3S"), parse_card("5D"))
+
+    assert not capture.sweeps
+    assert not is_pirate_scopa(capture, final_trick=False)
+    assert not is_pirate_scopa(capture, final_trick=True)
+
+
+@PROPERTY
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=8, unique=True), st.booleans())
+def test_pirate_scopa_is_a_sweep_that_is_not_the_final_trick(
+    cards: list[Card], final_trick: bool
+) -> None:
+    played, table = cards[0], cards[1:]
+    for capture in legal_captures(table, played):
+        assert is_pirate_scopa(capture, final_trick) is (capture.sweeps and not final_trick)
