@@ -36,7 +36,7 @@ def favicon(request: HttpRequest) -> HttpResponseRedirect:
 
 
 urlpatterns = [
-    path("favicon.ico", favicon),
+    path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include(accounts)),
     path("", include("games.urls")),
