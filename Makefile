@@ -6,7 +6,7 @@ PYTEST_ARGS ?=
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: install run test lint format clean bench
+.PHONY: install run test lint format clean bench bundle wirecheck
 
 install: $(VENV)/.installed
 
@@ -43,6 +43,17 @@ BENCH_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 bench: install
 	DEBUG=1 DATABASE_URL= $(PY) manage.py bench $(BENCH_ARGS)
 	DEBUG=1 DATABASE_URL=$(BENCH_POSTGRES_URL) $(PY) manage.py bench $(BENCH_ARGS)
+
+# Rebuilds static/css/bundle.css and static/js/bundle.js (checked in) from their sources in
+# static/ after any of those is edited; a test fails while they are out of date.
+bundle: install
+	$(PY) -m scorekeeper.static_bundles
+
+# The first load of a Scopa table page in production mode (collectstatic, gunicorn, DEBUG off,
+# a throwaway SQLite database) by Debian's chromium: prints each request and its bytes on the
+# wire, and fails over 4 requests or 50 KB.
+wirecheck: install
+	$(PY) scripts/wirecheck.py
 
 clean:
 	rm -rf $(VENV) staticfiles tests/artifacts .pytest_cache .mypy_cache .ruff_cache \

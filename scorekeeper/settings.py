@@ -86,7 +86,20 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Right after SecurityMiddleware, as WhiteNoise asks: static files are answered here,
+    # already compressed (brotli or gzip, see STORAGES), before any other middleware runs.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses the HTML answers (and any other large enough, compressible ones) for clients
+    # that accept gzip. Above every middleware that reads or changes the body on the way out
+    # (CommonMiddleware sets Content-Length from it), as Django's middleware ordering asks, so
+    # it sees the final body; it adds "Vary: Accept-Encoding".
+    # BREACH: pages carry a CSRF token (every page's hx-headers) beside text a user typed.
+    # Django 5.2's GZipMiddleware has the "Heal The Breach" mitigation built in (since 4.2;
+    # GZipMiddleware.max_random_bytes = 100): each answer's gzip header gets a random-length
+    # filename, so compressed lengths no longer reveal a secret byte by byte. Django also masks
+    # the CSRF token afresh on every response. The CSP header is not compressed (headers never
+    # are) and carries no nonce.
+    "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -201,7 +214,9 @@ if DEBUG or TESTING:
     WHITENOISE_USE_FINDERS = True
     WHITENOISE_AUTOREFRESH = True
 else:
-    # Hashed, compressed files from `manage.py collectstatic`, cached forever by browsers.
+    # Hashed, compressed files from `manage.py collectstatic`, cached forever by browsers:
+    # a .gz of each and, as the Brotli package is installed (pyproject.toml), a .br, which
+    # WhiteNoise serves to browsers that accept it.
     _staticfiles_backend = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -1,5 +1,9 @@
 from django.contrib.auth import views as auth_views
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import include, path
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
 
 from games import club_views
 
@@ -21,7 +25,18 @@ accounts = [
     path("keep/", club_views.keep_games, name="keep_games"),
 ]
 
+
+@require_safe
+@cache_control(max_age=24 * 60 * 60, public=True)
+def favicon(request: HttpRequest) -> HttpResponseRedirect:
+    """Browsers that ask for /favicon.ico (a bookmark, a browser that skips the page's
+    <link rel="icon">) are sent to the SVG icon's hashed static URL. Not a permanent redirect:
+    the URL changes with the icon, so a day's caching only."""
+    return HttpResponseRedirect(staticfiles_storage.url("favicon.svg"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include(accounts)),
     path("", include("games.urls")),

@@ -153,6 +153,7 @@ POST_ONLY = everyone(405)
 # url name -> (GET row, POST row). A POST carries no form data but the table's version, so a
 # write that is allowed answers with its form's errors (422) or its redirect (302).
 MATRIX: dict[str, tuple[Row, Row]] = {
+    "favicon": (everyone(302), everyone(405)),
     "set_language": (everyone(302), everyone(302)),
     "login": (everyone(200), everyone(200)),
     "logout": (everyone(405), everyone(302)),

@@ -14,6 +14,7 @@ from games import services
 from games.charts import running_totals_chart
 from games.models import Table
 from games.scoring import GAMES
+from scorekeeper.static_bundles import BUNDLES
 from tests.clubs import home_club
 from tests.pages import HTMX, html, table_url
 
@@ -121,7 +122,9 @@ def test_after_two_hands_the_page_draws_an_accessible_chart_of_the_running_total
         for tag, attr in chart.elements
         if tag == "g" and "chart-line" in (attr["class"] or "")
     ] == ["chart-line chart-series-0", "chart-line chart-series-1"]
-    assert "css/charts.css" in page
+    # charts.css comes in the stylesheet every page loads.
+    assert "css/bundle.css" in page
+    assert "css/charts.css" in BUNDLES["css/bundle.css"]
 
 
 def test_the_scopa_chart_marks_the_target(client: Client) -> None:

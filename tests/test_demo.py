@@ -8,17 +8,25 @@ results follow the rules, and every finished table is rated.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from datetime import date
 from io import StringIO
+from unittest import mock
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import OperationalError, ProgrammingError
 from django.db.models import Count
 from django.urls import reverse
 
 from games.demo import demo_league_create
+from games.management.commands.bench import (
+    BENCH_DATABASE_PREFIX,
+    bench_database_name,
+    throwaway_database,
+)
 from games.management.commands.bench import Command as BenchCommand
 from games.models import League, Rating, Table
 from games.scoring import GAMES, score_table
@@ -167,3 +175,50 @@ def test_bench_reads_its_options() -> None:
 def test_bench_refuses_an_empty_run_before_building_a_database() -> None:
     with pytest.raises(CommandError, match="1 or more"):
         call_command("bench", "--tables", "0", stdout=StringIO())
+
+
+def test_each_bench_run_names_its_own_database() -> None:
+    names = {bench_database_name() for _run in range(50)}
+    assert len(names) == 50
+    for name in names:
+        assert name.startswith(f"{BENCH_DATABASE_PREFIX}_{os.getpid()}_")
+        # A plain PostgreSQL identifier, within its 63 bytes.
+        assert name.isascii() and name.replace("_", "").isalnum() and len(name) <= 63
+    assert bench_database_name(pid=42, suffix="abc") == f"{BENCH_DATABASE_PREFIX}_42_abc"
+    assert bench_database_name(pid=42) != bench_database_name(pid=42)
+
+
+def _fake_postgres(name: str = "scores") -> mock.MagicMock:
+    connection = mock.MagicMock(vendor="postgresql", alias="bench")
+    connection.settings_dict = {"NAME": name, "TEST": {}}
+    connection.ops.quote_name = lambda value: f'"{value}"'
+    return connection
+
+
+def test_the_bench_drops_only_the_database_it_made_also_on_failure() -> None:
+    connection = _fake_postgres()
+    cursor = connection._nodb_cursor.return_value.__enter__.return_value
+    with pytest.raises(RuntimeError), throwaway_database(connection, "test_scorekeeper_bench_1_a"):
+        raise RuntimeError("the bench failed half-way")
+    cursor.execute.assert_called_once_with('CREATE DATABASE "test_scorekeeper_bench_1_a"')
+    # Never Django's clobbering: the database is the one just made, kept as it is to migrate.
+    connection.creation.create_test_db.assert_called_once_with(
+        verbosity=0, autoclobber=False, serialize=False, keepdb=True
+    )
+    connection.creation._destroy_test_db.assert_called_once_with(
+        "test_scorekeeper_bench_1_a", verbosity=0
+    )
+    connection.creation.destroy_test_db.assert_not_called()
+    assert connection.settings_dict == {"NAME": "scores", "TEST": {}}
+
+
+def test_the_bench_drops_nothing_when_it_could_not_create_its_database() -> None:
+    for error, expected in ((OperationalError, OperationalError), (ProgrammingError, CommandError)):
+        connection = _fake_postgres()
+        cursor = connection._nodb_cursor.return_value.__enter__.return_value
+        cursor.execute.side_effect = error("database already exists")
+        with pytest.raises(expected), throwaway_database(connection, "test_scorekeeper_bench_1_a"):
+            pass
+        connection.creation.create_test_db.assert_not_called()
+        connection.creation._destroy_test_db.assert_not_called()
+        assert connection.settings_dict == {"NAME": "scores", "TEST": {}}

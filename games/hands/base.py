@@ -132,7 +132,7 @@ class HandEntry:
     template: str = ""
     form_class: type[BaseHandForm] = BaseHandForm
     # Extra scripts and stylesheets the hand entry needs, relative to static/; the table and
-    # edit pages load them after hand.js and app.css.
+    # edit pages load them after the bundle (hand.js, app.css).
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ()
     # Options the scoreboard states in its own words ("Playing to 11"), so the table page's

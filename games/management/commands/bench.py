@@ -10,18 +10,26 @@ queries are counted in a run of their own, and memory (tracemalloc slows Python 
 another. On PostgreSQL the tables are analysed after seeding, as autovacuum would soon do.
 
 ``make bench`` runs it on SQLite, then on PostgreSQL; an unreachable database is skipped.
+
+Each run makes a database of its own, named after the process and a random suffix
+(``bench_database_name``), and drops that one alone when it ends, also on failure: two benches
+at once on one PostgreSQL never drop each other's database, and a database the bench did not
+create (one that happens to have the name) is refused, never clobbered.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import shutil
 import statistics
 import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -29,7 +37,8 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import OperationalError, connection, reset_queries
+from django.db import DatabaseError, OperationalError, connection, reset_queries
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Count
 from django.http import HttpResponseBase
 from django.test import Client
@@ -54,7 +63,7 @@ from games.models import (
 from games.scoring import GAMES
 from games.scoring.scoresheet import score_scoresheet
 
-BENCH_DATABASE = "test_scorekeeper_bench"
+BENCH_DATABASE_PREFIX = "test_scorekeeper_bench"
 MIB = 1024 * 1024
 
 
@@ -93,29 +102,24 @@ class Command(BaseCommand):
         if options["tables"] < 1 or options["hands"] < 1 or options["runs"] < 1:
             raise CommandError("--tables, --hands and --runs must be 1 or more")
         label = _database_label()
-        original_name = connection.settings_dict["NAME"]
         scratch = tempfile.mkdtemp(prefix="scorekeeper-bench-")
-        test_settings = connection.settings_dict.setdefault("TEST", {})
-        if connection.vendor == "sqlite":
-            # A file, like a real deployment; the test default would be an in-memory database.
-            test_settings["NAME"] = f"{scratch}/bench.sqlite3"
-        else:
-            # Not the test suite's database, so a test run at the same time is not disturbed.
-            test_settings["NAME"] = BENCH_DATABASE
         try:
-            try:
-                connection.creation.create_test_db(
-                    verbosity=0, autoclobber=True, serialize=False, keepdb=False
-                )
-            except OperationalError as error:
-                reason = str(error).strip().splitlines()[0] if str(error).strip() else "error"
-                self.stdout.write(f"{label}: unreachable ({reason}); skipped.")
-                return
-            try:
+            if connection.vendor == "sqlite":
+                # A file, like a real deployment (the test default would be in memory), in a
+                # directory made for this run.
+                name = f"{scratch}/bench.sqlite3"
+            else:
+                # Not the test suite's database, nor another bench's.
+                name = bench_database_name()
+            with ExitStack() as stack:
+                try:
+                    stack.enter_context(throwaway_database(connection, name))
+                except OperationalError as error:
+                    reason = str(error).strip().splitlines()[0] if str(error).strip() else "error"
+                    self.stdout.write(f"{label}: unreachable ({reason}); skipped.")
+                    return
                 with override_settings(DEBUG=False):
                     self._bench(label, options)
-            finally:
-                connection.creation.destroy_test_db(original_name, verbosity=0, keepdb=False)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
@@ -211,6 +215,53 @@ def _import_table(label: str, figures: list[ImportFigures]) -> str:
             "the time (linear: the same factor)"
         )
     return "\n".join(lines)
+
+
+def bench_database_name(pid: int | None = None, suffix: str | None = None) -> str:
+    """A database name no other run uses: the bench prefix, this process's id and a random
+    suffix, e.g. test_scorekeeper_bench_4242_9f3a1c2e (well under PostgreSQL's 63 bytes)."""
+    pid = os.getpid() if pid is None else pid
+    suffix = secrets.token_hex(4) if suffix is None else suffix
+    return f"{BENCH_DATABASE_PREFIX}_{pid}_{suffix}"
+
+
+@contextmanager
+def throwaway_database(connection: BaseDatabaseWrapper, name: str) -> Iterator[str]:
+    """Create the database ``name``, migrate it and point ``connection`` at it; at the end,
+    point the connection back and drop that database, and only it, whatever happened.
+
+    The bench creates the database itself, so a database that already has the name is an
+    error here, never dropped (Django's test-database creation, with autoclobber, would drop
+    it). Migrating goes through Django's test-database creation with keepdb, which keeps what
+    is there: the database just made. An OperationalError while creating (the server cannot
+    be reached) leaves nothing behind and nothing dropped."""
+    original_name = connection.settings_dict["NAME"]
+    test_settings = connection.settings_dict.setdefault("TEST", {})
+    original_test_name = test_settings.get("NAME")
+    test_settings["NAME"] = name
+    try:
+        if connection.vendor != "sqlite":  # SQLite makes the file on first connection
+            try:
+                with connection._nodb_cursor() as cursor:
+                    cursor.execute(f"CREATE DATABASE {connection.ops.quote_name(name)}")
+            except OperationalError:
+                raise
+            except DatabaseError as error:
+                raise CommandError(f"could not create the bench database {name}: {error}") from None
+        try:
+            connection.creation.create_test_db(
+                verbosity=0, autoclobber=False, serialize=False, keepdb=True
+            )
+            yield name
+        finally:
+            connection.close()
+            connection.settings_dict["NAME"] = original_name
+            connection.creation._destroy_test_db(name, verbosity=0)
+    finally:
+        if original_test_name is None:
+            test_settings.pop("NAME", None)
+        else:
+            test_settings["NAME"] = original_test_name
 
 
 def _database_label() -> str:
