@@ -12,7 +12,6 @@ import secrets
 from typing import Any
 
 from django.contrib.auth import get_user_model, login
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import QuerySet
@@ -28,11 +27,8 @@ from games.models import (
     Membership,
     Player,
     Role,
-    Round,
     Table,
 )
-
-AnyUser = AbstractBaseUser | AnonymousUser
 
 _ROLES_CACHE = "_scorekeeper_roles"
 GUEST_SESSION_KEY = "guest"
@@ -124,18 +120,18 @@ def table_watched(token: str) -> Table:
         raise Http404 from None
 
 
-def hand_of(table: Table, public_id: str) -> Round:
-    round_ = table.rounds.filter(public_id=public_id).first()
-    if round_ is None:
-        raise Http404
-    return round_
-
-
 # -- accounts -----------------------------------------------------------------------------------
 
 
 def is_guest(user: Any) -> bool:
-    return bool(user.is_authenticated and GuestAccount.objects.filter(user=user).exists())
+    """Whether the account is a guest's; reads the reverse relation, so a query that
+    select_related("user__guest") answers it for a whole list."""
+    if not user.is_authenticated:
+        return False
+    try:
+        return user.guest is not None
+    except GuestAccount.DoesNotExist:
+        return False
 
 
 @transaction.atomic

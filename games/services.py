@@ -357,7 +357,7 @@ def _log_change(
 ) -> TableChange:
     return TableChange.objects.create(
         table=table,
-        user=by if by is not None and by.is_authenticated else None,
+        user=_actor(by),
         version=table.version,
         kind=kind,
         hand_id=round_.public_id if round_ else "",
@@ -365,6 +365,12 @@ def _log_change(
         before=before,
         after=after,
     )
+
+
+def _actor(by: Any) -> Any:
+    """The account to name in the log: None for the services' own callers and anonymous
+    requests."""
+    return by if by is not None and by.is_authenticated else None
 
 
 def _as_stored(value: object) -> object:
@@ -786,7 +792,7 @@ def club_log(
     """Record a write to the club's records outside a table's hands in its audit log."""
     return ClubChange.objects.create(
         club=club,
-        user=by if by is not None and by.is_authenticated else None,
+        user=_actor(by),
         kind=kind,
         subject=subject[:200],
         before=before,
@@ -938,7 +944,7 @@ def invite_create(
         club=club,
         role=Role(role),
         expires_at=expires_at,
-        created_by=by if by is not None and by.is_authenticated else None,
+        created_by=_actor(by),
     )
     club_log(
         club,
@@ -1091,9 +1097,7 @@ def guests_remove(older_than: date) -> tuple[int, int]:
     for club in Club.objects.select_for_update().filter(pk__in=club_pks).order_by("pk"):
         staying = club.memberships.exclude(user__in=guests)
         if not staying.exists():
-            # Tables first: a seat protects its player, which the club would cascade to.
-            Table.objects.filter(club=club).delete()
-            club.delete()
+            club_delete(club)
             removed_clubs += 1
             continue
         for membership in club.memberships.filter(user__in=guests).select_related("user"):

@@ -280,10 +280,14 @@ class _TablePage:
             watching,
         )
 
+    @classmethod
+    def current(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> _TablePage:
+        """The table as it is now in the database (after a write, or a refused one)."""
+        fresh = selectors.table_get(table.public_id, club_ids=[table.club_id])
+        return cls.load(fresh, can_score=can_score, watching=watching)
+
     def reload(self) -> _TablePage:
-        """The same table as it is now in the database."""
-        table = selectors.table_get(self.table.public_id, club_ids=[self.table.club_id])
-        return _TablePage.load(table, can_score=self.can_score, watching=self.watching)
+        return _TablePage.current(self.table, can_score=self.can_score, watching=self.watching)
 
     def hand(self, public_id: str) -> Round:
         """One of the table's hands by its id; 404 when there is none."""
@@ -392,9 +396,7 @@ def change_lines(table: Table, changes: Sequence[TableChange]) -> list[str]:
     lines = []
     for change in changes:
         number = change.hand_number
-        after = change.after or {}
-        points = after.get("points") or {}
-        scores = ", ".join(f"{side} {points[side]}" for side in sides if side in points)
+        scores = points_text(change.after, sides)
         if change.kind == TableChange.Kind.RECORDED:
             line = _("Hand %(number)s was recorded on another phone: %(scores)s")
         elif change.kind == TableChange.Kind.EDITED:
@@ -451,8 +453,7 @@ def refuse_stale_table_write(
 ) -> HttpResponse:
     """409 for a button's write (delete a hand, end or take up the evening) from an
     out-of-date page: the table as it is now, what changed, and the write offered again."""
-    table = selectors.table_get(stale.table.public_id, club_ids=[stale.table.club_id])
-    page = _TablePage.load(table)
+    page = _TablePage.current(stale.table)
     table_url = reverse("games:table", kwargs={"table": page.table.public_id})
     conflict = Conflict(
         change_lines(page.table, stale.changes),
@@ -782,23 +783,28 @@ def _option_default(spec: OptionSpec) -> str:
 def table_changes(request: HttpRequest, table: str) -> HttpResponse:
     """Every write to the table, newest first: who, when, and the hand before and after. A
     deleted hand that is not back yet can be restored by a scorer."""
-    page = _TablePage.for_request(request, table, Role.VIEWER)
-    present = {round_.public_id for round_ in page.rounds}
-    sides = page.setup.sides
+    found = access.table_for(request, table, Role.VIEWER)
+    held = access.role_in(request.user, found.club_id)
+    present = set(found.rounds.values_list("public_id", flat=True))
+    sides = found.setup().sides
     changes = []
-    for change in page.table.changes.select_related("user").order_by("-version"):
+    for change in found.changes.select_related("user__guest").order_by("-version"):
         changes.append(
             {
                 "change": change,
                 "who": _who(change.user),
-                "before": _points_text(change.before, sides),
-                "after": _points_text(change.after, sides),
+                "before": points_text(change.before, sides),
+                "after": points_text(change.after, sides),
                 "restorable": change.kind == TableChange.Kind.DELETED
                 and change.hand_id not in present
                 and bool(change.before),
             }
         )
-    context = {"table": page.table, "changes": changes, "can_score": page.can_score}
+    context = {
+        "table": found,
+        "changes": changes,
+        "can_score": bool(held and held.allows(Role.SCORER)),
+    }
     return render(request, "games/table_changes.html", context)
 
 
@@ -810,7 +816,8 @@ def _who(user: Any) -> str:
     return str(user.get_username())
 
 
-def _points_text(snapshot: Mapping[str, Any] | None, sides: Sequence[str]) -> str:
+def points_text(snapshot: Mapping[str, Any] | None, sides: Sequence[str]) -> str:
+    """A logged hand's points per side, in seat order: "Ann & Cy 3, Bob & Di 1"."""
     points = (snapshot or {}).get("points") or {}
     return ", ".join(f"{side} {points[side]}" for side in sides if side in points)
 

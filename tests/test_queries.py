@@ -103,3 +103,20 @@ def test_export_queries_do_not_grow_with_the_hands(client: Client) -> None:
         return queries_for(client, reverse("games:table_export", kwargs={"table": table.public_id}))
 
     assert export(one) == export(many)
+
+
+def test_changes_page_queries_do_not_grow_with_the_changes(client: Client) -> None:
+    from games.access import guest_create
+
+    guest = guest_create()
+
+    def logged(count: int) -> Table:
+        table = table_with_hands(0)
+        for _ in range(count):
+            services.round_record(table, points_entry(Ann=0, Bob=0, Cy=0), by=guest)
+        return table
+
+    one, many = logged(1), logged(30)
+    assert queries_for(
+        client, reverse("games:table_changes", kwargs={"table": one.public_id})
+    ) == queries_for(client, reverse("games:table_changes", kwargs={"table": many.public_id}))
