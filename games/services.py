@@ -285,10 +285,23 @@ class StaleWrite(Exception):
 _LARGEST_STORED = 2**63 - 1
 
 
+class TableGone(EntryError):
+    """A write to a table that another phone deleted meanwhile: nothing was stored."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            [problem(gettext_noop("this table was deleted on another phone"), "table")]
+        )
+
+
 def _locked(table: Table | int) -> Table:
-    """The table re-read under a row lock, so writes to one table queue up behind each other."""
+    """The table re-read under a row lock, so writes to one table queue up behind each other;
+    TableGone when it was deleted meanwhile (it can be, since tables can be deleted)."""
     pk = table if isinstance(table, int) else table.pk
-    return Table.objects.select_for_update().get(pk=pk)
+    found = Table.objects.select_for_update().filter(pk=pk).first()
+    if found is None:
+        raise TableGone
+    return found
 
 
 def _check_version(table: Table, version: int | None) -> None:
@@ -1169,8 +1182,12 @@ def club_delete(club: Club) -> None:
 @transaction.atomic
 def table_delete(table: Table, *, version: int | None = None, by: Any = None) -> None:
     """Delete a table started by mistake. The club's log keeps it whole, as a scoresheet that
-    the import page reads back."""
-    table = _locked(table)
+    the import page reads back. A table already deleted (a second tap, another phone) stays
+    deleted: nothing more happens."""
+    try:
+        table = _locked(table)
+    except TableGone:
+        return
     _check_version(table, version)
     scoresheet = selectors.table_scoresheet(table)
     subject = f"{table.rules.name}: {', '.join(table.setup().players)}"

@@ -853,7 +853,11 @@ def table_watch_link(request: HttpRequest, table: str) -> HttpResponse:
     """Make a new watch link (the old one stops working) or turn it off."""
     found = access.table_for(request, table, Role.SCORER)
     on = request.POST.get("watch") != "off"
-    services.watch_link_set(found, on=on, by=request.user)
+    try:
+        services.watch_link_set(found, on=on, by=request.user)
+    except services.TableGone as gone:
+        messages.error(request, problem_text(gone.problems[0]))
+        return redirect("games:home")
     if on:
         messages.success(request, _("New watch link made; an earlier one no longer works."))
     else:

@@ -9,7 +9,7 @@ from functools import partial
 import pytest
 
 from games import services
-from games.models import Club, League, Membership, Role, Round
+from games.models import Club, ClubChange, League, Membership, Role, Round, Table
 from games.scoring import EntryError
 from tests.clubs import member
 from tests.concurrency import at_once, errors
@@ -99,3 +99,30 @@ def test_many_phones_editing_a_league_at_once_apply_one_edit() -> None:
         assert [p.name for p in now.members.all()] == [
             m.name for m in applied[0].value.members.all()
         ]
+
+
+def test_a_table_deleted_while_phones_write_to_it_answers_each_in_words() -> None:
+    club = Club.objects.create(name="Corner table")
+    for _round in range(ROUNDS):
+        table = services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
+        services.round_record(table, points_entry(Ann=1, Bob=0))
+        outcomes = at_once(
+            [partial(services.table_delete, table) for _phone in range(PHONES // 2)]
+            + [partial(services.watch_link_set, table, on=True)]
+            + [
+                partial(services.round_record, table, points_entry(Ann=0, Bob=1))
+                for _phone in range(PHONES // 2 - 1)
+            ]
+        )
+        # Deleting twice is deleting once; a write after the delete is refused in words.
+        unexpected = [
+            outcome.describe()
+            for outcome in outcomes
+            if outcome.error is not None and not isinstance(outcome.error, services.TableGone)
+        ]
+        assert unexpected == []
+        assert not Table.objects.filter(pk=table.pk).exists()
+        deleted = ClubChange.objects.filter(
+            club=club, kind=ClubChange.Kind.TABLE_DELETED, before__table=table.public_id
+        )
+        assert deleted.count() == 1
