@@ -86,9 +86,39 @@ def table_totals(table: Table, setup: TableSetup) -> dict[str, int]:
     return totals
 
 
-def table_rounds(table: Table) -> QuerySet[Round]:
-    """The hands, oldest first, each with its points per side (two queries)."""
-    return table.rounds.order_by("number").prefetch_related("points")
+@dataclass(frozen=True)
+class StoredHand:
+    """A stored hand as the table page and the write path read it: everything but the entry
+    (which only editing needs), from plain rows rather than model instances, so reading a
+    table of 500 hands costs a few milliseconds rather than fifty."""
+
+    pk: int
+    public_id: str
+    number: int
+    dealer: int
+    breakdown: Mapping[str, Any]
+    points: Mapping[str, int]
+
+    def score(self) -> RoundScore:
+        return RoundScore(self.points, self.breakdown)
+
+
+def table_hands(table: Table) -> list[StoredHand]:
+    """The table's hands, oldest first, each with its points per side: two queries, the one
+    read of a table's hands a page or a write makes."""
+    points: dict[int, dict[str, int]] = {}
+    for round_id, side, value in (
+        RoundPoints.objects.filter(round__table=table)
+        .order_by("pk")
+        .values_list("round_id", "side", "points")
+    ):
+        points.setdefault(round_id, {})[side] = value
+    return [
+        StoredHand(pk, public_id, number, dealer, breakdown, points.get(pk, {}))
+        for pk, public_id, number, dealer, breakdown in table.rounds.order_by("number").values_list(
+            "pk", "public_id", "number", "dealer", "breakdown"
+        )
+    ]
 
 
 def table_scoresheet(table: Table, prefetched: bool = False) -> dict[str, object]:

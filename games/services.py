@@ -46,6 +46,7 @@ from games.scoring import (
 from games.scoring.errors import Problem, problem, raise_if_any
 from games.scoring.i18n import gettext_noop
 from games.scoring.scoresheet import read_scoresheet
+from games.selectors import StoredHand
 
 ModelT = TypeVar("ModelT", bound=Model)
 
@@ -322,21 +323,50 @@ def changes_since(table: Table, version: int) -> list[TableChange]:
 
 @dataclass
 class _StoredHands:
-    """A table's hands as read under its lock, in order, and what each was when read: the
-    rescoring path writes only what differs."""
+    """A table's hands as read under its lock, in order.
 
-    rounds: list[Round]
+    Hands stay the light rows the read gave (``StoredHand``: points and breakdown, no entry)
+    until a write needs more: ``models_from`` turns the hands from an index on into Round
+    instances, in one query. Recording a hand never needs the earlier hands' entries, so its
+    cost hardly grows with the table. The rescoring path writes only what differs from
+    ``as_read``.
+    """
+
+    rounds: list[Round | StoredHand]
     points: dict[int, dict[str, int]]
     as_read: dict[int, tuple[object, ...]]
+    numbers_read: dict[int, int]
 
     @classmethod
-    def read(cls, table: Table) -> _StoredHands:
-        rounds = list(table.rounds.order_by("number").prefetch_related("points"))
+    def read(cls, table: Table, hands: Sequence[StoredHand] | None = None) -> _StoredHands:
+        """The table's hands; ``hands`` as a page read them, when the caller knows they are
+        still the table's hands (read at the version the locked table still has)."""
+        rows = list(hands) if hands is not None else selectors.table_hands(table)
         return cls(
-            rounds,
-            {round_.pk: {row.side: row.points for row in round_.points.all()} for round_ in rounds},
-            {round_.pk: _round_fields(round_) for round_ in rounds},
+            list(rows),
+            {row.pk: dict(row.points) for row in rows},
+            {},
+            {row.pk: row.number for row in rows},
         )
+
+    def models_from(self, index: int) -> None:
+        """Load the hands from ``index`` on as Round instances (entries included)."""
+        wanted = [row.pk for row in self.rounds[index:] if isinstance(row, StoredHand)]
+        if not wanted:
+            return
+        models = Round.objects.in_bulk(wanted)
+        for position in range(index, len(self.rounds)):
+            row = self.rounds[position]
+            if isinstance(row, StoredHand):
+                model = models[row.pk]
+                self.rounds[position] = model
+                self.as_read[model.pk] = _round_fields(model)
+
+    def model(self, index: int) -> Round:
+        self.models_from(index)
+        found = self.rounds[index]
+        assert isinstance(found, Round)
+        return found
 
     def index_of(self, round_: Round) -> int:
         for index, stored in enumerate(self.rounds):
@@ -422,6 +452,7 @@ def _rescore(
             tracker.push(RoundScore(stored.points[round_.pk], round_.breakdown))
             points.append(stored.points[round_.pk])
             continue
+        assert isinstance(round_, Round)  # models_from(first_changed) made it one
         dealer = tracker.next_dealer()
         try:
             score = tracker.add(round_.entry)
@@ -457,14 +488,14 @@ def _store_rounds(
 ) -> None:
     """Write the re-scored hands from ``first_changed`` on: update the stored ones that
     changed, insert the new ones, and replace the points that changed."""
-    rounds = stored.rounds[first_changed:]
+    rounds = [round_ for round_ in stored.rounds[first_changed:] if isinstance(round_, Round)]
     points = rescored.points[first_changed:]
     existing = [round_ for round_ in rounds if round_.pk is not None]
-    moved = [round_.pk for round_ in existing if round_.number != stored.as_read[round_.pk][0]]
+    moved = [round_.pk for round_ in existing if round_.number != stored.numbers_read[round_.pk]]
     if moved:
         # Out of the way first: the unique (table, number) is checked row by row, so hands
         # moving down by one would otherwise collide with each other.
-        offset = len(stored.rounds) + max(number for number, *_ in stored.as_read.values()) + 1
+        offset = len(stored.rounds) + max(stored.numbers_read.values()) + 1
         Round.objects.filter(pk__in=moved).update(number=F("number") + offset)
     changed = [round_ for round_ in existing if _round_fields(round_) != stored.as_read[round_.pk]]
     now = timezone.now()
@@ -536,6 +567,7 @@ def _change_hands(
     ``stopped`` says whether an open-ended evening (Schafkopf) is over; by default it stays
     as it was.
     """
+    stored.models_from(first_changed)
     setup = table.setup()
     finished_before = table.finished_at is not None
     if stopped is None:
@@ -554,23 +586,28 @@ def round_record(
     version: int | None = None,
     token: str | None = None,
     by: Any = None,
+    hands: Sequence[StoredHand] | None = None,
+    hands_version: int | None = None,
 ) -> Round:
     """Score a hand and store it as the table's next one; raise EntryError if it is bad.
 
     ``token`` comes from the new-hand form: the same form sent again (a phone retrying)
     stores nothing and gets back the hand the first one stored, whatever happened since.
     ``version`` is the table's version the form was rendered at: StaleWrite if another write
-    came first.
+    came first. ``hands``, the table's hands as the page read them at ``hands_version``, spare
+    a second read when the table is still at that version (every change to its hands bumps
+    it, under the lock taken here).
     """
     table = _locked(table)
     if token:
-        already = table.rounds.filter(hand_token=token).first()
+        already = table.rounds.filter(hand_token=token).order_by().first()
         if already is not None:
             return already
     _check_version(table, version)
     if table.is_finished:
         raise EntryError([problem(gettext_noop("the game is over; no more hands"), "round")])
-    stored = _StoredHands.read(table)
+    current = hands if hands is not None and hands_version == table.version else None
+    stored = _StoredHands.read(table, current)
     new = Round(table=table, entry=dict(entry), hand_token=token or "")
     stored.rounds.append(new)
     rescored = _change_hands(table, stored, len(stored.rounds) - 1, entered=len(stored.rounds) - 1)
@@ -593,7 +630,7 @@ def round_update(
     _check_version(table, version)
     stored = _StoredHands.read(table)
     index = stored.index_of(round_)
-    edited = stored.rounds[index]
+    edited = stored.model(index)
     before = _hand_snapshot(edited, stored.points[edited.pk])
     edited.entry = dict(entry)
     rescored = _change_hands(table, stored, index, entered=index)
@@ -616,7 +653,8 @@ def round_delete(round_: Round, *, version: int | None = None, by: Any = None) -
     _check_version(table, version)
     stored = _StoredHands.read(table)
     index = stored.index_of(round_)
-    gone = stored.rounds.pop(index)
+    gone = stored.model(index)
+    stored.rounds.pop(index)
     before = _hand_snapshot(gone, stored.points[gone.pk])
     gone.delete()
     _change_hands(table, stored, index)
@@ -724,7 +762,7 @@ def table_import(document: object, *, club: Club, by: Any = None) -> Table:
     }
     if respell and not setup.teams:
         entries = tuple(_respell_sides(entry, respell) for entry in entries)
-    stored = _StoredHands([Round(table=table, entry=dict(entry)) for entry in entries], {}, {})
+    stored = _StoredHands([Round(table=table, entry=dict(entry)) for entry in entries], {}, {}, {})
     _change_hands(table, stored, 0)
     _log_change(table, TableChange.Kind.IMPORTED, after={"hands": len(stored.rounds)}, by=by)
     return table

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
@@ -203,6 +203,13 @@ def _import_each(document: object, club: Any, by: Any) -> list[Table]:
 # -- the table page -----------------------------------------------------------------------------
 
 
+# The history shows this many of the latest hands; older ones load on demand, so a page of a
+# long evening costs about what a page of a short one does.
+HISTORY_PAGE = 20
+# The parts of the table page a GET can ask for on its own (``?part=``).
+PARTS = ("chart", "history")
+
+
 @require_http_methods(["GET", "POST"])
 def table_detail(request: HttpRequest, table: str) -> HttpResponse:
     """The scoreboard, the hand entry and the history.
@@ -210,55 +217,95 @@ def table_detail(request: HttpRequest, table: str) -> HttpResponse:
     POST ``action=preview`` (htmx, on every change) renders the live preview only; a game's
     shortcut button (such as "All remaining cards to X") re-renders the form with it applied;
     otherwise the hand is recorded: once per form (``hand_token``), and only if the table is
-    still at the version the form was rendered at (``table_version``; 409 otherwise).
+    still at the version the form was rendered at (``table_version``; 409 otherwise). With
+    htmx, a recorded hand answers with only what changed (``_render_recorded``).
+    A GET with ``?part=chart`` or ``?part=history&before=N`` renders that part alone.
     """
     page = _TablePage.for_request(
         request, table, Role.SCORER if request.method == "POST" else Role.VIEWER
     )
     if request.method != "POST":
-        return _render_table(request, page, page.form())
+        return _render_get(request, page)
     form = page.form(request.POST)
     if request.POST.get("action") == "preview":
         return render(request, f"{page.ui.template}#preview", page.hand_context(form))
     shortcut = page.ui.shortcut(request.POST)
     if shortcut is not None:
-        return _render_table(request, page, page.form(shortcut))
+        return _render_table(
+            request, page, page.form(shortcut), fragment="record", target="#record"
+        )
     # A retry of a save that went through answers as that save did, whatever came after it.
     token = form.token()
-    already = page.table.rounds.filter(hand_token=token).first() if token else None
+    already = (
+        page.table.rounds.filter(hand_token=token).order_by().first() if token else None
+    )
     if already is None and form.version() != page.table.version:
         return _refuse_stale_record(request, page, form.version())
+    recorded = None
     if already is None and form.is_valid():
         try:
-            already = services.round_record(
-                page.table, form.entry(), version=form.version(), token=token, by=request.user
+            recorded = services.round_record(
+                page.table,
+                form.entry(),
+                version=form.version(),
+                token=token,
+                by=request.user,
+                hands=page.hands,
+                hands_version=page.table.version,
             )
         except services.StaleWrite as stale:
             return _refuse_stale_record(request, page, form.version(), stale)
         except EntryError as error:
             add_problems(form, error)
+    done = recorded or already
+    if done is not None and not request.htmx:
+        messages.success(request, _("Hand %(number)s recorded.") % {"number": done.number})
+        return redirect("games:table", table=table)
+    if recorded is not None:
+        return _render_recorded(request, page, recorded, form)
     if already is not None:
-        if not request.htmx:
-            messages.success(request, _("Hand %(number)s recorded.") % {"number": already.number})
-            return redirect("games:table", table=table)
         page = page.reload()
         return _render_table(request, page, page.form(), recorded=already, fragment="table-main")
-    return _render_table(request, page, form, status=UNPROCESSABLE, fragment="table-main")
+    if page.table.is_finished:
+        # A hand sent after the game ended: the page as it is now says why it was not saved.
+        return _render_table(request, page, form, status=UNPROCESSABLE, fragment="table-main")
+    # Only the hand entry, with the problems: nothing else on the page changed.
+    return _render_table(
+        request, page, form, status=UNPROCESSABLE, fragment="record", target="#record"
+    )
+
+
+def _render_get(request: HttpRequest, page: _TablePage) -> HttpResponse:
+    part = request.GET.get("part", "")
+    if request.htmx and part in PARTS:
+        return _render_table(
+            request,
+            page,
+            page.form(),
+            fragment="history-older" if part == "history" else "running-totals",
+            history_before=_positive(request.GET.get("before")),
+        )
+    return _render_table(request, page, page.form(), history_all=request.GET.get("hands") == "all")
+
+
+def _positive(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and int(value) > 0 else None
 
 
 @dataclass
 class _TablePage:
-    """A table with its hands scored, and the game's hand entry: what every table view needs."""
+    """A table with its hands as stored, and the game's hand entry: what every table view
+    needs. The hands are read once (``selectors.table_hands``: plain rows, no entries)."""
 
     table: Table
     setup: TableSetup
     ui: HandEntry
-    rounds: list[Round]
-    scores: list[RoundScore]
+    hands: list[selectors.StoredHand]
     # Whether the page offers the forms (a scorer) or only shows the table (a viewer, a
     # watch link).
     can_score: bool = True
     watching: bool = False
+    _scores: list[RoundScore] | None = field(default=None, repr=False)
 
     @classmethod
     def for_request(cls, request: HttpRequest, public_id: str, role: Role) -> _TablePage:
@@ -269,13 +316,11 @@ class _TablePage:
 
     @classmethod
     def load(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> _TablePage:
-        rounds = list(selectors.table_rounds(table))
         return cls(
             table,
             table.setup(),
             hand_entry_for(table.game),
-            rounds,
-            [selectors.round_score(round_) for round_ in rounds],
+            selectors.table_hands(table),
             can_score,
             watching,
         )
@@ -289,12 +334,32 @@ class _TablePage:
     def reload(self) -> _TablePage:
         return _TablePage.current(self.table, can_score=self.can_score, watching=self.watching)
 
+    @property
+    def scores(self) -> list[RoundScore]:
+        # Kept while the hands are the same list of the same length (``recorded`` appends).
+        if self._scores is None or len(self._scores) != len(self.hands):
+            self._scores = [hand.score() for hand in self.hands]
+        return self._scores
+
+    def recorded(self, round_: Round) -> None:
+        """Take in a hand this request just recorded, without reading the table again: the
+        write path left the table's new version and result on ``round_.table``."""
+        written = round_.table
+        for name in ("version", "finished_at", "winners", "hands_played", "updated_at"):
+            setattr(self.table, name, getattr(written, name))
+        points = dict(round_.points.order_by("pk").values_list("side", "points"))
+        self.hands.append(
+            selectors.StoredHand(
+                round_.pk, round_.public_id, round_.number, round_.dealer, round_.breakdown, points
+            )
+        )
+
     def hand(self, public_id: str) -> Round:
-        """One of the table's hands by its id; 404 when there is none."""
-        for round_ in self.rounds:
-            if round_.public_id == public_id:
-                return round_
-        raise Http404
+        """One of the table's hands by its id, entry and all; 404 when there is none."""
+        found = self.table.rounds.filter(public_id=public_id).first()
+        if found is None:
+            raise Http404
+        return found
 
     def form(
         self, data: Any = None, initial: Any = None, before: int | None = None
@@ -303,7 +368,8 @@ class _TablePage:
 
         A fresh form carries the table's version, and a new hand's a token of its own.
         """
-        earlier = self.scores if before is None else self.scores[: before - 1]
+        scores = self.scores
+        earlier = scores if before is None else scores[: before - 1]
         if data is None:
             initial = {**(initial or {}), "table_version": self.table.version}
             if before is None:
@@ -316,6 +382,7 @@ class _TablePage:
             "setup": self.setup,
             "form": form,
             "hand_template": self.ui.template,
+            "preview_template": f"{self.ui.template}#preview",
             "hand_scripts": self.ui.scripts,
             "hand_styles": self.ui.styles,
             "setup_hint": self.ui.setup_hint(self.setup),
@@ -326,6 +393,12 @@ class _TablePage:
             **self.ui.context(form, self.setup),
         }
 
+    def url(self) -> str:
+        """This page's address: the table's, or its watch link's."""
+        if self.watching:
+            return reverse("games:table_watch", kwargs={"token": self.table.watch_token})
+        return reverse("games:table", kwargs={"table": self.table.public_id})
+
 
 def _render_table(
     request: HttpRequest,
@@ -335,28 +408,49 @@ def _render_table(
     status: int = 200,
     recorded: Round | None = None,
     fragment: str = "",
+    target: str = "",
     conflict: Conflict | None = None,
+    history_all: bool = False,
+    history_before: int | None = None,
 ) -> HttpResponse:
+    context = _table_context(request, page, form, history_all, history_before)
+    context.update({"recorded": recorded, "conflict": conflict})
+    template = "games/table_detail.html"
+    if request.htmx and fragment:
+        template += f"#{fragment}"
+    response = render(request, template, context, status=status)
+    if request.htmx and target:
+        response["HX-Retarget"] = target
+        response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+def _table_context(
+    request: HttpRequest,
+    page: _TablePage,
+    form: BaseHandForm,
+    history_all: bool = False,
+    history_before: int | None = None,
+) -> dict[str, Any]:
     table, setup = page.table, page.setup
-    context = page.hand_context(form)
-    state = table.rules.game_state(page.scores, setup)
+    context = {**page.hand_context(form), **_scoreboard_context(page)}
+    shown = page.hands
+    if history_before is not None:
+        shown = [hand for hand in shown if hand.number < history_before]
+    older = 0
+    if not history_all:
+        older = max(len(shown) - HISTORY_PAGE, 0)
+        shown = shown[older:]
     seats = list(table.seats.all())
-    next_dealer = None
-    if not state.finished:
-        dealer_seat = (
-            table.rules.dealer_after(setup, page.scores, page.rounds[-1].dealer)
-            if page.rounds
-            else table.first_dealer
-        )
-        next_dealer = seats[dealer_seat].player.name
+    state = context["state"]
     context.update(
         {
-            "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
-            "rounds": [_round_row(page, round_, seats) for round_ in page.rounds],
-            "recorded": recorded,
-            "conflict": conflict,
+            "rounds": [_round_row(page, hand, seats) for hand in shown],
+            "older_hands": older,
+            "oldest_shown": shown[0].number if shown else 0,
             "options_summary": _options_summary(table, setup, page.ui),
-            "running_totals": running_totals_chart(setup, state),
+            # Laid out only if the template draws it.
+            "running_totals": lambda: running_totals_chart(setup, state),
             "plays_for_money": selectors.money_per_point(table.game, table.options)[0] > 0,
             "watch_url": request.build_absolute_uri(
                 reverse("games:table_watch", kwargs={"token": table.watch_token})
@@ -365,10 +459,60 @@ def _render_table(
             else "",
         }
     )
-    template = "games/table_detail.html"
-    if request.htmx and fragment:
-        template += f"#{fragment}"
-    return render(request, template, context, status=status)
+    return context
+
+
+def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
+    """The totals, who deals next and how many hands were played: the part of the page every
+    change to the table changes."""
+    table, setup = page.table, page.setup
+    scores = page.scores
+    state = table.rules.game_state(scores, setup)
+    next_dealer = None
+    if not state.finished:
+        dealer_seat = (
+            table.rules.dealer_after(setup, scores, page.hands[-1].dealer)
+            if page.hands
+            else table.first_dealer
+        )
+        next_dealer = table.seats.all()[dealer_seat].player.name
+    return {
+        "state": state,
+        "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
+        "hands_played": len(page.hands),
+        "page_url": page.url(),
+    }
+
+
+def _render_recorded(
+    request: HttpRequest, page: _TablePage, recorded: Round, posted: BaseHandForm
+) -> HttpResponse:
+    """What a phone gets back for the hand it just recorded (htmx): the scoreboard, the new
+    row of the history, the "recorded, undo" notice and a form ready for the next hand, as
+    out-of-band swaps, a few kilobytes whatever the number of hands.
+
+    The form already on the phone is emptied there (``form.reset()``) rather than sent again
+    when the next hand's form would be the same as it (``signature``); otherwise, and after
+    the first hand or the last one, the fragments that change are larger, and so is the
+    answer. The running-totals chart fetches itself again on the ``hand-recorded`` event.
+    """
+    page.recorded(recorded)
+    fresh = page.form()
+    events: dict[str, object] = {"hand-recorded": {"version": page.table.version}}
+    if page.table.is_finished or len(page.hands) == 1:
+        response = _render_table(request, page, fresh, recorded=recorded, fragment="table-main")
+    else:
+        context = {**page.hand_context(fresh), **_scoreboard_context(page)}
+        context["rounds"] = [_round_row(page, page.hands[-1], list(page.table.seats.all()))]
+        context["recorded"] = recorded
+        context["reset_form"] = posted.data.get("form_signature") == fresh.signature()
+        events["hand-recorded"] = {"version": page.table.version, "reset": context["reset_form"]}
+        response = render(request, "games/table_recorded.html", context)
+        response["HX-Retarget"] = "#scoreboard"
+        response["HX-Reswap"] = "outerHTML show:#main:top"
+        events["chart-stale"] = True
+    response["HX-Trigger-After-Swap"] = json.dumps(events)
+    return response
 
 
 # -- writes from a page that is out of date (409) -----------------------------------------------
@@ -439,7 +583,7 @@ def _refuse_stale_record(
         conflict = Conflict(
             change_lines(page.table, changes),
             _("Your hand is still filled in below."),
-            _("Record mine as hand %(number)s") % {"number": len(page.rounds) + 1},
+            _("Record mine as hand %(number)s") % {"number": len(page.hands) + 1},
             _("Discard mine"),
             table_url,
         )
@@ -467,13 +611,12 @@ def refuse_stale_table_write(
     return _render_table(request, page, page.form(), status=CONFLICT, conflict=conflict)
 
 
-def _round_row(page: _TablePage, round_: Round, seats: list[Any]) -> dict[str, Any]:
-    points = {row.side: row.points for row in round_.points.all()}
+def _round_row(page: _TablePage, round_: selectors.StoredHand, seats: list[Any]) -> dict[str, Any]:
     return {
         "round": round_,
         "dealer": seats[round_.dealer].player.name if round_.dealer < len(seats) else "",
         "line": page.ui.history_line(
-            points, selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
+            round_.points, selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
         ),
         "why_url": reverse(
             "games:round_why", kwargs={"table": page.table.public_id, "hand": round_.public_id}

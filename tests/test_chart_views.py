@@ -3,6 +3,7 @@ hand, with the line each game turns on, and its numbers in a table."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -151,7 +152,7 @@ def test_no_chart_before_the_second_hand(client: Client, hands: int) -> None:
     assert "Show the numbers" not in page
 
 
-def test_the_fragment_after_recording_a_hand_carries_the_updated_chart(client: Client) -> None:
+def test_a_recorded_hand_tells_the_chart_to_fetch_itself_again(client: Client) -> None:
     table = scopa_table()
     hand(table, Ann=3, Bob=1)
 
@@ -159,9 +160,15 @@ def test_the_fragment_after_recording_a_hand_carries_the_updated_chart(client: C
         table_url(table), {"mode": "points", "points_0": "2", "points_1": "4"}, **HTMX
     )
 
-    page = html(response)
-    assert page.lstrip().startswith('<div id="table-main"')
-    chart = chart_of(page)
+    # The answer to a save stays small: it leaves the chart out and says it is stale ...
+    assert "chart-svg" not in html(response)
+    assert json.loads(response["HX-Trigger-After-Swap"])["chart-stale"] is True
+    page = html(client.get(table_url(table)))
+    assert f'hx-get="{table_url(table)}?part=chart" hx-trigger="chart-stale from:body"' in page
+    # ... and the chart's own request gets it with the new hand.
+    part = html(client.get(table_url(table), {"part": "chart"}, **HTMX))
+    assert part.lstrip().startswith('<div id="totals-chart"')
+    chart = chart_of(part)
     assert chart.text["desc"] == "After 2 hands: Ann 5, Bob 5"
     assert chart.rows[-1] == ["2", "5", "5"]
 

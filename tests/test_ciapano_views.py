@@ -371,7 +371,9 @@ def test_invalid_hand_over_htmx_returns_the_form_with_its_error(client: Client) 
 
     page = html(response)
     assert response.status_code == 422
-    assert page.lstrip().startswith('<div id="table-main"')
+    # Only the hand entry comes back, in place of the one on the page: nothing else changed.
+    assert page.lstrip().startswith('<section id="record"')
+    assert response["HX-Retarget"] == "#record"
     assert "Pick who won the last trick." in page
     # What was tapped stays tapped.
     assert inputs(response).checked[f"card_{ACES[0]}"] == "0"

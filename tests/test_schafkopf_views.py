@@ -456,7 +456,8 @@ def test_invalid_hand_over_htmx_returns_the_fragment_with_422(client: Client) ->
 
     page = html(response)
     assert response.status_code == 422
-    assert "<html" not in page and 'id="table-main"' in page
+    assert "<html" not in page and page.lstrip().startswith('<section id="record"')
+    assert response["HX-Retarget"] == "#record"
     assert "a Sie cannot be doubled" in page
     assert saved() == (0, 0)
 

@@ -205,7 +205,7 @@ def test_the_deal_skips_a_ciapano_player_who_is_out() -> None:
 
 
 def _scores(table: Table) -> list[RoundScore]:
-    return [selectors.round_score(round_) for round_ in selectors.table_rounds(table)]
+    return [hand.score() for hand in selectors.table_hands(table)]
 
 
 def test_recorded_points_are_the_engines_points_per_side() -> None:

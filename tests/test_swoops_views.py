@@ -243,7 +243,9 @@ def test_invalid_hand_over_htmx_returns_the_fragment_with_the_error(client: Clie
 
     page = html(response)
     assert response.status_code == 422
-    assert page.lstrip().startswith('<div id="table-main"')
+    # Only the hand entry comes back, in place of the one on the page: nothing else changed.
+    assert page.lstrip().startswith('<section id="record"')
+    assert response["HX-Retarget"] == "#record"
     assert "Nothing was saved:" in page
     assert "Ann went out and cannot hold any cards" in page
     assert saved() == (0, 0)

@@ -287,14 +287,16 @@ def test_invalid_hand_is_shown_with_its_error_and_saves_nothing(
     assert saved() == (0, 0)
 
 
-def test_invalid_hand_over_htmx_returns_the_table_fragment_with_the_error(client: Client) -> None:
+def test_invalid_hand_over_htmx_returns_the_hand_entry_with_the_error(client: Client) -> None:
     table = two_player_table()
 
     response = client.post(table_url(table), full_hand({"Ann": 5}), **HTMX)
 
     page = html(response)
     assert response.status_code == 422
-    assert page.lstrip().startswith('<div id="table-main"')
+    # Only the hand entry comes back, in place of the one on the page: nothing else changed.
+    assert page.lstrip().startswith('<section id="record"')
+    assert response["HX-Retarget"] == "#record"
     assert "Ann made more sweeps (5)" in page
     # What was entered is kept, so it can be corrected.
     assert inputs(response).checked["card_7D"] == "0"

@@ -7,6 +7,7 @@ the form, the template and the words, and never look inside a game's entry thems
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,9 @@ def posted_version(data: Mapping[str, Any], field: str = "table_version") -> int
     value = str(data.get(field, ""))
     return int(value) if value.isdigit() else -1
 
+
+# Fields every fresh form gets new values for: not part of what a form offers.
+FRESH_PER_FORM = frozenset({"table_version", "hand_token"})
 
 # What new_hand_token makes, and what a retry may send back.
 HAND_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -75,6 +79,27 @@ class BaseHandForm(forms.Form):
         """The new-hand form's token, when it carried a well-formed one."""
         value = str(self.data.get("hand_token", ""))
         return value if HAND_TOKEN.fullmatch(value) else None
+
+    def signature(self) -> str:
+        """A short digest of what this unbound form offers: its fields, their choices, starting
+        values and widget settings. Two fresh forms with one signature render the same
+        inputs, so a phone whose form has it can empty its own form for the next hand rather
+        than be sent a new one. Empty for a bound form: its inputs hold what was entered."""
+        if self.is_bound:
+            return ""
+        parts = [
+            (
+                name,
+                type(field).__name__,
+                [(str(value), str(label)) for value, label in getattr(field, "choices", ())],
+                str(self.get_initial_for_field(field, name)),
+                sorted((key, str(value)) for key, value in field.widget.attrs.items()),
+                field.required,
+            )
+            for name, field in self.fields.items()
+            if name not in FRESH_PER_FORM
+        ]
+        return hashlib.blake2s(repr(parts).encode(), digest_size=9).hexdigest()
 
     def incomplete(self) -> str:
         """Why the hand cannot be scored yet, in words; empty when it can."""

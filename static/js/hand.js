@@ -116,6 +116,25 @@
     if (form && event.target !== form && form.contains(event.target)) refresh(form);
   });
 
+  // A hand this phone recorded (htmx answered with only what changed): every form on the page
+  // now writes against the table's new version, and the hand form is emptied for the next
+  // hand when the server found it still the right form (otherwise it sent a new one).
+  document.addEventListener("hand-recorded", function (event) {
+    var detail = event.detail || {};
+    if (detail.version !== undefined) {
+      document.querySelectorAll('#table-main input[name="table_version"]').forEach(function (input) {
+        input.value = detail.version;
+      });
+    }
+    var form = handForm();
+    if (!detail.reset || !form) return;
+    form.reset();
+    form.querySelectorAll(".side-pick").forEach(function (button, index) {
+      button.setAttribute("aria-pressed", index === 0 ? "true" : "false");
+    });
+    refresh(form);
+  });
+
   document.addEventListener("DOMContentLoaded", function () { refresh(handForm()); });
   document.addEventListener("htmx:afterSettle", function () { refresh(handForm()); });
 })();

@@ -47,6 +47,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
+from games.bench_table import table_page_report
 from games.demo import demo_league_create
 from games.models import (
     Club,
@@ -158,6 +159,7 @@ class Command(BaseCommand):
             f"{runs} timed runs per page after a warm-up, DEBUG off; queries and the slowest "
             "query from one more run, peak memory (tracemalloc) from another."
         )
+        self.stdout.write(table_page_report(label, owner, runs=max(runs, 15)))
 
 
 @dataclass(frozen=True)

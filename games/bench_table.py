@@ -1,0 +1,178 @@
+"""The table page under ``manage.py bench``: what a tap costs at a table of 10 hands and at
+one of 500, each figure beside a bare Django view timed through the same middleware in the
+same run (issue 14's targets are ratios to it, so they hold on any machine).
+
+Timed through Django's test client with DEBUG off, signed in as the club's owner, as a phone
+with htmx sends them: the page (GET), the live preview of a half-entered hand, and a save
+(which answers with the fragments that changed). Response sizes are as served, and gzipped as
+GZipMiddleware would send them to a browser that accepts it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection, transaction
+from django.http import HttpResponseBase
+from django.test import Client
+from django.test.utils import CaptureQueriesContext, override_settings
+from django.urls import reverse
+
+from games import services
+from games.models import Round, RoundPoints, Table, new_hand_token
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+FORM_SIGNATURE = re.compile(r'name="form_signature" value="([0-9a-f]+)"')
+PLAYERS = ("Ann", "Bob")
+# A legal Scopa hand that keeps the game open however many are played: one point each, so
+# nobody is ever alone in the lead (settebello to one side, primiera to the other).
+EVEN_HAND = {"mode": "points", "points_0": "1", "points_1": "1"}
+# A half-entered hand: the first eight cards to Ann.
+PREVIEW = {"mode": "cards", "action": "preview"} | {
+    f"card_{rank}{suit}": "0" for suit in "D" for rank in (1, 2, 3, 4, 5, 6, 7, 8)
+}
+
+
+@dataclass(frozen=True)
+class Timing:
+    what: str
+    hands: int
+    median_ms: float
+    queries: int
+    bytes_served: int
+    bytes_gzipped: int
+
+
+def table_page_report(label: str, owner: Any, runs: int = 15) -> str:
+    """Time the table page's requests at 10 and 500 hands; the report as printed lines."""
+    club = owner.memberships.get().club
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(owner)
+    with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"):
+        bare = _timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
+        timings = [bare]
+        for hands in (10, 500):
+            timings.extend(_table_timings(client, _table_with_hands(club, owner, hands), runs))
+    return _report(label, bare, timings)
+
+
+def _table_timings(client: Client, table: Table, runs: int) -> list[Timing]:
+    url = reverse("games:table", kwargs={"table": table.public_id})
+    hands = table.rounds.count()
+    # What the page's form says it offers: a phone sends it back with every save.
+    found = FORM_SIGNATURE.search(client.get(url).content.decode())
+    signature = found.group(1) if found else ""
+    return [
+        _timed("table GET", hands, runs, lambda: client.get(url)),
+        _timed("preview", hands, runs, lambda: client.post(url, PREVIEW, **HTMX)),
+        _timed("save", hands, runs, lambda: _save(client, url, table, signature)),
+    ]
+
+
+def _table_with_hands(club: Any, owner: Any, hands: int) -> Table:
+    """A Scopa table to 99 with ``hands`` even hands, stored as round_record would store
+    them, in bulk: seeding 500 hands one save at a time would time the seeding."""
+    table = services.table_create(
+        club=club, game="scopa", players=list(PLAYERS), options={"target": 99}, by=owner
+    )
+    setup = table.setup()
+    entry = {"points": dict.fromkeys(PLAYERS, 1)}
+    score = table.rules.score_round(entry, setup)
+    with transaction.atomic():
+        rounds = Round.objects.bulk_create(
+            Round(
+                table=table,
+                number=number,
+                dealer=(number - 1) % len(PLAYERS),
+                entry=entry,
+                breakdown=dict(score.breakdown),
+                hand_token=new_hand_token(),
+            )
+            for number in range(1, hands + 1)
+        )
+        RoundPoints.objects.bulk_create(
+            RoundPoints(round=round_, side=side, points=points)
+            for round_ in rounds
+            for side, points in score.points.items()
+        )
+        Table.objects.filter(pk=table.pk).update(version=hands)
+    table.refresh_from_db()
+    return table
+
+
+def _save(client: Client, url: str, table: Table, signature: str) -> HttpResponseBase:
+    version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
+    data = {
+        **EVEN_HAND,
+        "table_version": str(version),
+        "hand_token": new_hand_token(),
+        "form_signature": signature,
+    }
+    return client.post(url, data, **HTMX)
+
+
+def _timed(what: str, hands: int, runs: int, request: Callable[[], HttpResponseBase]) -> Timing:
+    request()  # the warm-up: templates compiled, code imported
+    timings = []
+    for _run in range(runs):
+        started = time.perf_counter()
+        response = request()
+        timings.append(time.perf_counter() - started)
+    if response.status_code != 200:
+        raise RuntimeError(f"{what} at {hands} hands answered {response.status_code}")
+    with CaptureQueriesContext(connection) as captured:
+        response = request()
+    body = response.content  # type: ignore[attr-defined]
+    return Timing(
+        what,
+        hands,
+        statistics.median(timings) * 1000,
+        len(captured.captured_queries),
+        len(body),
+        len(gzip.compress(body, compresslevel=6)),
+    )
+
+
+def _report(label: str, bare: Timing, timings: list[Timing]) -> str:
+    header = ("table page", "hands", "median ms", "x bare", "queries", "bytes", "gzipped")
+    rows = [
+        (
+            timing.what,
+            str(timing.hands) if timing.hands else "",
+            f"{timing.median_ms:.2f}",
+            f"{timing.median_ms / bare.median_ms:.1f}",
+            str(timing.queries),
+            f"{timing.bytes_served:,}",
+            f"{timing.bytes_gzipped:,}",
+        )
+        for timing in timings
+    ]
+    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
+    lines = [
+        f"{label}: the table page, timed beside a bare view (same client, same middleware)",
+        "  ".join(
+            cell.ljust(widths[0]) if i == 0 else cell.rjust(widths[i])
+            for i, cell in enumerate(header)
+        ),
+    ]
+    lines.append("  ".join("-" * width for width in widths))
+    for row in rows:
+        lines.append(
+            "  ".join(
+                cell.ljust(widths[0]) if i == 0 else cell.rjust(widths[i])
+                for i, cell in enumerate(row)
+            )
+        )
+    saves = {timing.hands: timing for timing in timings if timing.what == "save"}
+    if 10 in saves and 500 in saves:
+        lines.append(
+            f"save at 500 hands / save at 10 hands: "
+            f"{saves[500].median_ms / saves[10].median_ms:.2f}"
+        )
+    return "\n".join(lines)

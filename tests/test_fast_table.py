@@ -1,0 +1,235 @@
+"""The fast table (issue 14): a save answers with only what changed, whatever the number of
+hands; the history shows the latest hands and loads older ones on demand; a save reads the
+table's hands once."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import Round, Table
+from games.views import HISTORY_PAGE
+from tests.clubs import home_club
+from tests.factories import points_entry
+from tests.pages import HTMX, html, inputs, saved, table_url
+
+pytestmark = pytest.mark.django_db
+
+SIGNATURE = re.compile(r'name="form_signature" value="([0-9a-f]+)"')
+
+
+def scopa_table(hands: int = 0) -> Table:
+    """A Scopa table to 99 with ``hands`` even hands (1-1: nobody is ever alone in the lead)."""
+    table = services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
+    )
+    for _ in range(hands):
+        services.round_record(table, points_entry(Ann=1, Bob=1))
+    return table
+
+
+def page_form(client: Client, table: Table) -> dict[str, str]:
+    """What the table page's hand form carries: version, token and signature."""
+    return inputs(client.get(table_url(table))).values
+
+
+def save(client: Client, table: Table, form: dict[str, str], **points: str) -> object:
+    data = {
+        "mode": "points",
+        "points_0": points.get("ann", "1"),
+        "points_1": points.get("bob", "1"),
+        "table_version": form["table_version"],
+        "hand_token": form["hand_token"],
+        "form_signature": form.get("form_signature", ""),
+    }
+    return client.post(table_url(table), data, **HTMX)
+
+
+def test_a_save_answers_with_the_scoreboard_the_new_row_and_a_new_guard(client: Client) -> None:
+    table = scopa_table(hands=3)
+    form = page_form(client, table)
+
+    response = save(client, table, form, ann="2", bob="1")
+
+    page = html(response)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#scoreboard"
+    assert page.lstrip().startswith('<section class="scoreboard" id="scoreboard"')
+    assert '<span class="total-points" data-total="Ann">5</span>' in page
+    assert "Hand 4 recorded." in page
+    assert '<h2 id="record-heading" hx-swap-oob="true">Record hand 5</h2>' in page
+    assert '<ol hx-swap-oob="afterbegin:#history-list">' in page
+    assert page.count('class="history-item"') == 1
+    # The phone empties its own form: no card grid is sent, only what the next hand needs.
+    assert "card-grid" not in page
+    guard = inputs(response).values
+    table.refresh_from_db()
+    assert guard["table_version"] == str(table.version)
+    assert guard["hand_token"] not in ("", form["hand_token"])
+    assert guard["form_signature"] == form["form_signature"]
+    events = json.loads(response["HX-Trigger-After-Swap"])
+    assert events == {
+        "hand-recorded": {"version": table.version, "reset": True},
+        "chart-stale": True,
+    }
+    assert saved() == (4, 8)
+
+
+def test_the_answer_to_a_save_does_not_grow_with_the_hands(client: Client) -> None:
+    sizes = []
+    for hands in (2, 60):
+        table = scopa_table(hands=hands)
+        response = save(client, table, page_form(client, table))
+        sizes.append(len(response.content))
+
+    # Only the digits of the hand numbers and ids differ.
+    assert abs(sizes[1] - sizes[0]) < 40
+    assert max(sizes) < 8 * 1024
+
+
+def test_a_form_that_is_not_the_next_hands_is_sent_again(client: Client) -> None:
+    table = scopa_table(hands=2)
+    form = page_form(client, table)
+    # A form that had been re-rendered with what was entered (after an error) says nothing
+    # of what it offers: it cannot be emptied in place.
+    form["form_signature"] = ""
+
+    response = save(client, table, form)
+
+    page = html(response)
+    assert '<section id="record" aria-labelledby="record-heading" hx-swap-oob="true">' in page
+    assert 'id="hand-form"' in page
+    assert json.loads(response["HX-Trigger-After-Swap"])["hand-recorded"]["reset"] is False
+
+
+def test_a_ciapano_player_going_out_changes_the_form_so_it_is_sent_again(client: Client) -> None:
+    table = services.table_create(
+        club=home_club(),
+        game="ciapano",
+        players=["Ann", "Bob", "Cy"],
+        options={"elimination_at": 11},
+    )
+    services.round_record(table, {"points": {"Ann": 4, "Bob": 4, "Cy": 3}})
+    form = page_form(client, table)
+    assert "points_0" in form
+
+    # Ann reaches 11 and is out: the next deal's form has no field for her.
+    response = client.post(
+        table_url(table),
+        {
+            "mode": "points",
+            "points_0": "7",
+            "points_1": "2",
+            "points_2": "2",
+            "table_version": form["table_version"],
+            "hand_token": form["hand_token"],
+            "form_signature": form["form_signature"],
+        },
+        **HTMX,
+    )
+
+    assert response.status_code == 200
+    page = html(response)
+    assert '<section id="record" aria-labelledby="record-heading" hx-swap-oob="true">' in page
+    assert "points_0" not in inputs(response).values
+
+
+def test_the_first_hand_and_the_last_answer_with_the_whole_table(client: Client) -> None:
+    table = services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 3}
+    )
+    first = save(client, table, page_form(client, table), ann="1", bob="0")
+    assert html(first).lstrip().startswith('<div id="table-main"')
+    assert "No hands yet." not in html(first)
+
+    last = save(client, table, page_form(client, table), ann="3", bob="0")
+
+    assert html(last).lstrip().startswith('<div id="table-main"')
+    assert "Game over." in html(last)
+    assert 'id="hand-form"' not in html(last)
+
+
+def test_a_retried_save_answers_as_the_first_did_and_stores_once(client: Client) -> None:
+    table = scopa_table(hands=2)
+    form = page_form(client, table)
+    save(client, table, form, ann="2", bob="1")
+
+    again = save(client, table, form, ann="2", bob="1")
+
+    assert again.status_code == 200
+    assert "Hand 3 recorded." in html(again)
+    assert saved() == (3, 6)
+
+
+def test_the_history_shows_the_latest_hands_and_loads_the_earlier_on_demand(
+    client: Client,
+) -> None:
+    table = scopa_table(hands=HISTORY_PAGE + 5)
+    url = table_url(table)
+
+    page = html(client.get(url))
+
+    numbers = [int(n) for n in re.findall(r'<span class="history-number">Hand (\d+)</span>', page)]
+    assert numbers == list(range(HISTORY_PAGE + 5, 5, -1))
+    assert f'href="{url}?hands=all#history"' in page
+    assert f'hx-get="{url}?part=history&amp;before=6"' in page
+    assert "Show the 5 earlier hands" in page
+
+    older = html(client.get(url, {"part": "history", "before": "6"}, **HTMX))
+    assert older.lstrip().startswith('<ol hx-swap-oob="beforeend:#history-list">')
+    numbers = [int(n) for n in re.findall(r'<span class="history-number">Hand (\d+)</span>', older)]
+    assert numbers == [5, 4, 3, 2, 1]
+    assert "earlier hand" not in older
+
+    # Without JavaScript, the link shows them all.
+    everything = html(client.get(url, {"hands": "all"}))
+    assert everything.count('class="history-item"') == HISTORY_PAGE + 5
+    assert "earlier hand" not in everything
+
+
+def _hand_reads(queries: list[dict[str, str]]) -> list[str]:
+    """The queries that read every hand of a table (not one hand by its token or id)."""
+    return [
+        query["sql"]
+        for query in queries
+        if query["sql"].startswith("SELECT")
+        and 'WHERE "games_round"."table_id" = ' in query["sql"]
+        and "LIMIT" not in query["sql"]
+    ]
+
+
+@pytest.mark.parametrize("hands", [3, 40])
+def test_a_save_reads_the_hands_once_and_its_queries_do_not_grow(
+    client: Client, hands: int
+) -> None:
+    table = scopa_table(hands=hands)
+    form = page_form(client, table)
+
+    with CaptureQueriesContext(connection) as captured:
+        response = save(client, table, form)
+
+    assert response.status_code == 200
+    # One read of the hands: their rows and their points.
+    reads = _hand_reads(captured.captured_queries)
+    assert len(reads) == 2, reads
+    # The same number of queries at 3 hands as at 40 (one of them the test client's own).
+    assert len(captured.captured_queries) == 19
+
+
+def test_a_save_from_another_phone_first_reads_again_under_the_lock(client: Client) -> None:
+    """The hands the page read are used for the write only while the table is still at the
+    version they were read at; the version check refuses the rest."""
+    table = scopa_table(hands=2)
+    form = page_form(client, table)
+    services.round_record(table, points_entry(Ann=2, Bob=1))
+
+    response = save(client, table, form)
+
+    assert response.status_code == 409
+    assert Round.objects.filter(table=table).count() == 3
