@@ -1013,7 +1013,7 @@ def table_watch(request: HttpRequest, token: str) -> HttpResponse:
     """The table's scoreboard and hands for whoever holds its watch link: no account, no
     forms."""
     page = _TablePage.load(access.table_watched(token), can_score=False, watching=True)
-    return _render_table(request, page, page.form())
+    return _render_get(request, page)
 
 
 @require_POST

@@ -233,3 +233,21 @@ def test_a_save_from_another_phone_first_reads_again_under_the_lock(client: Clie
 
     assert response.status_code == 409
     assert Round.objects.filter(table=table).count() == 3
+
+
+def test_a_watch_link_pages_its_history_and_chart_at_its_own_address(client: Client) -> None:
+    table = scopa_table(hands=HISTORY_PAGE + 2)
+    services.watch_link_set(table, on=True)
+    table.refresh_from_db()
+    watch = f"/watch/{table.watch_token}/"
+    anonymous = Client()
+
+    page = html(anonymous.get(watch))
+    assert f'hx-get="{watch}?part=history&amp;before=3"' in page
+    assert f'hx-get="{watch}?part=chart"' in page
+    older = html(anonymous.get(watch, {"part": "history", "before": "3"}, **HTMX))
+    assert re.findall(r"Hand (\d+)</span>", older) == ["2", "1"]
+    # Still no forms for a watcher.
+    assert "<form" not in older
+    chart = html(anonymous.get(watch, {"part": "chart"}, **HTMX))
+    assert chart.lstrip().startswith('<div id="totals-chart"')
