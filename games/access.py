@@ -92,6 +92,34 @@ def table_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) ->
     return table
 
 
+def table_version_for(request: HttpRequest, public_id: str) -> int:
+    """The version of a table the account may see (one query, nothing else loaded): what a
+    live page's poll compares with the version it shows; 404 like ``table_for``."""
+    version = (
+        Table.objects.filter(public_id=public_id, club__in=club_ids(request.user))
+        .values_list("version", flat=True)
+        .first()
+    )
+    if version is None:
+        raise Http404
+    return version
+
+
+def table_version_watched(token: str) -> int:
+    """The version of the table a watch link shows, while the link is on."""
+    version = (
+        Table.objects.exclude(watch_token="")
+        .filter(watch_token=token)
+        .values_list("version", flat=True)
+        .first()
+        if token
+        else None
+    )
+    if version is None:
+        raise Http404
+    return version
+
+
 def league_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> League:
     league = _one_of_mine(League.objects.filter(club__in=club_ids(request.user)), public_id)
     check_role(request.user, league.club_id, role)

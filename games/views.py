@@ -7,14 +7,20 @@ JavaScript; invalid input re-renders the form with its errors (status 422) and s
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    JsonResponse,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -221,6 +227,12 @@ def table_detail(request: HttpRequest, table: str) -> HttpResponse:
     htmx, a recorded hand answers with only what changed (``_render_recorded``).
     A GET with ``?part=chart`` or ``?part=history&before=N`` renders that part alone.
     """
+    if request.method != "POST" and request.GET.get("part") == "live":
+        return _render_live(
+            request,
+            access.table_version_for(request, table),
+            lambda: _TablePage.for_request(request, table, Role.VIEWER),
+        )
     page = _TablePage.for_request(
         request, table, Role.SCORER if request.method == "POST" else Role.VIEWER
     )
@@ -236,9 +248,7 @@ def table_detail(request: HttpRequest, table: str) -> HttpResponse:
         )
     # A retry of a save that went through answers as that save did, whatever came after it.
     token = form.token()
-    already = (
-        page.table.rounds.filter(hand_token=token).order_by().first() if token else None
-    )
+    already = page.table.rounds.filter(hand_token=token).order_by().first() if token else None
     if already is None and form.version() != page.table.version:
         return _refuse_stale_record(request, page, form.version())
     recorded = None
@@ -286,6 +296,44 @@ def _render_get(request: HttpRequest, page: _TablePage) -> HttpResponse:
             history_before=_positive(request.GET.get("before")),
         )
     return _render_table(request, page, page.form(), history_all=request.GET.get("hands") == "all")
+
+
+def table_etag(version: int) -> str:
+    return f'"t{version}"'
+
+
+def _render_live(
+    request: HttpRequest, version: int, load: Callable[[], _TablePage]
+) -> HttpResponse:
+    """A table page's poll (``?part=live``, every few seconds, ``If-None-Match`` the version it
+    shows): 304 with one query for the version while nothing changed; otherwise, out of band,
+    the scoreboard, the history, and what changed in words. A phone's hand entry is left as
+    it is unless it is untouched (``pristine=1``): then it gets the new guard, or the whole
+    entry when the next hand's form differs. Every app server answers alike: the version is
+    in the database, nothing is kept between requests."""
+    etag = table_etag(version)
+    known = request.headers.get("If-None-Match", "").removeprefix("W/")
+    if known == etag:
+        response = HttpResponseNotModified()
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache, private"
+        return response
+    page = load()
+    seen = known.strip('"').removeprefix("t")
+    changes = services.changes_since(page.table, int(seen)) if seen.isdigit() else []
+    fresh = page.form()
+    pristine = request.GET.get("pristine") == "1" and page.can_score
+    context = {
+        **_table_context(request, page, fresh),
+        "changes": change_lines(page.table, changes) if changes else [],
+        "pristine": pristine,
+        "reset_form": pristine and request.GET.get("signature") == fresh.signature(),
+    }
+    response = render(request, "games/table_live.html", context)
+    response["ETag"] = table_etag(page.table.version)
+    response["Cache-Control"] = "no-cache, private"
+    response["HX-Trigger-After-Swap"] = json.dumps({"chart-stale": True})
+    return response
 
 
 def _positive(value: str | None) -> int | None:
@@ -1012,6 +1060,12 @@ def table_watch_link(request: HttpRequest, table: str) -> HttpResponse:
 def table_watch(request: HttpRequest, token: str) -> HttpResponse:
     """The table's scoreboard and hands for whoever holds its watch link: no account, no
     forms."""
+    if request.GET.get("part") == "live":
+        return _render_live(
+            request,
+            access.table_version_watched(token),
+            lambda: _TablePage.load(access.table_watched(token), can_score=False, watching=True),
+        )
     page = _TablePage.load(access.table_watched(token), can_score=False, watching=True)
     return _render_get(request, page)
 

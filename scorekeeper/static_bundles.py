@@ -22,7 +22,13 @@ BUNDLES: dict[str, tuple[str, ...]] = {
     "css/bundle.css": ("css/app.css", "css/charts.css"),
     # Loaded in <head> without defer: js-class.js must swap no-js for js before the first
     # paint. htmx and the others wait for DOMContentLoaded themselves.
-    "js/bundle.js": ("js/js-class.js", "vendor/htmx.min.js", "js/hand.js", "js/notices.js"),
+    "js/bundle.js": (
+        "js/js-class.js",
+        "vendor/htmx.min.js",
+        "js/hand.js",
+        "js/notices.js",
+        "js/live.js",
+    ),
 }
 
 

@@ -251,3 +251,113 @@ def test_a_watch_link_pages_its_history_and_chart_at_its_own_address(client: Cli
     assert "<form" not in older
     chart = html(anonymous.get(watch, {"part": "chart"}, **HTMX))
     assert chart.lstrip().startswith('<div id="totals-chart"')
+
+
+# -- the live table (issue 15): a page's poll --------------------------------------------------
+
+
+def poll(client: Client, url: str, etag: str, **params: str) -> object:
+    return client.get(url, {"part": "live", **params}, HTTP_IF_NONE_MATCH=etag, **HTMX)
+
+
+def test_an_unchanged_table_answers_the_poll_304_with_one_query_for_it(client: Client) -> None:
+    table = scopa_table(hands=3)
+    table.refresh_from_db()
+    client.get(table_url(table))
+
+    with CaptureQueriesContext(connection) as captured:
+        response = poll(client, table_url(table), f'"t{table.version}"', pristine="1")
+
+    assert response.status_code == 304
+    assert response.content == b""
+    assert response["ETag"] == f'"t{table.version}"'
+    table_queries = [q["sql"] for q in captured.captured_queries if "games_table" in q["sql"]]
+    assert len(table_queries) == 1
+    # A gzip-weakened ETag is the same version.
+    assert poll(client, table_url(table), f'W/"t{table.version}"').status_code == 304
+
+
+def test_a_poll_after_another_phone_saved_brings_the_table_and_says_what_changed(
+    client: Client,
+) -> None:
+    table = scopa_table(hands=2)
+    form = page_form(client, table)
+    seen = form["table_version"]
+    services.round_record(table, points_entry(Ann=2, Bob=1))
+
+    # A phone in the middle of entering a hand: its entry is left alone.
+    busy = poll(client, table_url(table), f'"t{seen}"', pristine="0")
+
+    page = html(busy)
+    table.refresh_from_db()
+    assert busy.status_code == 200
+    assert busy["ETag"] == f'"t{table.version}"'
+    assert (
+        '<section class="scoreboard" id="scoreboard" aria-labelledby="scoreboard-heading" hx-swap-oob="true">'
+        in page
+    )
+    assert '<span class="total-points" data-total="Ann">4</span>' in page
+    assert "Hand 3 was recorded on another phone: Ann 2, Bob 1" in page
+    assert "Your hand is still filled in below." in page
+    assert '<section id="history" aria-labelledby="history-heading" hx-swap-oob="true">' in page
+    assert 'name="hand_token"' not in page
+    assert json.loads(busy["HX-Trigger-After-Swap"]) == {"chart-stale": True}
+
+    # An untouched form gets the new guard and heading, so its next save is not refused.
+    idle = poll(
+        client, table_url(table), f'"t{seen}"', pristine="1", signature=form["form_signature"]
+    )
+    guard = inputs(idle).values
+    assert guard["table_version"] == str(table.version)
+    assert guard["hand_token"] != form["hand_token"]
+    assert '<h2 id="record-heading" hx-swap-oob="true">Record hand 4</h2>' in html(idle)
+    assert "Your hand is still filled in below." not in html(idle)
+    assert 'id="hand-form"' not in html(idle)
+
+
+def test_an_untouched_form_that_changed_shape_is_sent_whole(client: Client) -> None:
+    table = scopa_table(hands=1)
+    form = page_form(client, table)
+    services.round_record(table, points_entry(Ann=1, Bob=1))
+
+    response = poll(
+        client, table_url(table), f'"t{form["table_version"]}"', pristine="1", signature="old"
+    )
+
+    assert '<section id="record" aria-labelledby="record-heading" hx-swap-oob="true">' in html(
+        response
+    )
+
+
+def test_a_game_that_ended_meanwhile_replaces_an_untouched_page_whole(client: Client) -> None:
+    table = services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 3}
+    )
+    services.round_record(table, points_entry(Ann=1, Bob=0))
+    form = page_form(client, table)
+    services.round_record(table, points_entry(Ann=3, Bob=0))
+
+    response = poll(client, table_url(table), f'"t{form["table_version"]}"', pristine="1")
+
+    page = html(response)
+    assert page.lstrip().startswith('<div id="table-main" data-wake-lock hx-swap-oob="true">')
+    assert "Game over." in page
+    assert 'id="hand-form"' not in page
+
+
+def test_a_watch_link_polls_too_and_a_stranger_cannot(client: Client) -> None:
+    table = scopa_table(hands=1)
+    services.watch_link_set(table, on=True)
+    table.refresh_from_db()
+    watch = f"/watch/{table.watch_token}/"
+    anonymous = Client()
+    assert poll(anonymous, watch, f'"t{table.version}"').status_code == 304
+    services.round_record(table, points_entry(Ann=2, Bob=1))
+
+    response = poll(anonymous, watch, f'"t{table.version}"')
+
+    assert response.status_code == 200
+    assert "<form" not in html(response)
+    assert '<span class="total-points" data-total="Ann">3</span>' in html(response)
+    assert poll(anonymous, table_url(table), '"t1"').status_code == 404
+    assert poll(anonymous, "/watch/nosuchtoken0000/", '"t1"').status_code == 404

@@ -1,0 +1,106 @@
+"""The live table (issue 15) on two phones: a hand saved on one shows on the other within
+seconds without touching the hand being entered there; that entry survives a reload; a save
+made without a connection is kept, retried when the connection is back, and stored once."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games import services
+from games.models import Table
+from tests.clubs import home_club
+from tests.conftest import SMALL_PHONE, sign_in
+from tests.test_browser import tap_cards
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def enter_points(page: Page, first: int, second: int) -> None:
+    page.wait_for_load_state()
+    page.get_by_label("Enter points").check()
+    page.locator('input[name="points_0"]').fill(str(first))
+    page.locator('input[name="points_1"]').fill(str(second))
+
+
+def test_the_other_phone_follows_and_an_entry_under_way_survives(
+    live_server: LiveServer, browser: Browser, artifacts_dir: Path
+) -> None:
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    url = f"{live_server.url}/tables/{table.public_id}/"
+    contexts = [browser.new_context(**SMALL_PHONE) for _phone in range(2)]
+    for context in contexts:
+        sign_in(context, live_server.url)
+    phone_a, phone_b = (context.new_page() for context in contexts)
+    phone_a.goto(url)
+    phone_b.goto(url)
+
+    # B starts tapping a hand; A records one.
+    tap_cards(phone_b, "7D", "AD", "2D")
+    picker_b = phone_b.locator('.side-pick[data-side="0"]')
+    expect(picker_b).to_contain_text("cards 3 · coins 3")
+    enter_points(phone_a, 3, 1)
+    phone_a.get_by_role("button", name="Save hand").click()
+    expect(phone_a.get_by_text("Hand 1 recorded.")).to_be_visible()
+
+    # Within seconds B sees it, and is told, with its three cards still tapped.
+    expect(phone_b.locator('[data-total="Ann"]')).to_have_text("3", timeout=5000)
+    expect(phone_b.locator("#live-notice")).to_contain_text(
+        "Hand 1 was recorded on another phone: Ann 3, Bob 1"
+    )
+    expect(phone_b.locator(".history-item")).to_have_count(1)
+    expect(picker_b).to_contain_text("cards 3 · coins 3")
+    phone_b.screenshot(path=artifacts_dir / "live-other-phone.png", full_page=True)
+
+    # A reload (or the phone dropping the tab) brings B's entry back.
+    phone_b.reload()
+    expect(phone_b.locator("#save-status")).to_contain_text("Your unsaved hand is back")
+    expect(picker_b).to_contain_text("cards 3 · coins 3")
+    expect(phone_b.locator('.card[data-card="7D"]')).to_have_attribute("data-side", "0")
+
+    # Saving it is refused with what changed (the draft kept its version); B clears it.
+    phone_b.get_by_role("button", name="Save hand").click()
+    expect(phone_b.locator("#conflict")).to_contain_text("Hand 1 was recorded on another phone")
+    phone_b.get_by_role("link", name="Discard mine").click()
+    expect(phone_b.get_by_role("heading", name="Record hand 2")).to_be_visible()
+    expect(picker_b).to_contain_text("cards 0 · coins 0")
+    phone_b.reload()
+    expect(picker_b).to_contain_text("cards 0 · coins 0")
+    expect(phone_b.locator("#save-status")).to_be_hidden()
+
+    # An untouched page takes the table's new version: B's next hand saves without a fuss.
+    enter_points(phone_a, 1, 1)
+    phone_a.get_by_role("button", name="Save hand").click()
+    expect(phone_a.get_by_text("Hand 2 recorded.")).to_be_visible()
+    expect(phone_b.get_by_role("heading", name="Record hand 3")).to_be_visible(timeout=5000)
+    enter_points(phone_b, 0, 2)
+    phone_b.get_by_role("button", name="Save hand").click()
+    expect(phone_b.get_by_text("Hand 3 recorded.")).to_be_visible()
+    assert Table.objects.get().rounds.count() == 3
+    for context in contexts:
+        context.close()
+
+
+def test_a_save_without_a_connection_is_kept_retried_and_stored_once(
+    live_server: LiveServer, page: Page, artifacts_dir: Path
+) -> None:
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    enter_points(page, 2, 1)
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand").click()
+
+    status = page.locator("#save-status")
+    expect(status).to_contain_text("Not saved yet")
+    expect(page.locator('input[name="points_0"]')).to_have_value("2")
+    page.screenshot(path=artifacts_dir / "live-offline-save.png", full_page=True)
+    assert Table.objects.get().rounds.count() == 0
+
+    page.context.set_offline(False)
+    expect(page.get_by_text("Hand 1 recorded.")).to_be_visible(timeout=10000)
+    expect(status).to_be_hidden()
+    expect(page.locator('[data-total="Ann"]')).to_have_text("2")
+    rounds = list(Table.objects.get().rounds.all())
+    assert [r.entry["points"] for r in rounds] == [{"Ann": 2, "Bob": 1}]
