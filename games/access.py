@@ -95,10 +95,15 @@ def table_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) ->
 def table_version_for(request: HttpRequest, public_id: str) -> int:
     """The version of a table the account may see (one query, nothing else loaded): what a
     live page's poll compares with the version it shows; 404 like ``table_for``."""
+    user = request.user
+    # One query, with the membership joined in: any role may look, and this runs every few
+    # seconds on every open table page.
     version = (
-        Table.objects.filter(public_id=public_id, club__in=club_ids(request.user))
+        Table.objects.filter(public_id=public_id, club__memberships__user=user)
         .values_list("version", flat=True)
         .first()
+        if user.is_authenticated
+        else None
     )
     if version is None:
         raise Http404

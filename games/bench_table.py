@@ -70,6 +70,7 @@ def _table_timings(client: Client, table: Table, runs: int) -> list[Timing]:
     signature = found.group(1) if found else ""
     return [
         _timed("table GET", hands, runs, lambda: client.get(url)),
+        _timed("live poll, no change", hands, runs, lambda: _poll(client, url, table), 304),
         _timed("preview", hands, runs, lambda: client.post(url, PREVIEW, **HTMX)),
         _timed("save", hands, runs, lambda: _save(client, url, table, signature)),
     ]
@@ -106,6 +107,14 @@ def _table_with_hands(club: Any, owner: Any, hands: int) -> Table:
     return table
 
 
+def _poll(client: Client, url: str, table: Table) -> HttpResponseBase:
+    """A table page's poll while nothing changed: it shows the table's current version."""
+    version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
+    return client.get(
+        url, {"part": "live", "pristine": "1"}, HTTP_IF_NONE_MATCH=f'"t{version}"', **HTMX
+    )
+
+
 def _save(client: Client, url: str, table: Table, signature: str) -> HttpResponseBase:
     version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
     data = {
@@ -117,14 +126,20 @@ def _save(client: Client, url: str, table: Table, signature: str) -> HttpRespons
     return client.post(url, data, **HTMX)
 
 
-def _timed(what: str, hands: int, runs: int, request: Callable[[], HttpResponseBase]) -> Timing:
+def _timed(
+    what: str,
+    hands: int,
+    runs: int,
+    request: Callable[[], HttpResponseBase],
+    status: int = 200,
+) -> Timing:
     request()  # the warm-up: templates compiled, code imported
     timings = []
     for _run in range(runs):
         started = time.perf_counter()
         response = request()
         timings.append(time.perf_counter() - started)
-    if response.status_code != 200:
+    if response.status_code != status:
         raise RuntimeError(f"{what} at {hands} hands answered {response.status_code}")
     with CaptureQueriesContext(connection) as captured:
         response = request()

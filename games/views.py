@@ -238,9 +238,10 @@ def table_detail(request: HttpRequest, table: str) -> HttpResponse:
     )
     if request.method != "POST":
         return _render_get(request, page)
-    form = page.form(request.POST)
     if request.POST.get("action") == "preview":
-        return render(request, f"{page.ui.template}#preview", page.hand_context(form))
+        preview = page.form(request.POST, earlier=page.ui.form_uses_earlier)
+        return render(request, f"{page.ui.template}#preview", page.hand_context(preview))
+    form = page.form(request.POST)
     shortcut = page.ui.shortcut(request.POST)
     if shortcut is not None:
         return _render_table(
@@ -348,12 +349,20 @@ class _TablePage:
     table: Table
     setup: TableSetup
     ui: HandEntry
-    hands: list[selectors.StoredHand]
     # Whether the page offers the forms (a scorer) or only shows the table (a viewer, a
     # watch link).
     can_score: bool = True
     watching: bool = False
+    _hands: list[selectors.StoredHand] | None = field(default=None, repr=False)
     _scores: list[RoundScore] | None = field(default=None, repr=False)
+
+    @property
+    def hands(self) -> list[selectors.StoredHand]:
+        """The table's hands, read on first use (a preview of a game whose form does not
+        look at earlier hands never reads them)."""
+        if self._hands is None:
+            self._hands = selectors.table_hands(self.table)
+        return self._hands
 
     @classmethod
     def for_request(cls, request: HttpRequest, public_id: str, role: Role) -> _TablePage:
@@ -364,14 +373,7 @@ class _TablePage:
 
     @classmethod
     def load(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> _TablePage:
-        return cls(
-            table,
-            table.setup(),
-            hand_entry_for(table.game),
-            selectors.table_hands(table),
-            can_score,
-            watching,
-        )
+        return cls(table, table.setup(), hand_entry_for(table.game), can_score, watching)
 
     @classmethod
     def current(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> _TablePage:
@@ -410,19 +412,25 @@ class _TablePage:
         return found
 
     def form(
-        self, data: Any = None, initial: Any = None, before: int | None = None
+        self,
+        data: Any = None,
+        initial: Any = None,
+        before: int | None = None,
+        earlier: bool = True,
     ) -> BaseHandForm:
         """The hand form; ``before`` is the number of the hand being edited, if any.
+        ``earlier=False`` leaves out the hands before it (a preview whose game does not need
+        them: the save checks against them all the same).
 
         A fresh form carries the table's version, and a new hand's a token of its own.
         """
-        scores = self.scores
-        earlier = scores if before is None else scores[: before - 1]
+        scores = self.scores if earlier else []
+        before_this = scores if before is None else scores[: before - 1]
         if data is None:
             initial = {**(initial or {}), "table_version": self.table.version}
             if before is None:
                 initial["hand_token"] = new_hand_token()
-        return self.ui.form(self.setup, self.table.rules, data, initial, earlier)
+        return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
 
     def hand_context(self, form: BaseHandForm, action_url: str = "") -> dict[str, Any]:
         return {

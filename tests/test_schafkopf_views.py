@@ -215,7 +215,7 @@ def test_htmx_save_returns_the_table_with_a_fresh_form(client: Client) -> None:
     page = html(response)
     assert response.status_code == 200
     assert "<html" not in page
-    assert page.lstrip().startswith('<div id="table-main">')
+    assert page.lstrip().startswith('<div id="table-main"')
     assert "Hand 1 recorded." in page
     assert "Record hand 2" in page
     assert 'data-total="Ann">+10<' in page

@@ -154,6 +154,10 @@ class HistoryLine:
 class HandEntry:
     """A game's hand entry. Subclasses set ``template`` and ``form_class``."""
 
+    # Whether the form or its preview looks at the hands before it (who is out, the totals so
+    # far): when not, a preview does not read them.
+    form_uses_earlier = True
+
     template: str = ""
     form_class: type[BaseHandForm] = BaseHandForm
     # Extra scripts and stylesheets the hand entry needs, relative to static/; the table and

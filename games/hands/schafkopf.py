@@ -641,6 +641,8 @@ def tariff_words(setup: TableSetup) -> str:
 
 
 class SchafkopfHandEntry(HandEntry):
+    # The engine scores a hand of this game on its own; so does the preview.
+    form_uses_earlier = False
     template = "games/hands/schafkopf.html"
     form_class = SchafkopfHandForm
     options_on_scoreboard = frozenset({"tariff", "cents_per_point", "currency"})

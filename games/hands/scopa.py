@@ -216,6 +216,8 @@ class ScopaHandForm(BaseHandForm):
 
 
 class ScopaHandEntry(HandEntry):
+    # The engine scores a hand of this game on its own; so does the preview.
+    form_uses_earlier = False
     template = "games/hands/scopa.html"
     form_class = ScopaHandForm
     options_on_scoreboard = frozenset({"target"})
