@@ -294,6 +294,7 @@ class SchafkopfHandForm(BaseHandForm):
                             "max": TOTAL_CARD_POINTS,
                             "inputmode": "numeric",
                             "class": "sk-card-points",
+                            "aria-label": _("Card points of %(name)s") % {"name": name},
                         }
                     ),
                 )

@@ -1390,7 +1390,7 @@ class Schafkopf(Game):
         OptionSpec(
             "ramsch",
             False,
-            _("Ramsch"),
+            _("Ramsch when everybody passes"),
             _(
                 "When everybody passes, the hand is played out each for himself: the most card "
                 "points lose and pay each other player the Ramsch tariff, doubled for each "
@@ -1401,7 +1401,7 @@ class Schafkopf(Game):
         OptionSpec(
             "bettel",
             False,
-            _("Bettel"),
+            _("Bettel and Bettel Brett"),
             _(
                 "A game alone against three that is won without taking a single trick, worth "
                 "the Bettel tariff; Bettel Brett, with open cards, twice that."
