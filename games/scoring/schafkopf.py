@@ -1141,6 +1141,8 @@ def _parse_laufende(
         message = (
             _("runners do not count in a {contract} at this table")
             if contract.tout
+            else _("a Sie's 8 runners count by themselves here: leave laufende out")
+            if contract is SIE and table.option_str("tout") == TOUT_DOUBLE
             else _("runners do not count in a {contract}")
         )
         problems.append(problem(message, "laufende", contract=contract.name))

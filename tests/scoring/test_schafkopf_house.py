@@ -504,6 +504,10 @@ def test_sie_is_four_times_the_solo_under_tout_double_and_flat_otherwise() -> No
     assert score({"contract": "sie", "declarer": "Bob"}, at(tout="double")).points == (
         bob_alone(200)
     )
+    # The Sie's runners are never entered: they are always its 8 Ober and Unter.
+    assert problems_of(
+        {"contract": "sie", "declarer": "Bob", "laufende": 8}, at(tout="double", runners=True)
+    ) == ["a Sie's 8 runners count by themselves here: leave laufende out"]
 
 
 # -- the scoresheet ------------------------------------------------------------------------------
