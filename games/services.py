@@ -184,6 +184,9 @@ def _respell_sides(entry: Mapping[str, object], respell: Mapping[str, str]) -> d
             return respell.get(value, value)
         if isinstance(value, Mapping):
             return {respell.get(key, key): item for key, item in value.items()}
+        if isinstance(value, list):
+            # A list of players, such as a Schafkopf Ramsch's Jungfrauen.
+            return [respell.get(item, item) if isinstance(item, str) else item for item in value]
         return value
 
     return {key: fix(value) for key, value in entry.items()}

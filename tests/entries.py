@@ -26,12 +26,14 @@ from games.scoring.cards import DECK
 from games.scoring.ciapano import PENALTY_CARDS
 from games.scoring.registry import SCOPA_FAMILY
 from games.scoring.schafkopf import (
-    CONTRACTS_BY_KEY,
+    MAX_KLOPFEN,
+    contracts_at,
     fewest_card_points,
     laufende_count_in,
     most_card_points,
 )
 from games.scoring.swoops import RANKS
+from tests.scoring.schafkopf_strategies import ramsch_entries
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve")
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -89,6 +91,10 @@ def table_plans(draw: st.DrawFn, game: str) -> TablePlan:
             "runners": draw(st.booleans()),
             "tout": draw(st.sampled_from(["flat", "double"])),
             "cents_per_point": draw(st.sampled_from([0, 10])),
+            # The house games (issue 17): Ramsch instead of a redeal, Bettel, Klopfen.
+            "ramsch": draw(st.booleans()),
+            "bettel": draw(st.booleans()),
+            "klopfen": draw(st.booleans()),
         }
     else:
         raise AssertionError(f"tests/entries.py has no tables for {game}: add them")
@@ -290,11 +296,17 @@ def schafkopf_entries(draw: st.DrawFn, setup: TableSetup) -> Entry:
     if draw(st.integers(0, 3)) == 0:
         values = [draw(st.integers(-60, 60)) for _player in players[:-1]]
         return {"points": {**dict(zip(players, values, strict=False)), players[-1]: -sum(values)}}
-    key = draw(st.sampled_from(sorted(CONTRACTS_BY_KEY)))
-    contract = CONTRACTS_BY_KEY[key]
+    contract = draw(st.sampled_from(contracts_at(setup)))
+    key = contract.key
+    knocks = draw(st.integers(0, MAX_KLOPFEN)) if setup.option_bool("klopfen") else 0
+    if contract.ramsch:
+        ramsch: Entry = draw(ramsch_entries(players))
+        return {**ramsch, "klopfen": knocks} if knocks else ramsch
     entry: Entry = {"contract": key}
     if not contract.played:
         return entry
+    if knocks:
+        entry["klopfen"] = knocks
     seats = draw(st.permutations(players))
     entry["declarer"] = seats[0]
     if contract.has_partner:
@@ -306,6 +318,12 @@ def schafkopf_entries(draw: st.DrawFn, setup: TableSetup) -> Entry:
     if setup.options["runners"] and laufende_count_in(contract, setup.option_str("tout")):
         entry["laufende"] = draw(st.integers(0, contract.most_laufende))
     if key == "sie":
+        return entry
+    if contract.bettel:
+        if draw(st.booleans()):
+            entry["declarer_won"] = draw(st.booleans())
+        else:
+            entry["declarer_tricks"] = draw(st.sampled_from([0, 0, 1, 3]))
         return entry
     tricks = draw(st.integers(0, 8))
     points = draw(st.integers(fewest_card_points(tricks), most_card_points(tricks)))

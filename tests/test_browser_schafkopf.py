@@ -120,3 +120,76 @@ def test_sauspiel_with_a_stoss_then_a_lost_solo(
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=artifacts_dir / "schafkopf-360.png", full_page=True)
     print(f"taps: Sauspiel with a Stoß {sauspiel_taps}, lost Solo {tap.count}")
+
+
+def test_a_ramsch_a_durchmarsch_and_a_knocked_bettel_at_a_house_table(
+    live_server: LiveServer, page: Page, artifacts_dir: Path
+) -> None:
+    page.goto(f"{live_server.url}/tables/new/?game=schafkopf")
+    for seat, name in enumerate(PLAYERS, start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    for option in ("Ramsch when everybody passes", "Bettel and Bettel Brett", "Klopfen (Legen)"):
+        page.get_by_label(option, exact=True).check()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/tables/[a-z2-7]{16}/$"))
+
+    # The Ramsch takes the place of "All passed", and shows only its own groups.
+    expect(chip(page, "contract", "All passed")).to_have_count(0)
+    ramsch = page.locator(".sk-ramsch")
+    expect(ramsch).to_be_hidden()
+    chip(page, "contract", "Ramsch").tap()
+    expect(ramsch).to_be_visible()
+    for group in ("declarer", "result", "doubling", "suit"):
+        expect(page.locator(f".sk-{group}")).to_be_hidden()
+    expect(page.locator(".sk-klopfen")).to_be_visible()
+
+    # Ann 30, Bob 52, Di took no trick: Cy is left blank and takes the rest (38).
+    page.get_by_label("Card points of Ann").fill("30")
+    page.get_by_label("Card points of Bob").fill("52")
+    ramsch.locator(".sk-ramsch-row", has_text="Di").locator(".sk-jungfrau").tap()
+    expect(page.get_by_label("Card points of Di")).to_have_value("0")
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("Ramsch: Bob loses with 52, Jungfrau Di — 40 each")
+    expect(preview.locator('[data-preview="Bob"]')).to_have_text(f"{MINUS}120")
+    expect(preview).to_contain_text("Card points: Ann 30, Bob 52, Cy 38, Di 0.")
+    page.screenshot(path=artifacts_dir / "schafkopf-ramsch.png", full_page=True)
+    page.get_by_role("button", name="Save hand").tap()
+    expect(page.get_by_text("Hand 1 recorded.")).to_be_visible()
+
+    # A Durchmarsch clears the card points; a second tap takes it back.
+    chip(page, "contract", "Ramsch").tap()
+    page.get_by_label("Card points of Ann").fill("60")
+    chip(page, "durchmarsch", "Cy").tap()
+    expect(page.get_by_label("Card points of Ann")).to_have_value("")
+    expect(preview).to_contain_text("Ramsch: Cy's Durchmarsch — 70 each")
+    chip(page, "durchmarsch", "Cy").tap()
+    expect(page.locator('.sk-durchmarsch input[value="2"]')).not_to_be_checked()
+    chip(page, "durchmarsch", "Cy").tap()
+    page.locator(".sk-klopfen .step[data-step='1']").tap()
+    expect(preview).to_contain_text("Ramsch: Cy's Durchmarsch, Klopfen — 140 each")
+    page.get_by_role("button", name="Save hand").tap()
+    expect(page.get_by_text("Hand 2 recorded.")).to_be_visible()
+
+    # A Bettel: no card points to enter, and leaving the Ramsch clears its card points.
+    chip(page, "contract", "Ramsch").tap()
+    page.get_by_label("Card points of Bob").fill("70")
+    chip(page, "contract", "Bettel").tap()
+    expect(ramsch).to_be_hidden()
+    expect(page.locator(".sk-points").first).to_be_hidden()
+    chip(page, "declarer", "Bob").tap()
+    chip(page, "result", "Won").tap()
+    expect(preview).to_contain_text("Bob's Bettel: won — 30 each")
+    page.get_by_role("button", name="Save hand").tap()
+    expect(page.get_by_text("Hand 3 recorded.")).to_be_visible()
+
+    # Ramsch 40 (Bob pays); Durchmarsch 140 (Cy wins); Bettel 30 (Bob wins).
+    assert {player: int(value) for player, value in balance(page).items()} == {
+        "Ann": 40 - 140 - 30,
+        "Bob": -120 - 140 + 90,
+        "Cy": 40 + 420 - 30,
+        "Di": 40 - 140 - 30,
+    }
+    page.set_viewport_size({"width": 360, "height": 780})
+    chip(page, "contract", "Ramsch").tap()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=artifacts_dir / "schafkopf-ramsch-360.png", full_page=True)

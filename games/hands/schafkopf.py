@@ -1,5 +1,7 @@
 """Schafkopf at the table: a hand in about five taps (contract, declarer, partner, won or lost,
 save), every player's gain or loss before it is saved, and a running balance that sums to zero.
+Where the table plays them, the house games too: a Ramsch (each player's card points, the
+Jungfrauen or a Durchmarsch), a Bettel or Bettel Brett, and the knocks (Klopfen) of any hand.
 
 The form only turns taps into the scoresheet entry (games/scoring/schafkopf.py); the engine
 decides whether the hand is valid and what it is worth, and its problems are shown above the
@@ -23,10 +25,12 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.hands.base import BaseHandForm, HandEntry, HistoryLine, Scoreboard, ScoreRow
 from games.scoring import GameState, TableSetup
 from games.scoring.schafkopf import (
-    CONTRACTS,
     CONTRACTS_BY_KEY,
     DOUBLINGS,
     MAX_DOUBLINGS,
+    MAX_KLOPFEN,
+    PASSED,
+    RAMSCH,
     SAUSPIEL,
     SIE,
     TARIFF_LABELS,
@@ -35,6 +39,7 @@ from games.scoring.schafkopf import (
     TRICKS,
     Contract,
     GermanSuit,
+    contracts_at,
     declarer_wins,
     is_schneider,
     laufende_count_in,
@@ -55,9 +60,12 @@ CURRENCY_SIGNS: Mapping[str, tuple[str, str]] = {
 }
 
 # How the hand's result is entered, by contract: card points or won/lost ("plain"), won/lost
-# or tricks only ("tout"), or nothing at all (a Sie wins unplayed; a pass scores nothing).
+# or tricks only ("tout": all 8 win; "bettel": none win), each player's card points ("ramsch"),
+# or nothing at all (a Sie wins unplayed; a pass scores nothing).
 RESULT_PLAIN = "plain"
 RESULT_TOUT = "tout"
+RESULT_BETTEL = "bettel"
+RESULT_RAMSCH = "ramsch"
 RESULT_NONE = "none"
 
 
@@ -115,9 +123,30 @@ def _doubling_words(level: str) -> tuple[str, str]:
 
 
 def result_kind(contract: Contract) -> str:
+    if contract.ramsch:
+        return RESULT_RAMSCH
     if not contract.played or contract is SIE:
         return RESULT_NONE
+    if contract.bettel:
+        return RESULT_BETTEL
     return RESULT_TOUT if contract.tout else RESULT_PLAIN
+
+
+def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
+    """The table's contracts in the order the chips show them: the rule text's everyday games
+    first (the three wide chips), then the Bettels, then everybody passing or the Ramsch."""
+    played = contracts_at(setup)
+    return (
+        tuple(c for c in played if not c.bettel and c not in (PASSED, RAMSCH))
+        + tuple(c for c in played if c.bettel)
+        + tuple(c for c in played if c in (PASSED, RAMSCH))
+    )
+
+
+def contract_label(contract: Contract) -> Any:
+    # "All passed" is short enough for a chip on a 360 px phone; the words elsewhere say
+    # "Everybody passed".
+    return gettext_lazy("All passed") if contract is PASSED else gettext_lazy(contract.name)
 
 
 def contract_flags(contract: Contract, setup: TableSetup) -> dict[str, str]:
@@ -134,6 +163,7 @@ def contract_flags(contract: Contract, setup: TableSetup) -> dict[str, str]:
         "doubling": "1" if contract.can_be_doubled else "0",
         "result": result_kind(contract),
         "laufende": "1" if laufende else "0",
+        "klopfen": "1" if setup.option_bool("klopfen") and contract.can_be_knocked else "0",
     }
 
 
@@ -159,19 +189,9 @@ class SchafkopfHandForm(BaseHandForm):
     Schneider and Schwarz toggles: either is enough. Player choices are seat numbers.
     """
 
+    # The choices are the table's contracts (form_contracts), set in __init__.
     contract = forms.ChoiceField(
-        label=gettext_lazy("Contract"),
-        # "All passed" is short enough for a chip on a 360 px phone; the words elsewhere say
-        # "Everybody passed".
-        choices=[
-            (
-                contract.key,
-                gettext_lazy("All passed") if not contract.played else gettext_lazy(contract.name),
-            )
-            for contract in CONTRACTS
-        ],
-        initial=SAUSPIEL.key,
-        widget=forms.RadioSelect,
+        label=gettext_lazy("Contract"), initial=SAUSPIEL.key, widget=forms.RadioSelect
     )
     suit = forms.ChoiceField(
         label=gettext_lazy("Suit"), choices=_suit_choices, required=False, widget=forms.RadioSelect
@@ -225,6 +245,20 @@ class SchafkopfHandForm(BaseHandForm):
         initial=0,
         widget=forms.NumberInput(attrs={"min": 0, "max": 14, "inputmode": "numeric"}),
     )
+    klopfen = forms.IntegerField(
+        label=gettext_lazy("Klopfen"),
+        required=False,
+        initial=0,
+        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_KLOPFEN, "inputmode": "numeric"}),
+    )
+    # A Ramsch: each seat's card points (card_points_0 .. card_points_3, added in __init__), who
+    # took no trick, and who took every trick.
+    jungfrau = forms.MultipleChoiceField(
+        label=gettext_lazy("Jungfrau"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    durchmarsch = forms.ChoiceField(
+        label=gettext_lazy("Durchmarsch"), required=False, widget=forms.RadioSelect
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -235,14 +269,77 @@ class SchafkopfHandForm(BaseHandForm):
         # Last, so the chips' positions match the seat colours; only shown without JavaScript,
         # where a radio cannot be unticked any other way.
         partner.choices = [*seats, ("", _("No partner"))]
+        contract = self.fields["contract"]
+        assert isinstance(contract, forms.ChoiceField)
+        self.contracts = form_contracts(self.setup)
+        contract.choices = [(c.key, contract_label(c)) for c in self.contracts]
         if not self.setup.option_bool("runners"):
             del self.fields["laufende"]
+        if not self.setup.option_bool("klopfen"):
+            del self.fields["klopfen"]
+        if self.setup.option_bool("ramsch"):
+            jungfrau, durchmarsch = self.fields["jungfrau"], self.fields["durchmarsch"]
+            assert isinstance(jungfrau, forms.ChoiceField | forms.MultipleChoiceField)
+            assert isinstance(durchmarsch, forms.ChoiceField)
+            jungfrau.choices = seats
+            durchmarsch.choices = [*seats, ("", _("No Durchmarsch"))]
+            for index, name in enumerate(self.setup.players):
+                # No bounds here either: the engine says what the range is.
+                self.fields[f"card_points_{index}"] = forms.IntegerField(
+                    label=name,
+                    required=False,
+                    widget=forms.NumberInput(
+                        attrs={
+                            "min": 0,
+                            "max": TOTAL_CARD_POINTS,
+                            "inputmode": "numeric",
+                            "class": "sk-card-points",
+                            "aria-label": _("Card points of %(name)s") % {"name": name},
+                        }
+                    ),
+                )
+        else:
+            del self.fields["jungfrau"], self.fields["durchmarsch"]
         self.missing = ""
 
     def chosen_contract(self) -> Contract:
         """The contract picked (the form's value, bound or not), Sauspiel if none is."""
         key = self["contract"].value()
         return CONTRACTS_BY_KEY.get(str(key), SAUSPIEL)
+
+    def card_point_fields(self) -> list[forms.BoundField]:
+        """The Ramsch's card point inputs, one per seat (none where Ramsch is not played)."""
+        return [
+            self[f"card_points_{index}"]
+            for index in range(len(self.setup.players))
+            if f"card_points_{index}" in self.fields
+        ]
+
+    def _jungfrauen(self) -> list[str]:
+        return [self.setup.players[int(seat)] for seat in self.cleaned_data.get("jungfrau") or ()]
+
+    def ramsch_card_points(self) -> dict[str, int] | None:
+        """Each player's card points as entered; a Jungfrau left blank took 0, and one other
+        player left blank took the rest of the 120. None while more are missing."""
+        jungfrauen = self._jungfrauen()
+        given: dict[str, int | None] = {
+            name: self.cleaned_data.get(f"card_points_{index}")
+            for index, name in enumerate(self.setup.players)
+        }
+        for name in jungfrauen:
+            if given[name] is None:
+                given[name] = 0
+        blank = [name for name, points in given.items() if points is None]
+        if len(blank) > 1:
+            return None
+        points = {name: value or 0 for name, value in given.items()}
+        if blank:
+            rest = TOTAL_CARD_POINTS - sum(points.values())
+            if not 0 <= rest <= TOTAL_CARD_POINTS:
+                # Nothing sensible is left for him: the engine says the total is wrong.
+                rest = 0
+            points[blank[0]] = rest
+        return points
 
     def _player(self, name: str) -> str | None:
         value = self.cleaned_data.get(name)
@@ -257,6 +354,8 @@ class SchafkopfHandForm(BaseHandForm):
     def entry(self) -> dict[str, object]:
         data = self.cleaned_data
         contract = CONTRACTS_BY_KEY[data["contract"]]
+        if contract.ramsch:
+            return self._ramsch_entry()
         entry: dict[str, object] = {"contract": contract.key}
         for name in ("declarer", "partner"):
             player = self._player(name)
@@ -277,7 +376,8 @@ class SchafkopfHandForm(BaseHandForm):
                 won = None
         elif tricks is not None:
             entry["declarer_tricks"] = tricks
-            if contract.tout and won is not None:
+            if (contract.tout or contract.bettel) and won is not None:
+                # Tricks decide a Tout or a Bettel; incomplete() has refused a disagreeing pick.
                 won = None
         else:
             if data.get("schneider"):
@@ -291,6 +391,28 @@ class SchafkopfHandForm(BaseHandForm):
             entry["doublings"] = doublings
         if data.get("laufende"):
             entry["laufende"] = data["laufende"]
+        if data.get("klopfen"):
+            entry["klopfen"] = data["klopfen"]
+        return entry
+
+    def _ramsch_entry(self) -> dict[str, object]:
+        """A Durchmarsch, or every player's card points and the Jungfrauen."""
+        entry: dict[str, object] = {"contract": RAMSCH.key}
+        durchmarsch = self._player("durchmarsch")
+        if durchmarsch is not None:
+            entry["durchmarsch"] = durchmarsch
+        else:
+            entry["card_points"] = self.ramsch_card_points() or {}
+            jungfrauen = self._jungfrauen()
+            if jungfrauen:
+                entry["jungfrau"] = jungfrauen
+        if self.cleaned_data.get("klopfen"):
+            entry["klopfen"] = self.cleaned_data["klopfen"]
+        # The other contracts' fields are left behind, but a Stoß is sent: the engine says
+        # why a Ramsch cannot be doubled.
+        doublings = int(self.cleaned_data.get("doublings") or 0)
+        if doublings:
+            entry["doublings"] = doublings
         return entry
 
     def incomplete(self) -> str:
@@ -315,8 +437,16 @@ class SchafkopfHandForm(BaseHandForm):
             missing.append(_("the partner"))
         if kind == RESULT_PLAIN and not result_given:
             missing.append(_("the result (won or lost, or the card points)"))
-        if kind == RESULT_TOUT and not result_given:
+        if kind in (RESULT_TOUT, RESULT_BETTEL) and not result_given:
             missing.append(_("the result (won or lost)"))
+        if (
+            kind == RESULT_RAMSCH
+            and data.get("durchmarsch") in (None, "")
+            and self.ramsch_card_points() is None
+        ):
+            missing.append(
+                _("each player's card points (one may be left blank: he took the rest of 120)")
+            )
         if not missing:
             return ""
         return _("Still to enter: %(missing)s.") % {"missing": get_text_list(missing, _("and"))}
@@ -342,6 +472,11 @@ class SchafkopfHandForm(BaseHandForm):
         tout_tricks = kind == RESULT_TOUT and tricks is not None and 0 <= tricks <= TRICKS
         if tout_tricks and won is not None and won != (tricks == TRICKS):
             return _("A Tout is won with all 8 tricks only: the tricks and the result disagree.")
+        bettel_tricks = kind == RESULT_BETTEL and tricks is not None and 0 <= tricks <= TRICKS
+        if bettel_tricks and won is not None and won != (tricks == 0):
+            return _(
+                "A Bettel is won only without a single trick: the tricks and the result disagree."
+            )
         return ""
 
 
@@ -369,7 +504,7 @@ def preview_of(form: SchafkopfHandForm, setup: TableSetup) -> HandPreview | None
         return None
     score = form.score
     breakdown = score.breakdown
-    roles = {breakdown.get("declarer"): _("declarer"), breakdown.get("partner"): _("partner")}
+    roles = player_roles(breakdown)
     rows = []
     for player in setup.players:
         points = score.points.get(player, 0)
@@ -385,6 +520,19 @@ def preview_of(form: SchafkopfHandForm, setup: TableSetup) -> HandPreview | None
     # The summary already says who played what, so the preview skips that first line.
     lines = explain_hand(breakdown, setup)
     return HandPreview(tuple(rows), summary_of(breakdown, setup), tuple(lines[1:] or lines))
+
+
+def player_roles(breakdown: Mapping[str, Any]) -> dict[object, str]:
+    """Each player's part in the hand, for the preview: declarer and partner; in a Ramsch who
+    loses, who made the Durchmarsch and who is a Jungfrau."""
+    if breakdown.get("kind") == "ramsch":
+        if breakdown.get("durchmarsch"):
+            return {breakdown["durchmarsch"]: _("Durchmarsch")}
+        roles: dict[object, str] = dict.fromkeys(breakdown.get("jungfrau") or (), _("Jungfrau"))
+        if breakdown.get("winners"):
+            roles.update(dict.fromkeys(breakdown.get("losers") or (), _("loses")))
+        return roles
+    return {breakdown.get("declarer"): _("declarer"), breakdown.get("partner"): _("partner")}
 
 
 def _trend(points: int) -> str:
@@ -427,7 +575,14 @@ def result_words(breakdown: Mapping[str, Any]) -> str:
     contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
     won = bool(breakdown.get("declarer_won"))
     points, tricks = breakdown.get("declarer_points"), breakdown.get("declarer_tricks")
-    if contract.tout and tricks is not None:
+    if contract.bettel and tricks is not None:
+        words = (
+            _("won without a trick")
+            if won
+            else ngettext("lost with %(count)s trick", "lost with %(count)s tricks", tricks)
+            % {"count": tricks}
+        )
+    elif contract.tout and tricks is not None:
         words = (
             _("won with all 8 tricks")
             if won
@@ -447,11 +602,22 @@ def result_words(breakdown: Mapping[str, Any]) -> str:
     return words
 
 
+def knock_words(count: int) -> str:
+    """The knocks of a hand: "Klopfen", "Klopfen twice"... ("" for none)."""
+    if not count:
+        return ""
+    if count == 1:
+        return _("Klopfen")
+    return ngettext("Klopfen %(count)s time", "Klopfen %(count)s times", count) % {"count": count}
+
+
 def summary_of(breakdown: Mapping[str, Any], setup: TableSetup) -> str:
     """One line for the collapsed history row and the preview:
     "Ann's Sauspiel (Eichel ace) with Cy: won with 75, Stoß — 20 each"."""
     if breakdown.get("kind") == "points":
         return _("Points counted at the table")
+    if breakdown.get("kind") == "ramsch":
+        return _ramsch_summary(breakdown, setup)
     contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
     if not contract.played:
         return _("Everybody passed")
@@ -462,6 +628,9 @@ def summary_of(breakdown: Mapping[str, Any], setup: TableSetup) -> str:
     if breakdown.get("partner"):
         who = _("%(game)s with %(partner)s") % {"game": who, "partner": breakdown["partner"]}
     result = _("won") if contract is SIE else result_words(breakdown)
+    knocked = knock_words(int(breakdown.get("klopfen") or 0))
+    if knocked:
+        result += ", " + knocked
     doubled = doubling_name(int(breakdown.get("doublings") or 0))
     if doubled:
         result += ", " + doubled
@@ -472,11 +641,58 @@ def summary_of(breakdown: Mapping[str, Any], setup: TableSetup) -> str:
     }
 
 
+def _ramsch_summary(breakdown: Mapping[str, Any], setup: TableSetup) -> str:
+    """ "Ramsch: Bob loses with 52, Jungfrau Di — 40 each", "Ramsch: Cy's Durchmarsch — 70 each"."""
+    value = amount(int(breakdown["game_value"]), setup, sign=False)
+    extras = []
+    jungfrau = breakdown.get("jungfrau") or []
+    if jungfrau:
+        extras.append(_("Jungfrau %(names)s") % {"names": _names(jungfrau)})
+    knocked = knock_words(int(breakdown.get("klopfen") or 0))
+    if knocked:
+        extras.append(knocked)
+    if breakdown.get("durchmarsch"):
+        what = _("%(player)s's Durchmarsch") % {"player": breakdown["durchmarsch"]}
+    elif not breakdown.get("winners"):
+        what = _("all four on 30, nobody pays")
+        return _("Ramsch: %(what)s") % {"what": what}
+    else:
+        losers = [str(player) for player in breakdown.get("losers") or ()]
+        most = int((breakdown.get("card_points") or {}).get(losers[0], 0))
+        what = ngettext(
+            "%(players)s loses with %(points)s",
+            "%(players)s lose with %(points)s each",
+            len(losers),
+        ) % {"players": _names(losers), "points": most}
+    return _("Ramsch: %(what)s — %(value)s each") % {
+        "what": ", ".join([what, *extras]),
+        "value": value,
+    }
+
+
+def _multiplier_words(breakdown: Mapping[str, Any]) -> str:
+    """The knocks and the Stoß chain as factors: "Klopfen ×2, Stoß ×2" ("" for none)."""
+    factors = []
+    knocks = int(breakdown.get("klopfen") or 0)
+    if knocks:
+        factors.append(f"{knock_words(knocks)} ×{2**knocks}")
+    doublings = int(breakdown.get("doublings") or 0)
+    if doublings:
+        factors.append(f"{doubling_name(doublings)} ×{DOUBLINGS[doublings - 1].multiplier}")
+    return ", ".join(factors)
+
+
 def value_words(breakdown: Mapping[str, Any]) -> str:
     """The value's parts: "Sauspiel 10 + Schneider 10 + 3 Laufende 30 = 50, Stoß ×2 = 100"."""
+    if breakdown.get("kind") == "ramsch":
+        return _ramsch_value_words(breakdown)
     contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
     doubled_tout = breakdown.get("tout") == TOUT_DOUBLE
+    factor = int(breakdown.get("factor") or 1)
+    sie_four_times = contract is SIE and factor > 1
     part = contract.plain_part if doubled_tout else contract.tariff_part
+    if sie_four_times:
+        part = "solo"
     parts = [f"{_(TARIFF_LABELS[part])} {breakdown['base']}"]
     if breakdown.get("schneider_value"):
         parts.append(f"{_('Schneider')} {breakdown['schneider_value']}")
@@ -492,16 +708,59 @@ def value_words(breakdown: Mapping[str, Any]) -> str:
     words = " + ".join(parts)
     if doubled_tout:
         words = _("twice (%(parts)s) = %(value)s") % {"parts": words, "value": before}
+    elif sie_four_times:
+        words = _("four times (%(parts)s) = %(value)s") % {"parts": words, "value": before}
+    elif contract.bettel and factor > 1:
+        words = _("%(parts)s ×2 for the open cards = %(value)s") % {
+            "parts": words,
+            "value": before,
+        }
     elif len(parts) > 1:
         words = f"{words} = {before}"
-    multiplier = int(breakdown.get("multiplier") or 1)
-    if multiplier > 1:
-        words += ", " + _("%(doubling)s ×%(multiplier)s = %(value)s") % {
-            "doubling": doubling_name(int(breakdown["doublings"])),
-            "multiplier": multiplier,
+    return _with_multiplier(words, breakdown)
+
+
+def _with_multiplier(words: str, breakdown: Mapping[str, Any]) -> str:
+    factors = _multiplier_words(breakdown)
+    if not factors:
+        return words
+    return (
+        words
+        + ", "
+        + _("%(factors)s = %(value)s")
+        % {
+            "factors": factors,
             "value": breakdown["game_value"],
         }
-    return words
+    )
+
+
+def _ramsch_value_words(breakdown: Mapping[str, Any]) -> str:
+    """ "Ramsch 20, 1 Jungfrau ×2 = 40, Klopfen ×2 = 80"; a Durchmarsch as a Solo won Schwarz."""
+    before = breakdown["value_before_doublings"]
+    if breakdown.get("durchmarsch"):
+        words = _(
+            "a Solo won Schwarz: %(solo)s %(base)s + %(schneider)s %(sv)s + %(schwarz)s "
+            "%(swv)s = %(value)s"
+        ) % {
+            "solo": _("Solo"),
+            "base": breakdown["base"],
+            "schneider": _("Schneider"),
+            "sv": breakdown["schneider_value"],
+            "schwarz": _("Schwarz"),
+            "swv": breakdown["schwarz_value"],
+            "value": before,
+        }
+    else:
+        words = f"{_('Ramsch')} {breakdown['base']}"
+        jungfrauen = len(breakdown.get("jungfrau") or ())
+        if jungfrauen:
+            words += ", " + ngettext(
+                "%(count)s Jungfrau ×%(factor)s = %(value)s",
+                "%(count)s Jungfrauen ×%(factor)s = %(value)s",
+                jungfrauen,
+            ) % {"count": jungfrauen, "factor": breakdown["factor"], "value": before}
+    return _with_multiplier(words, breakdown)
 
 
 def explain_hand(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
@@ -516,6 +775,8 @@ def explain_hand(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
                 )
             }
         ]
+    if breakdown.get("kind") == "ramsch":
+        return explain_ramsch(breakdown, setup)
     contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
     if not contract.played:
         return [_("Everybody passed: nobody scores, and the deal passes on.")]
@@ -555,6 +816,19 @@ def _result_line(
     side = _names(declarer_side)
     points, tricks = breakdown.get("declarer_points"), breakdown.get("declarer_tricks")
     outcome = result_words({**breakdown, "declarer_points": None, "declarer_tricks": None})
+    if contract.bettel and tricks is not None:
+        if tricks == 0:
+            return _("%(side)s took no trick: the %(contract)s is won.") % {
+                "side": side,
+                "contract": _(contract.name),
+            }
+        return ngettext(
+            "%(side)s took %(count)s trick: the %(contract)s is lost (it is won only without "
+            "a trick).",
+            "%(side)s took %(count)s tricks: the %(contract)s is lost (it is won only without "
+            "a trick).",
+            tricks,
+        ) % {"side": side, "count": tricks, "contract": _(contract.name)}
     if contract.tout and tricks is not None:
         return ngettext(
             "%(side)s took %(count)s trick of 8: %(outcome)s (a Tout needs all 8).",
@@ -622,15 +896,99 @@ def _payment_line(
     return line
 
 
+def explain_ramsch(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
+    """A Ramsch in words: why it was played, the card points, who lost, the Jungfrauen or the
+    Durchmarsch, the value and who paid whom."""
+    lines = [
+        _(
+            "Everybody passed, so the hand was played as a Ramsch: each for himself, and the "
+            "most card points lose."
+        )
+    ]
+    card_points = breakdown.get("card_points")
+    if card_points:
+        lines.append(
+            _("Card points: %(points)s.")
+            % {
+                "points": ", ".join(
+                    f"{player} {int(card_points.get(player, 0))}" for player in setup.players
+                )
+            }
+        )
+    losers = [str(player) for player in breakdown.get("losers") or ()]
+    winners = [str(player) for player in breakdown.get("winners") or ()]
+    durchmarsch = breakdown.get("durchmarsch")
+    if durchmarsch:
+        lines.append(
+            _("%(player)s took every trick: a Durchmarsch, which wins from everyone.")
+            % {"player": durchmarsch}
+        )
+    elif not winners:
+        lines.append(_("All four took 30 card points: everybody loses, so nobody pays."))
+        return lines
+    else:
+        most = int((card_points or {}).get(losers[0], 0))
+        if len(losers) == 1:
+            lines.append(
+                _("%(player)s took the most card points (%(points)s) and loses.")
+                % {"player": losers[0], "points": most}
+            )
+        else:
+            lines.append(
+                _("%(players)s took the most card points (%(points)s each) and all lose.")
+                % {"players": _names(losers), "points": most}
+            )
+    jungfrau = [str(player) for player in breakdown.get("jungfrau") or ()]
+    if jungfrau:
+        lines.append(
+            ngettext(
+                "%(players)s took no trick (Jungfrau): each Jungfrau doubles the value.",
+                "%(players)s took no trick (Jungfrauen): each Jungfrau doubles the value.",
+                len(jungfrau),
+            )
+            % {"players": _names(jungfrau)}
+        )
+    lines.append(_("Game value: %(value)s.") % {"value": value_words(breakdown)})
+    lines.append(_ramsch_payment_line(breakdown, losers, winners, setup))
+    return lines
+
+
+def _ramsch_payment_line(
+    breakdown: Mapping[str, Any], losers: Sequence[str], winners: Sequence[str], setup: TableSetup
+) -> str:
+    """Every loser pays every winner: one line, with the sums when one side is one player."""
+    if len(losers) == 1 or len(winners) == 1:
+        return _payment_line({**breakdown, "declarer_won": True}, winners, losers, setup)
+    value = int(breakdown["game_value"])
+    line = _("%(payers)s each pay %(value)s to each of %(receivers)s: %(total)s each.") % {
+        "payers": _names(losers),
+        "value": amount(value, setup, sign=False),
+        "receivers": _names(winners),
+        "total": amount(value * len(winners), setup, sign=False),
+    }
+    if has_money(setup):
+        line += " " + ngettext("(%(count)s point each.)", "(%(count)s points each.)", value) % {
+            "count": value
+        }
+    return line
+
+
 def tariff_words(setup: TableSetup) -> str:
     """The table's tariff and money in one line: "Tariff: Sauspiel 10, … · 1 point = 0.10 €"."""
     tariff = setup.option_mapping("tariff")
     parts = []
+    double = setup.option_str("tout") == TOUT_DOUBLE
     for part, label in TARIFF_LABELS.items():
-        if part == "tout" and setup.option_str("tout") == TOUT_DOUBLE:
+        if part in ("bettel", "ramsch") and not setup.option_bool(part):
+            continue  # a house game the table does not play
+        if part == "tout" and double:
             parts.append(_("Tout twice the Solo or Wenz"))
+        elif part == "sie" and double:
+            parts.append(_("Sie four times the Solo"))
         else:
             parts.append(f"{_(label)} {tariff[part]}")
+    if setup.option_bool("klopfen"):
+        parts.append(_("each knock ×2"))
     words = _("Tariff: %(parts)s") % {"parts": ", ".join(parts)}
     if has_money(setup):
         words += " · " + _("1 point = %(money)s") % {"money": amount(1, setup, sign=False)}
@@ -656,9 +1014,16 @@ class SchafkopfHandEntry(HandEntry):
             # replaces them with the contract entered.
             return {}
         initial: dict[str, Any] = {"contract": entry.get("contract", SAUSPIEL.key)}
-        for name in ("declarer", "partner"):
+        for name in ("declarer", "partner", "durchmarsch"):
             if entry.get(name) in seat:
                 initial[name] = seat[entry[name]]
+        card_points = entry.get("card_points")
+        if isinstance(card_points, Mapping):
+            for player, points in card_points.items():
+                if player in seat:
+                    initial[f"card_points_{seat[player]}"] = points
+        if isinstance(entry.get("jungfrau"), list):
+            initial["jungfrau"] = [seat[name] for name in entry["jungfrau"] if name in seat]
         if entry.get("suit"):
             initial["suit"] = entry["suit"]
         for name in ("declarer_points", "declarer_tricks"):
@@ -669,8 +1034,9 @@ class SchafkopfHandEntry(HandEntry):
         for name in ("schneider", "schwarz"):
             initial[name] = bool(entry.get(name))
         initial["doublings"] = str(entry.get("doublings") or 0)
-        if entry.get("laufende"):
-            initial["laufende"] = entry["laufende"]
+        for name in ("laufende", "klopfen"):
+            if entry.get(name):
+                initial[name] = entry[name]
         return initial
 
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
@@ -687,12 +1053,24 @@ class SchafkopfHandEntry(HandEntry):
             "flags": contract_flags(contract, setup),
             "contract_flags": {
                 c.key: {**contract_flags(c, setup), "explanation": _(c.explanation)}
-                for c in CONTRACTS
+                for c in form.contracts
             },
             "contract_choices": [
                 (radio, _(c.explanation))
-                for radio, c in zip(form["contract"], CONTRACTS, strict=True)
+                for radio, c in zip(form["contract"], form.contracts, strict=True)
             ],
+            "ramsch_rows": (
+                list(
+                    zip(
+                        form.card_point_fields(),
+                        form["jungfrau"],
+                        range(len(setup.players)),
+                        strict=True,
+                    )
+                )
+                if "jungfrau" in form.fields
+                else []
+            ),
             "doubling_choices": doubling_choices,
             "doubling_level": level,
             "doubling_name": shown[1] if shown else "",

@@ -1,9 +1,12 @@
-"""Schafkopf: contracts, Schneider and Schwarz, doublings, Laufende and the zero-sum settlement.
+"""Schafkopf: contracts, Schneider and Schwarz, doublings, Laufende, the Bavarian house games
+(Ramsch, Bettel, Klopfen) and the zero-sum settlement.
 
 Rule text: ../shared/rules/schafkopf.ja.txt (the bidding table "ビッドの種類", "宣言" and the
-scoring paragraphs after it); decisions where it is silent: SPEC.md §4 and §6.6. Entry format:
-scoresheet-format.md, "Schafkopf". In every entry a field given as JSON ``null`` counts as left
-out.
+scoring paragraphs after it); decisions where it is silent: SPEC.md §4 and §6.6, and for the
+house games (SPEC §4 "Bavarian-standard house variants", issue 17) the readings written down
+under "House games" below and on the rules page. Entry format: scoresheet-format.md,
+"Schafkopf"; the house games' fields are this project's (docs/scoresheet.md). In every entry a
+field given as JSON ``null`` counts as left out.
 
 Round entries
     Card points (scoresheet-format.md)::
@@ -11,14 +14,18 @@ Round entries
         {"contract": "sauspiel", "declarer": "Ann", "partner": "Cy", "suit": "eichel",
          "declarer_points": 75, "declarer_tricks": 5, "doublings": 1, "laufende": 3}
 
-    ``contract`` is one of ``CONTRACTS``. ``partner`` is given for a Sauspiel only, and never
-    for the declarer. ``suit`` (optional, this project's key) names the called ace in a Sauspiel
-    (``eichel``, ``gras`` or ``schellen``: Herz is trump) or the trump suit of a Solo or
+    ``contract`` is one of ``CONTRACTS``; Bettel, Bettel Brett and Ramsch only where the
+    table's ``bettel`` or ``ramsch`` option is on. ``partner`` is given for a Sauspiel only, and
+    never for the declarer. ``suit`` (optional, this project's key) names the called ace in a
+    Sauspiel (``eichel``, ``gras`` or ``schellen``: Herz is trump) or the trump suit of a Solo or
     Solo-Tout (any of the four). ``doublings`` is 0-4 (Stoß, Retour, Sub, Resub), 0 if left out;
-    a Sie cannot be doubled. ``laufende`` (0 if left out, and 0 is accepted anywhere) only
-    where the table's ``runners`` option is on, never in a Sie, and in a Tout only under
-    ``tout: "double"``: the number of runners, 0-14 (in a Wenz or Wenz-Tout 0-4). Fewer than 3
-    (in a Wenz fewer than 2) count nothing; from there each is worth the tariff's Schneider step.
+    a Sie and a Ramsch cannot be doubled. ``laufende`` (0 if left out, and 0 is accepted
+    anywhere) only where the table's ``runners`` option is on, never in a Sie, a Bettel or a
+    Ramsch, and in a Tout only under ``tout: "double"``: the number of runners, 0-14 (in a Wenz
+    or Wenz-Tout 0-4). Fewer than 3 (in a Wenz fewer than 2) count nothing; from there each is
+    worth the tariff's Schneider step. ``klopfen`` (0 if left out, and 0 is accepted anywhere)
+    only where the table's ``klopfen`` option is on: how many players knocked (Klopfen, Legen),
+    0-4, never when everybody passed.
 
     In a Sauspiel, Wenz or Solo, ``declarer_points`` (0-120) decides the game: 61 wins, and
     91 or more or 30 or less is Schneider. Schwarz is decided by tricks, not points, so it needs
@@ -26,15 +33,28 @@ Round entries
     points must be 0 or 120). With points alone the game is not Schwarz.
 
     In a Wenz-Tout or Solo-Tout, ``declarer_tricks`` decides: only 8 wins. ``declarer_points``
-    may be added, but does not count.
+    may be added, but does not count. In a Bettel or Bettel Brett, ``declarer_tricks`` decides
+    too: only 0 wins; card points do not apply.
 
     Project extension, for players who do not count card points: the result instead of the
     points, ``"declarer_won": true, "schneider": true, "schwarz": false``. ``schneider`` and
-    ``schwarz`` are false if left out, and Schwarz is always Schneider too. A Tout takes
-    ``declarer_won`` alone (Schneider and Schwarz do not count in a Tout).
+    ``schwarz`` are false if left out, and Schwarz is always Schneider too. A Tout or a Bettel
+    takes ``declarer_won`` alone (Schneider and Schwarz do not count in them).
 
     A Sie takes no result at all: it wins without being played (``"declarer_won": true`` is
-    accepted). ``{"contract": "passed"}`` (everybody passed) takes nothing else and scores 0.
+    accepted). ``{"contract": "passed"}`` (everybody passed) takes nothing else and scores 0;
+    at a table that plays Ramsch everybody passing is a Ramsch instead, so it is refused there.
+
+    A Ramsch (everybody passed at a table with ``ramsch`` on; this project's keys)::
+
+        {"contract": "ramsch", "card_points": {"Ann": 30, "Bob": 52, "Cy": 38, "Di": 0},
+         "jungfrau": ["Di"], "klopfen": 1}
+        {"contract": "ramsch", "durchmarsch": "Ann"}
+
+    ``card_points`` gives each player's card points, 0-120, adding up to 120 (a player left
+    out took 0). ``jungfrau`` lists the players who took no trick (0 card points each; at most
+    two: three make a Durchmarsch). ``durchmarsch`` names the player who took every trick; then
+    ``card_points`` may be left out (or give that player 120) and ``jungfrau`` says nothing.
 
     A field that does not apply to the contract (or to hand-counted points) is accepted when
     it says nothing: null, 0, false, or an object of such values (``{"contract": "passed",
@@ -47,6 +67,29 @@ Round entries
     ``{"points": {"Ann": 20, "Bob": -20, ...}}`` gives hand-counted points, as in every game;
     players left out score 0, and the points must add up to zero (the ledger is zero-sum).
 
+House games (SPEC §4 "Bavarian-standard house variants"; where SPEC and issue 17 are silent,
+the reading a Bavarian table expects, also stated on the rules page)
+    Klopfen (Legen): every knock doubles the hand's value, like a Stoß, on top of any Stoß chain
+    (value x 2^(knocks + doublings)); it counts in every game, a Sie and a Ramsch included,
+    and is lost when everybody passes and the cards are dealt again.
+
+    Bettel: the declarer plays alone against three and must take no trick; won or lost, it is
+    worth the tariff's ``bettel`` (30, the BSKV tariff), with no Schneider, Schwarz or Laufende.
+    Bettel Brett (ouvert, the declarer's cards laid open) is worth twice that. Both can be
+    doubled by Stoß. In the bidding a Bettel beats a Sauspiel and a Bettel Brett a Solo.
+
+    Ramsch: everybody passed, and the hand is played out each for himself with the Sauspiel's
+    trumps. The player with the most card points loses and pays each of the others the
+    tariff's ``ramsch`` (20, the BSKV tariff). Players tied for the most all lose, and each
+    pays every player who did not lose (all four on 30: nobody pays). Each Jungfrau (a player
+    who took no trick) doubles the value. A Durchmarsch (one player took every trick) wins
+    instead: each of the others pays that player a Solo won Schwarz (Solo + Schneider +
+    Schwarz, 70). A Ramsch cannot be doubled by Stoß (nobody declared it); Laufende do not count.
+
+    Sie under ``tout: "double"``: four times the Solo value, twice a doubled Tout (SPEC §4:
+    "Sie = 4 x solo value"); where runners are counted, the Solo value holds the Sie's 8
+    runners (its eight cards are exactly the top eight trumps).
+
 Breakdown
     A played contract::
 
@@ -55,24 +98,41 @@ Breakdown
          "declarer_won": true, "declarer_points": 95, "declarer_tricks": 6,
          "base": 10, "schneider": true, "schwarz": false,
          "schneider_value": 10, "schwarz_value": 0, "laufende": {"count": 3, "value": 30},
-         "tout": null, "value_before_doublings": 50,
-         "doublings": 1, "multiplier": 2, "game_value": 100}
+         "tout": null, "factor": 1, "value_before_doublings": 50,
+         "klopfen": 0, "doublings": 1, "multiplier": 2, "game_value": 100}
 
     ``game_value`` is what each opponent pays or receives. ``value_before_doublings`` is
-    (base + schneider_value + schwarz_value + laufende value), twice that for a Tout under
-    ``tout: "double"`` (then ``base`` is the Solo or Wenz value and ``tout`` is ``"double"``;
-    ``tout`` is ``"flat"`` for a flat Tout and null for the other contracts).
-    ``declarer_points`` and ``declarer_tricks`` are null when not entered. Everybody passed:
-    the same keys, with ``declarer``, ``partner`` and ``declarer_won`` null, ``declarer_side``
-    empty and ``game_value`` 0. Hand-counted points: ``{"kind": "points", "points": {...}}``
-    with ``declarer_won``, ``schneider``, ``schwarz``, ``multiplier`` and ``game_value`` null.
+    ``factor`` x (base + schneider_value + schwarz_value + laufende value): ``factor`` is 2 for
+    a Tout under ``tout: "double"`` (then ``base`` is the Solo or Wenz value and ``tout`` is
+    ``"double"``; ``tout`` is ``"flat"`` for a flat Tout and null for the other contracts) and
+    for a Bettel Brett, 4 for a Sie under ``tout: "double"`` (``base`` is the Solo value), 1
+    otherwise. ``multiplier`` is 2^(klopfen + doublings). ``declarer_points`` and
+    ``declarer_tricks`` are null when not entered. Everybody passed: the same keys, with
+    ``declarer``, ``partner`` and ``declarer_won`` null, ``declarer_side`` empty and
+    ``game_value`` 0. Hand-counted points: ``{"kind": "points", "points": {...}}`` with
+    ``declarer_won``, ``schneider``, ``schwarz``, ``multiplier`` and ``game_value`` null.
+
+    A Ramsch::
+
+        {"kind": "ramsch", "contract": "ramsch", "card_points": {"Ann": 30, ...},
+         "losers": ["Bob"], "winners": ["Ann", "Cy", "Di"], "jungfrau": ["Di"],
+         "durchmarsch": null, "base": 20, "schneider_value": 0, "schwarz_value": 0,
+         "factor": 2, "value_before_doublings": 40, "klopfen": 1, "doublings": 0,
+         "multiplier": 2, "game_value": 80, "declarer_won": null, "schneider": false,
+         "schwarz": false}
+
+    Each loser pays ``game_value`` to each winner. ``factor`` is 2^(Jungfrauen). A Durchmarsch
+    names its player in ``durchmarsch`` and as the one winner (the others lose), with the Solo
+    value in ``base``, Schneider and Schwarz added and ``schneider``/``schwarz`` true;
+    ``card_points`` is null when not entered.
 
 Options
-    ``tariff`` (any subset of ``DEFAULT_TARIFF``), ``runners`` (false), ``tout`` (``"flat"``:
-    the tariff's tout value; ``"double"``: twice the Solo or Wenz value with its Laufende,
-    nothing else added; a Sie keeps its tariff value under both), ``cents_per_point`` (0, no
-    money) and ``currency`` (``"EUR"``): money only changes how the app shows amounts, never
-    the scores.
+    ``tariff`` (any subset of ``DEFAULT_TARIFF``: the format's seven parts, and this project's
+    ``bettel`` and ``ramsch``), ``runners`` (false), ``tout`` (``"flat"``: the tariff's tout
+    value; ``"double"``: twice the Solo or Wenz value with its Laufende, nothing else added,
+    and a Sie four times the Solo value), ``ramsch``, ``bettel`` and ``klopfen`` (false: the
+    house games), ``cents_per_point`` (0, no money) and ``currency`` (``"EUR"``): money only
+    changes how the app shows amounts, never the scores.
 
 Game
     An evening ends when the players stop; the rule text fixes no end
@@ -98,6 +158,12 @@ WIN_LINE = 61  # SPEC §4: 60:60 loses
 SCHNEIDER_HIGH = 91
 SCHNEIDER_LOW = 30
 MAX_DOUBLINGS = 4
+# Klopfen: each player may knock once, so a hand has at most four knocks.
+MAX_KLOPFEN = PLAYERS
+# A Sie's eight cards are the top eight trumps of a Solo: eight runners, never more.
+SIE_LAUFENDE = 8
+# A Ramsch with three players who took no trick is a Durchmarsch of the fourth.
+MAX_JUNGFRAUEN = 2
 # SPEC §4 "Doublings": Stoß x2, Retour x4, Sub x8, Resub x16, by level.
 MULTIPLIERS: tuple[int, ...] = (1, 2, 4, 8, 16)
 
@@ -115,6 +181,9 @@ DEFAULT_TARIFF: Mapping[str, int] = {
     "sie": 540,
     "schneider": 10,
     "schwarz": 10,
+    # House games (SPEC §4, the BSKV tariff): this project's parts of the tariff.
+    "bettel": 30,
+    "ramsch": 20,
 }
 
 TARIFF_LABELS: Mapping[str, str] = {
@@ -125,6 +194,8 @@ TARIFF_LABELS: Mapping[str, str] = {
     "sie": _("Sie"),
     "schneider": _("Schneider"),
     "schwarz": _("Schwarz"),
+    "bettel": _("Bettel"),
+    "ramsch": _("Ramsch"),
 }
 
 
@@ -154,11 +225,14 @@ _SUIT_LABELS = {
 
 @dataclass(frozen=True)
 class Contract:
-    """One line of the rule text's bidding table, or everybody passing.
+    """One line of the rule text's bidding table, a house game, or everybody passing.
 
     ``tariff_part`` is the tariff entry of its base value; a Tout under ``tout: "double"`` is
     worth twice its ``plain_part`` (Solo or Wenz) instead. ``laufende_from`` is the fewest
     runners that count (0: runners never count) and ``most_laufende`` the most it can have.
+    ``option`` names the table option a house game needs; ``factor`` multiplies its value (a
+    Bettel Brett is twice a Bettel). A ``bettel`` is won only without a trick; a ``ramsch`` has
+    no declarer (everybody passed and played it out).
     """
 
     key: str
@@ -172,9 +246,19 @@ class Contract:
     laufende_from: int = 0
     most_laufende: int = 0
     can_be_doubled: bool = True
+    option: str = ""
+    factor: int = 1
+    bettel: bool = False
+    ramsch: bool = False
 
     @property
     def played(self) -> bool:
+        """Whether a declarer plays it (every contract but everybody passing and a Ramsch)."""
+        return bool(self.tariff_part) and not self.ramsch
+
+    @property
+    def can_be_knocked(self) -> bool:
+        """Whether Klopfen counts: in every game played, a Ramsch too; not in a redeal."""
         return bool(self.tariff_part)
 
     @property
@@ -255,8 +339,54 @@ PASSED = Contract(
     can_be_doubled=False,
 )
 
-# In the rule text's bidding order, lowest first; everybody passing comes last.
-CONTRACTS: tuple[Contract, ...] = (SAUSPIEL, WENZ, SOLO, WENZ_TOUT, SOLO_TOUT, SIE, PASSED)
+BETTEL = Contract(
+    "bettel",
+    _("Bettel"),
+    _("The declarer plays alone against three, without trumps, and must not take a single trick."),
+    tariff_part="bettel",
+    option="bettel",
+    bettel=True,
+)
+BETTEL_BRETT = Contract(
+    "bettel-brett",
+    _("Bettel Brett"),
+    _(
+        "A Bettel with the declarer's cards laid open on the table after the first trick: "
+        "twice the Bettel value."
+    ),
+    tariff_part="bettel",
+    option="bettel",
+    factor=2,
+    bettel=True,
+)
+RAMSCH = Contract(
+    "ramsch",
+    _("Ramsch"),
+    _(
+        "Everybody passed, so the hand is played out each for himself with the Sauspiel's "
+        "trumps: whoever takes the most card points loses."
+    ),
+    tariff_part="ramsch",
+    can_be_doubled=False,
+    option="ramsch",
+    ramsch=True,
+)
+
+# In bidding order, lowest first (the rule text's table, with a Bettel above a Sauspiel and a
+# Bettel Brett above a Solo, as Bavarian tables rank them); everybody passing comes last, or
+# the Ramsch that a table with the ramsch option plays instead.
+CONTRACTS: tuple[Contract, ...] = (
+    SAUSPIEL,
+    BETTEL,
+    WENZ,
+    SOLO,
+    BETTEL_BRETT,
+    WENZ_TOUT,
+    SOLO_TOUT,
+    SIE,
+    PASSED,
+    RAMSCH,
+)
 CONTRACTS_BY_KEY: Mapping[str, Contract] = {contract.key: contract for contract in CONTRACTS}
 
 
@@ -283,6 +413,20 @@ DOUBLINGS: tuple[Doubling, ...] = (
     Doubling(4, _("Resub"), _("The declarer side doubles a last time: sixteen times the value.")),
 )
 DOUBLING_NAMES: tuple[str, ...] = tuple(doubling.name for doubling in DOUBLINGS)
+
+
+def contracts_at(table: TableSetup) -> tuple[Contract, ...]:
+    """The contracts a table plays, in bidding order: the rule text's, the house games whose
+    option is on, and everybody passing, which is a Ramsch where the table plays Ramsch
+    (SPEC §4 "Bavarian-standard house variants": "Ramsch when everyone passes (instead of the
+    rule text's redeal)")."""
+    ramsch = table.option_bool("ramsch")
+    return tuple(
+        contract
+        for contract in CONTRACTS
+        if (not contract.option or table.option_bool(contract.option))
+        and not (contract is PASSED and ramsch)
+    )
 
 
 def leader_after(dealer_index: int) -> int:
@@ -339,22 +483,32 @@ def laufende_count_in(contract: Contract, tout: str = TOUT_FLAT) -> bool:
 
 @dataclass(frozen=True)
 class GameValue:
-    """The parts of a game value (SPEC §4 "Game value")."""
+    """The parts of a game value (SPEC §4 "Game value"): ``factor`` x (base + Schneider +
+    Schwarz + Laufende) before doubling, then x ``multiplier`` (2^(knocks + doublings))."""
 
     base: int
     schneider: int
     schwarz: int
     laufende: int
-    tout_factor: int
+    factor: int
     multiplier: int
 
     @property
     def before_doublings(self) -> int:
-        return self.tout_factor * (self.base + self.schneider + self.schwarz + self.laufende)
+        return self.factor * (self.base + self.schneider + self.schwarz + self.laufende)
 
     @property
     def per_opponent(self) -> int:
         return self.before_doublings * self.multiplier
+
+
+def knock_multiplier(klopfen: int) -> int:
+    """Klopfen (Legen): each knock doubles the hand's value (SPEC §4 "Bavarian-standard house
+    variants": "Klopfen/Legen: each knock doubles the value"); at most one knock a player.
+    Raises ValueError outside 0-4."""
+    if not 0 <= klopfen <= MAX_KLOPFEN:
+        raise ValueError(f"klopfen must be 0-{MAX_KLOPFEN}, not {klopfen}")
+    return 1 << klopfen
 
 
 def value_parts(
@@ -364,36 +518,48 @@ def value_parts(
     schwarz: bool = False,
     laufende: int = 0,
     doublings: int = 0,
+    klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
 ) -> GameValue:
-    """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings (SPEC §4 "Game value").
+    """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings (SPEC §4 "Game value"),
+    and x 2 for each knock (SPEC §4 house variants, "Klopfen/Legen").
 
     Schwarz always comes with Schneider, so ``schwarz`` adds both steps. Schneider and Schwarz
     are not added to a Tout or a Sie (SPEC §4 "Tout", "Sie"). A Tout is the tariff's flat value,
-    or with ``tout="double"`` twice the Solo or Wenz value with its Laufende (SPEC §4
-    "Bavarian-standard house variants"). ``laufende`` is the number of runners held; fewer than
-    the contract's minimum count nothing. ``tariff`` may give any subset of ``DEFAULT_TARIFF``.
-    Raises ValueError for a doubled Sie or a doubling level outside 0-4.
+    or with ``tout="double"`` twice the Solo or Wenz value with its Laufende, and a Sie then
+    four times the Solo value (SPEC §4 "Bavarian-standard house variants": "Tout = 2 x (solo
+    value incl. Laufende); Sie = 4 x solo value"); for a Sie, ``laufende`` is the runners its
+    Solo value holds (``SIE_LAUFENDE`` where the table counts runners, else 0). A Bettel is the
+    tariff's ``bettel``, a Bettel Brett twice that, with nothing added (SPEC §4 house variants,
+    "Bettel"). ``laufende`` is the number of runners held; fewer than the contract's minimum
+    count nothing. ``tariff`` may give any subset of ``DEFAULT_TARIFF``. A Ramsch is valued by
+    ``ramsch_value_parts``. Raises ValueError for a doubled Sie, a doubling level outside 0-4
+    or more than four knocks.
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
     if not 0 <= doublings <= MAX_DOUBLINGS:
         raise ValueError(f"doublings must be 0-{MAX_DOUBLINGS}, not {doublings}")
     if doublings and not contract.can_be_doubled:
         raise ValueError(f"{contract.key} cannot be doubled")
-    multiplier = MULTIPLIERS[doublings]
+    multiplier = MULTIPLIERS[doublings] * knock_multiplier(klopfen)
     if not contract.played:
         return GameValue(0, 0, 0, 0, 1, multiplier)
-    runners = counted_laufende(contract, laufende) * tariff["schneider"]
+    step = tariff["schneider"]
+    runners = counted_laufende(contract, laufende) * step
     if contract.tout:
         if tout == TOUT_DOUBLE:
             return GameValue(tariff[contract.plain_part], 0, 0, runners, 2, multiplier)
         return GameValue(tariff[contract.tariff_part], 0, 0, 0, 1, multiplier)
     if contract is SIE:
+        if tout == TOUT_DOUBLE:
+            return GameValue(tariff["solo"], 0, 0, laufende * step, 4, multiplier)
         return GameValue(tariff["sie"], 0, 0, 0, 1, multiplier)
+    if contract.bettel:
+        return GameValue(tariff[contract.tariff_part], 0, 0, 0, contract.factor, multiplier)
     return GameValue(
         tariff[contract.tariff_part],
-        tariff["schneider"] if schneider or schwarz else 0,
+        step if schneider or schwarz else 0,
         tariff["schwarz"] if schwarz else 0,
         runners,
         1,
@@ -408,6 +574,7 @@ def game_value(
     schwarz: bool = False,
     laufende: int = 0,
     doublings: int = 0,
+    klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
 ) -> int:
@@ -418,9 +585,54 @@ def game_value(
         schwarz=schwarz,
         laufende=laufende,
         doublings=doublings,
+        klopfen=klopfen,
         tariff=tariff,
         tout=tout,
     ).per_opponent
+
+
+def ramsch_value_parts(
+    *,
+    jungfrauen: int = 0,
+    durchmarsch: bool = False,
+    klopfen: int = 0,
+    tariff: Mapping[str, int] = DEFAULT_TARIFF,
+) -> GameValue:
+    """What each Ramsch loser pays each winner (SPEC §4 house variants: "Ramsch 20 (the loser
+    pays each of the others; Jungfrau 40; Durchmarsch = a Solo won schwarz)").
+
+    The tariff's ``ramsch``, doubled for each Jungfrau (a player who took no trick); a
+    Durchmarsch is a Solo won Schwarz (Solo + Schneider + Schwarz), with no Jungfrau on top.
+    Each knock doubles either (Klopfen counts in a Ramsch: the knocks came before the
+    bidding). Raises ValueError for more than two Jungfrauen (three make a Durchmarsch).
+    """
+    tariff = {**DEFAULT_TARIFF, **tariff}
+    multiplier = knock_multiplier(klopfen)
+    if durchmarsch:
+        return GameValue(tariff["solo"], tariff["schneider"], tariff["schwarz"], 0, 1, multiplier)
+    if not 0 <= jungfrauen <= MAX_JUNGFRAUEN:
+        raise ValueError(f"a Ramsch has 0-{MAX_JUNGFRAUEN} Jungfrauen, not {jungfrauen}")
+    return GameValue(tariff["ramsch"], 0, 0, 0, 1 << jungfrauen, multiplier)
+
+
+def ramsch_losers(card_points: Mapping[str, int]) -> tuple[str, ...]:
+    """Who loses a Ramsch: the player with the most card points, or every player tied for the
+    most (the reading chosen for this project: a Bavarian table lets no tie save anyone; see
+    the module docstring, "House games")."""
+    most = max(card_points.values())
+    return tuple(player for player, points in card_points.items() if points == most)
+
+
+def settle_ramsch(players: Sequence[str], losers: Sequence[str], value: int) -> dict[str, int]:
+    """Each player's share of a Ramsch: every loser pays ``value`` to every player who did not
+    lose (SPEC §4 house variants, "the loser pays each of the others"); with all four tied
+    nobody is left to pay, so nobody pays. A Durchmarsch is settled with the other three as the
+    losers."""
+    winners = [player for player in players if player not in losers]
+    return {
+        player: -value * len(winners) if player in losers else value * len(losers)
+        for player in players
+    }
 
 
 def settle(
@@ -457,12 +669,24 @@ class PlayedHand:
     declarer_tricks: int | None = None
     laufende: int = 0
     doublings: int = 0
+    klopfen: int = 0
 
     @property
     def declarer_side(self) -> tuple[str, ...]:
         if not self.declarer:
             return ()
         return (self.declarer, self.partner) if self.partner else (self.declarer,)
+
+
+@dataclass(frozen=True)
+class RamschHand:
+    """A checked Ramsch entry: each player's card points (None for a Durchmarsch entered
+    without them), who took no trick, who took every trick, and the knocks."""
+
+    card_points: Mapping[str, int] | None
+    jungfrau: tuple[str, ...] = ()
+    durchmarsch: str | None = None
+    klopfen: int = 0
 
 
 @dataclass(frozen=True)
@@ -485,8 +709,15 @@ CONTRACT_FIELDS = frozenset(
         "schwarz",
         "doublings",
         "laufende",
+        "klopfen",
+        "card_points",
+        "jungfrau",
+        "durchmarsch",
     }
 )
+# The fields of a Ramsch entry; the other contract fields must say nothing there, and these
+# must say nothing in the other contracts.
+RAMSCH_FIELDS = frozenset({"contract", "card_points", "jungfrau", "durchmarsch", "klopfen"})
 POINTS_FIELDS = frozenset({"points"})
 
 
@@ -705,7 +936,67 @@ def _result_of_sie(
     return _Result(True, False, False, None, None)
 
 
-def parse_entry(entry: Mapping[str, object], table: TableSetup) -> PlayedHand | CountedHand:
+def _result_of_bettel(
+    contract: Contract, entry: Mapping[str, object], problems: list[Problem]
+) -> _Result | None:
+    """Bettel or Bettel Brett: won only if the declarer took no trick (SPEC §4 house variants,
+    "Bettel"); card points, Schneider and Schwarz do not apply."""
+    before = len(problems)
+    tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
+    won = _flag(entry, "declarer_won", problems)
+    problems.extend(
+        _not_for(contract, field)
+        for field in ("declarer_points", "schneider", "schwarz")
+        if _says_something(entry, field)
+    )
+    if _given(entry, "declarer_tricks") and _given(entry, "declarer_won"):
+        problems.append(
+            problem(_("give declarer_tricks or declarer_won, not both"), "declarer_won")
+        )
+    elif not _given(entry, "declarer_tricks") and not _given(entry, "declarer_won"):
+        problems.append(
+            problem(
+                _("a {contract} needs declarer_tricks or declarer_won"),
+                "declarer_tricks",
+                contract=contract.name,
+            )
+        )
+    if len(problems) > before:
+        return None
+    if tricks is not None:
+        return _Result(tricks == 0, False, False, None, tricks)
+    assert won is not None
+    return _Result(won, False, False, None, None)
+
+
+def _check_contract_at(contract: Contract, table: TableSetup, problems: list[Problem]) -> bool:
+    """Whether the table plays the contract; if not, why, in words."""
+    if contract in contracts_at(table):
+        return True
+    if contract is PASSED:
+        problems.append(
+            problem(_("at this table everybody passing is a Ramsch: enter the Ramsch"), "contract")
+        )
+    elif contract.ramsch:
+        problems.append(
+            problem(
+                _(
+                    "Ramsch is not played at this table: when everybody passes, the cards are "
+                    "dealt again"
+                ),
+                "contract",
+            )
+        )
+    else:
+        problems.append(
+            problem(_("{contract} is not played at this table"), "contract", contract=contract.name)
+        )
+    return False
+
+
+def parse_entry(
+    entry: Mapping[str, object], table: TableSetup
+) -> PlayedHand | RamschHand | CountedHand:
     """Check a round entry (see the module docstring); raise EntryError with every problem."""
     if not isinstance(entry, Mapping):
         raise_if_any([problem(_("a round must be an object"), "round")])
@@ -722,11 +1013,23 @@ def parse_entry(entry: Mapping[str, object], table: TableSetup) -> PlayedHand | 
             problem(
                 _("contract must be one of {contracts}"),
                 "contract",
-                contracts=", ".join(CONTRACTS_BY_KEY),
+                contracts=", ".join(contract.key for contract in contracts_at(table)),
             )
         )
         raise_if_any(problems)
     assert contract is not None
+    if not _check_contract_at(contract, table, problems):
+        raise_if_any(problems)
+    if contract.ramsch:
+        return _parse_ramsch(contract, entry, table, problems)
+    problems.extend(
+        _not_for(contract, str(key))
+        for key in entry
+        if key in RAMSCH_FIELDS
+        and key not in ("contract", "klopfen")
+        and _says_something(entry, str(key))
+        and contract.played
+    )
     if not contract.played:
         problems.extend(
             problem(_("{field} does not apply when everybody passed"), str(key), field=str(key))
@@ -748,8 +1051,11 @@ def parse_entry(entry: Mapping[str, object], table: TableSetup) -> PlayedHand | 
             problem(_("a {contract} cannot be doubled"), "doublings", contract=contract.name)
         )
     laufende = _parse_laufende(contract, entry, table, problems)
+    klopfen = _parse_klopfen(entry, table, problems)
     if contract.tout:
         result = _result_of_tout(contract, entry, problems)
+    elif contract.bettel:
+        result = _result_of_bettel(contract, entry, problems)
     elif contract is SIE:
         result = _result_of_sie(contract, entry, problems)
     else:
@@ -768,6 +1074,7 @@ def parse_entry(entry: Mapping[str, object], table: TableSetup) -> PlayedHand | 
         result.declarer_tricks,
         laufende,
         doublings,
+        klopfen,
     )
 
 
@@ -834,12 +1141,176 @@ def _parse_laufende(
         message = (
             _("runners do not count in a {contract} at this table")
             if contract.tout
+            else _("a Sie's 8 runners count by themselves here: leave laufende out")
+            if contract is SIE and table.option_str("tout") == TOUT_DOUBLE
             else _("runners do not count in a {contract}")
         )
         problems.append(problem(message, "laufende", contract=contract.name))
         return 0
     count = _whole_number(entry, "laufende", contract.most_laufende, problems)
     return count or 0
+
+
+def _parse_klopfen(entry: Mapping[str, object], table: TableSetup, problems: list[Problem]) -> int:
+    """The knocks entered; 0, like leaving the field out, is accepted everywhere."""
+    if not entry.get("klopfen"):
+        _whole_number(entry, "klopfen", 0, problems)  # still rejects false, "" and the like
+        return 0
+    if not table.option_bool("klopfen"):
+        problems.append(problem(_("Klopfen is not played at this table"), "klopfen"))
+        return 0
+    return _whole_number(entry, "klopfen", MAX_KLOPFEN, problems) or 0
+
+
+def _parse_ramsch(
+    contract: Contract, entry: Mapping[str, object], table: TableSetup, problems: list[Problem]
+) -> RamschHand:
+    """A Ramsch: card points adding up to 120, the Jungfrauen, or a Durchmarsch (see the module
+    docstring, "House games")."""
+    for key in entry:
+        if key in CONTRACT_FIELDS and key not in RAMSCH_FIELDS and _says_something(entry, key):
+            problems.append(
+                problem(
+                    _("a Ramsch cannot be doubled: nobody declared it (Klopfen still counts)"),
+                    "doublings",
+                )
+                if key == "doublings"
+                else _not_for(contract, key)
+            )
+    klopfen = _parse_klopfen(entry, table, problems)
+    durchmarsch = (
+        _seated(entry, "durchmarsch", table, problems)
+        if _says_something(entry, "durchmarsch")
+        else None
+    )
+    before = len(problems)
+    card_points = _ramsch_card_points(entry, table, problems)
+    points_refused = len(problems) > before
+    if durchmarsch is not None and card_points is not None:
+        if card_points.get(durchmarsch, 0) != TOTAL_CARD_POINTS:
+            problems.append(
+                problem(
+                    _("a Durchmarsch takes all 120 card points, and {name} has {points}"),
+                    "card_points",
+                    name=durchmarsch,
+                    points=card_points.get(durchmarsch, 0),
+                )
+            )
+    elif card_points is None and not points_refused and not _says_something(entry, "durchmarsch"):
+        problems.append(
+            problem(
+                _("a Ramsch needs each player's card points, or who made the Durchmarsch"),
+                "card_points",
+            )
+        )
+    jungfrau = _ramsch_jungfrau(entry, table, card_points, problems)
+    if jungfrau and _says_something(entry, "durchmarsch"):
+        problems.append(
+            problem(
+                _("a Durchmarsch has no Jungfrau to enter: the other three took no trick anyway"),
+                "jungfrau",
+            )
+        )
+    raise_if_any(problems)
+    return RamschHand(card_points, jungfrau, durchmarsch, klopfen)
+
+
+def _ramsch_card_points(
+    entry: Mapping[str, object], table: TableSetup, problems: list[Problem]
+) -> dict[str, int] | None:
+    """Each player's card points (players left out took 0), adding up to 120; None when the
+    entry gives none (or only zeros, which say nothing)."""
+    raw = entry.get("card_points")
+    if says_nothing(raw):
+        return None
+    if not isinstance(raw, Mapping):
+        problems.append(problem(_("card_points must give a number for each player"), "card_points"))
+        return None
+    before = len(problems)
+    points = dict.fromkeys(table.players, 0)
+    for player, value in raw.items():
+        if player not in points:
+            problems.append(
+                problem(_("{name} is not at this table"), "card_points", name=str(player))
+            )
+        elif isinstance(value, bool) or not isinstance(value, int):
+            problems.append(
+                problem(
+                    _("card points for {name} must be a whole number"), "card_points", name=player
+                )
+            )
+        elif not 0 <= value <= TOTAL_CARD_POINTS:
+            problems.append(
+                problem(
+                    _("card points for {name} must be between 0 and 120, not {points}"),
+                    "card_points",
+                    name=player,
+                    points=value,
+                )
+            )
+        else:
+            points[player] = value
+    if len(problems) > before:
+        return None
+    total = sum(points.values())
+    if total != TOTAL_CARD_POINTS:
+        problems.append(
+            problem(
+                _("the card points must add up to 120, not {total}"), "card_points", total=total
+            )
+        )
+        return None
+    return points
+
+
+def _ramsch_jungfrau(
+    entry: Mapping[str, object],
+    table: TableSetup,
+    card_points: Mapping[str, int] | None,
+    problems: list[Problem],
+) -> tuple[str, ...]:
+    """The players who took no trick: seated, each once, with no card points, at most two."""
+    raw = entry.get("jungfrau")
+    if says_nothing(raw):
+        return ()
+    if not isinstance(raw, list):
+        problems.append(problem(_("jungfrau must list the players who took no trick"), "jungfrau"))
+        return ()
+    named: list[str] = []
+    for value in raw:
+        if value not in table.players:
+            problems.append(problem(_("{name} is not at this table"), "jungfrau", name=str(value)))
+        elif value in named:
+            problems.append(
+                problem(_("{name} is a Jungfrau only once"), "jungfrau", name=str(value))
+            )
+        else:
+            assert isinstance(value, str)
+            named.append(value)
+    for player in named:
+        points = card_points.get(player, 0) if card_points else 0
+        if points:
+            problems.append(
+                problem(
+                    _("{name} took no trick (Jungfrau), so cannot have {points} card points"),
+                    "jungfrau",
+                    name=player,
+                    points=points,
+                )
+            )
+    if len(named) > MAX_JUNGFRAUEN and not _says_something(entry, "durchmarsch"):
+        others = [player for player in table.players if player not in named]
+        problems.append(
+            problem(
+                _(
+                    "three players without a trick mean {name} took every trick: enter it as "
+                    "{name}'s Durchmarsch"
+                ),
+                "jungfrau",
+                name=others[0] if len(others) == 1 else ", ".join(others),
+            )
+        )
+    return tuple(named)
 
 
 def _parse_counted(entry: Mapping[str, object], table: TableSetup) -> CountedHand:
@@ -885,8 +1356,8 @@ class Schafkopf(Game):
             dict(DEFAULT_TARIFF),
             _("Tariff"),
             _(
-                "What each game is worth per player, and what Schneider and Schwarz add; "
-                "change any of them."
+                "What each game is worth per player, and what Schneider and Schwarz add "
+                "(Bettel and Ramsch count only where the table plays them); change any of them."
             ),
             minimum=1,
             maximum=100_000,
@@ -911,8 +1382,40 @@ class Schafkopf(Game):
                 ),
                 Choice(
                     TOUT_DOUBLE,
-                    _("Twice the Wenz or Solo value with its Laufende; nothing else is added."),
+                    _(
+                        "Twice the Wenz or Solo value with its Laufende, nothing else added; a "
+                        "Sie four times the Solo value."
+                    ),
                 ),
+            ),
+        ),
+        OptionSpec(
+            "ramsch",
+            False,
+            _("Ramsch when everybody passes"),
+            _(
+                "When everybody passes, the hand is played out each for himself: the most card "
+                "points lose and pay each other player the Ramsch tariff, doubled for each "
+                "Jungfrau (a player without a trick); a Durchmarsch (every trick) wins a Solo "
+                "won Schwarz from each."
+            ),
+        ),
+        OptionSpec(
+            "bettel",
+            False,
+            _("Bettel and Bettel Brett"),
+            _(
+                "A game alone against three that is won without taking a single trick, worth "
+                "the Bettel tariff; Bettel Brett, with open cards, twice that."
+            ),
+        ),
+        OptionSpec(
+            "klopfen",
+            False,
+            _("Klopfen (Legen)"),
+            _(
+                "Players may knock while the cards are dealt: each knock doubles the hand's "
+                "value, on top of any Stoß."
             ),
         ),
         OptionSpec(
@@ -942,7 +1445,7 @@ class Schafkopf(Game):
 
     def parse_entry(
         self, entry: Mapping[str, object], table: TableSetup
-    ) -> PlayedHand | CountedHand:
+    ) -> PlayedHand | RamschHand | CountedHand:
         return parse_entry(entry, table)
 
     def score_round(
@@ -965,6 +1468,8 @@ class Schafkopf(Game):
                     "game_value": None,
                 },
             )
+        if isinstance(parsed, RamschHand):
+            return score_ramsch(parsed, table)
         return score_hand(parsed, table)
 
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
@@ -980,12 +1485,16 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
     "Settlement (zero-sum)"); everybody passed scores nothing (SPEC §4 "Contracts")."""
     contract = hand.contract
     tout_rule = table.option_str("tout")
+    laufende = hand.laufende
+    if contract is SIE and table.option_bool("runners"):
+        laufende = SIE_LAUFENDE  # only counted in a Sie under tout "double" (value_parts)
     parts = value_parts(
         contract,
         schneider=hand.schneider,
         schwarz=hand.schwarz,
-        laufende=hand.laufende,
+        laufende=laufende,
         doublings=hand.doublings,
+        klopfen=hand.klopfen,
         tariff=table.option_mapping("tariff"),
         tout=tout_rule,
     )
@@ -1008,11 +1517,58 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
         "schwarz": hand.schwarz,
         "schneider_value": parts.schneider,
         "schwarz_value": parts.schwarz,
-        "laufende": {"count": hand.laufende, "value": parts.laufende},
+        "laufende": {
+            "count": laufende if parts.laufende else hand.laufende,
+            "value": parts.laufende,
+        },
         "tout": tout_rule if contract.tout else None,
+        "factor": parts.factor,
         "value_before_doublings": parts.before_doublings,
+        "klopfen": hand.klopfen,
         "doublings": hand.doublings,
         "multiplier": parts.multiplier,
         "game_value": parts.per_opponent,
+    }
+    return RoundScore(points, breakdown)
+
+
+def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
+    """A Ramsch's payments (SPEC §4 house variants, "Ramsch when everyone passes"; the readings
+    in the module docstring, "House games"): the most card points lose and pay each other
+    player, all of them on a tie; each Jungfrau doubles; a Durchmarsch wins from everyone."""
+    players = table.players
+    parts = ramsch_value_parts(
+        jungfrauen=len(hand.jungfrau),
+        durchmarsch=hand.durchmarsch is not None,
+        klopfen=hand.klopfen,
+        tariff=table.option_mapping("tariff"),
+    )
+    if hand.durchmarsch is not None:
+        losers = tuple(player for player in players if player != hand.durchmarsch)
+    else:
+        assert hand.card_points is not None
+        losers = ramsch_losers(hand.card_points)
+    winners = [player for player in players if player not in losers]
+    points = settle_ramsch(players, losers, parts.per_opponent)
+    breakdown: dict[str, object] = {
+        "kind": "ramsch",
+        "contract": RAMSCH.key,
+        "card_points": dict(hand.card_points) if hand.card_points is not None else None,
+        "losers": list(losers),
+        "winners": winners,
+        "jungfrau": list(hand.jungfrau),
+        "durchmarsch": hand.durchmarsch,
+        "base": parts.base,
+        "schneider_value": parts.schneider,
+        "schwarz_value": parts.schwarz,
+        "factor": parts.factor,
+        "value_before_doublings": parts.before_doublings,
+        "klopfen": hand.klopfen,
+        "doublings": 0,
+        "multiplier": parts.multiplier,
+        "game_value": parts.per_opponent,
+        "declarer_won": None,
+        "schneider": hand.durchmarsch is not None,
+        "schwarz": hand.durchmarsch is not None,
     }
     return RoundScore(points, breakdown)

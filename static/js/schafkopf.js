@@ -1,5 +1,6 @@
 // Schafkopf hand entry: only the groups the picked contract asks for, the doubling chain on one
-// button, and the declarer never offered as his own partner. The radios and inputs stay the
+// button, and the declarer never offered as his own partner. In a Ramsch, a Durchmarsch and the
+// card points exclude each other, and a Jungfrau has no card points. The radios and inputs stay the
 // source of truth: without JavaScript every group shows and the server checks the hand.
 // Listeners sit on the document because htmx swaps the whole form after each saved hand.
 (function () {
@@ -33,6 +34,13 @@
   function setValue(form, name, value) {
     var input = form.querySelector('input[name="' + name + '"]');
     if (input) input.value = value;
+  }
+
+  function clearRamschPoints(form) {
+    form.querySelectorAll(".sk-card-points").forEach(function (input) {
+      input.value = "";
+    });
+    uncheck(form, "jungfrau");
   }
 
   function showDoubling(form) {
@@ -83,12 +91,18 @@
       uncheck(form, "schwarz");
       setValue(form, "declarer_points", "");
     }
-    if (flags.result === "none") {
+    if (flags.result === "none" || flags.result === "ramsch") {
       uncheck(form, "declarer_won");
       setValue(form, "declarer_tricks", "");
     }
+    if (flags.result !== "ramsch") {
+      clearRamschPoints(form);
+      uncheck(form, "durchmarsch");
+    }
     if (flags.laufende === "0") setValue(form, "laufende", "0");
+    if (flags.klopfen === "0") setValue(form, "klopfen", "0");
     form.dataset.suitWas = checked(form, "suit");
+    form.dataset.durchmarschWas = checked(form, "durchmarsch");
   }
 
   function init() {
@@ -98,6 +112,7 @@
     syncPartner(form);
     showDoubling(form);
     form.dataset.suitWas = checked(form, "suit");
+    form.dataset.durchmarschWas = checked(form, "durchmarsch");
   }
 
   document.addEventListener("click", function (event) {
@@ -111,6 +126,14 @@
       // One bubbling change tells htmx to refresh the preview.
       form.querySelector('input[name="doublings"]:checked')
         .dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    var marsch = event.target.closest('input[name="durchmarsch"]');
+    if (marsch && marsch.value === form.dataset.durchmarschWas) {
+      // Like the suit: a second tap on the Durchmarsch takes it back.
+      marsch.checked = false;
+      form.dataset.durchmarschWas = "";
+      marsch.dispatchEvent(new Event("change", { bubbles: true }));
       return;
     }
     var input = event.target.closest('input[name="suit"]');
@@ -134,6 +157,19 @@
     if (target.name === "declarer") syncPartner(form);
     if (target.name === "doublings") showDoubling(form);
     if (target.name === "suit") form.dataset.suitWas = checked(form, "suit");
+    if (target.name === "durchmarsch") {
+      form.dataset.durchmarschWas = checked(form, "durchmarsch");
+      // One player took every trick: the card points and the Jungfrauen say nothing more.
+      if (target.checked) clearRamschPoints(form);
+    }
+    if (target.name === "jungfrau" && target.checked) {
+      uncheck(form, "durchmarsch");
+      form.dataset.durchmarschWas = "";
+      // A player who took no trick took no card points.
+      var row = target.closest(".sk-ramsch-row");
+      var points = row && row.querySelector(".sk-card-points");
+      if (points && points.value === "") points.value = "0";
+    }
     // Won or lost with the toggles, or the card points: whichever was entered last counts.
     if (target.name === "declarer_won" || (target.name === "schneider" && target.checked)) {
       setValue(form, "declarer_points", "");
@@ -143,7 +179,13 @@
   document.addEventListener("input", function (event) {
     var form = skForm();
     var target = event.target;
-    if (!form || !form.contains(target) || target.name !== "declarer_points") return;
+    if (!form || !form.contains(target)) return;
+    if (target.classList.contains("sk-card-points") && target.value !== "") {
+      uncheck(form, "durchmarsch");
+      form.dataset.durchmarschWas = "";
+      return;
+    }
+    if (target.name !== "declarer_points") return;
     if (target.value !== "") {
       // The points decide won or lost and Schneider themselves.
       uncheck(form, "declarer_won");

@@ -93,9 +93,13 @@ def test_option_defaults_follow_the_format() -> None:
         "sie": 540,
         "schneider": 10,
         "schwarz": 10,
+        # The house games' parts (SPEC §4, the BSKV tariff), this project's additions.
+        "bettel": 30,
+        "ramsch": 20,
     }
     assert options["runners"] is False
     assert options["tout"] == "flat"
+    assert (options["ramsch"], options["bettel"], options["klopfen"]) == (False, False, False)
     assert options["cents_per_point"] == 0
     assert options["currency"] == "EUR"
 
@@ -124,13 +128,14 @@ def test_a_changed_tariff_never_changes_the_default() -> None:
         (
             10,
             "option tariff must give whole numbers for some of sauspiel, wenz, solo, tout, sie, "
-            "schneider, schwarz",
+            "schneider, schwarz, bettel, ramsch",
         ),
         (
-            {"bettel": 30},
-            "option tariff has no part bettel; it has sauspiel, wenz, solo, tout, sie, "
-            "schneider, schwarz",
+            {"geier": 30},
+            "option tariff has no part geier; it has sauspiel, wenz, solo, tout, sie, "
+            "schneider, schwarz, bettel, ramsch",
         ),
+        ({"ramsch": 0}, "option tariff.ramsch must be between 1 and 100000"),
         ({"wenz": 0}, "option tariff.wenz must be between 1 and 100000"),
         ({"solo": -50}, "option tariff.solo must be between 1 and 100000"),
         ({"sie": 100_001}, "option tariff.sie must be between 1 and 100000"),
@@ -144,10 +149,10 @@ def test_bad_tariffs_are_rejected(tariff: object, message: str) -> None:
 
 
 def test_every_bad_tariff_part_is_reported_at_once() -> None:
-    texts = setup_problems("schafkopf", FOUR, {"tariff": {"wenz": 0, "solo": "x", "ramsch": 20}})
+    texts = setup_problems("schafkopf", FOUR, {"tariff": {"wenz": 0, "solo": "x", "geier": 20}})
     assert sorted(texts) == [
-        "option tariff has no part ramsch; it has sauspiel, wenz, solo, tout, sie, schneider, "
-        "schwarz",
+        "option tariff has no part geier; it has sauspiel, wenz, solo, tout, sie, schneider, "
+        "schwarz, bettel, ramsch",
         "option tariff.solo must be a whole number",
         "option tariff.wenz must be between 1 and 100000",
     ]
@@ -161,7 +166,10 @@ def test_every_bad_tariff_part_is_reported_at_once() -> None:
         ({"cents_per_point": -1}, "option cents_per_point must be between 0 and 10000"),
         ({"cents_per_point": 10_001}, "option cents_per_point must be between 0 and 10000"),
         ({"currency": "JPY"}, "option currency must be one of EUR, CHF, USD, GBP"),
-        ({"ramsch": True}, "unknown option ramsch"),
+        ({"geier": True}, "unknown option geier"),
+        ({"ramsch": 1}, "option ramsch must be true or false"),
+        ({"bettel": "yes"}, "option bettel must be true or false"),
+        ({"klopfen": 2}, "option klopfen must be true or false"),
     ],
 )
 def test_bad_options_are_rejected(options: dict[str, object], message: str) -> None:
@@ -179,19 +187,26 @@ def test_money_options_never_change_the_scores() -> None:
 
 
 def test_contracts_come_in_bidding_order_with_names_and_explanations() -> None:
+    # The rule text's table, with the house games where Bavarian tables rank them: a Bettel
+    # above a Sauspiel, a Bettel Brett above a Solo; a Ramsch only when everybody passed.
     assert [contract.key for contract in CONTRACTS] == [
         "sauspiel",
+        "bettel",
         "wenz",
         "solo",
+        "bettel-brett",
         "wenz-tout",
         "solo-tout",
         "sie",
         "passed",
+        "ramsch",
     ]
-    assert [contract.name for contract in CONTRACTS[:6]] == [
+    assert [contract.name for contract in CONTRACTS[:8]] == [
         "Sauspiel",
+        "Bettel",
         "Wenz",
         "Solo",
+        "Bettel Brett",
         "Wenz-Tout",
         "Solo-Tout",
         "Sie",
@@ -280,13 +295,16 @@ def test_runners_count_from_three_and_in_a_wenz_from_two() -> None:
 
 def test_runners_can_count_everywhere_but_in_a_sie_and_a_flat_tout() -> None:
     assert [laufende_count_in(contract) for contract in CONTRACTS] == [
-        True,
-        True,
-        True,
-        False,
-        False,
-        False,
-        False,
+        True,  # Sauspiel
+        False,  # Bettel
+        True,  # Wenz
+        True,  # Solo
+        False,  # Bettel Brett
+        False,  # Wenz-Tout
+        False,  # Solo-Tout
+        False,  # Sie
+        False,  # everybody passed
+        False,  # Ramsch
     ]
     assert laufende_count_in(SOLO_TOUT, "double") and laufende_count_in(WENZ_TOUT, "double")
     assert not laufende_count_in(SIE, "double")
@@ -482,9 +500,26 @@ def test_sie_scores_540_from_each_opponent() -> None:
     assert score(alone("sie", declarer_won=True, doublings=0), at()).points == bob_alone(540)
 
 
-def test_sie_keeps_its_tariff_value_under_tout_double() -> None:
-    assert score(alone("sie"), at(tout="double")).points == bob_alone(540)
+def test_sie_keeps_its_tariff_value_under_the_flat_tout() -> None:
+    assert score(alone("sie"), at(runners=True)).points == bob_alone(540)
     assert score(alone("sie"), at(tariff={"sie": 600})).points == bob_alone(600)
+
+
+def test_sie_under_tout_double_is_four_times_the_solo_value() -> None:
+    # Issue 17 / SPEC §4 house variants: "Tout = 2 x (solo value incl. Laufende); Sie = 4 x solo
+    # value". Without runners: 4 x 50 = 200 from each opponent, twice a doubled Solo-Tout (100).
+    result = score(alone("sie"), at(tout="double"))
+    assert result.points == bob_alone(200)
+    assert (result.breakdown["base"], result.breakdown["factor"]) == (50, 4)
+    assert result.breakdown["game_value"] == 2 * game_value(SOLO_TOUT, tout="double")
+    # The Sie's eight cards are the eight top trumps: 8 runners, 4 x (50 + 80) = 520 each.
+    with_runners = score(alone("sie"), at(tout="double", runners=True))
+    assert with_runners.points == bob_alone(520)
+    assert with_runners.breakdown["laufende"] == {"count": 8, "value": 80}
+    # It follows the Solo value, not the tariff's Sie part.
+    assert score(alone("sie"), at(tout="double", tariff={"solo": 60, "sie": 999})).points == (
+        bob_alone(240)
+    )
 
 
 def test_everybody_passed_scores_nothing() -> None:
@@ -640,8 +675,9 @@ def test_bad_hand_counted_points(entry: dict[str, object], messages: list[str]) 
         (sauspiel(partner="Zed", declarer_points=70), "Zed is not at this table"),
         (sauspiel(partner=7, declarer_points=70), "7 is not at this table"),
         # the contract and its suit
+        ({"contract": "bettel", "declarer": "Ann"}, "Bettel is not played at this table"),
         (
-            {"contract": "bettel", "declarer": "Ann"},
+            {"contract": "geier", "declarer": "Ann"},
             "contract must be one of sauspiel, wenz, solo, wenz-tout, solo-tout, sie, passed",
         ),
         (

@@ -1,97 +1,24 @@
-"""Schafkopf properties over every valid hand: the ledger is zero-sum (SPEC §4 "Settlement
-(zero-sum)") and more doublings never make a game worth less (SPEC §4 "Doublings")."""
+"""Schafkopf properties over every valid hand, the house games included (issue 17): the ledger
+is zero-sum (SPEC §4 "Settlement (zero-sum)"), more doublings and more knocks never make a game
+worth less (SPEC §4 "Doublings", house variants "Klopfen/Legen"), a Ramsch's losers pay its
+winners, and every mistake in a house game is refused in words."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.scoring import RoundScore, TableSetup, get_game
-from games.scoring.schafkopf import (
-    CONTRACTS_BY_KEY,
-    DEFAULT_TARIFF,
-    fewest_card_points,
-    laufende_count_in,
-    most_card_points,
-)
+from games.scoring import EntryError, RoundScore, TableSetup, score_table
 
-FOUR = ("Ann", "Bob", "Cy", "Di")
-GAME = get_game("schafkopf")
-
-
-@st.composite
-def tables(draw: st.DrawFn) -> TableSetup:
-    tariff = draw(
-        st.dictionaries(st.sampled_from(sorted(DEFAULT_TARIFF)), st.integers(1, 1000), max_size=7)
-    )
-    options = {
-        "tariff": tariff,
-        "runners": draw(st.booleans()),
-        "tout": draw(st.sampled_from(["flat", "double"])),
-    }
-    return GAME.setup(list(FOUR), options)
-
-
-@st.composite
-def points_and_tricks(draw: st.DrawFn) -> tuple[int, int]:
-    """Card points and tricks that can happen together."""
-    tricks = draw(st.integers(0, 8))
-    points = draw(st.integers(fewest_card_points(tricks), most_card_points(tricks)))
-    return points, tricks
-
-
-@st.composite
-def results(draw: st.DrawFn, contract: str) -> dict[str, Any]:
-    """The result part of a valid entry, in any of the accepted forms."""
-    if contract == "sie":
-        return draw(st.sampled_from([{}, {"declarer_won": True}]))
-    points, tricks = draw(points_and_tricks())
-    form = draw(st.sampled_from(["points", "points-and-tricks", "won"]))
-    if contract.endswith("-tout"):
-        if form == "won":
-            return {"declarer_won": draw(st.booleans())}
-        if form == "points":
-            return {"declarer_tricks": tricks}
-        return {"declarer_points": points, "declarer_tricks": tricks}
-    if form == "points-and-tricks":
-        return {"declarer_points": points, "declarer_tricks": tricks}
-    if form == "points":
-        result: dict[str, Any] = {"declarer_points": points}
-        if points in (0, 120) and draw(st.booleans()):
-            result["schwarz"] = draw(st.booleans())
-        return result
-    schwarz = draw(st.booleans())
-    schneider = True if schwarz else draw(st.booleans())
-    return {"declarer_won": draw(st.booleans()), "schneider": schneider, "schwarz": schwarz}
-
-
-@st.composite
-def entries(draw: st.DrawFn, here: TableSetup) -> dict[str, Any]:
-    """One valid contract entry for a table."""
-    key = draw(st.sampled_from(sorted(CONTRACTS_BY_KEY)))
-    contract = CONTRACTS_BY_KEY[key]
-    entry: dict[str, Any] = {"contract": key}
-    if not contract.played:
-        return entry
-    seats = draw(st.permutations(FOUR))
-    entry["declarer"] = seats[0]
-    if contract.has_partner:
-        entry["partner"] = seats[1]
-    if draw(st.booleans()) and contract.suits:
-        entry["suit"] = draw(st.sampled_from(contract.suits)).value
-    if contract.can_be_doubled:
-        entry["doublings"] = draw(st.integers(0, 4))
-    if here.options["runners"] and laufende_count_in(contract, here.option_str("tout")):
-        entry["laufende"] = draw(st.integers(0, contract.most_laufende))
-    entry.update(draw(results(key)))
-    return entry
+from .schafkopf_strategies import FOUR, GAME, entries, house_mistakes, tables
 
 
 @st.composite
 def hands(draw: st.DrawFn) -> tuple[TableSetup, dict[str, Any]]:
-    """A table and one valid contract entry for it."""
+    """A table and one valid entry for it."""
     here = draw(tables())
     return here, draw(entries(here))
 
@@ -121,6 +48,8 @@ def test_each_opponent_pays_or_receives_the_game_value(
 ) -> None:
     here, entry = hand
     result = scored(entry, here)
+    if result.breakdown["kind"] != "contract":
+        return
     value = result.breakdown["game_value"]
     assert isinstance(value, int)
     side = result.breakdown["declarer_side"]
@@ -133,6 +62,34 @@ def test_each_opponent_pays_or_receives_the_game_value(
         assert result.points[side[0]] == 3 * sign * value
     if len(side) == 2:
         assert all(result.points[player] == sign * value for player in side)
+
+
+@given(hands())
+def test_each_ramsch_loser_pays_each_winner_the_game_value(
+    hand: tuple[TableSetup, dict[str, Any]],
+) -> None:
+    here, entry = hand
+    result = scored(entry, here)
+    breakdown = result.breakdown
+    if breakdown["kind"] != "ramsch":
+        return
+    value, losers, winners = breakdown["game_value"], breakdown["losers"], breakdown["winners"]
+    assert isinstance(value, int) and isinstance(losers, list) and isinstance(winners, list)
+    assert sorted(losers + winners) == sorted(FOUR)
+    assert losers, "somebody always loses a Ramsch"
+    for player in losers:
+        assert result.points[player] == -value * len(winners)
+    for player in winners:
+        assert result.points[player] == value * len(losers)
+    card_points = breakdown["card_points"]
+    if breakdown["durchmarsch"] is None:
+        assert isinstance(card_points, dict)
+        assert sum(card_points.values()) == 120
+        # The losers hold the most card points; a Jungfrau never loses.
+        assert {card_points[player] for player in losers} == {max(card_points.values())}
+        assert not set(breakdown["jungfrau"]) & set(losers)  # type: ignore[arg-type]
+    else:
+        assert winners == [breakdown["durchmarsch"]]
 
 
 @given(hands())
@@ -149,6 +106,20 @@ def test_more_doublings_never_make_a_game_worth_less(
         values.append(value)
     assert values == [values[0] * 2**level for level in range(5)]
     assert values == sorted(values)
+
+
+@given(hands())
+def test_each_knock_doubles_the_hand(hand: tuple[TableSetup, dict[str, Any]]) -> None:
+    here, entry = hand
+    if not here.option_bool("klopfen") or entry.get("contract") == "passed":
+        return
+    values = []
+    for knocks in range(5):
+        result = scored({**entry, "klopfen": knocks}, here)
+        assert sum(result.points.values()) == 0
+        values.append(result.points)
+    for knocks, points in enumerate(values):
+        assert points == {player: value * 2**knocks for player, value in values[0].items()}
 
 
 @given(hands())
@@ -173,3 +144,33 @@ def test_the_running_balance_stays_zero_sum(
     assert all(sum(totals.values()) == 0 for totals in state.totals_after_each_round)
     assert not state.finished
     assert state.winners == ()
+
+
+@st.composite
+def evenings_with_a_mistake(
+    draw: st.DrawFn,
+) -> tuple[TableSetup, list[dict[str, Any]], dict[str, Any]]:
+    here = draw(tables())
+    return here, draw(st.lists(entries(here), max_size=4)), draw(house_mistakes(here))
+
+
+@given(evenings_with_a_mistake())
+def test_a_mistake_in_a_house_game_is_refused_in_words_naming_its_round(
+    evening: tuple[TableSetup, list[dict[str, Any]], dict[str, Any]],
+) -> None:
+    here, played, mistake = evening
+    with pytest.raises(EntryError) as caught:
+        scored(mistake, here)
+    texts = [problem.text() for problem in caught.value.problems]
+    assert texts
+    for text in texts:
+        # A sentence for the players: every placeholder filled, no Python spelling.
+        assert text and "{" not in text and "}" not in text
+        assert "None" not in text and "Traceback" not in text
+    # In a whole scoresheet the same problem names its hand.
+    with pytest.raises(EntryError) as in_sheet:
+        score_table(GAME, here, [*played, mistake])
+    number = len(played) + 1
+    assert [problem.text() for problem in in_sheet.value.problems] == [
+        f"round {number}: {text}" for text in texts
+    ]
