@@ -167,6 +167,8 @@ class ClubChange(models.Model):
         WATCH_LINK = "watch-link", _("watch link changed")
         TABLE_CREATED = "table-created", _("table started")
         TABLE_DELETED = "table-deleted", _("table deleted")
+        TABLE_ABANDONED = "table-abandoned", _("table abandoned")
+        TABLE_TAKEN_UP = "table-taken-up", _("table taken up again")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit")
     user = models.ForeignKey(
@@ -280,6 +282,9 @@ class Table(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Set aside unfinished: off the "In progress" list, counted nowhere, and taking no hands
+    # until it is taken up again. Never finished at the same time (a constraint).
+    abandoned_at = models.DateTimeField(null=True, blank=True)
     winners = models.JSONField(default=list, blank=True)
     # Kept with the result, so standings never read the hands.
     hands_played = models.PositiveIntegerField(default=0)
@@ -300,6 +305,12 @@ class Table(models.Model):
                 condition=~models.Q(watch_token=""),
                 name="one_table_per_watch_token",
             ),
+            # What keeps an abandoned table out of standings and ratings, which count
+            # finished tables only.
+            models.CheckConstraint(
+                condition=models.Q(abandoned_at__isnull=True) | models.Q(finished_at__isnull=True),
+                name="abandoned_table_is_unfinished",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -312,6 +323,10 @@ class Table(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def is_abandoned(self) -> bool:
+        return self.abandoned_at is not None
 
     def setup(self) -> TableSetup:
         """The table as the scoring engine sees it. Uses prefetched seats when there are any."""
@@ -456,6 +471,8 @@ class TableChange(models.Model):
         RESUMED = "resumed", _("evening taken up again")
         IMPORTED = "imported", _("table imported")
         RESTORED = "restored", _("hand restored")
+        ABANDONED = "abandoned", _("table abandoned")
+        TAKEN_UP = "taken-up", _("table taken up again")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     # Who made the change; empty for changes made before accounts, or by a removed account.

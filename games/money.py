@@ -3,7 +3,8 @@
 A table plays for money when its game has a ``cents_per_point`` option above zero (today only
 Schafkopf). It belongs to the day it was started on, in the site's time zone, so an evening
 that runs past midnight is settled as one. Open tables count too: people settle up while the
-last table is still open, and a Schafkopf evening only ends when the players stop.
+last table is still open, and a Schafkopf evening only ends when the players stop. An abandoned
+table counts for nothing, here as in the leagues.
 
 Three queries, however many tables: the day's tables, their seats with the players, and one
 sum of the stored points per table and side.
@@ -67,7 +68,9 @@ def money_evening(
     to."""
     start, end = day_bounds(day, day)
     tables = (
-        Table.objects.filter(club__in=club_ids, created_at__gte=start, created_at__lt=end)
+        Table.objects.filter(
+            club__in=club_ids, created_at__gte=start, created_at__lt=end, abandoned_at__isnull=True
+        )
         .annotate(hand_count=Count("rounds"))
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))

@@ -19,8 +19,17 @@ from games.standings.stats import SeatResult, StandingRow
 
 
 def tables_in_progress(club_ids: Sequence[int]) -> QuerySet[Table]:
-    """The clubs' open tables, latest first."""
-    return _with_seats(Table.objects.filter(club__in=club_ids, finished_at__isnull=True))
+    """The clubs' open tables, latest first; abandoned ones are not in progress."""
+    return _with_seats(
+        Table.objects.filter(club__in=club_ids, finished_at__isnull=True, abandoned_at__isnull=True)
+    )
+
+
+def tables_abandoned(club_ids: Sequence[int]) -> QuerySet[Table]:
+    """The clubs' abandoned tables, the latest abandoned first."""
+    return _with_seats(
+        Table.objects.filter(club__in=club_ids, abandoned_at__isnull=False)
+    ).order_by("-abandoned_at", "-pk")
 
 
 def tables_finished(club_ids: Sequence[int]) -> QuerySet[Table]:

@@ -298,6 +298,22 @@ class TableGone(EntryError):
         )
 
 
+class TableAbandoned(EntryError):
+    """A change to the hands of an abandoned table: nothing was stored."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            [
+                problem(
+                    gettext_noop(
+                        "this table was abandoned; take it up again to record or change hands"
+                    ),
+                    "table",
+                )
+            ]
+        )
+
+
 def _locked(table: Table | int) -> Table:
     """The table re-read under a row lock, so writes to one table queue up behind each other;
     TableGone when it was deleted meanwhile (it can be, since tables can be deleted)."""
@@ -570,6 +586,10 @@ def _change_hands(
     ``stopped`` says whether an open-ended evening (Schafkopf) is over; by default it stays
     as it was.
     """
+    if table.is_abandoned:
+        # The one path every change to the hands takes, so no write can finish an abandoned
+        # table (and make it count) behind the players' backs.
+        raise TableAbandoned
     stored.models_from(first_changed)
     setup = table.setup()
     finished_before = table.finished_at is not None
@@ -1231,7 +1251,7 @@ def table_delete(table: Table, *, version: int | None = None, by: Any = None) ->
         return
     _check_version(table, version)
     scoresheet = selectors.table_scoresheet(table)
-    subject = f"{table.rules.name}: {', '.join(table.setup().players)}"
+    subject = _table_subject(table)
     club = table.club
     public_id = table.public_id
     table.delete()
@@ -1242,3 +1262,60 @@ def table_delete(table: Table, *, version: int | None = None, by: Any = None) ->
         by=by,
         before={"table": public_id, "scoresheet": scoresheet},
     )
+
+
+def _table_subject(table: Table) -> str:
+    return f"{table.rules.name}: {', '.join(table.setup().players)}"
+
+
+@transaction.atomic
+def table_abandon(table: Table, *, version: int | None = None, by: Any = None) -> Table:
+    """Set aside a table nobody will finish: it leaves "In progress", counts in no league and
+    takes no hands until it is taken up again (``table_take_up``). Abandoning it twice (a
+    second tap, another phone) abandons it once."""
+    table = _locked(table)
+    if table.is_abandoned:
+        return table
+    _check_version(table, version)
+    if table.is_finished:
+        raise EntryError(
+            [
+                problem(
+                    gettext_noop("the game is over; only an unfinished table is abandoned"), "table"
+                )
+            ]
+        )
+    table.abandoned_at = timezone.now()
+    table.version += 1
+    table.save(update_fields=["abandoned_at", "version", "updated_at"])
+    _log_change(table, TableChange.Kind.ABANDONED, by=by)
+    club_log(
+        table.club,
+        ClubChange.Kind.TABLE_ABANDONED,
+        _table_subject(table),
+        by=by,
+        after={"table": table.public_id},
+    )
+    return table
+
+
+@transaction.atomic
+def table_take_up(table: Table, *, version: int | None = None, by: Any = None) -> Table:
+    """Undo abandoning: the table is in progress again, as it was. Taking it up twice takes it
+    up once."""
+    table = _locked(table)
+    if not table.is_abandoned:
+        return table
+    _check_version(table, version)
+    table.abandoned_at = None
+    table.version += 1
+    table.save(update_fields=["abandoned_at", "version", "updated_at"])
+    _log_change(table, TableChange.Kind.TAKEN_UP, by=by)
+    club_log(
+        table.club,
+        ClubChange.Kind.TABLE_TAKEN_UP,
+        _table_subject(table),
+        by=by,
+        after={"table": table.public_id},
+    )
+    return table

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import club_views, league_views, settlement_views, views
+from games import abandon_views, club_views, league_views, settlement_views, views
 
 app_name = "games"
 
@@ -15,6 +15,8 @@ urlpatterns = [
     path("tables/<slug:table>/changes/", views.table_changes, name="table_changes"),
     path("tables/<slug:table>/delete/", views.table_delete, name="table_delete"),
     path("tables/<slug:table>/watch-link/", views.table_watch_link, name="table_watch_link"),
+    path("tables/<slug:table>/abandon/", abandon_views.table_abandon, name="table_abandon"),
+    path("tables/<slug:table>/take-up/", abandon_views.table_take_up, name="table_take_up"),
     # Hands by their id, which never changes: a number shifts when an earlier hand is deleted.
     path("tables/<slug:table>/hands/<slug:hand>/", views.round_edit, name="round_edit"),
     path("tables/<slug:table>/hands/<slug:hand>/delete/", views.round_delete, name="round_delete"),

@@ -49,17 +49,29 @@ UNPROCESSABLE = 422
 CONFLICT = 409
 
 
+# The session key naming the table a phone just abandoned (abandon_views): the home page it
+# is sent to offers Undo for that table, once, like a message.
+JUST_ABANDONED = "just_abandoned"
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The tables of the visitor's clubs; a first-time visitor sees how to start one."""
     clubs = access.club_ids(request.user)
+    scorer_clubs = _scorer_clubs(request)
+    abandoned = list(selectors.tables_abandoned(clubs)[:50])
+    just = request.session.pop(JUST_ABANDONED, None)
     return render(
         request,
         "games/home.html",
         {
             "in_progress": selectors.tables_in_progress(clubs)[:50],
             "finished": selectors.tables_finished(clubs)[:50],
-            "upload_form": ScoresheetUploadForm(scorer_club_ids=_scorer_clubs(request)),
+            "abandoned": abandoned,
+            # Found among the list just read: no query of its own.
+            "just_abandoned": next((t for t in abandoned if t.public_id == just), None),
+            "scorer_clubs": scorer_clubs,
+            "upload_form": ScoresheetUploadForm(scorer_club_ids=scorer_clubs),
         },
     )
 
@@ -607,6 +619,10 @@ def change_lines(table: Table, changes: Sequence[TableChange]) -> list[str]:
             line = _("The evening was ended on another phone.")
         elif change.kind == TableChange.Kind.RESUMED:
             line = _("The evening was taken up again on another phone.")
+        elif change.kind == TableChange.Kind.ABANDONED:
+            line = _("The table was abandoned on another phone.")
+        elif change.kind == TableChange.Kind.TAKEN_UP:
+            line = _("The table was taken up again on another phone.")
         else:
             line = _("The table was changed on another phone.")
         lines.append(line % {"number": number, "scores": scores})
@@ -627,10 +643,12 @@ def _refuse_stale_record(
     data["table_version"] = str(page.table.version)
     form = page.form(data)
     table_url = reverse("games:table", kwargs={"table": page.table.public_id})
-    if page.table.is_finished:
+    if page.table.is_finished or page.table.is_abandoned:
         conflict = Conflict(
             change_lines(page.table, changes),
-            _("The game is over, so your hand cannot be recorded."),
+            _("The table was abandoned, so your hand cannot be recorded.")
+            if page.table.is_abandoned
+            else _("The game is over, so your hand cannot be recorded."),
             "",
             _("Back to the table"),
             table_url,

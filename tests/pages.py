@@ -78,6 +78,8 @@ TABLE_WRITES = {
     "round_restore",
     "table_stop",
     "table_resume",
+    "table_abandon",
+    "table_take_up",
 }
 
 

@@ -69,6 +69,8 @@ class World:
             "games:table_changes": table,
             "games:table_watch_link": table,
             "games:table_delete": table,
+            "games:table_abandon": table,
+            "games:table_take_up": table,
             "games:table_stop": table,
             "games:table_resume": table,
             "games:round_edit": {**table, "hand": self.hand},
@@ -169,6 +171,10 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     "games:table_changes": (members(200), GET_ONLY),
     "games:table_watch_link": (POST_ONLY, members(302, SCORER)),
     "games:table_delete": (POST_ONLY, members(302, SCORER)),
+    # The table is in progress: abandoning it goes home; taking up a table that is not
+    # abandoned changes nothing and goes back to it.
+    "games:table_abandon": (POST_ONLY, members(302, SCORER)),
+    "games:table_take_up": (POST_ONLY, members(302, SCORER)),
     "games:round_edit": (members(200, SCORER), members(422, SCORER)),
     "games:round_delete": (POST_ONLY, members(302, SCORER)),
     "games:round_restore": (POST_ONLY, members(302, SCORER)),
