@@ -260,6 +260,10 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
+        # Said outright rather than left to default-src: the service worker (/sw.js) and the
+        # web app manifest come from this site only.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
     },
 }
 

@@ -19,7 +19,7 @@ from pathlib import Path
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
 BUNDLES: dict[str, tuple[str, ...]] = {
-    "css/bundle.css": ("css/app.css", "css/charts.css"),
+    "css/bundle.css": ("css/app.css", "css/charts.css", "css/dark.css"),
     # Loaded in <head> without defer: js-class.js must swap no-js for js before the first
     # paint. htmx and the others wait for DOMContentLoaded themselves.
     "js/bundle.js": (
@@ -28,8 +28,24 @@ BUNDLES: dict[str, tuple[str, ...]] = {
         "js/hand.js",
         "js/notices.js",
         "js/live.js",
+        "js/theme.js",
+        "js/pwa.js",
     ),
 }
+
+# The dark theme is written once, for the theme switch's "Dark"; the bundle repeats it for
+# "Auto" on a phone set to dark, which only a media query can tell (see css/dark.css).
+DARK_THEME = "css/dark.css"
+CHOSEN_DARK = ':root[data-theme="dark"]'
+PHONE_DARK = ':root:not([data-theme="light"])'
+
+
+def source_text(source: str) -> str:
+    text = (STATIC_DIR / source).read_text(encoding="utf-8").rstrip()
+    if source == DARK_THEME:
+        followed = text.replace(CHOSEN_DARK, PHONE_DARK)
+        text += f"\n\n@media (prefers-color-scheme: dark) {{\n{followed}\n}}"
+    return text
 
 
 def bundle_text(name: str) -> str:
@@ -39,11 +55,10 @@ def bundle_text(name: str) -> str:
         f"edit those, not this.{comment[1]}\n"
     ]
     for source in BUNDLES[name]:
-        text = (STATIC_DIR / source).read_text(encoding="utf-8")
         # A script's last statement may lack its semicolon: the newline and ";" keep the
         # next file's first line from joining it.
         separator = ";\n" if name.endswith(".js") else "\n"
-        parts.append(f"{comment[0]}{source}{comment[1]}\n{text.rstrip()}{separator}")
+        parts.append(f"{comment[0]}{source}{comment[1]}\n{source_text(source)}{separator}")
     return "".join(parts)
 
 

@@ -6,6 +6,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from games import club_views
+from scorekeeper import pwa
 
 # Django's own sign-in, sign-out and password views, with our templates; "keep my games" turns
 # a guest account into one with a password.
@@ -37,6 +38,9 @@ def favicon(request: HttpRequest) -> HttpResponseRedirect:
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    # At the root: a service worker controls the pages under its own URL's folder.
+    path("sw.js", pwa.service_worker, name="service_worker"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include(accounts)),
     path("", include("games.urls")),

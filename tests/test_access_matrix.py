@@ -156,6 +156,9 @@ POST_ONLY = everyone(405)
 # write that is allowed answers with its form's errors (422) or its redirect (302).
 MATRIX: dict[str, tuple[Row, Row]] = {
     "favicon": (everyone(302), everyone(405)),
+    # The installable app: the same for everyone, and nothing of a club in them.
+    "manifest": (everyone(200), everyone(405)),
+    "service_worker": (everyone(200), everyone(405)),
     "set_language": (everyone(302), everyone(302)),
     "login": (everyone(200), everyone(200)),
     "logout": (everyone(405), everyone(302)),

@@ -1,0 +1,139 @@
+"""Installable app: the web app manifest and the service worker, both made per request from the
+static files storage, so each deploy's hashed file names are the ones they name.
+
+The service worker (templates/pwa/service-worker.js) precaches the static files the pages load
+and answers them from its cache first: their names change with their content, so a cached one
+is never stale, and a page opens at once on a weak signal. Pages are always fetched from the
+network and never cached: they hold a club's data and a session's forms, which must not outlive
+the session or reach whoever uses the phone next. Without a connection, a page is a short
+notice instead of the browser's error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import PurePosixPath
+
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+from scorekeeper.static_bundles import BUNDLES
+
+# The colours the phone paints around the app (status bar, splash screen): the header's green,
+# and app.css's page background.
+THEME_COLOR = "#1b5e20"
+BACKGROUND_COLOR = "#fdfcf8"
+
+# (static name, sizes, type, purpose), rendered by scripts/make_icons.py.
+ICONS = [
+    ("icons/icon.svg", "any", "image/svg+xml", "any"),
+    ("icons/icon-192.png", "192x192", "image/png", "any"),
+    ("icons/icon-512.png", "512x512", "image/png", "any"),
+    ("icons/icon-maskable-512.png", "512x512", "image/png", "maskable"),
+]
+
+# What pages load: every static script, stylesheet and image, except the sources the bundles
+# are made of (pages load the bundles) and the icons the phone fetches once, when installing.
+PRECACHED_SUFFIXES = frozenset({".css", ".js", ".svg", ".png"})
+NOT_PRECACHED = frozenset(source for sources in BUNDLES.values() for source in sources)
+
+
+@require_safe
+@cache_control(max_age=24 * 60 * 60, public=True)
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest. Cached for a day, as the favicon's redirect: its icons' hashed
+    names change with a deploy."""
+    home = reverse("games:home")
+    return JsonResponse(
+        {
+            "id": home,
+            "name": "Scorekeeper",
+            "short_name": "Scorekeeper",
+            "description": "Scores for card games played with real cards.",
+            "start_url": home,
+            "scope": home,
+            "display": "standalone",
+            "background_color": BACKGROUND_COLOR,
+            "theme_color": THEME_COLOR,
+            "icons": [
+                {"src": staticfiles_storage.url(name), "sizes": sizes, "type": kind, "purpose": use}
+                for name, sizes, kind, use in ICONS
+            ],
+        },
+        content_type="application/manifest+json",
+        json_dumps_params={"indent": 1},
+    )
+
+
+def static_names() -> list[str]:
+    """The project's own static files (static/): not those of the apps it uses, which
+    collectstatic gathers too (django-htmx ships its own htmx builds and extensions)."""
+    own = finders.FileSystemFinder()
+    return sorted({path.replace("\\", "/") for path, _storage in own.list([])})
+
+
+def precached_names() -> list[str]:
+    return [
+        name
+        for name in static_names()
+        if PurePosixPath(name).suffix in PRECACHED_SUFFIXES
+        and name not in NOT_PRECACHED
+        and not name.startswith("icons/")
+    ]
+
+
+def immutable_static_urls() -> bool:
+    """Whether a static file's URL changes with its content (hashed names): then the service
+    worker answers from its cache first. Otherwise (DEBUG, the tests) it asks the network first
+    and keeps its copies for when there is none, so an edited file shows on the next load."""
+    return isinstance(staticfiles_storage, ManifestFilesMixin)
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """/sw.js, at the site's root so that its scope is every page. Browsers check it for a new
+    version on every visit (they skip the HTTP cache for it): the ETag makes that a 304 until a
+    deploy changes a file name, and a new worker then replaces the old cache with the new
+    files."""
+    precache = [staticfiles_storage.url(name) for name in precached_names()]
+    immutable = immutable_static_urls()
+    version = hashlib.sha256(json.dumps([precache, immutable]).encode()).hexdigest()[:16]
+    config = {
+        "version": version,
+        "static": staticfiles_storage.base_url,
+        "precache": precache,
+        "immutable": immutable,
+        "offline": {
+            "lang": get_language(),
+            "css": staticfiles_storage.url("css/bundle.css"),
+            "title": _("No connection"),
+            "text": _(
+                "This page needs the network, and the phone has none right now. A hand you "
+                "were entering stays on this phone and comes back with the page."
+            ),
+            "retry": _("Try again"),
+        },
+    }
+    body = render_to_string(
+        "pwa/service-worker.js", {"config": json.dumps(config, indent=1)}, request=request
+    )
+    etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+    if request.headers.get("If-None-Match") == etag:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    # Served at the root its scope is the whole site anyway; said outright, so moving the URL
+    # under a path later keeps the scope.
+    response["Service-Worker-Allowed"] = "/"
+    response["Vary"] = "Accept-Language, Cookie"
+    return response
