@@ -103,7 +103,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     version on every visit (they skip the HTTP cache for it): the ETag makes that a 304 until a
     deploy changes a file name, and a new worker then replaces the old cache with the new
     files."""
-    precache = [staticfiles_storage.url(name) for name in precached_names()]
+    precache = []
+    for name in precached_names():
+        try:
+            precache.append(staticfiles_storage.url(name))
+        except ValueError:
+            # Not collected on this server (a file added since its collectstatic): one file
+            # less to keep beats a worker that cannot install (or a 500).
+            continue
     immutable = immutable_static_urls()
     version = hashlib.sha256(json.dumps([precache, immutable]).encode()).hexdigest()[:16]
     config = {

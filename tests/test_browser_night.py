@@ -20,10 +20,11 @@ from tests.factories import captures_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# The WCAG contrast of an element's text with the background it is drawn on (the first one
-# with a colour, from the element up), in the page: rgb() and color(srgb ...) alike.
+# The WCAG contrast of an element's text (or another colour of it: an SVG fill or stroke, an
+# outline) with the background it is drawn on (the first one with a colour, from the element
+# up), in the page: rgb() and color(srgb ...) alike.
 CONTRAST = """
-(selector) => {
+(selector, property = "color") => {
   function parse(value) {
     const numbers = value.match(/[\\d.]+/g).map(Number);
     const srgb = value.startsWith("color(");
@@ -45,11 +46,19 @@ CONTRAST = """
     node = node.parentElement;
   }
   background = background || parse(getComputedStyle(document.documentElement).backgroundColor);
-  const text = parse(getComputedStyle(element).color);
+  const text = parse(getComputedStyle(element)[property]);
   const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a);
   return (light + 0.05) / (dark + 0.05);
 }
 """
+
+
+def contrast(page: Page, selector: str, colour: str = "color") -> float:
+    ratio = page.evaluate(
+        f"([selector, colour]) => ({CONTRAST})(selector, colour)", [selector, colour]
+    )
+    assert ratio is not None, f"no {selector}"
+    return float(ratio)
 
 
 def luminance_of(page: Page, selector: str, prop: str = "backgroundColor") -> float:
@@ -112,12 +121,27 @@ def test_the_dark_theme_follows_the_phone_and_the_switch_overrides_it_across_a_r
     # The header keeps a green of its own, darker than by day.
     assert luminance_of(page, ".site-header") < 0.1
     for selector in ("h1", ".table-card-game", ".table-card-players", ".muted", ".help"):
-        assert page.evaluate(CONTRAST, selector) >= 4.5, selector
+        assert contrast(page, selector) >= 4.5, selector
     page.screenshot(path=artifacts_dir / "dark-home-360.png", full_page=True)
 
     page.goto(f"{live_server.url}/tables/{table.public_id}/")
     page.wait_for_load_state()
     assert is_dark(page)
+    # The focus ring, reached from the keyboard, where the header begins: the skip link, the
+    # brand in the header, the first link of the menu.
+    for name in ("Skip to main content", "Scorekeeper", "Leagues"):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            """() => {
+              const element = document.activeElement;
+              document.querySelectorAll("[data-focused]").forEach((e) => delete e.dataset.focused);
+              element.dataset.focused = "";
+              const ring = getComputedStyle(element).outlineStyle;
+              return [element.textContent.trim(), element.matches(":focus-visible"), ring];
+            }"""
+        )
+        assert focused == [name, True, "solid"]
+        assert contrast(page, "[data-focused]", "outlineColor") >= 3, name
     page.locator('.card[data-card="4C"]').click()
     page.locator('.side-pick[data-side="1"]').click()
     page.locator('.card[data-card="4B"]').click()
@@ -139,9 +163,17 @@ def test_the_dark_theme_follows_the_phone_and_the_switch_overrides_it_across_a_r
         ".chart-title",
     ]
     for selector in checks:
-        ratio = page.evaluate(CONTRAST, selector)
-        assert ratio is not None, selector
+        ratio = contrast(page, selector)
         assert ratio >= 4.5, f"{selector}: {ratio:.2f}"
+    # The chart: each side's line 3:1 on the chart, its last value (text) 4.5:1.
+    for series in (0, 1):
+        line = f".chart-line.chart-series-{series} polyline"
+        assert contrast(page, line, "stroke") >= 3
+        label = f".chart-line.chart-series-{series} .chart-end-label"
+        assert contrast(page, label, "fill") >= 4.5
+    # A side's colour against the page, as the border of its totals and its picker.
+    for selector in (".total.side-0", ".total.side-1"):
+        assert contrast(page, selector, "borderTopColor") >= 3, selector
     page.screenshot(path=artifacts_dir / "dark-table-360.png", full_page=True)
 
     # The switch: Light wins over the phone, on this page and after a reload.
@@ -213,7 +245,7 @@ def test_the_service_worker_registers_and_answers_a_page_opened_offline(
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()
         # Styled from the cache, in the phone's theme.
         assert is_dark(page)
-        assert page.evaluate(CONTRAST, ".offline p") >= 4.5
+        assert contrast(page, ".offline p") >= 4.5
         page.screenshot(path=artifacts_dir / "offline-360.png", full_page=True)
     finally:
         phone.set_offline(False)
