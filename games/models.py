@@ -381,6 +381,10 @@ class Round(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    # Set by services.round_record on the hand it returns: the points each side scored, so the
+    # page that recorded it need not read them back.
+    points_scored: dict[str, int] | None = None
+
     class Meta:
         ordering = ["table", "number"]
         constraints = [

@@ -248,8 +248,14 @@ def table_detail(request: HttpRequest, table: str) -> HttpResponse:
             request, page, page.form(shortcut), fragment="record", target="#record"
         )
     # A retry of a save that went through answers as that save did, whatever came after it.
+    # At the table's version no hand can have the token yet (storing one bumps the version);
+    # round_record looks again under the lock all the same.
     token = form.token()
-    already = page.table.rounds.filter(hand_token=token).order_by().first() if token else None
+    already = (
+        page.table.rounds.filter(hand_token=token).order_by().first()
+        if token and form.version() != page.table.version
+        else None
+    )
     if already is None and form.version() != page.table.version:
         return _refuse_stale_record(request, page, form.version())
     recorded = None
@@ -272,7 +278,9 @@ def table_detail(request: HttpRequest, table: str) -> HttpResponse:
     if done is not None and not request.htmx:
         messages.success(request, _("Hand %(number)s recorded.") % {"number": done.number})
         return redirect("games:table", table=table)
-    if recorded is not None:
+    if recorded is not None and recorded.points_scored is None:
+        already = recorded  # stored by the same form meanwhile, found under the lock
+    elif recorded is not None:
         return _render_recorded(request, page, recorded, form)
     if already is not None:
         page = page.reload()
@@ -397,12 +405,16 @@ class _TablePage:
         written = round_.table
         for name in ("version", "finished_at", "winners", "hands_played", "updated_at"):
             setattr(self.table, name, getattr(written, name))
-        points = dict(round_.points.order_by("pk").values_list("side", "points"))
+        points = round_.points_scored
+        if points is None:
+            points = dict(round_.points.order_by("pk").values_list("side", "points"))
+        scores = self.scores
         self.hands.append(
             selectors.StoredHand(
                 round_.pk, round_.public_id, round_.number, round_.dealer, round_.breakdown, points
             )
         )
+        self._scores = [*scores, self.hands[-1].score()]
 
     def hand(self, public_id: str) -> Round:
         """One of the table's hands by its id, entry and all; 404 when there is none."""

@@ -219,7 +219,7 @@ def test_a_save_reads_the_hands_once_and_its_queries_do_not_grow(
     reads = _hand_reads(captured.captured_queries)
     assert len(reads) == 2, reads
     # The same number of queries at 3 hands as at 40 (one of them the test client's own).
-    assert len(captured.captured_queries) == 19
+    assert len(captured.captured_queries) == 17
 
 
 def test_a_save_from_another_phone_first_reads_again_under_the_lock(client: Client) -> None:
