@@ -547,6 +547,7 @@ def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
     return {
         "state": state,
         "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
+        "next_dealer": next_dealer,
         "hands_played": len(page.hands),
         "page_url": page.url(),
     }
@@ -1088,6 +1089,64 @@ def table_watch(request: HttpRequest, token: str) -> HttpResponse:
         )
     page = _TablePage.load(access.table_watched(token), can_score=False, watching=True)
     return _render_get(request, page)
+
+
+@require_GET
+def table_big(request: HttpRequest, table: str) -> HttpResponse:
+    """The table in big type, for the phone lying in the middle of the table."""
+    return _render_big(
+        request,
+        lambda: access.table_version_for(request, table),
+        lambda: access.table_for(request, table, Role.VIEWER),
+    )
+
+
+@require_GET
+def table_watch_big(request: HttpRequest, token: str) -> HttpResponse:
+    """The big-type view for whoever holds the watch link: no account, no forms."""
+    return _render_big(
+        request,
+        lambda: access.table_version_watched(token),
+        lambda: access.table_watched(token),
+        watching=True,
+    )
+
+
+def _render_big(
+    request: HttpRequest,
+    version: Callable[[], int],
+    load: Callable[[], Table],
+    *,
+    watching: bool = False,
+) -> HttpResponse:
+    """The whole page, or for htmx (its poll every few seconds) the scoreboard alone. The poll
+    sends the version it shows (``?since=``): while the table is still at it the answer is an
+    empty 204, which htmx does not swap, after one query for the version, so a phone left on
+    the table costs little and its screen does not redraw for nothing."""
+    since = request.GET.get("since", "")
+    if request.htmx and since.isdigit() and int(since) == version():
+        return HttpResponse(status=204)
+    page = _TablePage.load(load(), can_score=False, watching=watching)
+    context = _scoreboard_context(page)
+    sides = page.setup.sides
+    rows = context["scoreboard"].rows
+    context.update(
+        {
+            "table": page.table,
+            "watching": page.watching,
+            # Each side keeps its seat's colour even where the game ranks the rows (Swoops).
+            "big_rows": [
+                (row, sides.index(row.side) if row.side in sides else shown)
+                for shown, row in enumerate(rows)
+            ],
+            "big_wide": max(len(row.total) for row in rows) > 5,
+            "big_url": request.path,
+        }
+    )
+    template = "games/table_big.html"
+    if request.htmx:
+        template += "#big-scoreboard"
+    return render(request, template, context)
 
 
 @require_POST

@@ -1,4 +1,4 @@
-// Built by `make bundle` from js/js-class.js, vendor/htmx.min.js, js/hand.js, js/notices.js, js/live.js: edit those, not this.
+// Built by `make bundle` from js/js-class.js, vendor/htmx.min.js, js/hand.js, js/notices.js, js/live.js, js/wake-lock.js, js/share.js: edit those, not this.
 // js/js-class.js
 // Loaded in <head>, without defer, before the page is drawn: styles keyed on .js apply from
 // the first paint, so nothing that needs JavaScript flashes up and disappears.
@@ -374,4 +374,128 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     if (event.target.closest("[data-discard-draft]")) forgetDraft();
   });
   document.addEventListener("DOMContentLoaded", restoreDraft);
+})();;
+// js/wake-lock.js
+// The phone lying in the middle of the table must not go dark between hands: while the page
+// shows a game in progress (an element with data-wake-lock), ask for the screen to stay on.
+// The browser drops the lock whenever the page is hidden, so it is asked for again when the
+// page is shown. Where the API is missing, or the request is refused (battery saver, a browser
+// that wants a tap first), nothing happens: the screen just dims as usual.
+(function () {
+  "use strict";
+
+  if (!("wakeLock" in navigator)) return;
+
+  var lock = null;
+  var asking = false;
+
+  function wanted() {
+    return (
+      document.visibilityState === "visible" && document.querySelector("[data-wake-lock]") !== null
+    );
+  }
+
+  function release() {
+    var held = lock;
+    lock = null;
+    if (held) held.release().catch(function () {});
+  }
+
+  function update() {
+    if (!wanted()) {
+      release();
+      return;
+    }
+    if (lock || asking) return;
+    asking = true;
+    navigator.wakeLock.request("screen").then(
+      function (sentinel) {
+        asking = false;
+        lock = sentinel;
+        sentinel.addEventListener("release", function () {
+          if (lock === sentinel) lock = null;
+        });
+        // The game may have ended, or the page been hidden, while the request was pending.
+        if (!wanted()) release();
+      },
+      function () {
+        asking = false;
+      }
+    );
+  }
+
+  document.addEventListener("DOMContentLoaded", update);
+  document.addEventListener("visibilitychange", update);
+  // A swap can end the game (the attribute goes) or bring a table page in.
+  document.addEventListener("htmx:afterSettle", update);
+  // Some browsers grant the lock only after a tap on the page: try again then.
+  document.addEventListener("click", update);
+  window.addEventListener("pageshow", update);
+  window.addEventListener("pagehide", release);
+})();;
+// js/share.js
+// A Share button beside a link to pass on (templates/games/share_link.html): the phone's own
+// share sheet where the browser has one, else the link is copied to the clipboard, else it is
+// selected in its box for the phone's own Copy. The button is hidden without JavaScript
+// (.js-only); the box with the link is there either way.
+(function () {
+  "use strict";
+
+  function say(status, key) {
+    if (!status) return;
+    // Emptied first, so that the same words said twice are announced twice.
+    status.textContent = "";
+    window.setTimeout(function () {
+      status.textContent = status.dataset[key] || "";
+    }, 50);
+  }
+
+  function select(input, status) {
+    input.focus();
+    input.select();
+    var copied = false;
+    try {
+      // The older way, for browsers without navigator.clipboard (or not over HTTPS).
+      copied = document.execCommand("copy");
+    } catch (error) {
+      copied = false;
+    }
+    say(status, copied ? "copied" : "selected");
+  }
+
+  function copy(input, status) {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(input.value).then(
+        function () {
+          say(status, "copied");
+        },
+        function () {
+          select(input, status);
+        }
+      );
+    } else {
+      select(input, status);
+    }
+  }
+
+  function share(button) {
+    var input = document.getElementById(button.dataset.share);
+    if (!input) return;
+    var status = button.closest(".share-link");
+    status = status && status.querySelector(".share-status");
+    var data = { url: input.value, title: button.dataset.shareTitle || document.title };
+    if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+      navigator.share(data).catch(function (error) {
+        // Closing the share sheet is no failure; anything else falls back to copying.
+        if (!error || error.name !== "AbortError") copy(input, status);
+      });
+    } else {
+      copy(input, status);
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-share]");
+    if (button) share(button);
+  });
 })();;
