@@ -337,7 +337,7 @@ def test_a_game_that_ended_meanwhile_replaces_an_untouched_page_whole(client: Cl
     response = poll(client, table_url(table), f'"t{form["table_version"]}"', pristine="1")
 
     page = html(response)
-    assert page.lstrip().startswith('<div id="table-main" data-wake-lock hx-swap-oob="true">')
+    assert page.lstrip().startswith('<div id="table-main" hx-swap-oob="true">')
     assert "Game over." in page
     assert 'id="hand-form"' not in page
 
