@@ -8,7 +8,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum, Value, Window
-from django.db.models.functions import Coalesce, NullIf, RowNumber
+from django.db.models.functions import Coalesce, NullIf, RowNumber, TruncDate
 from django.db.models.lookups import Exact, LessThan
 from django.utils import timezone
 
@@ -333,14 +333,25 @@ def league_skills(league: League, scope: str, until: date | None = None) -> Skil
 
 
 def player_rating_history(player: Player) -> list[tuple[int, date, Skill]]:
-    """``(league, day, skill)`` after each of the player's rated tables across all games of
-    each league, oldest first (one query)."""
+    """``(league, day, skill)`` at the end of each session (day) the player played, across all
+    games of each league, oldest first (one query). The database picks each day's last rating,
+    so a session is one row however many tables it had."""
     zone = timezone.get_current_timezone()
     rows = (
         Rating.objects.filter(player=player, scope="")
+        .annotate(
+            last_of_day=Window(
+                RowNumber(),
+                partition_by=[F("league_id"), TruncDate("finished_at", tzinfo=zone)],
+                order_by=[F("finished_at").desc(), F("table_id").desc()],
+            )
+        )
+        .filter(last_of_day=1)
         .order_by("finished_at", "table_id")
         .values_list("league_id", "finished_at", "mu", "sigma")
     )
+    # The day from the row's own time: on SQLite a second TruncDate would cost a Python call
+    # per rating, here it costs one per session.
     return [
         (league, finished_at.astimezone(zone).date(), Skill(mu, sigma))
         for league, finished_at, mu, sigma in rows

@@ -168,3 +168,29 @@ def test_the_database_companion_counts_agree_with_the_reference_arithmetic() -> 
         in_python = sorted(companion_tallies(results, player.pk), key=lambda t: t.player)
         assert in_sql == in_python, player.name
         assert any(tally.partner_games for tally in in_sql), player.name
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Pacific/Auckland"])
+def test_the_rating_history_is_each_sessions_last_rating(zone: str) -> None:
+    """The database keeps the last rating of each day in the current time zone, as reading
+    every rating in order and keeping each day's last would."""
+    from django.utils import timezone
+
+    from games import selectors
+    from games.demo import demo_league_create
+    from games.models import Rating
+    from games.standings.rating import Skill
+
+    club = demo_league_create(club=home_club(), tables=60, seed=11)
+    with timezone.override(zone):
+        for player in club.members.all():
+            by_day: dict[tuple[int, object], Skill] = {}
+            for rating in Rating.objects.filter(player=player, scope="").order_by(
+                "finished_at", "table_id"
+            ):
+                day = timezone.localdate(rating.finished_at)
+                by_day[(rating.league_id, day)] = Skill(rating.mu, rating.sigma)
+            expected = [(league, day, skill) for (league, day), skill in by_day.items()]
+            history = selectors.player_rating_history(player)
+            assert history == expected, player.name
+            assert len(history) < Rating.objects.filter(player=player, scope="").count()
