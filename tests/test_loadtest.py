@@ -123,3 +123,28 @@ def test_the_posted_hand_is_stored_once_as_htmx_would_save_it() -> None:
     )
     assert check.ok and check.stored_once == 1
     assert Round.objects.get(table=table).entry == {"points": {"Ann": 3, "Bob": 3}}
+
+
+def test_a_result_goes_through_the_summary_file_and_into_the_table() -> None:
+    import json
+    from dataclasses import asdict
+
+    stored = loadtest.stored_once_check({"t": ["a"]}, {"t": ["a"]}, [("t", "a")])
+    result = loadtest.RoundResult(
+        database="SQLite",
+        tables=3,
+        seconds=2.0,
+        save=loadtest.figures([10.0, 20.0, 30.0], 2.0),
+        page=loadtest.figures([], 2.0),
+        errors={"save: 409": 1},
+        stored=stored,
+        cpu={"client": 1.0, "gunicorn": 50.0, "machine": 80.0},
+    )
+    document = json.loads(json.dumps({"results": [asdict(result)]}))
+    (again,) = loadtest._read_result(document)
+    assert (again.save, again.stored, again.errors) == (result.save, stored, result.errors)
+    assert again.save.p95 == 30 and again.error_count == 1 and not again.meets_target()
+    table = loadtest.result_table([again]).splitlines()
+    assert table[0].split()[:3] == ["database", "tables", "s"]
+    assert "1.5 (3)" in table[2] and "20/30/30" in table[2] and "ok 1/1 stored once" in table[2]
+    assert "server CPU per save + page load: 333 ms" in loadtest._cpu_line(again)
