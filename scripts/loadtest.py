@@ -80,6 +80,7 @@ SLICE_SECONDS = 10
 VERSION_RE = re.compile(r'name="table_version" value="(\d+)"')
 CSRF_HEADER_RE = re.compile(r'"X-CSRFToken": "([A-Za-z0-9]+)"')
 CSRF_INPUT_RE = re.compile(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]+)"')
+SIGNATURE_RE = re.compile(r'name="form_signature" value="([^"]*)"')
 HAND_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
@@ -96,18 +97,29 @@ def csrf_token(html: str) -> str | None:
     return match.group(1) if match else None
 
 
+def form_signature(html: str) -> str:
+    """What the page's fresh hand form says it offers (``form_signature``), posted with the
+    hand so the answer can have the phone empty its own form; empty when the page has none."""
+    match = SIGNATURE_RE.search(html)
+    return match.group(1) if match else ""
+
+
 def new_hand_token() -> str:
     """A token as the server makes them (games.models.new_hand_token): 22 URL-safe characters."""
     return secrets.token_urlsafe(16)
 
 
-def hand_fields(csrf: str, version: int, token: str, points: int) -> list[tuple[str, str]]:
+def hand_fields(
+    csrf: str, version: int, token: str, points: int, signature: str = ""
+) -> list[tuple[str, str]]:
     """What the Scopa hand form posts for a hand entered as points ("Enter points"): both
     sides the same, so the game never ends however long the run (a side must lead to win)."""
+    guard = [("form_signature", signature)] if signature else []
     return [
         ("csrfmiddlewaretoken", csrf),
         ("table_version", str(version)),
         ("hand_token", token),
+        *guard,
         ("mode", "points"),
         ("scopas_0", "0"),
         ("scopas_1", "0"),
@@ -404,6 +416,7 @@ class TableRun:
     sent: list[str] = field(default_factory=list)
     acknowledged: list[str] = field(default_factory=list)
     first_error: str = ""
+    signature: str = ""
 
     def load(self) -> None:
         """The page as a phone opens it: the version to save against and the CSRF token."""
@@ -412,6 +425,7 @@ class TableRun:
         if status != 200 or version is None or token is None:
             raise SystemExit(f"{self.path} answered {status} without a version or a CSRF token")
         self.version, self.phone.csrf = version, token
+        self.signature = form_signature(html)
 
     def _sample(self, kind: str, started: float, origin: float, error: str, html: str) -> None:
         elapsed = time.perf_counter() - started
@@ -421,7 +435,9 @@ class TableRun:
 
     def save_and_load(self, origin: float, rng: random.Random) -> None:
         token = new_hand_token()
-        fields = hand_fields(self.phone.csrf, self.version, token, rng.randint(1, 4))
+        fields = hand_fields(
+            self.phone.csrf, self.version, token, rng.randint(1, 4), self.signature
+        )
         headers = save_headers(self.phone.csrf, self.phone.origin + self.path)
         self.sent.append(token)
         started = time.perf_counter()
@@ -459,6 +475,7 @@ class TableRun:
             if shown is not None:
                 self.version = shown
             self.phone.csrf = csrf_token(html) or self.phone.csrf
+            self.signature = form_signature(html) or self.signature
         self._sample(PAGE, started, origin, error, html)
 
     def play(self, origin: float, offset: float, seconds: float, seed: int) -> None:
