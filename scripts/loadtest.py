@@ -51,7 +51,7 @@ import threading
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
@@ -525,6 +525,22 @@ def children_of(parent: int) -> list[int]:
     return pids
 
 
+class CpuWatch:
+    """The CPU a changing set of processes spends from now on: sampled now and then, each
+    process counted from its first sample (from 0 when it began after the first) to its last."""
+
+    def __init__(self, pids: Callable[[], Iterable[int]]) -> None:
+        self.pids = pids
+        self.first = process_cpu_seconds(pids())
+        self.last = dict(self.first)
+
+    def sample(self) -> None:
+        self.last.update(process_cpu_seconds(self.pids()))
+
+    def spent(self) -> float:
+        return sum(seconds - self.first.get(pid, 0.0) for pid, seconds in self.last.items())
+
+
 def machine_busy_seconds() -> float:
     """CPU seconds all cores spent busy since boot (not idle, not waiting for I/O)."""
     try:
@@ -653,10 +669,11 @@ class LoadRun:
         with ThreadPoolExecutor(max_workers=min(count, 16)) as pool:
             list(pool.map(TableRun.load, runs))  # also warms every worker up
 
-        workers = self.server.workers()
-        backends = self._database_pids()
-        server_before = process_cpu_seconds(workers)
-        database_before = process_cpu_seconds(backends)
+        # Sampled while the phones run, not only at both ends: PostgreSQL backends end and
+        # begin as gunicorn's connections reach their age (CONN_MAX_AGE), workers may be
+        # replaced, and the CPU of a process gone by the end would be lost.
+        server = CpuWatch(self.server.workers)
+        database = CpuWatch(self._database_pids)
         client_before = time.process_time()
         machine_before = machine_busy_seconds()
         origin = time.perf_counter() + 0.2
@@ -668,24 +685,22 @@ class LoadRun:
         ]
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        while any(thread.is_alive() for thread in threads):
+            time.sleep(0.5)
+            server.sample()
+            database.sample()
         elapsed = time.perf_counter() - origin
         client = time.process_time() - client_before
         machine = machine_busy_seconds() - machine_before
-        server_after = process_cpu_seconds(workers)
-        database_after = process_cpu_seconds(backends + self._database_pids())
-
-        def spent(before: dict[int, float], after: dict[int, float]) -> float:
-            return sum(after[pid] - before.get(pid, 0.0) for pid in after)
-
+        server.sample()
+        database.sample()
         cpu = {
             "client": 100 * client / elapsed,
-            "gunicorn": 100 * spent(server_before, server_after) / elapsed,
+            "gunicorn": 100 * server.spent() / elapsed,
             "machine": 100 * machine / elapsed,
         }
         if self.database == "postgres":
-            cpu["postgres"] = 100 * spent(database_before, database_after) / elapsed
+            cpu["postgres"] = 100 * database.spent() / elapsed
 
         stored = Round.objects.filter(table__in=tables).values_list(
             "table__public_id", "hand_token"

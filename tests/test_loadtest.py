@@ -7,7 +7,9 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import os
 import sys
+import time
 from dataclasses import asdict
 from pathlib import Path
 from types import ModuleType
@@ -152,3 +154,15 @@ def test_a_result_goes_through_the_summary_file_and_into_the_table() -> None:
     assert table[0].split()[:3] == ["database", "tables", "s"]
     assert "1.5 (3)" in table[2] and "20/30/30" in table[2] and "ok 1/1 stored once" in table[2]
     assert "server CPU per save + page load: 333 ms" in loadtest._cpu_line(again)
+
+
+def test_cpu_is_counted_for_processes_that_come_and_go() -> None:
+    pids = [os.getpid()]
+    watch = loadtest.CpuWatch(lambda: list(pids))
+    started = time.process_time()
+    while time.process_time() - started < 0.1:
+        pass
+    watch.sample()
+    pids[:] = [2**22 + 1]  # this process gone from the set, a pid with no process in it
+    watch.sample()
+    assert 0.05 <= watch.spent() <= 1.0
