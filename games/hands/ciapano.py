@@ -173,20 +173,32 @@ class CiapanoHandForm(BaseHandForm):
                 taken[player].append(card.code)
         return taken
 
-    def counts(self, name: str, total: int) -> tuple[dict[str, int], str]:
-        """The counted aces or thirds, and the player who got the rest, if one did.
+    def counts(self) -> tuple[dict[str, int], dict[str, int], frozenset[str]]:
+        """The counted aces and thirds, and the players given the rest: the one rule for both
+        the preview and the save, so what the preview shows is what gets saved.
 
-        Empty counts are 0, except that a single empty count gets what the others leave of
-        ``total``: the last player need not count his cards.
+        An empty count is 0, except that what the others did not take goes to the count left
+        empty in its column when it is the only one, or else to the one player who left both
+        of their counts empty: the last player need not count, and a player without aces need
+        not type a 0 for them.
         """
-        raw = {player: self.cleaned_data.get(f"{name}_{seat}") for seat, player in self.seats}
-        empty = [player for player, value in raw.items() if value is None]
-        counts = {player: value or 0 for player, value in raw.items()}
-        given = sum(counts.values())
-        if len(empty) == 1 and len(raw) > 1 and given <= total:
-            counts[empty[0]] = total - given
-            return counts, empty[0]
-        return counts, ""
+        raw = {
+            name: {player: self.cleaned_data.get(f"{name}_{seat}") for seat, player in self.seats}
+            for name in ("aces", "thirds")
+        }
+        blank = [player for player in self.active if all(raw[n][player] is None for n in raw)]
+        counted: dict[str, dict[str, int]] = {}
+        rest: set[str] = set()
+        for name, total in (("aces", ACE_COUNT), ("thirds", THIRD_CARD_COUNT)):
+            counts = {player: value or 0 for player, value in raw[name].items()}
+            empty = [player for player, value in raw[name].items() if value is None]
+            taker = empty if len(empty) == 1 else blank if len(blank) == 1 else []
+            given = sum(counts.values())
+            if taker and len(counts) > 1 and given <= total:
+                counts[taker[0]] = total - given
+                rest.add(taker[0])
+            counted[name] = counts
+        return counted["aces"], counted["thirds"], frozenset(rest)
 
     def last_trick(self) -> str:
         return self._player(self.cleaned_data.get("last_trick"))
@@ -196,11 +208,8 @@ class CiapanoHandForm(BaseHandForm):
         if mode == MODE_POINTS:
             return {"points": {player: self.count(f"points_{seat}") for seat, player in self.seats}}
         if mode == MODE_COUNTS:
-            return {
-                "aces": self.counts("aces", ACE_COUNT)[0],
-                "thirds": self.counts("thirds", THIRD_CARD_COUNT)[0],
-                "last_trick": self.last_trick(),
-            }
+            aces, thirds, _rest = self.counts()
+            return {"aces": aces, "thirds": thirds, "last_trick": self.last_trick()}
         return {"penalty_cards": self.penalty_cards(), "last_trick": self.last_trick()}
 
     def clean(self) -> dict[str, Any]:
@@ -257,7 +266,7 @@ class CiapanoHandForm(BaseHandForm):
         score = self.score if valid else None
         aces: dict[str, int] = dict.fromkeys(self.active, 0)
         thirds: dict[str, int] = dict.fromkeys(self.active, 0)
-        rest: set[str] = set()
+        rest: frozenset[str] = frozenset()
         if mode == MODE_CARDS:
             for player, codes in self.penalty_cards().items():
                 for code in codes:
@@ -272,9 +281,7 @@ class CiapanoHandForm(BaseHandForm):
                 left,
             ) % {"count": left}
         elif mode == MODE_COUNTS:
-            aces, aces_rest = self.counts("aces", ACE_COUNT)
-            thirds, thirds_rest = self.counts("thirds", THIRD_CARD_COUNT)
-            rest = {aces_rest, thirds_rest} - {""}
+            aces, thirds, rest = self.counts()
             caption = _(
                 "So far: %(aces)s of %(ace_count)s aces and %(thirds)s of %(third_count)s thirds"
             ) % {
