@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from games import services
 from games.models import Table
@@ -81,3 +82,59 @@ def test_a_right_hand_previews_its_points_and_no_problem(client: Client) -> None
 
     assert "This hand" in page
     assert "errorlist" not in page
+
+
+# -- item 10: the Ciapanò deal for the players still in ------------------------------------------
+
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+
+
+def ciapano(players: list[str]) -> Table:
+    return services.table_create(club=home_club(), game="ciapano", players=players)
+
+
+def test_the_ciapano_deal_counts_the_players_still_in(client: Client) -> None:
+    table = ciapano(FOUR)
+    fresh = html(client.get(table_url(table)))
+    for _ in range(3):  # Ann reaches 33 and is out: three play on
+        services.round_record(table, {"points": {"Ann": 11, "Bob": 0, "Cy": 0, "Di": 0}})
+
+    page = html(client.get(table_url(table)))
+
+    assert fresh.count("Deal 10 cards each.") == 1
+    assert "Deal 13 cards each: the dealer takes 14" not in fresh
+    assert page.count("Deal 13 cards each: the dealer takes 14 and discards one") == 1
+    assert "Deal 10 cards each" not in page
+
+
+def test_the_save_that_puts_a_player_out_brings_the_new_deal(client: Client) -> None:
+    table = ciapano(FOUR)
+    for _ in range(2):
+        services.round_record(table, {"points": {"Ann": 11, "Bob": 0, "Cy": 0, "Di": 0}})
+
+    response = client.post(
+        table_url(table),
+        {"mode": "points", "points_0": "11", "points_1": "0", "points_2": "0", "points_3": "0"},
+        **HTMX,  # type: ignore[arg-type]
+    )
+
+    page = html(response)
+    assert "<html" not in page
+    assert "Deal 13 cards each: the dealer takes 14" in page
+    assert "Deal 10 cards each" not in page
+
+
+def test_the_new_table_form_still_tells_the_whole_evenings_deal(client: Client) -> None:
+    page = html(client.get(reverse("games:table_new"), {"game": "ciapano"}))
+
+    assert "Deal 8 cards each to five players and 10 each to four. With three players" in page
+
+
+def test_a_finished_ciapano_table_gives_no_deal(client: Client) -> None:
+    table = ciapano(["Ann", "Bob", "Cy"])
+    services.round_record(table, {"points": {"Ann": 31, "Bob": 31, "Cy": 0}})
+
+    page = html(client.get(table_url(table)))
+
+    assert "Game over." in page
+    assert "Deal 13" not in page

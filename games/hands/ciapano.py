@@ -384,6 +384,11 @@ class CiapanoHandEntry(HandEntry):
             "third_ranks": ", ".join(_(rank_name(rank, style)) for rank in _THIRD_RANKS),
             "three_players": len(form.seats) == 3,
             "style": style,
+            # The deal for the players in this hand, beside its form: that form is sent again
+            # whenever a player goes out, the page's head is not. Which is why the head says
+            # nothing here (its line would count everyone seated, the players out too).
+            "deal_hint": deal_hint(len(form.seats)),
+            "setup_hint": "",
         }
 
     def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
@@ -432,15 +437,26 @@ class CiapanoHandEntry(HandEntry):
             "to the winner of the last trick."
         )
         if count == 3:
-            return _(
-                "Deal 13 cards each: the dealer takes 14 and discards one, which goes to the "
-                "winner of the last trick."
-            )
+            return deal_hint(3)
         if count == 4:
-            return _("Deal 10 cards each.") + " " + three
+            return deal_hint(4) + " " + three
         if count == 5:
             return _("Deal 8 cards each, 10 each once four are left.") + " " + three
         return _("Deal 8 cards each to five players and 10 each to four.") + " " + three
+
+
+def deal_hint(players: int) -> str:
+    """How to deal one hand to this many players still in; empty when nobody plays on."""
+    if players == 3:
+        return _(
+            "Deal 13 cards each: the dealer takes 14 and discards one, which goes to the "
+            "winner of the last trick."
+        )
+    if players == 4:
+        return _("Deal 10 cards each.")
+    if players == 5:
+        return _("Deal 8 cards each.")
+    return ""
 
 
 def _out_after(setup: TableSetup, totals_after_each: Sequence[Mapping[str, int]]) -> dict[str, int]:
