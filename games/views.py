@@ -24,7 +24,12 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import access, ratelimit, referee, selectors, services
@@ -49,7 +54,8 @@ UNPROCESSABLE = 422
 CONFLICT = 409
 
 
-@require_GET
+# HEAD too: uptime checks and link previews ask for the home page that way.
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The tables of the visitor's clubs; a first-time visitor sees how to start one."""
     clubs = access.club_ids(request.user)

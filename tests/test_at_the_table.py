@@ -138,3 +138,22 @@ def test_a_finished_ciapano_table_gives_no_deal(client: Client) -> None:
 
     assert "Game over." in page
     assert "Deal 13" not in page
+
+
+# -- item 10: HEAD / ------------------------------------------------------------------------------
+
+
+def test_head_on_the_home_page_answers_200_without_a_body(client: Client) -> None:
+    services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+
+    signed_in = client.head(reverse("games:home"))
+    visitor = Client().head("/")
+
+    assert signed_in.status_code == 200
+    assert visitor.status_code == 200
+    assert signed_in.content == b"" and visitor.content == b""
+    assert signed_in["Content-Type"].startswith("text/html")
+
+
+def test_the_home_page_still_refuses_a_post(client: Client) -> None:
+    assert client.post(reverse("games:home")).status_code == 405
