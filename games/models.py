@@ -313,6 +313,12 @@ class Table(models.Model):
     def is_finished(self) -> bool:
         return self.finished_at is not None
 
+    def winning_player_count(self) -> int:
+        """How many players won, a side of two counting two: "Ann & Cy win!" agrees with it.
+        Uses prefetched seats when there are any."""
+        won = sum(1 for seat in self.seats.all() if (seat.team or seat.player.name) in self.winners)
+        return max(won, len(self.winners))
+
     def setup(self) -> TableSetup:
         """The table as the scoring engine sees it. Uses prefetched seats when there are any."""
         prefetched = "seats" in getattr(self, "_prefetched_objects_cache", {})

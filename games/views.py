@@ -24,13 +24,18 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import access, ratelimit, referee, selectors, services
 from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
-from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
+from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import posted_version
 from games.hands.scopa import deck_style
 from games.models import Role, Round, Table, TableChange, new_hand_token
@@ -49,7 +54,8 @@ UNPROCESSABLE = 422
 CONFLICT = 409
 
 
-@require_GET
+# HEAD too: uptime checks and link previews ask for the home page that way.
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The tables of the visitor's clubs; a first-time visitor sees how to start one."""
     clubs = access.club_ids(request.user)
@@ -108,20 +114,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 return redirect(url)
         return _render_new_table(request, form, status=UNPROCESSABLE)
     data = request.POST if request.method == "POST" else request.GET
-    game = data.get("game")
-    initial: dict[str, Any] = {"game": game if game in HAND_ENTRIES else "scopa"}
-    for seat in range(8):
-        if data.get(f"player_{seat}"):
-            initial[f"player_{seat}"] = data[f"player_{seat}"]
-    for seat, name in enumerate(data.get("players", "").split(",")):
-        if name.strip():
-            initial[f"player_{seat}"] = name.strip()
-    if data.get("league"):
-        initial["league"] = data["league"]
-    form = NewTableForm(initial=initial, scorer_club_ids=_scorer_clubs(request))
-    for spec in form.rules.option_specs:
-        if f"opt_{spec.name}" in data:
-            form.initial[f"opt_{spec.name}"] = data[f"opt_{spec.name}"]
+    form = NewTableForm.prefilled(data, scorer_club_ids=_scorer_clubs(request))
     return _render_new_table(request, form)
 
 

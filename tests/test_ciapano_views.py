@@ -285,6 +285,60 @@ def test_counts_left_empty_for_one_player_get_the_rest(client: Client) -> None:
     assert totals(table) == {"Ann": 4, "Bob": 4, "Cy": 3}
 
 
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+# Issue 18: going round the table, Cy has no aces and leaves that count empty; Di, last, leaves
+# both empty and gets the rest (2 aces and 12 thirds).
+GOING_ROUND = count_data(
+    {"Ann": 1, "Bob": 1, "Cy": "", "Di": ""},
+    {"Ann": 3, "Bob": 2, "Cy": 3, "Di": ""},
+    "Di",
+    players=FOUR,
+)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_counts_going_round_the_table_preview_and_save_alike(client: Client, htmx: bool) -> None:
+    table = ciapano_table(FOUR)
+    headers = HTMX if htmx else {}
+
+    preview = html(client.post(table_url(table), {**GOING_ROUND, "action": "preview"}, **headers))
+    response = client.post(table_url(table), GOING_ROUND, **headers)
+
+    assert "This hand" in preview
+    assert '<td class="penalty">6 <span class="muted">(the rest)</span></td>' in preview
+    assert "Di took 2 aces and 12 thirds, 6 in all: 6 points." in preview
+    assert response.status_code == (200 if htmx else 302)
+    assert Round.objects.get().entry == {
+        "aces": {"Ann": 1, "Bob": 1, "Cy": 0, "Di": 2},
+        "thirds": {"Ann": 3, "Bob": 2, "Cy": 3, "Di": 12},
+        "last_trick": "Di",
+    }
+    assert totals(table) == {"Ann": 2, "Bob": 1, "Cy": 1, "Di": 7}
+
+
+def test_counts_with_two_players_partly_empty_are_refused_as_the_preview_says(
+    client: Client,
+) -> None:
+    """Nobody left both counts empty and two aces counts are: nobody gets the rest, the
+    preview says an ace is missing, and the save refuses the hand for it."""
+    table = ciapano_table(FOUR)
+    data = count_data(
+        {"Ann": 1, "Bob": 2, "Cy": "", "Di": ""},
+        {"Ann": 3, "Bob": 2, "Cy": 3, "Di": 12},
+        "Di",
+        players=FOUR,
+    )
+
+    preview = html(client.post(table_url(table), {**data, "action": "preview"}, **HTMX))
+    response = client.post(table_url(table), data, **HTMX)
+
+    assert "So far: 3 of 4 aces and 20 of 20 thirds" in preview
+    assert "(the rest)" not in preview
+    assert response.status_code == 422
+    assert "the aces add up to 3, not 4" in html(response)
+    assert saved() == (0, 0)
+
+
 def test_plus_one_rule_gives_the_last_trick_one_point(client: Client) -> None:
     table = ciapano_table(last_trick="plus-one")
 
