@@ -125,11 +125,12 @@ def test_three_player_ciapano_played_until_a_player_is_out(
     ).to_have_count(0)
     page.screenshot(path=artifacts_dir / "ciapano-after-elimination-390.png", full_page=True)
 
-    # Bob and Cy play on; the deal skips Ann.
-    enter_points(page, {1: 0, 2: 5})
+    # Bob and Cy play on, 11 points a deal between them (Bob 8 + 6 + 6, Cy 15 + 5 + 5); the
+    # deal skips Ann.
+    enter_points(page, {1: 6, 2: 5})
     save(page, 5)
     expect(page.get_by_text("Next to deal: Cy")).to_be_visible()
-    enter_points(page, {1: 0, 2: 5})
+    enter_points(page, {1: 6, 2: 5})
     save(page, 6)
     expect(page.get_by_text("Next to deal: Bob")).to_be_visible()
 
@@ -138,6 +139,7 @@ def test_three_player_ciapano_played_until_a_player_is_out(
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("status").filter(has_text="Game over")).to_contain_text("Bob wins!")
     expect(total(page, "Cy")).to_have_text("36")
+    expect(total(page, "Bob")).to_have_text("20")
     expect(page.locator(".total.winner")).to_contain_text("Bob")
     expect(page.locator(".total.out")).to_have_count(2)
     expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
