@@ -11,7 +11,6 @@ import datetime
 import math
 from typing import Any
 
-import segno
 from django import forms
 from django.conf import settings
 from django.contrib import messages
@@ -23,7 +22,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
@@ -55,13 +53,6 @@ class InviteForm(forms.Form):
         help_text=gettext_lazy("Empty: until you revoke it."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-
-
-def qr_svg(url: str) -> SafeString:
-    """The link as a QR code, drawn on the server as inline SVG (no script, no request)."""
-    code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=4, dark="#111", light="#fff", omitsize=True)
-    return mark_safe(svg)  # noqa: S308 - segno writes the SVG itself; the URL is only data
 
 
 # -- clubs --------------------------------------------------------------------------------------
@@ -125,7 +116,7 @@ def _render_club(
             if not invite.is_open():
                 continue
             url = request.build_absolute_uri(reverse("games:join", kwargs={"token": invite.token}))
-            invites.append({"invite": invite, "url": url, "qr": qr_svg(url)})
+            invites.append({"invite": invite, "url": url})
     context = {
         "club": club,
         "role": role,

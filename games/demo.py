@@ -35,6 +35,7 @@ from games.scoring.ciapano import (
     penalty_thirds,
 )
 from games.scoring.schafkopf import TRICKS, fewest_card_points, most_card_points
+from games.scoring.scopa import counted_range
 from games.scoring.swoops import JOKER, RANKS, copies_in_decks, decks_for, hand_points
 
 DEFAULT_LEAGUE_NAME = "Demo club"
@@ -505,17 +506,26 @@ def _play_scopa(table: _Table, hands: int | None) -> Entries:
     # Exactly ``hands`` hands: play them, then set the target to what the leader reached with
     # the last one, above anything anybody had before, so the game ends there and not earlier.
     sides = table.setup.sides
+    # Every hand gives at least the settebello (and the re bello where it is played).
+    least = counted_range(table.setup.options, table.plan.game == "pirate-scopa").least
+    # So a game cannot last so long that the fewest points take the leader past the highest
+    # target: a longer one is cut to the most hands that fit.
+    hands = min(hands, len(sides) * ((HIGHEST_TARGET - 4) // least - 3))
     totals = dict.fromkeys(sides, 0)
-    for _number in range(hands - 1):
-        # Keep the leader clear of the highest target: a hand that would take them too close
-        # is dealt again (a Napoli table scores a lot); only a very long game, where no hand
-        # fits, plays a hand without a point.
+    for number in range(hands - 1):
+        # Keep the leader clear of the highest target, with room for the fewest points the
+        # hands still to come give: a hand that would take them too close is dealt again (a
+        # Napoli table scores a lot); where no hand fits, the hand is counted at the table and
+        # its few points (the settebello, the re bello) go to the side furthest behind.
+        later = hands - 1 - number
+        room = HIGHEST_TARGET - 4 - least * (later // len(sides) + 2)
         for _attempt in range(20):
             entry, score = _scopa_entry(table, scores)
-            if max(totals[side] + score.points[side] for side in sides) < HIGHEST_TARGET - 4:
+            if max(totals[side] + score.points[side] for side in sides) < room:
                 break
         else:
-            entry = {"points": dict.fromkeys(sides, 0)}
+            last = min(sides, key=lambda side: totals[side])
+            entry = {"points": {side: least if side == last else 0 for side in sides}}
             score = table.score(entry, scores)
         entries.append(entry)
         scores.append(score)
@@ -531,9 +541,7 @@ def _play_scopa(table: _Table, hands: int | None) -> Entries:
             break
     else:
         leader = max(sides, key=lambda side: (totals[side], table.strength[side]))
-        entry = {
-            "points": {side: before + 1 - totals[side] if side == leader else 0 for side in sides}
-        }
+        entry = {"points": {side: least if side == leader else 0 for side in sides}}
         score = table.score(entry, scores)
         after = {side: totals[side] + score.points[side] for side in sides}
     entries.append(entry)
@@ -704,22 +712,46 @@ def _ciapano_last_deal(
 
 
 def _ciapano_counted_schedule(table: _Table, hands: int) -> tuple[int, list[dict[str, object]]]:
-    """A game of ``hands`` deals counted by hand: small scores, then the last deal puts
-    everybody but one over the limit."""
+    """A game of ``hands`` deals counted by hand, as the rules count them: deals of 11 points
+    that keep everybody under the limit, then the winner's moon (0 for him, 11 for each of the
+    others) puts everybody else out.
+
+    Every deal is worth 11, so a game cannot last longer than the highest limit allows: a
+    longer one is cut to the most deals that fit.
+    """
     rng = table.rng
     players = list(table.plan.players)
-    limit = max(LOWEST_LIMIT, min(HIGHEST_LIMIT, 2 * hands + 1))
-    totals = dict.fromkeys(players, 0)
+    losers_count = len(players) - 1
+    # Before the moon every total is under the limit, each loser's at least limit - 11.
+    deals = min(hands - 1, len(players) * (HIGHEST_LIMIT - 1) // ROUND_POINTS)
+    spread = ROUND_POINTS * deals
+    lowest = max(LOWEST_LIMIT, -(-spread // len(players)) + 1)
+    highest = min(HIGHEST_LIMIT, spread // losers_count + ROUND_POINTS) if losers_count else lowest
+    limit = rng.randint(lowest, max(lowest, highest))
+    winner = max(players, key=lambda name: table.strength[name] + rng.random())
+    losers = [name for name in players if name != winner]
+    # Each loser's total before the moon: at least limit - 11, at most limit - 1; the winner
+    # takes what is left, under the limit too.
+    wanted = dict.fromkeys(players, 0)
+    for name in losers:
+        wanted[name] = limit - ROUND_POINTS
+    left = spread - sum(wanted.values())
+    room = {name: limit - 1 - wanted[name] for name in players}
+    while left:
+        name = rng.choice([name for name in players if room[name]])
+        wanted[name] += 1
+        room[name] -= 1
+        left -= 1
     entries: list[dict[str, object]] = []
-    for _number in range(hands - 1):
-        points = {name: int(totals[name] < limit - 2 and rng.random() < 0.5) for name in players}
-        for name, value in points.items():
-            totals[name] += value
+    to_deal = dict(wanted)
+    for _number in range(deals):
+        points = dict.fromkeys(players, 0)
+        for _point in range(ROUND_POINTS):
+            name = rng.choice([name for name in players if to_deal[name]])
+            points[name] += 1
+            to_deal[name] -= 1
         entries.append({"points": points})
-    winner = min(players, key=lambda name: totals[name])
-    entries.append(
-        {"points": {name: 0 if name == winner else limit - totals[name] for name in players}}
-    )
+    entries.append({"points": {name: 0 if name == winner else ROUND_POINTS for name in players}})
     return limit, entries
 
 

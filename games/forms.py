@@ -7,12 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.hands import HAND_ENTRIES
-from games.models import Club, League
+from games.models import Club, League, Table
 from games.problems import add_problems
 from games.scoring import GAMES, EntryError, Game
 from games.scoring.options import OptionSpec
@@ -147,6 +149,40 @@ class NewTableForm(forms.Form):
             else:
                 self.fields[f"opt_{spec.name}"] = option_field(spec)
 
+    @classmethod
+    def prefilled(
+        cls, data: Mapping[str, str], scorer_club_ids: Sequence[int] = ()
+    ) -> NewTableForm:
+        """The form filled in from a query (a "Play again" link, a league's "New table", the
+        game changed, or "Show this game's options" without JavaScript).
+
+        Every value is checked by its own field; one that no longer fits (an option a game has
+        since dropped or narrowed, a league since deleted or no longer counting the game) is
+        left out, so its field shows the default."""
+        game = data.get("game")
+        initial: dict[str, Any] = {"game": game if game in HAND_ENTRIES else "scopa"}
+        for seat in range(GAMES[initial["game"]].max_players):
+            if data.get(f"player_{seat}"):
+                initial[f"player_{seat}"] = data[f"player_{seat}"]
+        for seat, name in enumerate(data.get("players", "").split(",")):
+            if name.strip():
+                initial[f"player_{seat}"] = name.strip()
+        form = cls(initial=initial, scorer_club_ids=scorer_club_ids)
+        named = sum(1 for field in form.player_fields() if form.initial.get(field.name))
+        for name, field in form.fields.items():
+            raw = data.get(name)
+            if name == "game" or name.startswith("player_") or raw in (None, ""):
+                continue
+            try:
+                value = field.clean(raw)
+            except ValidationError:
+                continue
+            if name == "first_dealer" and value >= named:
+                continue
+            # A league or club by its public id, as the select's options hold it.
+            form.initial[name] = raw if isinstance(field, forms.ModelChoiceField) else value
+        return form
+
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.rules.max_players)]
 
@@ -205,6 +241,33 @@ class NewTableForm(forms.Form):
         except EntryError as error:
             add_problems(self, error)
         return cleaned
+
+
+def play_again_query(table: Table) -> str:
+    """The new-table form's query (NewTableForm.prefilled) for another game like ``table``: the
+    same game, players in their seats, options, league and club, and the deal moved on to the
+    next seat. Only the options the table chose travel, under the form's own field names, so
+    the link stays short and each value is checked as if typed in."""
+    seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+    params: list[tuple[str, str]] = [("game", table.game)]
+    params += [(f"player_{index}", seat.player.name) for index, seat in enumerate(seats)]
+    if seats:
+        params.append(("first_dealer", str((table.first_dealer + 1) % len(seats))))
+    known = {spec.name for spec in table.rules.option_specs}
+    for name, value in table.options.items():
+        if name not in known:
+            continue
+        if isinstance(value, Mapping):
+            params += [(f"opt_{name}__{part}", str(number)) for part, number in value.items()]
+        elif isinstance(value, bool):
+            # "0" reads as False in a BooleanField; an absent box would fall back to the default.
+            params.append((f"opt_{name}", "1" if value else "0"))
+        else:
+            params.append((f"opt_{name}", str(value)))
+    if table.league_id is not None:
+        params.append(("league", table.league.public_id))  # type: ignore[union-attr]
+    params.append(("club", table.club.public_id))
+    return urlencode(params)
 
 
 # A table's scoresheet takes about 0.7 KB a hand (Scopa, as exported), so a few KB; the

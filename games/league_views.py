@@ -36,7 +36,7 @@ from games.scoring import GAMES, EntryError
 from games.selectors import SkillBoard
 from games.standings.charts import LineChart, Series, line_chart
 from games.standings.rating import Skill
-from games.standings.stats import companions
+from games.standings.stats import ranked_companions
 from games.views import refuse_stale_table_write
 
 UNPROCESSABLE = 422
@@ -518,8 +518,10 @@ def player_detail(request: HttpRequest, player: str) -> HttpResponse:
 
 
 def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
-    partners, opponents = companions(selectors.player_companion_results(player), player.pk)
-    leagues = {league.pk: league for league in League.objects.filter(ratings__player=player)}
+    partners, opponents = ranked_companions(selectors.player_companion_tallies(player))
+    history = selectors.player_rating_history(player)
+    # By the ids the history names: joining the ratings would bring one league per rating.
+    leagues = League.objects.filter(pk__in={league_id for league_id, _day, _skill in history})
     tables = Paginator(selectors.player_tables(player), TABLES_PER_PAGE).get_page(
         request.GET.get("page")
     )
@@ -531,7 +533,7 @@ def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
             player.club_id, [other.player for other in (*partners[:5], *opponents[:5])]
         ),
         "opponents": opponents[:5],
-        "rating_charts": _rating_charts(selectors.player_rating_history(player), leagues),
+        "rating_charts": _rating_charts(history, {league.pk: league for league in leagues}),
         "tables": tables,
     }
     return render(request, "games/player_detail.html", context)

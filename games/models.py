@@ -328,6 +328,12 @@ class Table(models.Model):
     def is_abandoned(self) -> bool:
         return self.abandoned_at is not None
 
+    def winning_player_count(self) -> int:
+        """How many players won, a side of two counting two: "Ann & Cy win!" agrees with it.
+        Uses prefetched seats when there are any."""
+        won = sum(1 for seat in self.seats.all() if (seat.team or seat.player.name) in self.winners)
+        return max(won, len(self.winners))
+
     def setup(self) -> TableSetup:
         """The table as the scoring engine sees it. Uses prefetched seats when there are any."""
         prefetched = "seats" in getattr(self, "_prefetched_objects_cache", {})
@@ -395,6 +401,10 @@ class Round(models.Model):
     breakdown = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    # Set by services.round_record on the hand it returns: the points each side scored, so the
+    # page that recorded it need not read them back.
+    points_scored: dict[str, int] | None = None
 
     class Meta:
         ordering = ["table", "number"]

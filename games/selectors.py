@@ -7,15 +7,16 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum, Value, Window
+from django.db.models.functions import Coalesce, NullIf, RowNumber, TruncDate
+from django.db.models.lookups import Exact, LessThan
 from django.utils import timezone
 
 from games.models import League, Player, Rating, Round, RoundPoints, Season, Seat, Table
 from games.scoring import GAMES, RoundScore, TableSetup
 from games.scoring.scoresheet import write_scoresheet
 from games.standings.rating import Skill
-from games.standings.stats import SeatResult, StandingRow
+from games.standings.stats import CompanionTally, StandingRow
 
 
 def tables_in_progress(club_ids: Sequence[int]) -> QuerySet[Table]:
@@ -254,27 +255,45 @@ def standing_rows(seats: QuerySet[Seat], by_game: bool = False) -> list[tuple[st
     ]
 
 
-def player_companion_results(player: Player) -> list[SeatResult]:
-    """Every seat of every finished table the player sat at, theirs and the others', with what
-    partners and opponents need (one query)."""
-    tables = Seat.objects.filter(player=player).values("table_id")
+def player_companion_tallies(player: Player) -> list[CompanionTally]:
+    """Everyone the player met at finished tables, as partner and as opponent, counted by the
+    database: one row per other player, however many tables (one query).
+
+    The seats of the player's tables join the player's own seat at each; sides and places
+    compare as ``standings.stats.companion_tallies`` compares them (a side is the team, or the
+    player's name; no place counts as 0), and a test holds the two to the same answers."""
+
+    def side(seat: str) -> Coalesce:
+        return Coalesce(NullIf(F(f"{seat}team"), Value("")), F(f"{seat}player__name"))
+
+    mine = "table__seats__"
+    together = Exact(side(""), side(mine))
+    against = ~Q(together)
     rows = (
-        Seat.objects.filter(table_id__in=tables, table__finished_at__isnull=False)
-        .order_by("table_id", "position")
-        .values_list("table_id", "table__game", "player_id", "player__name", "team", "place", "won")
+        Seat.objects.filter(table__finished_at__isnull=False, table__seats__player=player)
+        .exclude(player=player)
+        .order_by()
+        .values("player_id", "player__name")
+        .annotate(
+            partner_games=Count("id", filter=Q(together)),
+            partner_wins=Count("id", filter=Q(together) & Q(Exact(F(f"{mine}won"), True))),
+            opponent_games=Count("id", filter=against),
+            opponent_ahead=Count(
+                "id",
+                filter=against & Q(LessThan(Coalesce("place", 0), Coalesce(f"{mine}place", 0))),
+            ),
+        )
     )
     return [
-        SeatResult(
-            table=table_id,
-            game=game,
-            player=player_id,
-            name=name,
-            side=team or name,
-            total=0,
-            place=place or 0,
-            won=won,
+        CompanionTally(
+            row["player_id"],
+            row["player__name"],
+            row["partner_games"],
+            row["partner_wins"],
+            row["opponent_games"],
+            row["opponent_ahead"],
         )
-        for table_id, game, player_id, name, team, place, won in rows
+        for row in rows
     ]
 
 
@@ -323,14 +342,25 @@ def league_skills(league: League, scope: str, until: date | None = None) -> Skil
 
 
 def player_rating_history(player: Player) -> list[tuple[int, date, Skill]]:
-    """``(league, day, skill)`` after each of the player's rated tables across all games of
-    each league, oldest first (one query)."""
+    """``(league, day, skill)`` at the end of each session (day) the player played, across all
+    games of each league, oldest first (one query). The database picks each day's last rating,
+    so a session is one row however many tables it had."""
     zone = timezone.get_current_timezone()
     rows = (
         Rating.objects.filter(player=player, scope="")
+        .annotate(
+            last_of_day=Window(
+                RowNumber(),
+                partition_by=[F("league_id"), TruncDate("finished_at", tzinfo=zone)],
+                order_by=[F("finished_at").desc(), F("table_id").desc()],
+            )
+        )
+        .filter(last_of_day=1)
         .order_by("finished_at", "table_id")
         .values_list("league_id", "finished_at", "mu", "sigma")
     )
+    # The day from the row's own time: on SQLite a second TruncDate would cost a Python call
+    # per rating, here it costs one per session.
     return [
         (league, finished_at.astimezone(zone).date(), Skill(mu, sigma))
         for league, finished_at, mu, sigma in rows

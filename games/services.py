@@ -641,6 +641,7 @@ def round_record(
         after=_hand_snapshot(new, rescored.points[-1]),
         by=by,
     )
+    new.points_scored = dict(rescored.points[-1])
     return new
 
 

@@ -20,8 +20,10 @@ from django_htmx.middleware import HtmxDetails
 
 from games import access
 from games.hands.schafkopf import money
-from games.models import League
+from games.models import League, Table
 from games.money import CurrencyBalances, MoneyTable, money_evening
+from games.scoring import GAMES
+from games.selectors import day_bounds, money_per_point
 from games.standings.settlement import settle
 
 UNPROCESSABLE = 422
@@ -111,13 +113,15 @@ class HtmxHttpRequest(HttpRequest):
 
 @require_GET
 def settlement(request: HtmxHttpRequest) -> HttpResponse:
-    """The settlement of one day (``?date=YYYY-MM-DD``, today by default), optionally of one
+    """The settlement of one day (``?date=YYYY-MM-DD``, by default the latest with money
+    tables, see ``_latest_money_day``), optionally of one
     league's tables (``&league=<id>``). htmx requests get the result fragment only."""
     clubs = access.club_ids(request.user)
     leagues = list(League.objects.filter(club__in=clubs).order_by("name"))
     data = request.GET.copy()
     if not data.get("date"):
-        data["date"] = timezone.localdate().isoformat()
+        asked = next((lg for lg in leagues if lg.public_id == data.get("league")), None)
+        data["date"] = _latest_money_day(clubs, asked).isoformat()
     form = SettlementForm(data, leagues)
     context: dict[str, Any] = {"form": form, "leagues": leagues}
     status = 200
@@ -139,6 +143,31 @@ def settlement(request: HtmxHttpRequest) -> HttpResponse:
     if request.htmx:
         template += "#result"
     return render(request, template, context, status=status)
+
+
+def _latest_money_day(club_ids: Sequence[int], league: League | None) -> datetime.date:
+    """The day "Settle up" opens on: the one the latest money table was started on, in the
+    site's time zone; today when there is none. That is tonight's, even after midnight (the
+    evening's tables were started the day before) and even the morning after."""
+    today = timezone.localdate()
+    money_games = [
+        key
+        for key, rules in GAMES.items()
+        if any(spec.name == "cents_per_point" for spec in rules.option_specs)
+    ]
+    tables = Table.objects.filter(
+        club__in=club_ids,
+        game__in=money_games,
+        # The default (no money) is never stored; the rules judge whatever is.
+        options__has_key="cents_per_point",
+        created_at__lt=day_bounds(today, today)[1],
+    ).order_by("-created_at", "-pk")
+    if league is not None:
+        tables = tables.filter(league=league)
+    for table in tables.only("game", "options", "created_at").iterator(chunk_size=20):
+        if money_per_point(table.game, table.options)[0] > 0:
+            return timezone.localdate(table.created_at)
+    return today
 
 
 def _day_url(day: datetime.date, league_id: str | None) -> str:

@@ -24,13 +24,18 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import access, ratelimit, referee, selectors, services
 from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
-from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
+from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import posted_version
 from games.hands.scopa import deck_style
 from games.models import Role, Round, Table, TableChange, new_hand_token
@@ -54,7 +59,8 @@ CONFLICT = 409
 JUST_ABANDONED = "just_abandoned"
 
 
-@require_GET
+# HEAD too: uptime checks and link previews ask for the home page that way.
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The tables of the visitor's clubs; a first-time visitor sees how to start one."""
     clubs = access.club_ids(request.user)
@@ -120,20 +126,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 return redirect(url)
         return _render_new_table(request, form, status=UNPROCESSABLE)
     data = request.POST if request.method == "POST" else request.GET
-    game = data.get("game")
-    initial: dict[str, Any] = {"game": game if game in HAND_ENTRIES else "scopa"}
-    for seat in range(8):
-        if data.get(f"player_{seat}"):
-            initial[f"player_{seat}"] = data[f"player_{seat}"]
-    for seat, name in enumerate(data.get("players", "").split(",")):
-        if name.strip():
-            initial[f"player_{seat}"] = name.strip()
-    if data.get("league"):
-        initial["league"] = data["league"]
-    form = NewTableForm(initial=initial, scorer_club_ids=_scorer_clubs(request))
-    for spec in form.rules.option_specs:
-        if f"opt_{spec.name}" in data:
-            form.initial[f"opt_{spec.name}"] = data[f"opt_{spec.name}"]
+    form = NewTableForm.prefilled(data, scorer_club_ids=_scorer_clubs(request))
     return _render_new_table(request, form)
 
 
@@ -260,8 +253,14 @@ def table_detail(request: HttpRequest, table: str) -> HttpResponse:
             request, page, page.form(shortcut), fragment="record", target="#record"
         )
     # A retry of a save that went through answers as that save did, whatever came after it.
+    # At the table's version no hand can have the token yet (storing one bumps the version);
+    # round_record looks again under the lock all the same.
     token = form.token()
-    already = page.table.rounds.filter(hand_token=token).order_by().first() if token else None
+    already = (
+        page.table.rounds.filter(hand_token=token).order_by().first()
+        if token and form.version() != page.table.version
+        else None
+    )
     if already is None and form.version() != page.table.version:
         return _refuse_stale_record(request, page, form.version())
     recorded = None
@@ -284,7 +283,9 @@ def table_detail(request: HttpRequest, table: str) -> HttpResponse:
     if done is not None and not request.htmx:
         messages.success(request, _("Hand %(number)s recorded.") % {"number": done.number})
         return redirect("games:table", table=table)
-    if recorded is not None:
+    if recorded is not None and recorded.points_scored is None:
+        already = recorded  # stored by the same form meanwhile, found under the lock
+    elif recorded is not None:
         return _render_recorded(request, page, recorded, form)
     if already is not None:
         page = page.reload()
@@ -409,12 +410,16 @@ class _TablePage:
         written = round_.table
         for name in ("version", "finished_at", "winners", "hands_played", "updated_at"):
             setattr(self.table, name, getattr(written, name))
-        points = dict(round_.points.order_by("pk").values_list("side", "points"))
+        points = round_.points_scored
+        if points is None:
+            points = dict(round_.points.order_by("pk").values_list("side", "points"))
+        scores = self.scores
         self.hands.append(
             selectors.StoredHand(
                 round_.pk, round_.public_id, round_.number, round_.dealer, round_.breakdown, points
             )
         )
+        self._scores = [*scores, self.hands[-1].score()]
 
     def hand(self, public_id: str) -> Round:
         """One of the table's hands by its id, entry and all; 404 when there is none."""
@@ -547,6 +552,7 @@ def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
     return {
         "state": state,
         "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
+        "next_dealer": next_dealer,
         "hands_played": len(page.hands),
         "page_url": page.url(),
     }
@@ -1094,6 +1100,64 @@ def table_watch(request: HttpRequest, token: str) -> HttpResponse:
         )
     page = _TablePage.load(access.table_watched(token), can_score=False, watching=True)
     return _render_get(request, page)
+
+
+@require_GET
+def table_big(request: HttpRequest, table: str) -> HttpResponse:
+    """The table in big type, for the phone lying in the middle of the table."""
+    return _render_big(
+        request,
+        lambda: access.table_version_for(request, table),
+        lambda: access.table_for(request, table, Role.VIEWER),
+    )
+
+
+@require_GET
+def table_watch_big(request: HttpRequest, token: str) -> HttpResponse:
+    """The big-type view for whoever holds the watch link: no account, no forms."""
+    return _render_big(
+        request,
+        lambda: access.table_version_watched(token),
+        lambda: access.table_watched(token),
+        watching=True,
+    )
+
+
+def _render_big(
+    request: HttpRequest,
+    version: Callable[[], int],
+    load: Callable[[], Table],
+    *,
+    watching: bool = False,
+) -> HttpResponse:
+    """The whole page, or for htmx (its poll every few seconds) the scoreboard alone. The poll
+    sends the version it shows (``?since=``): while the table is still at it the answer is an
+    empty 204, which htmx does not swap, after one query for the version, so a phone left on
+    the table costs little and its screen does not redraw for nothing."""
+    since = request.GET.get("since", "")
+    if request.htmx and since.isdigit() and int(since) == version():
+        return HttpResponse(status=204)
+    page = _TablePage.load(load(), can_score=False, watching=watching)
+    context = _scoreboard_context(page)
+    sides = page.setup.sides
+    rows = context["scoreboard"].rows
+    context.update(
+        {
+            "table": page.table,
+            "watching": page.watching,
+            # Each side keeps its seat's colour even where the game ranks the rows (Swoops).
+            "big_rows": [
+                (row, sides.index(row.side) if row.side in sides else shown)
+                for shown, row in enumerate(rows)
+            ],
+            "big_wide": max(len(row.total) for row in rows) > 5,
+            "big_url": request.path,
+        }
+    )
+    template = "games/table_big.html"
+    if request.htmx:
+        template += "#big-scoreboard"
+    return render(request, template, context)
 
 
 @require_POST

@@ -28,6 +28,8 @@ BUNDLES: dict[str, tuple[str, ...]] = {
         "js/hand.js",
         "js/notices.js",
         "js/live.js",
+        "js/wake-lock.js",
+        "js/share.js",
         "js/theme.js",
         "js/pwa.js",
     ),

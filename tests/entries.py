@@ -34,6 +34,11 @@ from games.scoring.schafkopf import (
 )
 from games.scoring.swoops import RANKS
 from tests.scoring.schafkopf_strategies import ramsch_entries
+from tests.scoring.strategies import (
+    ciapano_counted_points,
+    scopa_counted_points,
+    swoops_counted_points,
+)
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve")
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -160,12 +165,27 @@ def steered(
     else:
         raise AssertionError(f"tests/entries.py cannot steer {game}: add it")
     steered_side = draw(st.sampled_from(sides))
+    others = [side for side in sides if side != steered_side]
+    wanted = max(0, line - totals.get(steered_side, 0) + draw(st.integers(-1, 1)))
+    if game == "ciapano":
+        # A deal is worth 11 (SPEC §3): at most 11 to the steered player, the rest to others.
+        points = dict.fromkeys(sides, 0)
+        points[steered_side] = min(wanted, 11) if others else 11
+        for _point in range(11 - points[steered_side]):
+            points[draw(st.sampled_from(others))] += 1
+        return {"points": points}
     points = {side: draw(st.integers(0, 2)) for side in sides}
-    points[steered_side] = max(0, line - totals.get(steered_side, 0) + draw(st.integers(-1, 1)))
+    points[steered_side] = wanted
     if game == "swoops":
-        # Somebody went out: one of the others scores 0.
-        went_out = draw(st.sampled_from([side for side in sides if side != steered_side]))
+        # Somebody went out and scores 0; everyone else holds a card, 1 point or more.
+        went_out = draw(st.sampled_from(others))
+        points = {side: max(1, value) for side, value in points.items()}
         points[went_out] = 0
+    elif sum(points.values()) == 0:
+        # Somebody took the settebello: a hand gives a point at least.
+        points[draw(st.sampled_from(sides))] = 1
+    if game in SCOPA_FAMILY and setup.options.get("re_bello") and sum(points.values()) < 2:
+        points[draw(st.sampled_from(sides))] += 1
     return {"points": points}
 
 
@@ -188,19 +208,22 @@ def example_scoresheet(game: str) -> tuple[tuple[str, ...], tuple[Entry, ...]]:
 
 
 def mistakes(setup: TableSetup) -> st.SearchStrategy[Entry]:
-    """Entries every game refuses: nobody's side, a negative count, nothing at all."""
+    """Entries every game refuses: nobody's side, a negative count, nothing at all, and
+    counted points that no hand can give (a Scopa hand of 0, a Ciapanò deal of 12, two Swoops
+    players on 0, a Schafkopf balance that does not add up to zero)."""
     first = setup.sides[0]
     bad: list[Entry] = [{"points": {"Zed": 1}}, {}, {"captures": 3, "points": {first: 1}}]
     if setup.game != "schafkopf":  # Schafkopf's points are a balance: negative is fine there
         bad.append({"points": {first: -1}})
+    if setup.game in SCOPA_FAMILY:
+        bad.append({"points": dict.fromkeys(setup.sides, 0)})
+    elif setup.game == "ciapano":
+        bad.append({"points": {first: 12}})
+    elif setup.game == "swoops":
+        bad.append({"points": {first: 5}})
+    elif setup.game == "schafkopf":
+        bad.append({"points": {first: 10}})
     return st.sampled_from(bad)
-
-
-def counted_points(sides: Sequence[str], most: int) -> st.SearchStrategy[Entry]:
-    """``{"points": {side: 0..most}}``, some sides left out now and then (they score 0)."""
-    every_side = st.fixed_dictionaries({side: st.integers(0, most) for side in sides})
-    some_sides = st.fixed_dictionaries({}, optional={side: st.integers(0, most) for side in sides})
-    return st.one_of(every_side, some_sides).map(lambda points: {"points": points})
 
 
 @st.composite
@@ -209,10 +232,9 @@ def scopa_entries(draw: st.DrawFn, setup: TableSetup) -> Entry:
     points; where capotto is played, now and then a counted hand that ends the game at once."""
     if draw(st.booleans()):
         return draw(scopa_captures(setup))
-    entry = draw(counted_points(setup.sides, 4))
-    if setup.options.get("capotto") and draw(st.integers(0, 5)) == 5:
-        entry["capotto"] = draw(st.sampled_from(setup.sides))
-    return entry
+    # Counted as the rules award the points; where capotto is played, now and then one side
+    # took all ten coins (and the game).
+    return draw(scopa_counted_points(setup.game, setup.sides, setup.options))
 
 
 @st.composite
@@ -244,7 +266,12 @@ def ciapano_entries(draw: st.DrawFn, setup: TableSetup, players: Sequence[str]) 
     """The 24 penalty cards among ``players`` (often a moon), the same as counts, or points."""
     form = draw(st.sampled_from(["points", "counts", "cards"]))
     if form == "points":
-        entry = draw(counted_points(players, 8))
+        entry: Entry = {
+            "points": draw(ciapano_counted_points(players, setup.option_str("last_trick")))
+        }
+        if draw(st.integers(0, 3)) == 0:
+            # A player on 0 may be left out.
+            entry["points"] = {p: value for p, value in entry["points"].items() if value}
         out = [player for player in setup.players if player not in players]
         if out and draw(st.booleans()):
             entry["points"].update(dict.fromkeys(out, 0))  # "or give him 0"
@@ -277,8 +304,7 @@ def swoops_entries(draw: st.DrawFn, setup: TableSetup) -> Entry:
     went_out = draw(st.sampled_from(players))
     others = [player for player in players if player != went_out]
     if draw(st.integers(0, 2)) == 0:
-        points = {player: draw(st.integers(0, 25)) for player in others}
-        return {"points": {went_out: 0, **points}}
+        return {"points": draw(swoops_counted_points(players))}
     entry: Entry = {"went_out": went_out, "remaining": {}}
     for player in others:
         if draw(st.integers(0, 5)) == 5:

@@ -66,6 +66,7 @@ class World:
         return {
             "games:table": table,
             "games:table_export": table,
+            "games:table_big": table,
             "games:table_changes": table,
             "games:table_watch_link": table,
             "games:table_delete": table,
@@ -78,6 +79,7 @@ class World:
             "games:round_why": {**table, "hand": self.hand},
             "games:round_restore": {**table, "hand": self.deleted_hand},
             "games:table_watch": {"token": self.table.watch_token},
+            "games:table_watch_big": {"token": self.table.watch_token},
             "games:club": club,
             "games:club_delete": club,
             "games:invite_create": club,
@@ -171,6 +173,7 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     "games:table_import": (everyone(200), everyone(422)),
     "games:table": (members(200), members(422, SCORER)),
     "games:table_export": (members(200), GET_ONLY),
+    "games:table_big": (members(200), GET_ONLY),
     "games:table_changes": (members(200), GET_ONLY),
     "games:table_watch_link": (POST_ONLY, members(302, SCORER)),
     "games:table_delete": (POST_ONLY, members(302, SCORER)),
@@ -186,6 +189,7 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     "games:table_resume": (POST_ONLY, members(302, SCORER)),
     # The watch link is the key: whoever holds it sees the table, with or without an account.
     "games:table_watch": (everyone(200), GET_ONLY),
+    "games:table_watch_big": (everyone(200), GET_ONLY),
     "games:clubs": (everyone(200), everyone(422)),
     "games:club": (members(200), members(422, OWNER)),
     "games:club_delete": (POST_ONLY, members(302, OWNER)),

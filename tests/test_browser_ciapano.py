@@ -125,11 +125,12 @@ def test_three_player_ciapano_played_until_a_player_is_out(
     ).to_have_count(0)
     page.screenshot(path=artifacts_dir / "ciapano-after-elimination-390.png", full_page=True)
 
-    # Bob and Cy play on; the deal skips Ann.
-    enter_points(page, {1: 0, 2: 5})
+    # Bob and Cy play on, 11 points a deal between them (Bob 8 + 6 + 6, Cy 15 + 5 + 5); the
+    # deal skips Ann.
+    enter_points(page, {1: 6, 2: 5})
     save(page, 5)
     expect(page.get_by_text("Next to deal: Cy")).to_be_visible()
-    enter_points(page, {1: 0, 2: 5})
+    enter_points(page, {1: 6, 2: 5})
     save(page, 6)
     expect(page.get_by_text("Next to deal: Bob")).to_be_visible()
 
@@ -138,6 +139,7 @@ def test_three_player_ciapano_played_until_a_player_is_out(
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("status").filter(has_text="Game over")).to_contain_text("Bob wins!")
     expect(total(page, "Cy")).to_have_text("36")
+    expect(total(page, "Bob")).to_have_text("20")
     expect(page.locator(".total.winner")).to_contain_text("Bob")
     expect(page.locator(".total.out")).to_have_count(2)
     expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
@@ -166,3 +168,47 @@ def test_five_player_hand_fits_a_360_px_phone(
     expect(page.locator("#preview")).to_contain_text("So far: 1 of 4 aces and 0 of 20 thirds")
     page.screenshot(path=artifacts_dir / "ciapano-counts-360.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_counting_aces_and_thirds_the_natural_way_at_360_px(
+    live_server: LiveServer, page: Page, artifacts_dir: Path
+) -> None:
+    """Issue 18: going round the table, a player without aces leaves that count empty and the
+    last player leaves both empty. The preview said the last player got the rest, the save
+    said "the aces add up to 2, not 4"; now both follow one rule and the hand is saved."""
+    from games import services
+    from tests.clubs import home_club
+
+    table = services.table_create(
+        club=home_club(), game="ciapano", players=["Ann", "Bob", "Cy", "Di"]
+    )
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    page.wait_for_load_state()
+    page.get_by_label("Count aces and thirds").check()
+    aces = page.get_by_role("group", name="Aces (1 point each)")
+    thirds = page.get_by_role("group", name=re.compile("^Thirds"))
+
+    def more(group: Locator, player: str, times: int) -> None:
+        for _tap in range(times):
+            group.get_by_role("button", name=f"One more for {player}").click()
+
+    more(aces, "Ann", 1)
+    more(thirds, "Ann", 3)
+    more(aces, "Bob", 1)
+    more(thirds, "Bob", 2)
+    more(thirds, "Cy", 3)  # no aces: that count stays empty
+    last_trick(page, "Di")  # Di counts nothing: the rest, 2 aces and 12 thirds
+
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("This hand")
+    expect(preview.locator("tr", has_text="Di")).to_contain_text("6 (the rest)")
+    expect(preview.locator("tr", has_text="Cy")).to_contain_text("1")
+    expect(preview).to_contain_text("Di took 2 aces and 12 thirds")
+    page.screenshot(path=artifacts_dir / "ciapano-counts-360.png", full_page=True)
+
+    save(page, 1)
+    expect(total(page, "Ann")).to_have_text("2")
+    expect(total(page, "Bob")).to_have_text("1")
+    expect(total(page, "Cy")).to_have_text("1")
+    expect(total(page, "Di")).to_have_text("7")

@@ -104,3 +104,30 @@ def test_a_save_without_a_connection_is_kept_retried_and_stored_once(
     expect(page.locator('[data-total="Ann"]')).to_have_text("2")
     rounds = list(Table.objects.get().rounds.all())
     assert [r.entry["points"] for r in rounds] == [{"Ann": 2, "Bob": 1}]
+
+
+def test_a_hand_cleared_after_another_phone_saved_moves_on_to_the_next_hand(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    url = f"{live_server.url}/tables/{table.public_id}/"
+    contexts = [browser.new_context(**SMALL_PHONE) for _phone in range(2)]
+    for context in contexts:
+        sign_in(context, live_server.url)
+    phone_a, phone_b = (context.new_page() for context in contexts)
+    phone_a.goto(url)
+    phone_b.goto(url)
+    tap_cards(phone_b, "7D")
+    enter_points(phone_a, 3, 1)
+    phone_a.get_by_role("button", name="Save hand").click()
+    expect(phone_b.locator("#live-notice")).to_contain_text("Hand 1 was recorded", timeout=5000)
+
+    # It was the same hand: B clears its entry, and its form moves on to hand 2 at once.
+    phone_b.get_by_role("button", name="Clear my hand").click()
+    expect(phone_b.get_by_role("heading", name="Record hand 2")).to_be_visible(timeout=2000)
+    enter_points(phone_b, 0, 2)
+    phone_b.get_by_role("button", name="Save hand").click()
+    expect(phone_b.get_by_text("Hand 2 recorded.")).to_be_visible()
+    assert Table.objects.get().rounds.count() == 2
+    for context in contexts:
+        context.close()

@@ -118,3 +118,80 @@ def test_why_on_a_recorded_hand_opens_the_referee_on_its_cards(
     expect(page.locator(".side-pick")).to_have_count(2)
     expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("Ann")
     expect(page.locator("#verdict")).to_contain_text("Point to")
+
+
+def _pressed_side(page: Page) -> str | None:
+    return page.locator('.side-pick[aria-pressed="true"]').get_attribute("data-side")
+
+
+def test_the_verdict_bar_leaves_the_bottom_card_row_to_the_fingers(
+    live_server: LiveServer, page: Page, artifacts_dir: Path
+) -> None:
+    """Issue 18: at 360 px the sticky verdict grew over the last row of cards, so a tap meant
+    for a card jumped to the verdict. Taps go where a finger does (coordinates measured once,
+    as the eye does), not to an element Playwright would scroll to first."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    # A long name and conventions that disagree: the longest verdict the bar can show.
+    page.goto(
+        f"{live_server.url}/referee/primiera/?name_0=Annabella+Maria+Rossi"
+        "&card_7D=0&card_7C=0&card_7S=0&card_JD=1&card_JC=1&card_JS=1"
+    )
+    bar = page.locator("#verdict-bar")
+    expect(bar).to_contain_text("the other convention disagrees")
+    page.locator('.side-pick[data-side="1"]').click()
+
+    bottom_row = ["6B", "7B", "JB", "NB", "KB"]
+    page.locator('.card[data-card="KB"]').evaluate("card => card.scrollIntoView({block: 'end'})")
+    scrolled = page.evaluate("scrollY")
+    bar_box = bar.bounding_box()
+    assert bar_box is not None
+    spots = {}
+    for code in bottom_row:
+        box = page.locator(f'.card[data-card="{code}"]').bounding_box()
+        assert box is not None
+        assert box["y"] + box["height"] <= bar_box["y"], f"{code} is under the verdict bar"
+        spots[code] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    for code in bottom_row:
+        page.touchscreen.tap(*spots[code])
+        expect(page.locator(f'.card[data-card="{code}"]')).to_have_attribute("data-side", "1")
+        # Side B's seven of clubs makes its primiera the only complete one.
+        if code == "7B":
+            expect(bar).to_contain_text("Point to Side B")
+        assert page.evaluate("scrollY") == scrolled, f"the tap on {code} scrolled the page"
+        # The verdict changes under the fingers, its height does not.
+        now = bar.bounding_box()
+        assert now is not None and now["height"] == bar_box["height"]
+    expect(page).not_to_have_url(re.compile("#verdict"))
+    page.screenshot(path=artifacts_dir / "referee-primiera-360-bottom-row.png")
+
+
+def test_a_tap_just_below_the_sticky_side_picker_takes_the_card(
+    live_server: LiveServer, page: Page
+) -> None:
+    """Issue 18: a card just under the sticky picker lost its tap to the picker's button
+    (the browser's touch adjustment snapped to it), which switched sides."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/referee/primiera/")
+    # Scroll until the picker sticks over the grid with Coppe's second line right under it.
+    page.locator('.card[data-card="6C"]').evaluate("card => card.scrollIntoView()")
+    picker_box = page.locator(".side-picker").bounding_box()
+    assert picker_box is not None and picker_box["y"] == 0
+    buttons_bottom = max(
+        box["y"] + box["height"]
+        for box in (button.bounding_box() for button in page.locator(".side-pick").all())
+        if box is not None
+    )
+    card_top = page.locator('.card[data-card="6C"]').bounding_box()
+    assert card_top is not None
+    page.evaluate(f"window.scrollBy(0, {card_top['y'] - buttons_bottom})")
+    picker_box = page.locator(".side-picker").bounding_box()
+    assert picker_box is not None and picker_box["y"] == 0
+
+    # One card under each button and one under the gap, 2 to 8 px below the buttons' edge.
+    for code, below in (("6C", 2), ("JC", 5), ("KC", 8)):
+        box = page.locator(f'.card[data-card="{code}"]').bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, buttons_bottom + below)
+        expect(page.locator(f'.card[data-card="{code}"]')).to_have_attribute("data-side", "0")
+        assert _pressed_side(page) == "0", f"the tap {below} px below the picker switched sides"

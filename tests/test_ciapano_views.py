@@ -14,6 +14,7 @@ from games.models import Round, Table
 from games.scoring.ciapano import PENALTY_CARDS
 from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
+from tests.scoring.helpers import ciapano_deals
 
 pytestmark = pytest.mark.django_db
 
@@ -70,6 +71,15 @@ def count_data(
 
 def points(**by_player: int) -> dict[str, object]:
     return {"points": by_player}
+
+
+def record_deals(table: Table, **totals_after: int) -> int:
+    """Hand-counted deals of 11 points each (``ciapano_deals``) that bring the players to these
+    totals; how many were recorded."""
+    deals = ciapano_deals(**totals_after)
+    for entry in deals:
+        services.round_record(table, entry)
+    return len(deals)
 
 
 # -- new table ----------------------------------------------------------------------------------
@@ -171,7 +181,7 @@ def test_preview_shows_points_drops_last_trick_and_new_totals_once_complete(
     client: Client,
 ) -> None:
     table = ciapano_table()
-    services.round_record(table, points(Ann=20, Bob=5, Cy=6))
+    hands = record_deals(table, Ann=20, Bob=5, Cy=8)
 
     response = client.post(
         table_url(table), {**card_data(EXAMPLE, "Cy"), "action": "preview"}, **HTMX
@@ -189,16 +199,17 @@ def test_preview_shows_points_drops_last_trick_and_new_totals_once_complete(
     assert "Cy took 5 thirds, 1 2/3 in all: 1 point (2/3 dropped)." in page
     assert "Cy won the last trick, worth 2" in page
     assert "1 + 2 = 3 points." in page
-    # New totals: 24, 9, 9.
+    # New totals: 24, 9, 11.
     assert '<td class="new-total">24</td>' in page
     assert '<td class="new-total">9</td>' in page
+    assert '<td class="new-total">11</td>' in page
     assert "last trick</span>" in page
-    assert saved() == (1, 3)
+    assert saved() == (hands, 3 * hands)
 
 
 def test_preview_marks_a_player_who_would_go_out(client: Client) -> None:
     table = ciapano_table()
-    services.round_record(table, points(Ann=28, Bob=0, Cy=0))
+    record_deals(table, Ann=28, Bob=5)
 
     response = client.post(
         table_url(table), {**card_data(EXAMPLE, "Cy"), "action": "preview"}, **HTMX
@@ -224,7 +235,7 @@ def test_preview_in_counts_mode_fills_in_the_rest_for_the_one_player_left_empty(
 
 def test_preview_of_a_game_ending_hand_names_the_winner(client: Client) -> None:
     table = ciapano_table()
-    services.round_record(table, points(Ann=30, Bob=30, Cy=0))
+    record_deals(table, Ann=30, Bob=30, Cy=6)
 
     response = client.post(
         table_url(table), {**card_data(EXAMPLE, "Cy"), "action": "preview"}, **HTMX
@@ -283,6 +294,60 @@ def test_counts_left_empty_for_one_player_get_the_rest(client: Client) -> None:
 
     assert Round.objects.get().entry["thirds"] == {"Ann": 4, "Bob": 11, "Cy": 5}
     assert totals(table) == {"Ann": 4, "Bob": 4, "Cy": 3}
+
+
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+# Issue 18: going round the table, Cy has no aces and leaves that count empty; Di, last, leaves
+# both empty and gets the rest (2 aces and 12 thirds).
+GOING_ROUND = count_data(
+    {"Ann": 1, "Bob": 1, "Cy": "", "Di": ""},
+    {"Ann": 3, "Bob": 2, "Cy": 3, "Di": ""},
+    "Di",
+    players=FOUR,
+)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_counts_going_round_the_table_preview_and_save_alike(client: Client, htmx: bool) -> None:
+    table = ciapano_table(FOUR)
+    headers = HTMX if htmx else {}
+
+    preview = html(client.post(table_url(table), {**GOING_ROUND, "action": "preview"}, **headers))
+    response = client.post(table_url(table), GOING_ROUND, **headers)
+
+    assert "This hand" in preview
+    assert '<td class="penalty">6 <span class="muted">(the rest)</span></td>' in preview
+    assert "Di took 2 aces and 12 thirds, 6 in all: 6 points." in preview
+    assert response.status_code == (200 if htmx else 302)
+    assert Round.objects.get().entry == {
+        "aces": {"Ann": 1, "Bob": 1, "Cy": 0, "Di": 2},
+        "thirds": {"Ann": 3, "Bob": 2, "Cy": 3, "Di": 12},
+        "last_trick": "Di",
+    }
+    assert totals(table) == {"Ann": 2, "Bob": 1, "Cy": 1, "Di": 7}
+
+
+def test_counts_with_two_players_partly_empty_are_refused_as_the_preview_says(
+    client: Client,
+) -> None:
+    """Nobody left both counts empty and two aces counts are: nobody gets the rest, the
+    preview says an ace is missing, and the save refuses the hand for it."""
+    table = ciapano_table(FOUR)
+    data = count_data(
+        {"Ann": 1, "Bob": 2, "Cy": "", "Di": ""},
+        {"Ann": 3, "Bob": 2, "Cy": 3, "Di": 12},
+        "Di",
+        players=FOUR,
+    )
+
+    preview = html(client.post(table_url(table), {**data, "action": "preview"}, **HTMX))
+    response = client.post(table_url(table), data, **HTMX)
+
+    assert "So far: 3 of 4 aces and 20 of 20 thirds" in preview
+    assert "(the rest)" not in preview
+    assert response.status_code == 422
+    assert "the aces add up to 3, not 4" in html(response)
+    assert saved() == (0, 0)
 
 
 def test_plus_one_rule_gives_the_last_trick_one_point(client: Client) -> None:
@@ -415,21 +480,23 @@ def test_player_out_is_greyed_and_left_out_of_the_next_hand_and_the_deal(client:
 def test_a_player_out_cannot_be_given_cards(client: Client) -> None:
     players = ["Ann", "Bob", "Cy", "Di"]
     table = ciapano_table(players)
-    services.round_record(table, points(Ann=31, Bob=0, Cy=0, Di=0))
+    hands = record_deals(table, Ann=31, Bob=2)
     data = card_data({"Ann": ACES, "Bob": THIRDS}, "Bob", players)
 
     response = client.post(table_url(table), data)
 
     assert response.status_code == 422
     assert "Some cards or the last trick went to a player who is not in this hand" in html(response)
-    assert Round.objects.count() == 1
+    assert Round.objects.count() == hands
 
 
 def test_last_player_left_wins_and_the_form_goes_away(client: Client) -> None:
     table = ciapano_table()
-    services.round_record(table, points(Ann=31, Bob=25, Cy=0))
-    # Ann is out; Bob and Cy play on, and Bob goes out.
-    client.post(table_url(table), {"mode": "points", "points_1": "6", "points_2": "0"})
+    # Ann is out after hand 3 (11, 11, 9), Bob at 24 after hand 5; Bob and Cy play on, and
+    # Bob goes out in hand 6.
+    assert record_deals(table, Ann=31, Bob=24) == 5
+    client.post(table_url(table), {"mode": "points", "points_1": "7", "points_2": "4"})
+    assert totals(table) == {"Ann": 31, "Bob": 31, "Cy": 4}
 
     page = html(client.get(table_url(table)))
 
@@ -438,8 +505,8 @@ def test_last_player_left_wins_and_the_form_goes_away(client: Client) -> None:
     assert '<li class="total side-2 winner">' in page
     assert 'id="hand-form"' not in page
     assert "Next to deal" not in page
-    assert "out after hand 1" in page
-    assert "out after hand 2" in page
+    assert "out after hand 3" in page
+    assert "out after hand 6" in page
 
 
 def test_five_players_each_get_their_side_of_the_grid(client: Client) -> None:

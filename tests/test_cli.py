@@ -415,3 +415,138 @@ def test_pirate_simplified_primes_give_most_sevens_as_the_reason(tmp_path: Path)
     summed = {**document, "options": {"prime_rule": "sum"}}
     primes = score(write(tmp_path, summed, "sum.json"))["rounds"][0]["breakdown"]["primiera"]
     assert (primes["winner"], primes["reason"]) == ("Bob", "highest-sum")
+
+
+# -- the light path: manage.py answers a plain `score FILE` before setting Django up ----------
+
+BAD_DOCUMENT = with_rounds(
+    {"captures": {"Ann": ["7D"], "Bob": ["7D", *rest(["7D"])]}},
+    {"captures": {"Ann": ["ZZ"]}, "scopas": {"Cy": 1}},
+)
+
+
+def manage_score(
+    tmp_path: Path, *arguments: str, stdin: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "manage.py", "score", *arguments],
+        cwd=REPO_ROOT,
+        env=bare_environment(tmp_path),
+        input=stdin,
+        capture_output=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "document",
+    [SCOPA_DOCUMENT, BAD_DOCUMENT, ZOE_DOCUMENT, with_rounds(game="hearts"), "{", None],
+    ids=["scored", "bad rounds", "utf-8 name", "unknown game", "not json", "no file"],
+)
+def test_the_light_path_prints_what_the_django_command_prints(
+    tmp_path: Path, document: object
+) -> None:
+    if document is None:
+        path = str(tmp_path / "nowhere.json")
+    elif isinstance(document, str):
+        path = str(tmp_path / "broken.json")
+        Path(path).write_text(document, encoding="utf-8")
+    else:
+        path = write(tmp_path, document)
+    light = manage_score(tmp_path, path)
+    # An option, even one that changes nothing, takes the arguments to Django's parser.
+    django = manage_score(tmp_path, "--verbosity", "1", path)
+
+    assert (light.returncode, light.stdout, light.stderr) == (
+        django.returncode,
+        django.stdout,
+        django.stderr,
+    )
+
+
+def test_the_light_path_reads_standard_input_as_the_django_command_does(tmp_path: Path) -> None:
+    data = codecs.BOM_UTF8 + json.dumps(ZOE_DOCUMENT, ensure_ascii=False).encode()
+
+    light = manage_score(tmp_path, "-", stdin=data)
+    django = manage_score(tmp_path, "--verbosity", "1", "-", stdin=data)
+
+    assert light.returncode == django.returncode == 0
+    assert light.stdout == django.stdout
+    assert json.loads(light.stdout)["totals"] == {"Zoë": 1, "Bob": 0}
+
+
+def test_the_light_path_never_imports_django(tmp_path: Path) -> None:
+    path = write(tmp_path, SCOPA_DOCUMENT)
+    probe = (
+        "import atexit, runpy, sys\n"
+        "atexit.register(lambda: sys.stderr.write(str(sorted("
+        "name for name in sys.modules if name.split('.')[0] == 'django'))))\n"
+        f"sys.argv = ['manage.py', 'score', {path!r}]\n"
+        "runpy.run_path('manage.py', run_name='__main__')\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=REPO_ROOT,
+        env=bare_environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert completed.returncode == 0
+    assert json.loads(completed.stdout)["winners"] == ["Ann"]
+    assert completed.stderr == "[]"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "light"),
+    [
+        (["sheet.json"], True),
+        (["-"], True),
+        ([""], True),
+        ([], False),
+        (["--help"], False),
+        (["--no-color", "sheet.json"], False),
+        (["sheet.json", "--no-color"], False),
+        (["sheet.json", "other.json"], False),
+        (["-x.json"], False),
+        (["--"], False),
+    ],
+)
+def test_only_a_plain_file_argument_takes_the_light_path(arguments: list[str], light: bool) -> None:
+    from games import score_cli
+
+    assert score_cli.takes(arguments) is light
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_on_a_terminal_the_light_path_colours_errors_as_django_does(tmp_path: Path) -> None:
+    path = write(tmp_path, BAD_DOCUMENT)
+
+    def on_a_terminal(*arguments: str) -> bytes:
+        """What the command writes with a terminal as its standard output and error."""
+        main, terminal = os.openpty()
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "score", *arguments],
+            cwd=REPO_ROOT,
+            env=bare_environment(tmp_path),
+            stdin=subprocess.DEVNULL,
+            stdout=terminal,
+            stderr=terminal,
+        )
+        os.close(terminal)
+        written = b""
+        try:
+            while chunk := os.read(main, 65536):
+                written += chunk
+        except OSError:  # Linux: the terminal's other end has closed
+            pass
+        finally:
+            os.close(main)
+        assert process.wait(timeout=60) == 2
+        return written
+
+    light = on_a_terminal(path)
+
+    assert light == on_a_terminal("--verbosity", "1", path)
+    assert b"\x1b[" in light and b"7D is captured twice" in light

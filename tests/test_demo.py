@@ -24,6 +24,8 @@ from django.urls import reverse
 from games.demo import demo_league_create
 from games.management.commands.bench import (
     BENCH_DATABASE_PREFIX,
+    _cli_line,
+    _measure_cli_startup,
     bench_database_name,
     throwaway_database,
 )
@@ -222,3 +224,12 @@ def test_the_bench_drops_nothing_when_it_could_not_create_its_database() -> None
         connection.creation.create_test_db.assert_not_called()
         connection.creation._destroy_test_db.assert_not_called()
         assert connection.settings_dict == {"NAME": "scores", "TEST": {}}
+
+
+def test_the_bench_times_the_score_command_beside_importing_django() -> None:
+    figures = _measure_cli_startup(runs=1)
+
+    assert figures.score_ms > 0 and figures.import_django_ms > 0
+    line = _cli_line(figures)
+    assert line.startswith("manage.py score start-up (one hand, median of 1): ")
+    assert 'python -c "import django": ' in line and "ratio" in line

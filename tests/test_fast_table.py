@@ -219,7 +219,7 @@ def test_a_save_reads_the_hands_once_and_its_queries_do_not_grow(
     reads = _hand_reads(captured.captured_queries)
     assert len(reads) == 2, reads
     # The same number of queries at 3 hands as at 40 (one of them the test client's own).
-    assert len(captured.captured_queries) == 19
+    assert len(captured.captured_queries) == 17
 
 
 def test_a_save_from_another_phone_first_reads_again_under_the_lock(client: Client) -> None:
@@ -337,7 +337,7 @@ def test_a_game_that_ended_meanwhile_replaces_an_untouched_page_whole(client: Cl
     response = poll(client, table_url(table), f'"t{form["table_version"]}"', pristine="1")
 
     page = html(response)
-    assert page.lstrip().startswith('<div id="table-main" data-wake-lock hx-swap-oob="true">')
+    assert page.lstrip().startswith('<div id="table-main" hx-swap-oob="true">')
     assert "Game over." in page
     assert 'id="hand-form"' not in page
 

@@ -302,15 +302,19 @@ def test_deleting_a_hand_rescores_the_later_ones_and_their_dealers() -> None:
         players=["Ann", "Bob", "Cy"],
         options={"elimination_at": 12},
     )
-    services.round_record(table, points_entry(Ann=0, Bob=0, Cy=12))  # Cy is out
+    services.round_record(table, points_entry(Ann=0, Bob=0, Cy=11))
+    services.round_record(table, points_entry(Ann=5, Bob=5, Cy=1))  # Cy is out at 12
     services.round_record(table, points_entry(Ann=5, Bob=6))
-    assert [r.dealer for r in table.rounds.all()] == [0, 1]
+    # After Bob comes Cy, who is out: Ann deals hand 3, and Cy takes no part in it.
+    assert [r.dealer for r in table.rounds.order_by("number")] == [0, 1, 0]
+    assert Round.objects.get(table=table, number=3).breakdown["players"] == ["Ann", "Bob"]
 
     services.round_delete(Round.objects.get(table=table, number=1))
 
-    only = Round.objects.get(table=table)
-    assert (only.number, only.dealer) == (1, 0)
-    assert only.breakdown["players"] == ["Ann", "Bob", "Cy"]
+    first, last = table.rounds.order_by("number")
+    assert (first.number, first.dealer) == (1, 0)
+    assert (last.number, last.dealer) == (2, 1)
+    assert last.breakdown["players"] == ["Ann", "Bob", "Cy"]
 
 
 def test_an_edit_that_makes_a_later_hand_impossible_is_refused_and_changes_nothing() -> None:
@@ -318,14 +322,16 @@ def test_an_edit_that_makes_a_later_hand_impossible_is_refused_and_changes_nothi
         club=home_club(),
         game="ciapano",
         players=["Ann", "Bob", "Cy"],
-        options={"elimination_at": 12},
+        # Out at 11, the least the table allows, so that one deal can put a player out.
+        options={"elimination_at": 11},
     )
-    services.round_record(table, points_entry(Ann=0, Bob=0, Cy=5))
+    services.round_record(table, points_entry(Ann=3, Bob=3, Cy=5))
     services.round_record(table, points_entry(Ann=3, Bob=3, Cy=5))
     before = list(Round.objects.values_list("entry", "breakdown", "dealer"))
 
+    # Cy out after hand 1, so hand 2 could not give him 5.
     with pytest.raises(EntryError) as refused:
-        services.round_update(Round.objects.get(number=1), points_entry(Ann=0, Bob=0, Cy=12))
+        services.round_update(Round.objects.get(number=1), points_entry(Ann=0, Bob=0, Cy=11))
 
     assert "round 2" in str(refused.value.problems[0].text(str)).casefold()
     assert list(Round.objects.values_list("entry", "breakdown", "dealer")) == before
@@ -356,8 +362,8 @@ def test_hand_id_helper_finds_the_hand_by_its_current_number() -> None:
 
 
 def test_an_earlier_edit_rescores_a_later_moon_and_decides_the_game_again() -> None:
-    """Ciapanò out at 12: hands 1-2 put Di out, hand 3 is Ann's moon. Hand 2 edited so Di
-    stays in: Di now pays for the moon too (11), and the game is decided again."""
+    """Ciapanò out at 12: hands 1-2 put Di out (8 + 5), hand 3 is Ann's moon. Hand 2 edited so
+    Di stays in (8 + 3): Di now pays for the moon too (11), and the game is decided again."""
     table = services.table_create(
         club=home_club(),
         game="ciapano",
@@ -365,7 +371,7 @@ def test_an_earlier_edit_rescores_a_later_moon_and_decides_the_game_again() -> N
         options={"elimination_at": 12},
     )
     services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1, Di=8))
-    second = services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1, Di=5))
+    second = services.round_record(table, points_entry(Ann=2, Bob=2, Cy=2, Di=5))
     moon = {
         "aces": {"Ann": 4, "Bob": 0, "Cy": 0},
         "thirds": {"Ann": 20, "Bob": 0, "Cy": 0},
@@ -374,7 +380,7 @@ def test_an_earlier_edit_rescores_a_later_moon_and_decides_the_game_again() -> N
     third = services.round_record(table, moon)
     assert {p.side: p.points for p in third.points.all()}["Di"] == 0
 
-    services.round_update(second, points_entry(Ann=1, Bob=1, Cy=1, Di=1))
+    services.round_update(second, points_entry(Ann=3, Bob=3, Cy=2, Di=3))
 
     third.refresh_from_db()
     assert {p.side: p.points for p in third.points.all()} == {
@@ -385,7 +391,7 @@ def test_an_earlier_edit_rescores_a_later_moon_and_decides_the_game_again() -> N
     }
     table.refresh_from_db()
     assert table.is_finished and table.winners == ["Ann"]
-    assert totals(table) == {"Ann": 2, "Bob": 13, "Cy": 13, "Di": 20}
+    assert totals(table) == {"Ann": 4, "Bob": 15, "Cy": 14, "Di": 22}
 
 
 def test_a_hand_from_a_page_out_of_date_after_the_game_ended_is_not_offered_again(

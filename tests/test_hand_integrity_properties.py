@@ -141,20 +141,26 @@ def operations(
 @st.composite
 def corrections(draw: st.DrawFn, setup: TableSetup, entry: Entry) -> Entry:
     """A counted hand corrected, as when a typo is fixed: a few points taken from one side,
-    and (always where the points are a balance) given to another. It moves a total across the
-    line (out, the target, the limit) or back, so later hands change or the change is refused."""
+    and (always where the points are a balance, or a Ciapanò deal's 11) given to another. It
+    moves a total across the line (out, the target, the limit) or back, so later hands change
+    or the change is refused."""
     points = dict(entry["points"])
     sides = sorted(points)
     if not sides:
         return entry
     balance = GAMES[setup.game].ends_when_players_stop
+    # Schafkopf's balance adds up to zero and a Ciapanò deal to 11 (SPEC §3, §4): the points
+    # taken from one side go to another.
+    keeps_total = balance or setup.game == "ciapano"
     # Mostly the biggest number, the likeliest typo.
     top = max(sides, key=lambda side: points[side])
     giver = top if draw(st.booleans()) else draw(st.sampled_from(sides))
     moved = draw(st.integers(1, 3))
+    if keeps_total and not balance:
+        moved = min(moved, points[giver])
     points[giver] = points[giver] - moved if balance else max(0, points[giver] - moved)
     others = [side for side in sides if side != giver]
-    if others and (balance or draw(st.booleans())):
+    if others and (keeps_total or draw(st.booleans())):
         points[draw(st.sampled_from(others))] += moved
     return {**entry, "points": points}
 
@@ -462,9 +468,10 @@ ENDS_EARLY: dict[str, tuple[TablePlan, list[Entry], Operation]] = {
         ("edit", 1, points(Ann=5, Bob=0, Cy=0)),
     ),
     "ciapano: an edit puts everybody but Cy out in hand 1 of 2": (
-        TablePlan("ciapano", ["Ann", "Bob", "Cy"], {"elimination_at": 12}, 0),
-        [points(Ann=5, Bob=5, Cy=0), points(Ann=0, Bob=0, Cy=5)],
-        ("edit", 1, points(Ann=12, Bob=12, Cy=0)),
+        # Out at 11, so that one deal can do it: hand 1 edited into Cy's moon.
+        TablePlan("ciapano", ["Ann", "Bob", "Cy"], {"elimination_at": 11}, 0),
+        [points(Ann=5, Bob=5, Cy=1), points(Ann=1, Bob=1, Cy=9)],
+        ("edit", 1, points(Ann=11, Bob=11, Cy=0)),
     ),
     "swoops: an edit takes Bob over the limit in hand 1 of 3": (
         TablePlan("swoops", ["Ann", "Bob", "Cy"], {"limit": 30}, 0),
@@ -479,7 +486,12 @@ def test_a_change_that_would_end_the_game_before_later_hands_is_refused(case: st
     plan, hands, operation = ENDS_EARLY[case]
     table, expected = record_all(plan, hands)
     setup = table.setup()
-    assert not engine_accepts(table.rules, setup, entries_after(operation, hands))
+    after = entries_after(operation, hands)
+    assert not engine_accepts(table.rules, setup, after)
+    # Refused for ending the game early, not for a hand that cannot be: every hand is fine on
+    # its own.
+    for entry in after:
+        table.rules.score_round(entry, setup)
     before = snapshot(table.pk)
 
     with pytest.raises(EntryError):

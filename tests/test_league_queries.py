@@ -131,3 +131,66 @@ def test_the_database_sums_agree_with_the_reference_arithmetic() -> None:
         in_python = standings(result for result in results if game in (None, result.game))
         assert measures(in_sql) == measures(in_python), game
         assert in_sql, game
+
+
+def demo_seat_results(club: League) -> list:
+    from games.models import Seat
+    from games.standings.stats import SeatResult
+
+    return [
+        SeatResult(
+            table=seat.table_id,
+            game=seat.table.game,
+            player=seat.player_id,
+            name=seat.player.name,
+            side=seat.side,
+            total=seat.total or 0,
+            place=seat.place or 0,
+            won=seat.won,
+        )
+        for seat in Seat.objects.filter(
+            table__league=club, table__finished_at__isnull=False
+        ).select_related("table", "player")
+    ]
+
+
+def test_the_database_companion_counts_agree_with_the_reference_arithmetic() -> None:
+    """A profile's partners and opponents are counted by SQL; ``standings.stats`` counts them
+    in plain Python from every seat of the player's tables. They must agree for everyone."""
+    from games import selectors
+    from games.demo import demo_league_create
+    from games.standings.stats import companion_tallies
+
+    club = demo_league_create(club=home_club(), tables=60, seed=11)
+    results = demo_seat_results(club)
+    for player in club.members.all():
+        in_sql = sorted(selectors.player_companion_tallies(player), key=lambda t: t.player)
+        in_python = sorted(companion_tallies(results, player.pk), key=lambda t: t.player)
+        assert in_sql == in_python, player.name
+        assert any(tally.partner_games for tally in in_sql), player.name
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Pacific/Auckland"])
+def test_the_rating_history_is_each_sessions_last_rating(zone: str) -> None:
+    """The database keeps the last rating of each day in the current time zone, as reading
+    every rating in order and keeping each day's last would."""
+    from django.utils import timezone
+
+    from games import selectors
+    from games.demo import demo_league_create
+    from games.models import Rating
+    from games.standings.rating import Skill
+
+    club = demo_league_create(club=home_club(), tables=60, seed=11)
+    with timezone.override(zone):
+        for player in club.members.all():
+            by_day: dict[tuple[int, object], Skill] = {}
+            for rating in Rating.objects.filter(player=player, scope="").order_by(
+                "finished_at", "table_id"
+            ):
+                day = timezone.localdate(rating.finished_at)
+                by_day[(rating.league_id, day)] = Skill(rating.mu, rating.sigma)
+            expected = [(league, day, skill) for (league, day), skill in by_day.items()]
+            history = selectors.player_rating_history(player)
+            assert history == expected, player.name
+            assert len(history) < Rating.objects.filter(player=player, scope="").count()

@@ -140,6 +140,31 @@ def test_htmx_tap_renders_the_verdict_and_the_bar_only(client: Client) -> None:
     assert 'class="card"' not in body
 
 
+def verdict_bar(body: str) -> str:
+    start = body.index('<a id="verdict-bar"')
+    return body[start : body.index("</a>", start)]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_verdict_bar_holds_its_two_lines_whatever_the_verdict(
+    client: Client, htmx: bool
+) -> None:
+    """Issue 18: the bar is sticky over the cards, so it keeps one height (CSS) and its words
+    sit on two lines of their own, each cut short rather than wrapped."""
+    headers = {"HX-Request": "true", "HX-Target": "hand-form"} if htmx else {}
+    disagree = {**sides("7D 7C 7S", "JD JC JS"), "name_0": "Annabella Maria Rossi"}
+
+    bar = verdict_bar(client.get(PRIMIERA, disagree, headers=headers).content.decode())
+    agree = verdict_bar(
+        client.get(PRIMIERA, sides("7D 7C 7S", "JD JC JS 7B"), headers=headers).content.decode()
+    )
+
+    assert re.search(r'class="verdict-bar-line">Point to Annabella Maria Rossi</span>', bar)
+    assert re.search(r'"verdict-bar-line verdict-bar-note">the other convention disagrees<', bar)
+    assert 'class="verdict-bar-line">Point to Side B</span>' in agree
+    assert "verdict-bar-note" not in agree
+
+
 def test_htmx_change_of_sides_redraws_the_form(client: Client) -> None:
     response = client.get(
         PRIMIERA, {"sides": "3"}, headers={"HX-Request": "true", "HX-Target": "referee"}

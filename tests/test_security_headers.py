@@ -96,8 +96,10 @@ def every_page() -> list[str]:
         urls.append(reverse("games:rules_game", kwargs={"game": key}))
         table = services.table_create(club=home_club(), game=key, players=players)
         urls.append(table_url(table))
+        urls.append(reverse("games:table_big", kwargs={"table": table.public_id}))
         done = finished(key, players, winner="Ann", league=club)
         urls.append(table_url(done))
+        urls.append(reverse("games:table_big", kwargs={"table": done.public_id}))
         urls.append(edit_url(done, 1))
         if key in ("scopa", "scopone", "pirate-scopa"):
             why = {"table": done.public_id, "hand": hand_id(done, 1)}
@@ -116,6 +118,7 @@ def every_page() -> list[str]:
         reverse("games:club", kwargs={"club": home_club().public_id}),
         reverse("games:join", kwargs={"token": invite.token}),
         reverse("games:table_watch", kwargs={"token": watched.watch_token}),
+        reverse("games:table_watch_big", kwargs={"token": watched.watch_token}),
         reverse("login"),
         reverse("password_change"),
     ]

@@ -184,7 +184,9 @@ def test_dealer_rotates_in_seat_order_from_the_first_dealer() -> None:
     )
 
     dealers = [
-        services.round_record(table, points_entry(Ann=0, Bob=0, Cy=0)).dealer for _ in range(4)
+        # Level totals (a hand gives at least the settebello), so the game goes on.
+        services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1)).dealer
+        for _ in range(4)
     ]
 
     assert dealers == [1, 2, 0, 1]
@@ -193,14 +195,22 @@ def test_dealer_rotates_in_seat_order_from_the_first_dealer() -> None:
 
 def test_the_deal_skips_a_ciapano_player_who_is_out() -> None:
     table = services.table_create(
-        club=home_club(), game="ciapano", players=["Ann", "Bob", "Cy", "Di"], first_dealer=0
+        club=home_club(), game="ciapano", players=["Ann", "Bob", "Cy", "Di"], first_dealer=2
     )
-    # Hand 1 (Ann deals) puts Bob out at 31; hand 2 is dealt by Cy, not Bob.
-    first = services.round_record(table, {"points": {"Ann": 0, "Bob": 31, "Cy": 0, "Di": 0}})
-    second = services.round_record(table, {"points": {"Ann": 1, "Cy": 1, "Di": 1}})
-    third = services.round_record(table, {"points": {"Ann": 1, "Cy": 1, "Di": 1}})
+    # Hands of 11 points: Cy, Di and Ann deal; hand 3 (Ann deals) puts Bob out at 31, so hand 4
+    # is dealt by Cy, not Bob.
+    hands = [
+        services.round_record(table, entry)
+        for entry in (
+            {"points": {"Ann": 0, "Bob": 11, "Cy": 0, "Di": 0}},
+            {"points": {"Ann": 0, "Bob": 11, "Cy": 0, "Di": 0}},
+            {"points": {"Ann": 2, "Bob": 9, "Cy": 0, "Di": 0}},
+            {"points": {"Ann": 4, "Cy": 4, "Di": 3}},
+            {"points": {"Ann": 4, "Cy": 4, "Di": 3}},
+        )
+    ]
 
-    assert [first.dealer, second.dealer, third.dealer] == [0, 2, 3]
+    assert [hand.dealer for hand in hands] == [2, 3, 0, 2, 3]
     assert services.next_dealer(table, table.setup(), _scores(table)) == 0
 
 
@@ -395,7 +405,7 @@ def test_delete_that_would_end_the_game_before_later_hands_is_refused() -> None:
     first = services.round_record(table, points_entry(Ann=5, Bob=10))
     # 16 to 16: level at the top, so the game goes on.
     services.round_record(table, points_entry(Ann=11, Bob=6))
-    services.round_record(table, points_entry(Ann=0, Bob=0))
+    services.round_record(table, points_entry(Ann=1, Bob=1))
     before = counts()
 
     # Without hand 1, Ann would have won 11-6 after (the new) hand 1.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from unittest import mock
 
 import pytest
 from django.test import Client
@@ -24,6 +25,7 @@ DAY = datetime.date(2026, 11, 21)
 MINUS = "\u2212"
 NBSP = "\u00a0"
 EUR = {"cents_per_point": 10, "currency": "EUR"}
+WEEK = datetime.timedelta(days=7)
 
 
 def at(day: datetime.date, hour: int, minute: int = 0) -> datetime.datetime:
@@ -173,6 +175,75 @@ def test_the_date_defaults_to_today(client: Client) -> None:
     assert f'value="{timezone.localdate().isoformat()}"' in page
     assert payments_of(page) == [f"Bob pays Ann 3.40{NBSP}€"]
     assert "1 payment settles 4 players" in page
+
+
+def test_after_midnight_settle_up_opens_on_the_evening_that_began_yesterday(
+    client: Client, settings: Settings
+) -> None:
+    """Issue 18: at 00:30 "today" had no tables, so the page opened on an empty day."""
+    settings.TIME_ZONE = "Europe/Rome"
+    money_table(["Ann", "Bob", "Cy", "Di"], [{"Ann": 34, "Bob": -34}], started=at(DAY, 21))
+    # A later game without money does not make its day the evening to settle.
+    money_table(["Eve", "Fay"], [{"Eve": 3}], started=at(DAY, 23), options={}, game="scopa")
+    half_past_midnight = at(DAY + datetime.timedelta(days=1), 0, 30)
+
+    for headers in ({}, HTMX):
+        with mock.patch("django.utils.timezone.now", return_value=half_past_midnight):
+            page = html(client.get(reverse("games:settlement"), **headers))
+
+        assert payments_of(page) == [f"Bob pays Ann 3.40{NBSP}€"]
+        assert "21 November 2026" in page
+    # And days later.
+    with mock.patch("django.utils.timezone.now", return_value=at(DAY + WEEK, 9)):
+        assert 'value="2026-11-21"' in html(client.get(reverse("games:settlement")))
+
+
+def test_without_money_tables_settle_up_opens_on_today(client: Client) -> None:
+    money_table(["Eve", "Fay"], [{"Eve": 3}], started=at(DAY, 20), options={}, game="scopa")
+    money_table(
+        ["Ann", "Bob", "Cy", "Di"], [{"Ann": 3, "Bob": -3}], started=at(DAY, 20), options={}
+    )
+
+    page = html(client.get(reverse("games:settlement")))
+
+    assert f'value="{timezone.localdate().isoformat()}"' in page
+    assert payments_of(page) == []
+
+
+def test_a_league_asked_for_without_a_date_opens_on_its_latest_evening(client: Client) -> None:
+    club = League.objects.create(name="Stammtisch", games=["schafkopf"], club=home_club())
+    league_table = money_table(
+        ["Ann", "Bob", "Cy", "Di"], [{"Cy": 20, "Di": -20}], started=at(DAY, 20)
+    )
+    Table.objects.filter(pk=league_table.pk).update(league=club)
+    money_table(
+        ["Ann", "Bob", "Cy", "Di"],
+        [{"Ann": 10, "Bob": -10}],
+        started=at(DAY + datetime.timedelta(days=2), 20),
+    )
+
+    with mock.patch("django.utils.timezone.now", return_value=at(DAY + WEEK, 9)):
+        page = html(client.get(settle_url(league=club.public_id)))
+
+    assert 'value="2026-11-21"' in page
+    assert payments_of(page) == [f"Di pays Cy 2.00{NBSP}€"]
+
+
+def test_another_clubs_money_tables_do_not_choose_the_day(client: Client) -> None:
+    from games.models import Club
+
+    money_table(["Ann", "Bob", "Cy", "Di"], [{"Ann": 10, "Bob": -10}], started=at(DAY, 20))
+    theirs = money_table(
+        ["Ann", "Bob", "Cy", "Di"],
+        [{"Ann": 10, "Bob": -10}],
+        started=at(DAY + datetime.timedelta(days=1), 20),
+    )
+    Table.objects.filter(pk=theirs.pk).update(club=Club.objects.create(name="Elsewhere"))
+
+    with mock.patch("django.utils.timezone.now", return_value=at(DAY + WEEK, 9)):
+        page = html(client.get(reverse("games:settlement")))
+
+    assert 'value="2026-11-21"' in page
 
 
 @pytest.mark.parametrize("bad", ["2026-13-45", "yesterday", "21.11.2026"])

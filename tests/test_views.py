@@ -475,7 +475,7 @@ def test_refused_delete_says_why_and_keeps_the_hand(client: Client) -> None:
     table = two_player_table()
     services.round_record(table, points_entry(Ann=5, Bob=10))
     services.round_record(table, points_entry(Ann=11, Bob=6))
-    services.round_record(table, points_entry(Ann=0, Bob=0))
+    services.round_record(table, points_entry(Ann=1, Bob=1))
 
     response = client.post(delete_url(table, 1), follow=True)
 

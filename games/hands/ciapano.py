@@ -173,20 +173,32 @@ class CiapanoHandForm(BaseHandForm):
                 taken[player].append(card.code)
         return taken
 
-    def counts(self, name: str, total: int) -> tuple[dict[str, int], str]:
-        """The counted aces or thirds, and the player who got the rest, if one did.
+    def counts(self) -> tuple[dict[str, int], dict[str, int], frozenset[str]]:
+        """The counted aces and thirds, and the players given the rest: the one rule for both
+        the preview and the save, so what the preview shows is what gets saved.
 
-        Empty counts are 0, except that a single empty count gets what the others leave of
-        ``total``: the last player need not count his cards.
+        An empty count is 0, except that what the others did not take goes to the count left
+        empty in its column when it is the only one, or else to the one player who left both
+        of their counts empty: the last player need not count, and a player without aces need
+        not type a 0 for them.
         """
-        raw = {player: self.cleaned_data.get(f"{name}_{seat}") for seat, player in self.seats}
-        empty = [player for player, value in raw.items() if value is None]
-        counts = {player: value or 0 for player, value in raw.items()}
-        given = sum(counts.values())
-        if len(empty) == 1 and len(raw) > 1 and given <= total:
-            counts[empty[0]] = total - given
-            return counts, empty[0]
-        return counts, ""
+        raw = {
+            name: {player: self.cleaned_data.get(f"{name}_{seat}") for seat, player in self.seats}
+            for name in ("aces", "thirds")
+        }
+        blank = [player for player in self.active if all(raw[n][player] is None for n in raw)]
+        counted: dict[str, dict[str, int]] = {}
+        rest: set[str] = set()
+        for name, total in (("aces", ACE_COUNT), ("thirds", THIRD_CARD_COUNT)):
+            counts = {player: value or 0 for player, value in raw[name].items()}
+            empty = [player for player, value in raw[name].items() if value is None]
+            taker = empty if len(empty) == 1 else blank if len(blank) == 1 else []
+            given = sum(counts.values())
+            if taker and len(counts) > 1 and given <= total:
+                counts[taker[0]] = total - given
+                rest.add(taker[0])
+            counted[name] = counts
+        return counted["aces"], counted["thirds"], frozenset(rest)
 
     def last_trick(self) -> str:
         return self._player(self.cleaned_data.get("last_trick"))
@@ -196,11 +208,8 @@ class CiapanoHandForm(BaseHandForm):
         if mode == MODE_POINTS:
             return {"points": {player: self.count(f"points_{seat}") for seat, player in self.seats}}
         if mode == MODE_COUNTS:
-            return {
-                "aces": self.counts("aces", ACE_COUNT)[0],
-                "thirds": self.counts("thirds", THIRD_CARD_COUNT)[0],
-                "last_trick": self.last_trick(),
-            }
+            aces, thirds, _rest = self.counts()
+            return {"aces": aces, "thirds": thirds, "last_trick": self.last_trick()}
         return {"penalty_cards": self.penalty_cards(), "last_trick": self.last_trick()}
 
     def clean(self) -> dict[str, Any]:
@@ -257,7 +266,7 @@ class CiapanoHandForm(BaseHandForm):
         score = self.score if valid else None
         aces: dict[str, int] = dict.fromkeys(self.active, 0)
         thirds: dict[str, int] = dict.fromkeys(self.active, 0)
-        rest: set[str] = set()
+        rest: frozenset[str] = frozenset()
         if mode == MODE_CARDS:
             for player, codes in self.penalty_cards().items():
                 for code in codes:
@@ -272,9 +281,7 @@ class CiapanoHandForm(BaseHandForm):
                 left,
             ) % {"count": left}
         elif mode == MODE_COUNTS:
-            aces, aces_rest = self.counts("aces", ACE_COUNT)
-            thirds, thirds_rest = self.counts("thirds", THIRD_CARD_COUNT)
-            rest = {aces_rest, thirds_rest} - {""}
+            aces, thirds, rest = self.counts()
             caption = _(
                 "So far: %(aces)s of %(ace_count)s aces and %(thirds)s of %(third_count)s thirds"
             ) % {
@@ -377,6 +384,11 @@ class CiapanoHandEntry(HandEntry):
             "third_ranks": ", ".join(_(rank_name(rank, style)) for rank in _THIRD_RANKS),
             "three_players": len(form.seats) == 3,
             "style": style,
+            # The deal for the players in this hand, beside its form: that form is sent again
+            # whenever a player goes out, the page's head is not. Which is why the head says
+            # nothing here (its line would count everyone seated, the players out too).
+            "deal_hint": deal_hint(len(form.seats)),
+            "setup_hint": "",
         }
 
     def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
@@ -425,15 +437,26 @@ class CiapanoHandEntry(HandEntry):
             "to the winner of the last trick."
         )
         if count == 3:
-            return _(
-                "Deal 13 cards each: the dealer takes 14 and discards one, which goes to the "
-                "winner of the last trick."
-            )
+            return deal_hint(3)
         if count == 4:
-            return _("Deal 10 cards each.") + " " + three
+            return deal_hint(4) + " " + three
         if count == 5:
             return _("Deal 8 cards each, 10 each once four are left.") + " " + three
         return _("Deal 8 cards each to five players and 10 each to four.") + " " + three
+
+
+def deal_hint(players: int) -> str:
+    """How to deal one hand to this many players still in; empty when nobody plays on."""
+    if players == 3:
+        return _(
+            "Deal 13 cards each: the dealer takes 14 and discards one, which goes to the "
+            "winner of the last trick."
+        )
+    if players == 4:
+        return _("Deal 10 cards each.")
+    if players == 5:
+        return _("Deal 8 cards each.")
+    return ""
 
 
 def _out_after(setup: TableSetup, totals_after_each: Sequence[Mapping[str, int]]) -> dict[str, int]:

@@ -57,6 +57,9 @@ class HandPreview:
     settebello: str | None
     prime_label: str
     score: RoundScore | None
+    # Why a hand with every card assigned cannot be saved (a scopa on a side without cards),
+    # so the preview says it before Save does.
+    problems: tuple[str, ...] = ()
 
 
 class ScopaHandForm(BaseHandForm):
@@ -194,6 +197,9 @@ class ScopaHandForm(BaseHandForm):
                 sums[side] = (hand.total, hand.complete, tuple(c.code for c in hand.best.values()))
         score = self.score if valid else None
         assigned: set[Card] = set().union(*captures.values())
+        unassigned = len(DECK) - len(assigned)
+        # While cards are left the only complaint would be those cards, which the caption counts.
+        problems = () if valid or unassigned else tuple(self.non_field_errors())
         seven = next((side for side, taken in captures.items() if SETTEBELLO in taken), None)
         return HandPreview(
             sides=tuple(
@@ -208,10 +214,11 @@ class ScopaHandForm(BaseHandForm):
                 )
                 for side in self.sides
             ),
-            unassigned=len(DECK) - len(assigned),
+            unassigned=unassigned,
             settebello=seven,
             prime_label=_("Primes") if pirate else _("Primiera"),
             score=score,
+            problems=problems,
         )
 
 

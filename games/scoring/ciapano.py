@@ -15,7 +15,9 @@ A round entry is one of:
   card.
 - ``{"aces": {player: n}, "thirds": {player: n}, "last_trick": player}``: counts instead of
   cards; ``thirds`` counts the 1/3-point cards, and the totals must be 4 and 20.
-- ``{"points": {player: n}}``: points the table counted by hand.
+- ``{"points": {player: n}}``: points the table counted by hand. They must add up as a deal
+  does (``counted_deal_problems``): 11, or a moon's 0 and 11s; under the plus-one house rule
+  9 to 11, as the players in the deal allow.
 
 Players already out of the game take no part in later deals. An entry may leave them out or
 give them 0 (or an empty card list), and they score 0: ``RoundScore.points`` is keyed by every
@@ -86,6 +88,7 @@ PENALTY_CARDS: tuple[Card, ...] = tuple(
 ACE_COUNT = 4
 THIRD_CARD_COUNT = 20
 ROUND_POINTS = 11  # "There is a total of 11 points in each round"
+PENALTY_THIRDS_TOTAL = 32  # the 24 penalty cards: 4 aces of 3 thirds, 20 cards of 1
 
 LAST_TRICK_REMAINDER = "remainder"
 LAST_TRICK_PLUS_ONE = "plus-one"
@@ -187,6 +190,88 @@ def last_trick_worth(
         return None
     winner = tally.last_trick
     return deal_points(tally, last_trick_rule)[winner] - tally.penalty(winner) // 3
+
+
+def ordinary_deal_totals(
+    player_count: int, last_trick_rule: str = LAST_TRICK_REMAINDER
+) -> tuple[int, ...]:
+    """What the points of a deal that is not a moon can add up to, ``player_count`` playing it.
+
+    ciapano.en.txt "Scoring": "There is a total of 11 points in each round", so under the rule
+    text (the remainder) every deal totals 11 (SPEC.md §3 "Round scoring" 2). Under
+    ``house:last_trick_plus_one`` each player scores the floor of his own penalty and the last
+    trick adds 1: the 32 thirds lose what each player drops (0, 1 or 2 thirds), and what is left
+    is whole points, so 2, 5 or 8 thirds are dropped and the deal totals 11, 10 or 9. Nobody
+    drops more than 2 thirds, so 10 needs three players and 9 four.
+    """
+    if last_trick_rule != LAST_TRICK_PLUS_ONE:
+        return (ROUND_POINTS,)
+    most_dropped = 2 * player_count
+    return tuple(
+        (PENALTY_THIRDS_TOTAL - dropped) // 3 + 1
+        for dropped in (8, 5, 2)
+        if dropped <= most_dropped
+    )
+
+
+def is_moon_pattern(points: Mapping[str, int]) -> bool:
+    """Whether a deal's points are a moon's: 0 for one player and 11 for each of the others.
+
+    ciapano.en.txt "Scoring": "If a player manages to score all the penalty points, then they
+    score zero and all other players score 11 points" (SPEC.md §3 "Round scoring" 3, under
+    either last-trick rule).
+    """
+    values = sorted(points.values())
+    return (
+        len(values) >= 2 and values[0] == 0 and all(value == ROUND_POINTS for value in values[1:])
+    )
+
+
+def counted_deal_problems(
+    points: Mapping[str, int], last_trick_rule: str = LAST_TRICK_REMAINDER
+) -> list[Problem]:
+    """What is impossible in points counted at the table for one deal, ``points`` holding every
+    player in the deal (0 for one left out).
+
+    ciapano.en.txt "Scoring" and SPEC.md §3 "Round scoring": a deal's points add up to
+    ``ordinary_deal_totals`` (11 under the rule text), unless one player took all the points
+    (``is_moon_pattern``). Nothing else is refused: every split of those totals can be dealt,
+    since the last trick may hold no penalty card at all.
+    """
+    if is_moon_pattern(points):
+        return []
+    total = sum(points.values())
+    totals = ordinary_deal_totals(len(points), last_trick_rule)
+    if total in totals:
+        return []
+    field = "points"
+    moon = ROUND_POINTS
+    if len(totals) == 1:
+        return [
+            problem(
+                _(
+                    "the points add up to {total}; a deal has {round_points} points, or, when one "
+                    "player takes them all, 0 for that player and {moon} for each of the others"
+                ),
+                field,
+                total=total,
+                round_points=totals[0],
+                moon=moon,
+            )
+        ]
+    if len(totals) == 2:
+        message = _(
+            "the points add up to {total}; at this table a deal of three players has {low} or "
+            "{high} points (the last trick is worth 1), or, when one player takes them all, 0 for "
+            "that player and {moon} for each of the others"
+        )
+    else:
+        message = _(
+            "the points add up to {total}; at this table a deal has {low} to {high} points (the "
+            "last trick is worth 1), or, when one player takes them all, 0 for that player and "
+            "{moon} for each of the others"
+        )
+    return [problem(message, field, total=total, low=min(totals), high=max(totals), moon=moon)]
 
 
 def _tally_breakdown(tally: PenaltyTally, last_trick_rule: str) -> dict[str, object]:
@@ -394,6 +479,8 @@ class Ciapano(Game):
         if forms[0] == ("points",):
             problems.extend(fields_not_applying(entry, POINTS_FIELDS, ENTRY_FIELDS))
             points = _parse_counts(entry["points"], "points", table, active, problems)
+            if not problems:
+                problems.extend(counted_deal_problems(points, table.option_str("last_trick")))
             raise_if_any(problems)
             return CountedDeal(points)
         if forms[0] == ("penalty_cards",):

@@ -268,6 +268,110 @@ def capotto_side(captures: Mapping[Side, frozenset[Card]]) -> Side | None:
     return None
 
 
+# -- points counted at the table ---------------------------------------------------------------
+
+# A sweep takes the played card and at least one from the table, so the 40 cards hold at most
+# 20 sweeps (the rule text "Scopa"; as ``_check_sweeps`` holds captured entries to).
+MOST_SWEEPS = len(DECK) // 2
+# Napoli scores the length of the coin run from the ace: all ten coins score 10 (SPEC §1.6).
+MOST_NAPOLI = len(Rank)
+
+
+@dataclass(frozen=True)
+class CountedRange:
+    """What the points of one hand can add up to at a table, and what a capotto alone scores."""
+
+    least: int
+    most: int
+    capotto_least: int
+
+
+def counted_range(options: Mapping[str, OptionValue], prime_rule: bool = False) -> CountedRange:
+    """The fewest and the most points one hand can give in all, at a table with these options.
+
+    Rule texts: scopone-scopa.de.txt "Punktevergabe" (four points a hand: most cards, most
+    coins, the settebello, the primiera; the scopas on top), "Re bello" (one more, "fünf
+    Punkte, statt der oben genannten Vier") and "Scopone Scientifico Trentino" (napoli, capotto);
+    pirate-scopa.en.txt "Scoring" (the seven of coins instead of the settebello, primes instead
+    of the primiera). SPEC §1.3, §1.6 and §2.
+
+    Most cards, most coins and the primiera can be void on a tie, but the settebello (the seven
+    of coins) and the re bello are always somebody's: a hand gives at least 1, with the re bello
+    2. At most every category, napoli's full run of 10 and ``MOST_SWEEPS`` sweeps. A capotto
+    side holds all ten coins, so it scores at least most coins and the settebello, the re bello
+    where it is played and, with napoli, the run of 10.
+    """
+    re_bello = 0 if prime_rule else int(bool(options.get("re_bello")))
+    napoli = 0 if prime_rule else MOST_NAPOLI * int(bool(options.get("napoli")))
+    return CountedRange(
+        least=1 + re_bello,
+        most=4 + re_bello + napoli + MOST_SWEEPS,
+        capotto_least=2 + re_bello + napoli,
+    )
+
+
+def counted_hand_problems(
+    points: Mapping[Side, int],
+    capotto: Side | None,
+    options: Mapping[str, OptionValue],
+    prime_rule: bool = False,
+) -> list[Problem]:
+    """What is impossible in points counted at the table for one hand (see ``counted_range``):
+    a total under the least or over the most a hand gives, or a capotto side scoring less than
+    its ten coins alone are worth. Any split of a possible total is accepted: the scopas can
+    go to anyone."""
+    possible = counted_range(options, prime_rule)
+    total = sum(points.values())
+    field = "points"
+    problems: list[Problem] = []
+    if total < possible.least:
+        if prime_rule:
+            message = _(
+                "the points add up to {total}; every hand gives at least {least}: somebody always "
+                "takes the seven of coins"
+            )
+        elif possible.least > 1:
+            message = _(
+                "the points add up to {total}; every hand gives at least {least}: somebody always "
+                "takes the settebello and the re bello"
+            )
+        else:
+            message = _(
+                "the points add up to {total}; every hand gives at least {least}: somebody always "
+                "takes the settebello"
+            )
+        problems.append(problem(message, field, total=total, least=possible.least))
+    elif total > possible.most:
+        problems.append(
+            problem(
+                _(
+                    "the points add up to {total}, more than one hand can give ({most}: "
+                    "{cards} for the cards and at most {sweeps} sweeps, a sweep taking two "
+                    "cards or more)"
+                ),
+                field,
+                total=total,
+                most=possible.most,
+                cards=possible.most - MOST_SWEEPS,
+                sweeps=MOST_SWEEPS,
+            )
+        )
+    if capotto is not None and points[capotto] < possible.capotto_least:
+        problems.append(
+            problem(
+                _(
+                    "{side} took all ten coins (capotto), which alone scores {least} points at "
+                    "this table, not {points}"
+                ),
+                "capotto",
+                side=capotto,
+                least=possible.capotto_least,
+                points=points[capotto],
+            )
+        )
+    return problems
+
+
 # -- entries ------------------------------------------------------------------------------------
 
 
@@ -583,8 +687,15 @@ class ScopaFamily(Game):
                 problems.append(problem(_("capotto is not played at this table"), "capotto"))
             elif capotto not in table.sides:
                 problems.append(_side_problem(capotto, "capotto"))
+            capotto_side = str(capotto) if capotto is not None else None
+            if not problems:
+                problems.extend(
+                    counted_hand_problems(
+                        points, capotto_side, table.options, bool(self.prime_rule_option)
+                    )
+                )
             raise_if_any(problems)
-            return CountedHand(points, str(capotto) if capotto is not None else None)
+            return CountedHand(points, capotto_side)
         if "captures" not in entry:
             raise_if_any([problem(_("a round needs the captured cards or the points"), "round")])
         problems.extend(fields_not_applying(entry, CAPTURE_FIELDS, POINTS_FIELDS))

@@ -17,7 +17,9 @@ Round entries
     Together, the points held may not be more than the costliest possible deal is worth.
 
     ``{"points": {"Ann": 0, "Bob": 115, "Cy": 3}}`` gives hand-counted points, as in every game.
-    Players left out score 0, and at least one player must score 0 (whoever went out).
+    Players left out score 0, and exactly one player must score 0 (whoever went out); together
+    the points may not be more than the costliest possible deal is worth
+    (``counted_round_problems``).
 
 Breakdown
     Cards or typed totals::
@@ -368,9 +370,50 @@ def _parse_points(raw: object, table: TableSetup, problems: list[Problem]) -> di
             )
         else:
             points[player] = value
-    if not problems and 0 not in points.values():
-        problems.append(problem(_("nobody went out: one player must score 0"), "points"))
+    if not problems:
+        problems.extend(counted_round_problems(points))
     return points
+
+
+def counted_round_problems(points: Mapping[Side, int]) -> list[Problem]:
+    """What is impossible in points counted at the table for one round, ``points`` holding every
+    player (0 for one left out).
+
+    swoops.en.txt "Play" and "Scoring"; SPEC §5 "Round": the round ends when one player has no
+    cards left, and he scores 0; everyone else still holds a card, and every card is worth 1
+    or more, so exactly one player scores 0. The cards held are some of those dealt, so together
+    they are worth no more than ``most_points_dealt``.
+    """
+    zeros = [player for player, value in points.items() if value == 0]
+    if not zeros:
+        return [problem(_("nobody went out: one player must score 0"), "points")]
+    problems: list[Problem] = []
+    if len(zeros) > 1:
+        problems.append(
+            problem(
+                _(
+                    "{players} all score 0, but only one player goes out: everyone else still "
+                    "holds a card, worth 1 point or more"
+                ),
+                "points",
+                players=", ".join(zeros),
+            )
+        )
+    most = most_points_dealt(len(points))
+    total = sum(points.values())
+    if total > most:
+        problems.append(
+            problem(
+                _(
+                    "the points add up to {total}, more than the cards dealt are worth ({most}): "
+                    "a round cannot leave more in the players' hands"
+                ),
+                "points",
+                total=total,
+                most=most,
+            )
+        )
+    return problems
 
 
 # -- the game -----------------------------------------------------------------------------------

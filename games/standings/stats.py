@@ -2,14 +2,16 @@
 
 ``standings`` states every measure in plain Python over one ``SeatResult`` per player per
 finished table. The pages let the database do the same sums over the results kept on the
-seats (``selectors.standing_rows``), and a test holds the two to the same answers; partners
-and opponents are found here from the seats of a player's tables.
+seats (``selectors.standing_rows``), and a test holds the two to the same answers. Partners
+and opponents likewise: ``companion_tallies`` counts them from the seats of a player's tables,
+the profile has the database count them (``selectors.player_companion_tallies``), and both
+are ranked by ``ranked_companions``.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 
@@ -131,12 +133,31 @@ class Companion:
         return self.count / self.games if self.games else 0.0
 
 
+@dataclass(frozen=True)
+class CompanionTally:
+    """Another player met at one player's finished tables: games on the same side and how many
+    of them were won, games on other sides and how many of them the other finished ahead."""
+
+    player: int
+    name: str
+    partner_games: int = 0
+    partner_wins: int = 0
+    opponent_games: int = 0
+    opponent_ahead: int = 0
+
+
 def companions(
     results: Iterable[SeatResult], player: int, *, at_least: int = 2
 ) -> tuple[list[Companion], list[Companion]]:
     """The player's best partners (highest share of games won together) and toughest opponents
     (highest share of games they finished ahead of the player), among those met at least
     ``at_least`` times; more games together break ties."""
+    return ranked_companions(companion_tallies(results, player), at_least=at_least)
+
+
+def companion_tallies(results: Iterable[SeatResult], player: int) -> list[CompanionTally]:
+    """What ``ranked_companions`` ranks, counted over every seat of the player's tables. The
+    profile page has the database count the same (``selectors.player_companion_tallies``)."""
     partners: dict[int, list[int]] = {}
     opponents: dict[int, list[int]] = {}
     names: dict[int, str] = {}
@@ -156,15 +177,29 @@ def companions(
                 tally = opponents.setdefault(other.player, [0, 0])
                 tally[0] += 1
                 tally[1] += other.place < mine.place
-    return _ranked(partners, names, at_least), _ranked(opponents, names, at_least)
-
-
-def _ranked(
-    tallies: Mapping[int, list[int]], names: Mapping[int, str], at_least: int
-) -> list[Companion]:
-    found = [
-        Companion(player, names[player], games, count)
-        for player, (games, count) in tallies.items()
-        if games >= at_least
+    return [
+        CompanionTally(other, name, *partners.get(other, [0, 0]), *opponents.get(other, [0, 0]))
+        for other, name in names.items()
     ]
+
+
+def ranked_companions(
+    tallies: Iterable[CompanionTally], *, at_least: int = 2
+) -> tuple[list[Companion], list[Companion]]:
+    """Best partners and toughest opponents from the tallies, each met at least ``at_least``
+    times, best first."""
+    partners, opponents = [], []
+    for tally in tallies:
+        if tally.partner_games >= at_least:
+            partners.append(
+                Companion(tally.player, tally.name, tally.partner_games, tally.partner_wins)
+            )
+        if tally.opponent_games >= at_least:
+            opponents.append(
+                Companion(tally.player, tally.name, tally.opponent_games, tally.opponent_ahead)
+            )
+    return _ranked(partners), _ranked(opponents)
+
+
+def _ranked(found: list[Companion]) -> list[Companion]:
     return sorted(found, key=lambda item: (-item.rate, -item.games, item.name.casefold()))

@@ -1,4 +1,4 @@
-// Built by `make bundle` from js/js-class.js, vendor/htmx.min.js, js/hand.js, js/notices.js, js/live.js, js/theme.js, js/pwa.js: edit those, not this.
+// Built by `make bundle` from js/js-class.js, vendor/htmx.min.js, js/hand.js, js/notices.js, js/live.js, js/wake-lock.js, js/share.js, js/theme.js, js/pwa.js: edit those, not this.
 // js/js-class.js
 // Loaded in <head>, without defer, before the page is drawn: styles keyed on .js apply from
 // the first paint, so nothing that needs JavaScript flashes up and disappears.
@@ -216,6 +216,16 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     return true;
   }
 
+  function versionOf(etag) {
+    var digits = /t(\d+)/.exec(etag || "");
+    return digits ? parseInt(digits[1], 10) : -1;
+  }
+
+  function pollNow() {
+    var live = document.getElementById("live");
+    if (live && window.htmx) window.htmx.trigger(live, "poll-now");
+  }
+
   function saveStatus(key) {
     var status = document.getElementById("save-status");
     if (!status) return;
@@ -232,9 +242,17 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       event.preventDefault();
       return;
     }
-    event.detail.headers["If-None-Match"] = live.dataset.etag;
     var form = newHandForm();
-    event.detail.parameters.pristine = pristine(form) ? "1" : "0";
+    var untouched = pristine(form);
+    var etag = live.dataset.etag;
+    // An untouched form still at an older version than the page (it was being filled in when
+    // the table changed, then cleared) asks from its own version, to be brought up to date.
+    var guard = form && form.querySelector('input[name="table_version"]');
+    if (untouched && guard && guard.value && versionOf(etag) > parseInt(guard.value, 10)) {
+      etag = '"t' + guard.value + '"';
+    }
+    event.detail.headers["If-None-Match"] = etag;
+    event.detail.parameters.pristine = untouched ? "1" : "0";
     var signature = form && form.querySelector('input[name="form_signature"]');
     if (signature) event.detail.parameters.signature = signature.value;
   });
@@ -379,15 +397,141 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
   document.addEventListener("reset", function (event) {
     if (event.target !== handForm()) return;
     forgetDraft();
-    // After the browser has put the inputs back: redraw the cards and the preview.
+    // After the browser has put the inputs back: redraw the cards and the preview, and bring
+    // the now empty form up to the table's version at once.
     setTimeout(function () {
       event.target.dispatchEvent(new Event("change", { bubbles: true }));
+      pollNow();
     }, 0);
   });
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-discard-draft]")) forgetDraft();
   });
   document.addEventListener("DOMContentLoaded", restoreDraft);
+})();;
+// js/wake-lock.js
+// The phone lying in the middle of the table must not go dark between hands: while the page
+// shows a game in progress (an element with data-wake-lock), ask for the screen to stay on.
+// The browser drops the lock whenever the page is hidden, so it is asked for again when the
+// page is shown. Where the API is missing, or the request is refused (battery saver, a browser
+// that wants a tap first), nothing happens: the screen just dims as usual.
+(function () {
+  "use strict";
+
+  if (!("wakeLock" in navigator)) return;
+
+  var lock = null;
+  var asking = false;
+
+  function wanted() {
+    return (
+      document.visibilityState === "visible" && document.querySelector("[data-wake-lock]") !== null
+    );
+  }
+
+  function release() {
+    var held = lock;
+    lock = null;
+    if (held) held.release().catch(function () {});
+  }
+
+  function update() {
+    if (!wanted()) {
+      release();
+      return;
+    }
+    if (lock || asking) return;
+    asking = true;
+    navigator.wakeLock.request("screen").then(
+      function (sentinel) {
+        asking = false;
+        lock = sentinel;
+        sentinel.addEventListener("release", function () {
+          if (lock === sentinel) lock = null;
+        });
+        // The game may have ended, or the page been hidden, while the request was pending.
+        if (!wanted()) release();
+      },
+      function () {
+        asking = false;
+      }
+    );
+  }
+
+  document.addEventListener("DOMContentLoaded", update);
+  document.addEventListener("visibilitychange", update);
+  // A swap can end the game (the attribute goes) or bring a table page in.
+  document.addEventListener("htmx:afterSettle", update);
+  // Some browsers grant the lock only after a tap on the page: try again then.
+  document.addEventListener("click", update);
+  window.addEventListener("pageshow", update);
+  window.addEventListener("pagehide", release);
+})();;
+// js/share.js
+// A Share button beside a link to pass on (templates/games/share_link.html): the phone's own
+// share sheet where the browser has one, else the link is copied to the clipboard, else it is
+// selected in its box for the phone's own Copy. The button is hidden without JavaScript
+// (.js-only); the box with the link is there either way.
+(function () {
+  "use strict";
+
+  function say(status, key) {
+    if (!status) return;
+    // Emptied first, so that the same words said twice are announced twice.
+    status.textContent = "";
+    window.setTimeout(function () {
+      status.textContent = status.dataset[key] || "";
+    }, 50);
+  }
+
+  function select(input, status) {
+    input.focus();
+    input.select();
+    var copied = false;
+    try {
+      // The older way, for browsers without navigator.clipboard (or not over HTTPS).
+      copied = document.execCommand("copy");
+    } catch (error) {
+      copied = false;
+    }
+    say(status, copied ? "copied" : "selected");
+  }
+
+  function copy(input, status) {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(input.value).then(
+        function () {
+          say(status, "copied");
+        },
+        function () {
+          select(input, status);
+        }
+      );
+    } else {
+      select(input, status);
+    }
+  }
+
+  function share(button) {
+    var input = document.getElementById(button.dataset.share);
+    if (!input) return;
+    var status = button.closest(".share-link");
+    status = status && status.querySelector(".share-status");
+    var data = { url: input.value, title: button.dataset.shareTitle || document.title };
+    if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+      navigator.share(data).catch(function (error) {
+        // Closing the share sheet is no failure; anything else falls back to copying.
+        if (!error || error.name !== "AbortError") copy(input, status);
+      });
+    } else {
+      copy(input, status);
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-share]");
+    if (button) share(button);
+  });
 })();;
 // js/theme.js
 // The theme switch (Auto / Light / Dark, templates/games/theme_switch.html): remembered on

@@ -34,6 +34,16 @@
     return true;
   }
 
+  function versionOf(etag) {
+    var digits = /t(\d+)/.exec(etag || "");
+    return digits ? parseInt(digits[1], 10) : -1;
+  }
+
+  function pollNow() {
+    var live = document.getElementById("live");
+    if (live && window.htmx) window.htmx.trigger(live, "poll-now");
+  }
+
   function saveStatus(key) {
     var status = document.getElementById("save-status");
     if (!status) return;
@@ -50,9 +60,17 @@
       event.preventDefault();
       return;
     }
-    event.detail.headers["If-None-Match"] = live.dataset.etag;
     var form = newHandForm();
-    event.detail.parameters.pristine = pristine(form) ? "1" : "0";
+    var untouched = pristine(form);
+    var etag = live.dataset.etag;
+    // An untouched form still at an older version than the page (it was being filled in when
+    // the table changed, then cleared) asks from its own version, to be brought up to date.
+    var guard = form && form.querySelector('input[name="table_version"]');
+    if (untouched && guard && guard.value && versionOf(etag) > parseInt(guard.value, 10)) {
+      etag = '"t' + guard.value + '"';
+    }
+    event.detail.headers["If-None-Match"] = etag;
+    event.detail.parameters.pristine = untouched ? "1" : "0";
     var signature = form && form.querySelector('input[name="form_signature"]');
     if (signature) event.detail.parameters.signature = signature.value;
   });
@@ -197,9 +215,11 @@
   document.addEventListener("reset", function (event) {
     if (event.target !== handForm()) return;
     forgetDraft();
-    // After the browser has put the inputs back: redraw the cards and the preview.
+    // After the browser has put the inputs back: redraw the cards and the preview, and bring
+    // the now empty form up to the table's version at once.
     setTimeout(function () {
       event.target.dispatchEvent(new Event("change", { bubbles: true }));
+      pollNow();
     }, 0);
   });
   document.addEventListener("click", function (event) {

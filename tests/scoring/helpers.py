@@ -68,3 +68,26 @@ def setup_problems(
 def points(**by_side: int) -> dict[str, object]:
     """A hand-counted round entry (scoresheet-format.md: ``{"points": {...}}``)."""
     return {"points": dict(by_side)}
+
+
+def ciapano_deals(**totals: int) -> list[dict[str, object]]:
+    """Hand-counted Ciapanò deals that bring the players to these totals, each deal worth 11
+    as the rules make it (ciapano.en.txt "Scoring": "There is a total of 11 points in each
+    round"), so the totals must add up to a multiple of 11.
+
+    The players are filled in the order given, each to his total before the next: a player
+    scores nothing after the deal that brings him to his total, so he may go out in it.
+    """
+    assert sum(totals.values()) % 11 == 0, "deals of 11 points add up to a multiple of 11"
+    deals: list[dict[str, object]] = []
+    current: dict[str, int] = {}
+    for player, total in totals.items():
+        left = total
+        while left:
+            take = min(11 - sum(current.values()), left)
+            current[player] = current.get(player, 0) + take
+            left -= take
+            if sum(current.values()) == 11:
+                deals.append({"points": current})
+                current = {}
+    return deals

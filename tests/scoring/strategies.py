@@ -1,14 +1,17 @@
-"""Hypothesis strategies: Scopa-family tables and whole-deck deals that respect the rules.
+"""Hypothesis strategies: Scopa-family tables and whole-deck deals that respect the rules, and
+points counted at the table as the rules of every game make them.
 
 A deal gives every one of the 40 cards to exactly one side (scoresheet-format.md: "Every one of
 the 40 cards is captured by exactly one side"); scopas and ace sweeps respect the sweep limit
 (a sweep takes the played card and at least one more, so at most cards/2 sweeps; an ace sweep
-needs an ace taken).
+needs an ace taken). Counted points are drawn from the rules, not from the engine: a Ciapanò
+deal adds up to 11 (9 to 11 under plus-one) or is a moon, a Scopa-family hand gives the
+settebello and what else its categories and sweeps give, a Swoops round has one player on 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,28 +108,113 @@ def hands(
     return Hand(table, captures, scopas, ace_sweeps)
 
 
+# -- points counted at the table, as the rules make them -----------------------------------------
+
+# Ciapanò (ciapano.en.txt "Scoring"; SPEC §3): 32 thirds of penalty, each player drops 0, 1 or 2
+# thirds of his own, and what is left is whole points. Under the rule text the last trick makes
+# the deal up to 11; under plus-one it adds 1 to (32 - dropped) / 3, where the dropped thirds
+# are 2, 5 or 8 (32 - dropped a multiple of 3) and at most 2 per player.
+
+
+def ciapano_totals(player_count: int, rule: str) -> tuple[int, ...]:
+    """What an ordinary (not a moon) Ciapanò deal of ``player_count`` adds up to."""
+    if rule != "plus-one":
+        return (11,)
+    return tuple((32 - dropped) // 3 + 1 for dropped in (2, 5, 8) if dropped <= 2 * player_count)
+
+
+def is_ciapano_moon(points: dict[str, int]) -> bool:
+    """ "they score zero and all other players score 11 points"."""
+    values = sorted(points.values())
+    return len(values) >= 2 and values[0] == 0 and all(value == 11 for value in values[1:])
+
+
+@st.composite
+def ciapano_counted_points(draw: st.DrawFn, players: Sequence[str], rule: str) -> dict[str, int]:
+    """Points a Ciapanò deal among ``players`` can give: now and then a moon (0 for one, 11
+    for the others), otherwise a total the rules allow (``ciapano_totals``) split any way: the
+    last trick's winner may hold no penalty card at all, and anyone may hold only fractions."""
+    if draw(st.integers(0, 4)) == 0:
+        moon = draw(st.sampled_from(players))
+        return {player: 0 if player == moon else 11 for player in players}
+    total = draw(st.sampled_from(ciapano_totals(len(players), rule)))
+    points = dict.fromkeys(players, 0)
+    for _point in range(total):
+        points[draw(st.sampled_from(players))] += 1
+    return points
+
+
+@st.composite
+def scopa_counted_points(
+    draw: st.DrawFn, game: str, sides: Sequence[str], options: Mapping[str, object]
+) -> dict[str, object]:
+    """Points a Scopa, Scopone or Pirate Scopa hand can give, counted at the table, as the rule
+    texts award them (SPEC §1.3, §1.6, §2): the settebello (seven of coins) and, where played,
+    the re bello to some side; most cards, most coins and the primiera each to a side or to
+    nobody (a tie); napoli's run of 3 to 10 to a side or nobody; a few sweeps each. With capotto
+    now and then one side takes all ten coins: most coins, the settebello, the re bello and a
+    napoli of 10 are its, and the entry names it."""
+    pirate = game == "pirate-scopa"
+    capotto = None
+    if options.get("capotto") and draw(st.integers(0, 5)) == 0:
+        capotto = draw(st.sampled_from(sides))
+    points = dict.fromkeys(sides, 0)
+    always = ["settebello"] + ([] if pirate or not options.get("re_bello") else ["re bello"])
+    for _category in always:
+        points[capotto or draw(st.sampled_from(sides))] += 1
+    for category in ("cards", "coins", "primiera"):
+        if category == "coins" and capotto:
+            winner: str | None = capotto
+        else:
+            winner = draw(st.none() | st.sampled_from(sides))
+        if winner is not None:
+            points[winner] += 1
+    if not pirate and options.get("napoli"):
+        if capotto:
+            points[capotto] += 10
+        else:
+            napoli = draw(st.none() | st.sampled_from(sides))
+            if napoli is not None:
+                points[napoli] += draw(st.integers(3, 10))
+    for side in sides:
+        points[side] += draw(st.integers(0, 3))
+    entry: dict[str, object] = {"points": points}
+    if capotto:
+        entry["capotto"] = capotto
+    return entry
+
+
+@st.composite
+def swoops_counted_points(draw: st.DrawFn, players: Sequence[str]) -> dict[str, int]:
+    """Points a Swoops round can give (swoops.en.txt "Scoring"; SPEC §5 "Round"): 0 for the one
+    player who went out, and for everyone else the cards still held, 1 point or more."""
+    out = draw(st.sampled_from(players))
+    return {player: 0 if player == out else draw(st.integers(1, 120)) for player in players}
+
+
 # -- any game: a round as the table counted it ---------------------------------------------------
 
 
 @st.composite
 def counted_entries(draw: st.DrawFn, game: str, sides: Sequence[str]) -> dict[str, object]:
     """A round of any game for ``sides`` (those still in the game): points counted at the
-    table, shaped as the game takes them (Schafkopf sums to zero, Swoops has one player out
-    on 0), for Ciapanò often aces and thirds counted (a moon now and then), and now and then a
-    bad entry (a side nobody plays, or a negative count) that the engine must refuse."""
+    table as the rules make them (Schafkopf sums to zero, Swoops has one player out on 0,
+    Ciapanò adds up to 11 or is a moon, a Scopa hand gives at least the settebello), for
+    Ciapanò often aces and thirds counted (a moon now and then), and now and then a bad entry
+    (a side nobody plays, or a negative count) that the engine must refuse."""
     if draw(st.integers(0, 12)) == 0:
         return draw(st.sampled_from([{"points": {"Zed": 1}}, {"points": {sides[0]: -1}}]))
     if game == "schafkopf":
         values = [draw(st.integers(-60, 60)) for _side in sides[:-1]]
         return {"points": {**dict(zip(sides, values, strict=False)), sides[-1]: -sum(values)}}
     if game == "swoops":
-        out = draw(st.sampled_from(sides))
-        return {"points": {side: 0 if side == out else draw(st.integers(0, 25)) for side in sides}}
+        return {"points": draw(swoops_counted_points(sides))}
     if game == "ciapano" and draw(st.booleans()):
         return draw(penalty_counts(sides))
     if game == "ciapano":
-        return {"points": {side: draw(st.integers(0, 7)) for side in sides}}
-    return {"points": {side: draw(st.integers(0, 4)) for side in sides}}
+        # The tracker tests play the rule text's last trick.
+        return {"points": draw(ciapano_counted_points(sides, "remainder"))}
+    return draw(scopa_counted_points(game, sides, {}))
 
 
 @st.composite

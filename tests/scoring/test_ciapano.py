@@ -25,7 +25,7 @@ from games.scoring.ciapano import (
 )
 from games.scoring.scoresheet import read_scoresheet, score_scoresheet, write_scoresheet
 
-from .helpers import problems_of, score, setup_problems, table
+from .helpers import ciapano_deals, problems_of, score, setup_problems, table
 
 THREE = ("Ann", "Bob", "Cy")
 FOUR = ("Ann", "Bob", "Cy", "Di")
@@ -361,6 +361,8 @@ def test_hand_counted_points_are_taken_as_given() -> None:
 
 
 def test_players_left_out_of_hand_counted_points_score_0() -> None:
+    # Ann may take all 11 without a moon: Bob and Cy took a 1/3 card or two each (fractions
+    # dropped), and Ann the rest with the last trick.
     assert score(points_entry(Ann=11), ciapano()).points == {"Ann": 11, "Bob": 0, "Cy": 0}
 
 
@@ -374,6 +376,124 @@ def test_hand_counted_points_must_be_whole_numbers_for_players_at_the_table() ->
     ]
     assert problems_of({"points": [4, 4, 3]}, ciapano()) == [
         "points must give a number for each player"
+    ]
+
+
+# -- counted points that cannot be right (issue 17) ----------------------------------------------
+
+REMAINDER_TOTALS = (
+    "the points add up to {total}; a deal has 11 points, or, when one player takes them all, 0 "
+    "for that player and 11 for each of the others"
+)
+PLUS_ONE_TOTALS = (
+    "the points add up to {total}; at this table a deal has 9 to 11 points (the last trick is "
+    "worth 1), or, when one player takes them all, 0 for that player and 11 for each of the "
+    "others"
+)
+PLUS_ONE_THREE_TOTALS = (
+    "the points add up to {total}; at this table a deal of three players has 10 or 11 points "
+    "(the last trick is worth 1), or, when one player takes them all, 0 for that player and 11 "
+    "for each of the others"
+)
+
+
+@pytest.mark.parametrize(
+    ("players", "points"),
+    [
+        (THREE, {"Ann": 4, "Bob": 4, "Cy": 3}),  # the rule text's example
+        (THREE, {"Ann": 0, "Bob": 0, "Cy": 11}),  # fractions only, and the rest to Cy
+        (FOUR, {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 11}),
+        (FIVE, {"Ann": 3, "Bob": 2, "Cy": 2, "Di": 2, "Eve": 2}),
+        # A moon: "they score zero and all other players score 11 points".
+        (THREE, {"Ann": 0, "Bob": 11, "Cy": 11}),
+        (FOUR, {"Ann": 11, "Bob": 11, "Cy": 0, "Di": 11}),
+        (FIVE, {"Ann": 11, "Bob": 11, "Cy": 11, "Di": 11, "Eve": 0}),
+    ],
+)
+def test_counted_points_the_rules_make_are_accepted(
+    players: tuple[str, ...], points: dict[str, int]
+) -> None:
+    assert score({"points": points}, ciapano(players)).points == points
+
+
+@pytest.mark.parametrize(
+    ("players", "points", "total"),
+    [
+        (THREE, {"Ann": 5, "Bob": 4, "Cy": 3}, 12),
+        (THREE, {"Ann": 4, "Bob": 4, "Cy": 2}, 10),
+        (FOUR, {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}, 0),
+        (FOUR, {"Ann": 12}, 12),
+        # Nearly a moon, but one of the others is given 10.
+        (THREE, {"Ann": 0, "Bob": 11, "Cy": 10}, 21),
+        # A moon's 0 and 11s, but two players on 0.
+        (FOUR, {"Ann": 0, "Bob": 0, "Cy": 11, "Di": 11}, 22),
+    ],
+)
+def test_counted_points_that_do_not_add_up_to_11_or_a_moon_are_refused(
+    players: tuple[str, ...], points: dict[str, int], total: int
+) -> None:
+    assert problems_of({"points": points}, ciapano(players)) == [
+        REMAINDER_TOTALS.format(total=total)
+    ]
+
+
+def test_under_plus_one_a_counted_deal_of_four_or_five_adds_up_to_9_10_or_11() -> None:
+    # House rule: the last trick is worth 1, so the dropped fractions (2, 5 or 8 thirds) are
+    # lost: 9, 10 or 11 points. A moon is still 0 and 11s.
+    for players in (FOUR, FIVE):
+        at = ciapano(players, last_trick="plus-one")
+        for total in (9, 10, 11):
+            entry = points_entry(Ann=total - 1, Bob=1)
+            assert sum(score(entry, at).points.values()) == total
+        moon = {player: 11 for player in players[1:]}
+        assert score({"points": {"Ann": 0, **moon}}, at).points["Bob"] == 11
+        for total in (8, 12):
+            assert problems_of(points_entry(Ann=total), at) == [PLUS_ONE_TOTALS.format(total=total)]
+
+
+def test_under_plus_one_three_players_drop_too_little_for_a_deal_of_9() -> None:
+    # Each player drops at most 2 thirds: three players at most 6, so 8 thirds (a deal of 9)
+    # cannot be dropped.
+    at = ciapano(THREE, last_trick="plus-one")
+    assert score(points_entry(Ann=4, Bob=4, Cy=2), at).points == {"Ann": 4, "Bob": 4, "Cy": 2}
+    assert problems_of(points_entry(Ann=4, Bob=3, Cy=2), at) == [
+        PLUS_ONE_THREE_TOTALS.format(total=9)
+    ]
+
+
+def test_under_plus_one_two_players_left_always_make_11() -> None:
+    # Two players drop at most 4 thirds, so only 2: the deal totals 11, as under the rule text.
+    at = ciapano(THREE, last_trick="plus-one")
+    earlier = rounds_of(at, ciapano_deals(Cy=31, Ann=2))
+    game = Ciapano()
+    assert game.score_round(points_entry(Ann=6, Bob=5), at, earlier).points["Bob"] == 5
+    with pytest.raises(EntryError) as caught:
+        game.score_round(points_entry(Ann=5, Bob=5), at, earlier)
+    assert [problem.text() for problem in caught.value.problems] == [
+        REMAINDER_TOTALS.format(total=10)
+    ]
+
+
+def test_a_moon_counted_by_hand_is_paid_only_by_the_players_still_in() -> None:
+    at = ciapano(FOUR)
+    moon = points_entry(Ann=11, Bob=0, Di=11)
+    assert rounds_of(at, [*CY_OUT, moon])[LATER].points == {"Ann": 11, "Bob": 0, "Cy": 0, "Di": 11}
+    # 11 for Cy, who is out, is refused for that, and the total is not judged on top of it.
+    assert problems_after(at, CY_OUT, points_entry(Ann=11, Bob=0, Cy=11, Di=11)) == [
+        f"round {LATER + 1}: Cy is already out of the game and scores no points"
+    ]
+    # Without Cy, 0 and 11 for each of the three still in is the moon; 33 is not.
+    assert problems_after(at, CY_OUT, points_entry(Ann=11, Bob=11, Di=11)) == [
+        f"round {LATER + 1}: " + REMAINDER_TOTALS.format(total=33)
+    ]
+
+
+def test_a_game_with_an_impossible_counted_deal_saves_nothing_and_names_its_round() -> None:
+    entries = [points_entry(Ann=4, Bob=4, Cy=3), points_entry(Ann=5, Bob=5, Cy=5)]
+    with pytest.raises(EntryError) as caught:
+        play(ciapano(), entries)
+    assert [problem.text() for problem in caught.value.problems] == [
+        "round 2: " + REMAINDER_TOTALS.format(total=15)
     ]
 
 
@@ -531,44 +651,47 @@ def test_a_bad_round_in_a_game_saves_nothing_and_names_its_round() -> None:
 def test_a_total_of_30_stays_in() -> None:
     # Rule text: "When a player scores 31 or more penalty points, they are removed from the
     # game"; SPEC §3: "30 stays in".
-    state = play(ciapano(), [points_entry(Ann=30)])
+    state = play(
+        ciapano(), [points_entry(Ann=11), points_entry(Ann=11), points_entry(Ann=8, Bob=3)]
+    )
     assert state.eliminated == ()
     assert not state.finished
-    assert state.totals == {"Ann": 30, "Bob": 0, "Cy": 0}
+    assert state.totals == {"Ann": 30, "Bob": 3, "Cy": 0}
 
 
 def test_a_total_of_31_is_out() -> None:
-    state = play(ciapano(FOUR), [points_entry(Ann=30), points_entry(Ann=1, Bob=10)])
+    to_30 = ciapano_deals(Ann=30, Bob=3)
+    state = play(ciapano(FOUR), [*to_30, points_entry(Ann=1, Bob=10)])
     assert state.eliminated == ("Ann",)
     assert not state.finished
-    assert state.totals_after_each_round == (
-        {"Ann": 30, "Bob": 0, "Cy": 0, "Di": 0},
-        {"Ann": 31, "Bob": 10, "Cy": 0, "Di": 0},
+    assert state.totals_after_each_round[-2:] == (
+        {"Ann": 30, "Bob": 3, "Cy": 0, "Di": 0},
+        {"Ann": 31, "Bob": 13, "Cy": 0, "Di": 0},
     )
 
 
 def test_the_elimination_total_is_a_table_option() -> None:
     at = ciapano(FOUR, elimination_at=21)
-    assert play(at, [points_entry(Ann=20)]).eliminated == ()
-    assert play(at, [points_entry(Ann=21)]).eliminated == ("Ann",)
+    assert play(at, ciapano_deals(Ann=20, Bob=2)).eliminated == ()
+    assert play(at, ciapano_deals(Ann=21, Bob=1)).eliminated == ("Ann",)
 
 
 def test_several_players_can_go_out_in_one_deal_highest_total_first() -> None:
     # SPEC §3: "Several players can be eliminated in the same deal, for example by a moon."
     at = ciapano(FOUR)
-    before = points_entry(Ann=20, Bob=20, Cy=25, Di=10)
-    state = play(at, [before, cards_entry("Ann", Ann=(4, 20))])
-    assert state.totals == {"Ann": 20, "Bob": 31, "Cy": 36, "Di": 21}
+    before = ciapano_deals(Ann=20, Bob=20, Cy=25, Di=12)
+    moon = cards_entry("Ann", Ann=(4, 20))
+    state = play(at, [*before, moon])
+    assert state.totals == {"Ann": 20, "Bob": 31, "Cy": 36, "Di": 23}
     assert state.eliminated == ("Cy", "Bob")
     assert not state.finished
-    assert active_players(at, rounds_of(at, [before, cards_entry("Ann", Ann=(4, 20))])) == (
-        "Ann",
-        "Di",
-    )
+    assert active_players(at, rounds_of(at, [*before, moon])) == ("Ann", "Di")
 
 
 def test_players_going_out_on_equal_totals_keep_seat_order() -> None:
-    state = play(ciapano(FOUR), [points_entry(Di=31, Bob=31)])
+    before = ciapano_deals(Bob=25, Di=26, Cy=15)
+    state = play(ciapano(FOUR), [*before, points_entry(Bob=6, Di=5)])
+    assert state.totals == {"Ann": 0, "Bob": 31, "Cy": 15, "Di": 31}
     assert state.eliminated == ("Bob", "Di")
 
 
@@ -576,7 +699,7 @@ def test_the_last_player_left_wins() -> None:
     # Rule text "End of Game": "The game ends once only one player remains. This player is the
     # winner of the game." He need not have the lowest total.
     entries = [
-        points_entry(Ann=30, Bob=0, Cy=25),
+        *ciapano_deals(Ann=30, Cy=25),  # Ann 30, Bob 0, Cy 25
         points_entry(Ann=0, Bob=3, Cy=8),  # Cy out at 33
         points_entry(Ann=1, Bob=10),  # Ann out at 31; Bob (13) is the last one in
     ]
@@ -584,36 +707,39 @@ def test_the_last_player_left_wins() -> None:
     assert state.eliminated == ("Cy", "Ann")
     assert state.finished
     assert state.winners == ("Bob",)
-    assert state.finished_after_round == 3
+    assert state.finished_after_round == len(entries)
 
 
 def test_a_moon_can_end_the_game_at_once() -> None:
-    entries = [points_entry(Ann=25, Bob=25, Cy=25), cards_entry("Ann", Ann=(4, 20))]
+    entries = [*ciapano_deals(Ann=22, Bob=22, Cy=22), cards_entry("Ann", Ann=(4, 20))]
     state = play(ciapano(), entries)
     assert state.eliminated == ("Bob", "Cy")
     assert state.winners == ("Ann",)
-    assert state.finished_after_round == 2
+    assert state.finished_after_round == len(entries)
 
 
 def test_when_everyone_left_goes_out_in_the_same_deal_the_lowest_total_wins() -> None:
     # SPEC §3 / §6.5: "If every remaining player passes 31 in the same deal ... the lowest total
-    # wins." Di went out earlier and is no longer in the running, however low his total.
+    # wins." Di went out earlier and is no longer in the running, however low his total: his
+    # 31 equals Bob's, and Bob still wins alone.
     entries = [
-        points_entry(Di=31),
-        points_entry(Ann=28, Bob=27, Cy=29),
-        points_entry(Ann=4, Bob=4, Cy=3),
+        *ciapano_deals(Di=31, Ann=30, Bob=30, Cy=30),  # Di out in the third deal
+        points_entry(Ann=4, Bob=1, Cy=6),
     ]
     state = play(ciapano(FOUR), entries)
-    assert state.totals == {"Ann": 32, "Bob": 31, "Cy": 32, "Di": 31}
-    assert state.eliminated == ("Di", "Ann", "Cy", "Bob")
+    assert state.totals_after_each_round[2]["Di"] == 31
+    assert state.eliminated[0] == "Di"
+    assert state.totals == {"Ann": 34, "Bob": 31, "Cy": 36, "Di": 31}
+    assert state.eliminated == ("Di", "Cy", "Ann", "Bob")
     assert state.finished
     assert state.winners == ("Bob",)
-    assert state.finished_after_round == 3
+    assert state.finished_after_round == len(entries)
 
 
 def test_an_equal_lowest_total_when_everyone_goes_out_is_a_shared_win() -> None:
-    entries = [points_entry(Ann=27, Bob=27, Cy=29), points_entry(Ann=4, Bob=4, Cy=3)]
+    entries = [*ciapano_deals(Ann=29, Bob=29, Cy=30), points_entry(Ann=2, Bob=2, Cy=7)]
     state = play(ciapano(), entries)
+    assert state.totals == {"Ann": 31, "Bob": 31, "Cy": 37}
     assert state.eliminated == ("Cy", "Ann", "Bob")
     assert state.winners == ("Ann", "Bob")
 
@@ -634,26 +760,30 @@ def test_a_new_table_has_every_player_at_0() -> None:
 
 
 def test_a_deal_after_the_game_was_decided_is_refused() -> None:
-    entries = [points_entry(Ann=31, Bob=31), points_entry(Cy=4)]
+    # Ann and Bob at 22, then Cy's moon puts them both out: Cy wins after round 5.
+    decided = [*ciapano_deals(Ann=22, Bob=22), cards_entry("Cy", Cy=(4, 20))]
+    assert play(ciapano(), decided).finished_after_round == 5
     with pytest.raises(EntryError) as caught:
-        play(ciapano(), entries)
+        play(ciapano(), [*decided, points_entry(Ann=4, Bob=4, Cy=3)])
     assert [problem.text() for problem in caught.value.problems] == [
-        "round 2: the game was already over after round 1"
+        "round 6: the game was already over after round 5"
     ]
 
 
 # -- players already out ------------------------------------------------------------------------
 
-CY_OUT = [points_entry(Cy=31)]
+# Cy reaches 31 in the third deal (11, 11, then 9 with Ann's 2) and is out.
+CY_OUT = ciapano_deals(Cy=31, Ann=2)
+LATER = len(CY_OUT)  # the index of the deal after them; its round number is LATER + 1
 
 
 def test_a_player_who_is_out_scores_0_and_may_be_left_out() -> None:
     at = ciapano(FOUR)
     later = cards_entry("Di", Ann=(3, 4), Bob=(1, 11), Di=(0, 5))
     rounds = rounds_of(at, [*CY_OUT, later])
-    assert rounds[1].points == {"Ann": 4, "Bob": 4, "Cy": 0, "Di": 3}
-    assert rounds[1].breakdown["players"] == ["Ann", "Bob", "Di"]
-    assert "Cy" not in rounds[1].breakdown["aces"]  # type: ignore[operator]
+    assert rounds[LATER].points == {"Ann": 4, "Bob": 4, "Cy": 0, "Di": 3}
+    assert rounds[LATER].breakdown["players"] == ["Ann", "Bob", "Di"]
+    assert "Cy" not in rounds[LATER].breakdown["aces"]  # type: ignore[operator]
 
 
 def test_a_player_who_is_out_may_be_given_0_or_no_cards() -> None:
@@ -663,26 +793,31 @@ def test_a_player_who_is_out_may_be_given_0_or_no_cards() -> None:
     with_counts = counts_entry("Di", Ann=(3, 4), Bob=(1, 11), Cy=(0, 0), Di=(0, 5))
     with_points = points_entry(Ann=4, Bob=4, Cy=0, Di=3)
     for later in (with_cards, with_counts, with_points):
-        assert rounds_of(at, [*CY_OUT, later])[1].points == {"Ann": 4, "Bob": 4, "Cy": 0, "Di": 3}
+        assert rounds_of(at, [*CY_OUT, later])[LATER].points == {
+            "Ann": 4,
+            "Bob": 4,
+            "Cy": 0,
+            "Di": 3,
+        }
 
 
 def test_a_moon_gives_11_only_to_the_players_still_in() -> None:
     at = ciapano(FOUR)
     rounds = rounds_of(at, [*CY_OUT, cards_entry("Ann", Ann=(4, 20))])
-    assert rounds[1].points == {"Ann": 0, "Bob": 11, "Cy": 0, "Di": 11}
+    assert rounds[LATER].points == {"Ann": 0, "Bob": 11, "Cy": 0, "Di": 11}
 
 
 def test_a_player_who_is_out_cannot_win_the_last_trick() -> None:
     later = cards_entry("Cy", Ann=(3, 4), Bob=(1, 11), Di=(0, 5))
     assert problems_after(ciapano(FOUR), CY_OUT, later) == [
-        "round 2: Cy is already out of the game and cannot win the last trick"
+        f"round {LATER + 1}: Cy is already out of the game and cannot win the last trick"
     ]
 
 
 def test_a_player_who_is_out_cannot_hold_penalty_cards() -> None:
     later = cards_entry("Di", Ann=(3, 4), Bob=(1, 11), Cy=(0, 1), Di=(0, 4))
     assert problems_after(ciapano(FOUR), CY_OUT, later) == [
-        "round 2: Cy is already out of the game and took no cards"
+        f"round {LATER + 1}: Cy is already out of the game and took no cards"
     ]
 
 
@@ -690,14 +825,14 @@ def test_a_player_who_is_out_cannot_have_counts() -> None:
     # Cy's ace still counts towards the 4, so the one mistake gives one problem.
     later = counts_entry("Di", Ann=(3, 4), Bob=(0, 11), Cy=(1, 0), Di=(0, 5))
     assert problems_after(ciapano(FOUR), CY_OUT, later) == [
-        "round 2: Cy is already out of the game and took no cards"
+        f"round {LATER + 1}: Cy is already out of the game and took no cards"
     ]
 
 
 def test_a_player_who_is_out_cannot_score_points() -> None:
     later = points_entry(Ann=4, Bob=4, Cy=3)
     assert problems_after(ciapano(FOUR), CY_OUT, later) == [
-        "round 2: Cy is already out of the game and scores no points"
+        f"round {LATER + 1}: Cy is already out of the game and scores no points"
     ]
 
 
@@ -706,11 +841,11 @@ def test_scoring_a_deal_alone_sees_who_went_out_in_the_rounds_before_it() -> Non
     earlier = rounds_of(at, CY_OUT)
     game = Ciapano()
     with pytest.raises(EntryError) as caught:
-        game.score_round(points_entry(Cy=1), at, earlier)
+        game.score_round(points_entry(Ann=10, Cy=1), at, earlier)
     assert [problem.text() for problem in caught.value.problems] == [
         "Cy is already out of the game and scores no points"
     ]
-    assert game.score_round(points_entry(Cy=1), at).points["Cy"] == 1
+    assert game.score_round(points_entry(Ann=10, Cy=1), at).points["Cy"] == 1
 
 
 # -- scoresheets --------------------------------------------------------------------------------
@@ -718,9 +853,9 @@ def test_scoring_a_deal_alone_sees_who_went_out_in_the_rounds_before_it() -> Non
 SHEET_ROUNDS: list[dict[str, object]] = [
     cards_entry("Cy", **EXAMPLE),  # 4 4 3
     counts_entry("Ann", Ann=(4, 20)),  # moon: 0 11 11 -> 4 15 14
-    points_entry(Ann=10, Bob=10, Cy=10),  # -> 14 25 24
-    {"penalty_cards": {"Bob": ALL_PENALTY}, "last_trick": "Bob"},  # moon -> 25 25 35: Cy out
-    points_entry(Ann=6, Bob=5),  # -> 31 30: Ann out, Bob wins
+    points_entry(Ann=5, Bob=0, Cy=6),  # -> 9 15 20
+    {"penalty_cards": {"Bob": ALL_PENALTY}, "last_trick": "Bob"},  # moon -> 20 15 31: Cy out
+    points_entry(Ann=11, Bob=0),  # -> 31 15: Ann out, Bob wins
 ]
 
 
@@ -739,16 +874,16 @@ def test_a_whole_ciapano_scoresheet_gives_the_documented_output() -> None:
     assert [entry["points"] for entry in output["rounds"]] == [  # type: ignore[attr-defined]
         {"Ann": 4, "Bob": 4, "Cy": 3},
         {"Ann": 0, "Bob": 11, "Cy": 11},
-        {"Ann": 10, "Bob": 10, "Cy": 10},
+        {"Ann": 5, "Bob": 0, "Cy": 6},
         {"Ann": 11, "Bob": 0, "Cy": 11},
-        {"Ann": 6, "Bob": 5, "Cy": 0},
+        {"Ann": 11, "Bob": 0, "Cy": 0},
     ]
     assert output["totals_after_each_round"] == [
         {"Ann": 4, "Bob": 4, "Cy": 3},
         {"Ann": 4, "Bob": 15, "Cy": 14},
-        {"Ann": 14, "Bob": 25, "Cy": 24},
-        {"Ann": 25, "Bob": 25, "Cy": 35},
-        {"Ann": 31, "Bob": 30, "Cy": 35},
+        {"Ann": 9, "Bob": 15, "Cy": 20},
+        {"Ann": 20, "Bob": 15, "Cy": 31},
+        {"Ann": 31, "Bob": 15, "Cy": 31},
     ]
     assert output["eliminated"] == ["Cy", "Ann"]
     assert output["finished"] is True

@@ -18,6 +18,7 @@ from games.scoring import EntryError, RoundScore, TableSetup, get_game, score_ta
 from games.scoring.ciapano import active_players
 
 from .helpers import score
+from .strategies import ciapano_counted_points, ciapano_totals, is_ciapano_moon
 
 PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -171,6 +172,58 @@ def test_counts_score_exactly_like_the_cards(deal: Deal) -> None:
     assert by_counts.breakdown == {**by_cards.breakdown, "kind": "counts"}
 
 
+# -- points counted at the table (issue 17) ----------------------------------------------------
+
+
+@PROPERTY
+@given(deals())
+def test_the_points_of_any_deal_are_accepted_as_counted(deal: Deal) -> None:
+    points = reference_points(deal)
+    assert dict(score({"points": points}, deal.at).points) == points
+
+
+@PROPERTY
+@given(ciapano_tables(), st.data())
+def test_any_split_of_a_total_the_rules_allow_is_accepted(
+    at: TableSetup, data: st.DataObject
+) -> None:
+    points = data.draw(ciapano_counted_points(at.players, at.option_str("last_trick")))
+    assert dict(score({"points": points}, at).points) == points
+
+
+@PROPERTY
+@given(ciapano_tables().filter(lambda at: at.option_int("elimination_at") > 11), st.data())
+def test_a_counted_deal_with_a_total_the_rules_never_make_is_refused_and_nothing_kept(
+    at: TableSetup, data: st.DataObject
+) -> None:
+    """A good deal first (nobody goes out in one deal at a table out at more than 11), then
+    counted points with one player's points changed: refused, with the total named, when
+    neither an allowed total nor a moon; the game keeps only the first deal."""
+    rule = at.option_str("last_trick")
+    first = {"points": data.draw(ciapano_counted_points(at.players, rule), label="first")}
+    points = data.draw(ciapano_counted_points(at.players, rule), label="right")
+    player = data.draw(st.sampled_from(at.players), label="changed")
+    change = data.draw(st.integers(-points[player], 12).filter(bool), label="by")
+    points[player] += change
+    total = sum(points.values())
+    legal = total in ciapano_totals(len(at.players), rule) or is_ciapano_moon(points)
+    game = get_game("ciapano")
+    tracker = game.tracker(at)
+    tracker.add(first)
+    before = (list(tracker.scores), list(tracker.dealers), tracker.state())
+    if legal:
+        assert tracker.add({"points": points}).points == points
+        return
+    with pytest.raises(EntryError) as caught:
+        tracker.add({"points": points})
+    [problem] = caught.value.problems
+    assert problem.text().startswith(f"the points add up to {total};")
+    assert (list(tracker.scores), list(tracker.dealers), tracker.state()) == before
+    with pytest.raises(EntryError) as whole:
+        score_table(game, at, [first, {"points": points}])
+    assert [found.round_number for found in whole.value.problems] == [2]
+
+
 # -- bad entries --------------------------------------------------------------------------------
 
 
@@ -225,11 +278,11 @@ def test_counts_that_do_not_total_4_aces_and_20_thirds_are_rejected(
 # -- whole games --------------------------------------------------------------------------------
 
 
-def random_entry(data: st.DataObject, active: tuple[str, ...]) -> dict[str, Any]:
+def random_entry(data: st.DataObject, active: tuple[str, ...], rule: str) -> dict[str, Any]:
     """A good entry for the players still in: cards, counts or hand-counted points."""
     kind = data.draw(st.sampled_from(["cards", "counts", "points"]))
     if kind == "points":
-        return {"points": {p: data.draw(st.integers(0, 11)) for p in active}}
+        return {"points": data.draw(ciapano_counted_points(active, rule))}
     cards = data.draw(penalty_cards(active))
     last_trick = data.draw(st.sampled_from(active))
     if kind == "cards":
@@ -254,7 +307,7 @@ def test_a_game_plays_out_by_the_rules(at: TableSetup, data: st.DataObject) -> N
     state = game.game_state(rounds, at)
     while not state.finished and len(rounds) < 40:
         active = active_players(at, rounds)
-        entry = random_entry(data, active)
+        entry = random_entry(data, active, at.option_str("last_trick"))
         result = game.score_round(entry, at, tuple(rounds))
         assert all(result.points[p] == 0 for p in at.players if p not in active)
         rounds.append(result)

@@ -84,7 +84,10 @@ def test_pirate_scopa_both_reach_the_goal_and_tie_another_round_is_played() -> N
 
 def test_pirate_scopa_trailing_player_wins_a_three_way_playoff() -> None:
     at = table("pirate-scopa", THREE)
-    rounds = [points(Ann=11, Bob=11, Cy=9), points(Ann=0, Bob=0, Cy=3)]
+    # 11-11-9 after two hands: the leaders are level, so they play on; Cy's 3 then wins.
+    rounds = [points(Ann=6, Bob=5, Cy=4), points(Ann=5, Bob=6, Cy=5), points(Ann=0, Bob=0, Cy=3)]
+    assert play(at, rounds[:2]).totals == {"Ann": 11, "Bob": 11, "Cy": 9}
+    assert not play(at, rounds[:2]).finished
     assert play(at, rounds).winners == ("Cy",)
 
 
@@ -221,10 +224,12 @@ def test_capotto_breakdown_is_empty_when_nobody_has_all_coins() -> None:
 def test_capotto_on_a_points_entry_wins_the_game() -> None:
     # scoresheet-format.md: "A Scopone table with capotto on may add "capotto": "<side>"".
     at = table("scopone", FOUR, capotto=True)
-    entry = {"points": {"Ann & Cy": 1, "Bob & Di": 12}, "capotto": "Ann & Cy"}
+    # All ten coins give Ann & Cy most coins and the settebello; Bob & Di pass the target with
+    # the cards, the primiera and ten scopas, and still lose.
+    entry = {"points": {"Ann & Cy": 2, "Bob & Di": 12}, "capotto": "Ann & Cy"}
     state = play(at, [entry])
     assert state.winners == ("Ann & Cy",)
-    assert state.totals == {"Ann & Cy": 1, "Bob & Di": 12}
+    assert state.totals == {"Ann & Cy": 2, "Bob & Di": 12}
     assert score(entry, at).breakdown["capotto"] == {"winner": "Ann & Cy"}
 
 

@@ -20,7 +20,7 @@ from games.scoring.cards import parse_card
 from games.scoring.scopa import PRIMIERA_BEST_PARTIAL, PRIMIERA_MORE_SUITS, primiera
 
 from .helpers import ALL_CODES, score
-from .strategies import Hand, hands, tables
+from .strategies import Hand, hands, scopa_counted_points, tables
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -360,6 +360,61 @@ def test_one_sweep_too_many_is_rejected(hand: Hand, data: st.DataObject) -> None
         score(entry, hand.at)
 
 
+# -- points counted at the table (issue 17) --------------------------------------------------
+
+
+def counted_bounds(at: TableSetup) -> tuple[int, int]:
+    """The fewest and the most points a hand gives in all (SPEC §1.3, §1.6, §2): the
+    settebello (seven of coins) and the re bello always go to somebody; at most the four
+    categories, the re bello, napoli's run of 10 and 20 sweeps (a sweep takes two of the 40
+    cards or more)."""
+    options = at.options
+    pirate = at.game == "pirate-scopa"
+    re_bello = int(not pirate and bool(options.get("re_bello")))
+    napoli = 10 if not pirate and options.get("napoli") else 0
+    return 1 + re_bello, 4 + re_bello + napoli + 20
+
+
+@PROPERTY
+@given(hands())
+def test_the_points_of_any_captured_hand_are_accepted_as_counted(hand: Hand) -> None:
+    counted: dict[str, object] = {"points": reference_points(hand)}
+    coins_to = [
+        s for s, codes in hand.captures.items() if sum(c.endswith("D") for c in codes) == 10
+    ]
+    if hand.at.options.get("capotto") and coins_to:
+        counted["capotto"] = coins_to[0]
+    assert dict(score(counted, hand.at).points) == reference_points(hand)
+
+
+@PROPERTY
+@given(
+    tables().flatmap(
+        lambda at: st.tuples(st.just(at), scopa_counted_points(at.game, at.sides, at.options))
+    )
+)
+def test_any_points_the_rules_can_give_are_accepted_as_counted(
+    table_and_entry: tuple[TableSetup, dict[str, object]],
+) -> None:
+    at, entry = table_and_entry
+    assert score(entry, at).points == {side: entry["points"].get(side, 0) for side in at.sides}  # type: ignore[attr-defined]
+
+
+@PROPERTY
+@given(tables(), st.data())
+def test_a_counted_total_no_hand_can_give_is_refused(at: TableSetup, data: st.DataObject) -> None:
+    least, most = counted_bounds(at)
+    total = data.draw(st.integers(0, least - 1) | st.integers(most + 1, most + 40), label="total")
+    points = dict.fromkeys(at.sides, 0)
+    for _point in range(total):
+        points[data.draw(st.sampled_from(at.sides))] += 1
+    with pytest.raises(EntryError) as caught:
+        score({"points": points}, at)
+    [problem] = caught.value.problems
+    assert problem.text().startswith(f"the points add up to {total}")
+    assert problem.field == "points"
+
+
 # -- the game --------------------------------------------------------------------------------
 
 
@@ -371,11 +426,7 @@ def games(draw: st.DrawFn) -> tuple[TableSetup, list[dict[str, object]]]:
         if draw(st.integers(0, 3)) == 0:
             rounds.append(draw(hands(at=st.just(at))).entry())
             continue
-        scores = {side: draw(st.integers(0, 7)) for side in at.sides}
-        entry: dict[str, object] = {"points": scores}
-        if at.options.get("capotto") and draw(st.integers(0, 9)) == 0:
-            entry["capotto"] = draw(st.sampled_from(at.sides))
-        rounds.append(entry)
+        rounds.append(draw(scopa_counted_points(at.game, at.sides, at.options)))
     return at, rounds
 
 

@@ -319,3 +319,76 @@ def test_a_captures_entry_accepts_points_and_capotto_that_say_nothing() -> None:
 def test_captures_and_points_that_both_say_something_are_still_refused() -> None:
     entry = {**two(cards("7D")), "points": {"Ann": 1}}
     assert problems_of(entry, table()) == ["give either the captured cards or the points, not both"]
+
+
+# -- counted points that cannot be right (issue 17) ----------------------------------------------
+
+FOUR = ("Ann", "Bob", "Cy", "Di")
+AT_LEAST_SETTEBELLO = (
+    "the points add up to 0; every hand gives at least 1: somebody always takes the settebello"
+)
+
+
+def test_a_counted_hand_gives_at_least_the_settebello() -> None:
+    # Rule text "Die Münzsieben": the settebello always goes to a side, even when most cards,
+    # most coins and the primiera are all void (20-20, 5-5, equal primiere).
+    assert score({"points": {"Ann": 1, "Bob": 0}}, table()).points == {"Ann": 1, "Bob": 0}
+    assert problems_of({"points": {"Ann": 0, "Bob": 0}}, table()) == [AT_LEAST_SETTEBELLO]
+    assert problems_of({"points": {}}, table("scopone", FOUR)) == [AT_LEAST_SETTEBELLO]
+    assert problems_of({"points": {"Ann": 0}}, table("pirate-scopa", THREE)) == [
+        "the points add up to 0; every hand gives at least 1: somebody always takes the seven "
+        "of coins"
+    ]
+
+
+def test_with_re_bello_a_counted_hand_gives_at_least_2() -> None:
+    # "Bei dieser Variante gibt es also in der Endabrechnung fünf Punkte, statt der oben
+    # genannten Vier": the king of coins, like the settebello, is always somebody's.
+    at = table(re_bello=True)
+    assert score({"points": {"Ann": 1, "Bob": 1}}, at).points == {"Ann": 1, "Bob": 1}
+    assert problems_of({"points": {"Ann": 1}}, at) == [
+        "the points add up to 1; every hand gives at least 2: somebody always takes the "
+        "settebello and the re bello"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "most"),
+    [
+        # Four categories and at most 20 sweeps (40 cards, two or more a sweep).
+        ("scopa", ("Ann", "Bob"), {}, 24),
+        ("pirate-scopa", THREE, {}, 24),
+        ("scopa", ("Ann", "Bob"), {"re_bello": True}, 25),
+        # Napoli's longest run is all ten coins: 10.
+        ("scopone", FOUR, {"napoli": True}, 34),
+        ("scopone", FOUR, {"trentino": True, "re_bello": True}, 35),
+    ],
+)
+def test_a_counted_hand_gives_at_most_every_category_napoli_and_20_sweeps(
+    game: str, players: tuple[str, ...], options: dict[str, object], most: int
+) -> None:
+    at = table(game, players, **options)
+    side, other = at.sides[0], at.sides[1]
+    assert sum(score({"points": {side: most - 1, other: 1}}, at).points.values()) == most
+    cards = most - 20
+    assert problems_of({"points": {side: most, other: 1}}, at) == [
+        f"the points add up to {most + 1}, more than one hand can give ({most}: {cards} for the "
+        "cards and at most 20 sweeps, a sweep taking two cards or more)"
+    ]
+
+
+def test_a_counted_capotto_scores_at_least_what_all_ten_coins_give() -> None:
+    # All ten coins: most coins and the settebello (2); with napoli the whole run (10), with
+    # re bello the king of coins.
+    at = table("scopone", FOUR, capotto=True)
+    assert score({"points": {"Ann & Cy": 2}, "capotto": "Ann & Cy"}, at).points["Ann & Cy"] == 2
+    assert problems_of({"points": {"Ann & Cy": 1, "Bob & Di": 3}, "capotto": "Ann & Cy"}, at) == [
+        "Ann & Cy took all ten coins (capotto), which alone scores 2 points at this table, not 1"
+    ]
+    trentino = table("scopone", FOUR, trentino=True, re_bello=True)
+    entry = {"points": {"Ann & Cy": 12, "Bob & Di": 2}, "capotto": "Ann & Cy"}
+    assert problems_of(entry, trentino) == [
+        "Ann & Cy took all ten coins (capotto), which alone scores 13 points at this table, not 12"
+    ]
+    entry["points"] = {"Ann & Cy": 13, "Bob & Di": 2}
+    assert score(entry, trentino).points == {"Ann & Cy": 13, "Bob & Di": 2}

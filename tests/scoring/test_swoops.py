@@ -275,6 +275,32 @@ def test_hand_counted_points_need_somebody_at_0() -> None:
     ]
 
 
+def test_hand_counted_points_give_0_to_only_the_one_who_went_out() -> None:
+    # The round ends when one player has no cards; everyone else still holds a card, and the
+    # cheapest card (an ace) is worth 1.
+    assert score(points(Ann=0, Bob=1, Cy=1), swoops()).points == {"Ann": 0, "Bob": 1, "Cy": 1}
+    assert problems_of(points(Ann=0, Bob=0, Cy=3), swoops()) == [
+        "Ann, Bob all score 0, but only one player goes out: everyone else still holds a card, "
+        "worth 1 point or more"
+    ]
+    # Players left out score 0 too.
+    assert problems_of(points(Cy=3), swoops()) == [
+        "Ann, Bob all score 0, but only one player goes out: everyone else still holds a card, "
+        "worth 1 point or more"
+    ]
+
+
+def test_hand_counted_points_are_at_most_what_the_cards_dealt_are_worth() -> None:
+    # Three players, three decks: 57 cards dealt, at best the 6 jokers and 12 tens (50 each),
+    # the 36 face cards (10 each) and three 9s: 900 + 360 + 27 = 1287.
+    assert most_points_dealt(3) == 1287
+    assert score(points(Ann=0, Bob=1000, Cy=287), swoops()).points["Cy"] == 287
+    assert problems_of(points(Ann=0, Bob=1000, Cy=288), swoops()) == [
+        "the points add up to 1288, more than the cards dealt are worth (1287): a round cannot "
+        "leave more in the players' hands"
+    ]
+
+
 @pytest.mark.parametrize(
     ("entry", "messages"),
     [
@@ -572,7 +598,8 @@ def test_a_round_after_the_fixed_number_is_an_error() -> None:
 
 
 def test_a_fixed_number_of_rounds_can_also_end_in_a_tie() -> None:
-    state = play(swoops(rounds=1), [points(Ann=0, Bob=0, Cy=3)])
+    state = play(swoops(rounds=2), [points(Ann=0, Bob=3, Cy=5), points(Ann=3, Bob=0, Cy=5)])
+    assert state.totals == {"Ann": 3, "Bob": 3, "Cy": 10}
     assert state.winners == ("Ann", "Bob")
 
 

@@ -154,6 +154,63 @@ def test_one_card_more_of_a_rank_than_the_decks_hold_is_refused(deal: Deal, rank
     )
 
 
+# -- points counted at the table (issue 17) ----------------------------------------------------
+
+
+def most_dealt(players: int) -> int:
+    """The most the cards dealt can be worth: the table's 19 x players costliest cards (the
+    rest are set aside, swoops.en.txt "Set Up")."""
+    pool = sorted(VALUE[rank] for rank in VALUE for _ in range(copies(rank, players)))
+    return sum(pool[-DEALT_EACH * players :])
+
+
+def counted(deal: Deal) -> dict[str, int]:
+    return {p: reference_points(deal.held[p]) if p in deal.held else 0 for p in deal.at.players}
+
+
+@PROPERTY
+@given(deals())
+def test_the_points_of_any_round_are_accepted_as_counted(deal: Deal) -> None:
+    points = counted(deal)
+    assert dict(score({"points": points}, deal.at).points) == points
+
+
+@PROPERTY
+@given(deals(), st.data())
+def test_counted_points_with_a_second_player_on_0_are_refused(
+    deal: Deal, data: st.DataObject
+) -> None:
+    points = counted(deal)
+    emptied = data.draw(st.sampled_from(sorted(deal.held)))
+    points[emptied] = 0
+    with pytest.raises(EntryError) as caught:
+        score({"points": points}, deal.at)
+    [problem] = caught.value.problems
+    zeros = ", ".join(p for p in deal.at.players if points[p] == 0)
+    assert problem.text().startswith(f"{zeros} all score 0, but only one player goes out")
+
+
+@PROPERTY
+@given(deals(), st.data())
+def test_counted_points_worth_more_than_the_cards_dealt_are_refused(
+    deal: Deal, data: st.DataObject
+) -> None:
+    points = counted(deal)
+    most = most_dealt(len(deal.at.players))
+    holder = data.draw(st.sampled_from(sorted(deal.held)))
+    points[holder] += most - sum(points.values()) + data.draw(st.integers(0, 1))
+    total = sum(points.values())
+    if total <= most:
+        assert score({"points": points}, deal.at).points[holder] == points[holder]
+        return
+    with pytest.raises(EntryError) as caught:
+        score({"points": points}, deal.at)
+    assert [problem.text() for problem in caught.value.problems] == [
+        f"the points add up to {total}, more than the cards dealt are worth ({most}): a round "
+        "cannot leave more in the players' hands"
+    ]
+
+
 # -- the game ----------------------------------------------------------------------------------
 
 

@@ -118,8 +118,10 @@ def test_a_refused_ciapano_deal_leaves_the_tracker_as_it_was() -> None:
     passes over the player who is out (SPEC.md §3 "Game")."""
     setup = setup_of("ciapano")  # out at 12; Ann, Bob, Cy, Di
     rules = GAMES["ciapano"]
-    tracker = rules.tracker(setup, first_dealer=3)
-    tracker.add({"points": {"Ann": 12, "Bob": 0, "Cy": 0, "Di": 0}})
+    tracker = rules.tracker(setup, first_dealer=2)
+    tracker.add({"points": {"Ann": 9, "Bob": 1, "Cy": 1, "Di": 0}})
+    tracker.add({"points": {"Ann": 3, "Bob": 0, "Cy": 0, "Di": 8}})  # Ann out at 12
+    assert tracker.state().eliminated == ("Ann",)
     assert tracker.next_dealer() == 1  # after Di comes Ann, who is out: Bob deals
 
     def refused(entry: Mapping[str, object]) -> None:
@@ -132,11 +134,13 @@ def test_a_refused_ciapano_deal_leaves_the_tracker_as_it_was() -> None:
         assert all(found.round_number is None for found in error.value.problems)
         assert (list(tracker.scores), list(tracker.dealers), tracker.next_dealer()) == before
 
-    refused({"points": {"Ann": 1, "Bob": 0, "Cy": 0, "Di": 0}})
-    tracker.add({"points": {"Bob": 12, "Cy": 12, "Di": 0}})
-    assert list(tracker.dealers) == [3, 1]
+    refused({"points": {"Ann": 1, "Bob": 0, "Cy": 0, "Di": 10}})
+    # Not 11 in all, nor a moon: refused as well, and nothing kept.
+    refused({"points": {"Bob": 1, "Cy": 1, "Di": 1}})
+    tracker.add({"points": {"Bob": 11, "Cy": 11, "Di": 0}})  # Di's moon: Bob and Cy out
+    assert list(tracker.dealers) == [2, 3, 1]
     assert tracker.state().winners == ("Di",)
-    refused({"points": {"Di": 1}})
+    refused({"points": {"Di": 11}})
     assert tracker.state() == rules.game_state(list(tracker.scores), setup)
 
 
@@ -162,15 +166,43 @@ class _CountingRounds(Sequence[RoundScore]):
         return self.rounds[index]
 
 
+def steady_setup(game: str) -> TableSetup:
+    """A table that can go on for many rounds: Ciapanò with five players out at 99, Swoops
+    with a limit of 10,000."""
+    if game == "ciapano":
+        return GAMES[game].setup(["Ann", "Bob", "Cy", "Di", "Eve"], {"elimination_at": 99})
+    if game == "swoops":
+        return GAMES[game].setup(PLAYERS[game], {"limit": 10_000})
+    return setup_of(game)
+
+
+def steady_entry(setup: TableSetup, number: int) -> dict[str, object]:
+    """Counted points the rules allow that keep the game going round after round: every side
+    level (Scopa family: 1 each, at least the settebello, so leaders stay level; Schafkopf:
+    everybody passed), or spread in turn (Ciapanò: 11 a deal, 3 to one player and 2 to each
+    other; Swoops: a different player goes out each round, the others hold an ace)."""
+    sides = setup.sides
+    turn = sides[number % len(sides)]
+    if setup.game == "ciapano":
+        return {"points": {side: 3 if side == turn else 2 for side in sides}}
+    if setup.game == "swoops":
+        return {"points": {side: 0 if side == turn else 1 for side in sides}}
+    if setup.game == "schafkopf":
+        return {"points": dict.fromkeys(sides, 0)}
+    return {"points": dict.fromkeys(sides, 1)}
+
+
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_each_round_costs_the_same_however_many_came_before(game: str) -> None:
     """Structural, not timed: scoring n rounds walks over earlier rounds a number of times that
     grows with n, not n squared (counted where the engine walks them: the game state over all
     the rounds it is given, Ciapanò's elimination fold one deal at a time, and every earlier
-    round a game's ``score_round`` reads)."""
-    setup = setup_of(game)
-    sides = setup.sides
-    points = {side: 0 for side in sides}
+    round a game's ``score_round`` reads).
+
+    A Ciapanò deal is worth 11, so even five players out at 99 end within 45 deals: Ciapanò is
+    measured on 40 deals against 10, the other games on 400 rounds against 100."""
+    setup = steady_setup(game)
+    long, short = (40, 10) if game == "ciapano" else (400, 100)
     calls = {"state": 0, "fold": 0, "earlier": 0}
     rules = GAMES[game]
     real_state, real_add = type(rules).game_state, ciapano_module._ProgressFold.add
@@ -200,12 +232,13 @@ def test_each_round_costs_the_same_however_many_came_before(game: str) -> None:
             mock.patch.object(ciapano_module._ProgressFold, "add", counting_add),
         ):
             tracker = rules.tracker(setup)
-            for _round in range(count):
-                tracker.add({"points": dict(points)})
+            for number in range(count):
+                tracker.add(steady_entry(setup, number))
             assert len(tracker.scores) == count
+            assert not tracker.state().finished
         return sum(calls.values())
 
-    assert rounds_looked_at(400) <= 4 * rounds_looked_at(100) + 4
+    assert rounds_looked_at(long) <= 4 * rounds_looked_at(short) + 4
 
     # The counters see the slow way: each round scored against the rounds before it, and each
     # dealer from them, walks every earlier round (Ciapanò: who is out).
@@ -216,8 +249,8 @@ def test_each_round_costs_the_same_however_many_came_before(game: str) -> None:
         mock.patch.object(ciapano_module._ProgressFold, "add", counting_add),
     ):
         scores: list[RoundScore] = []
-        for _round in range(20):
-            scores.append(rules.score_round({"points": dict(points)}, setup, scores))
+        for number in range(20):
+            scores.append(rules.score_round(steady_entry(setup, number), setup, scores))
             rules.dealer_after(setup, scores, 0)
     if rules.eliminates_players:
         assert sum(calls.values()) >= 20 * 19 // 2

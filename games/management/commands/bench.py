@@ -9,6 +9,10 @@ Pages are timed with DEBUG off, so Django neither records queries nor formats th
 queries are counted in a run of their own, and memory (tracemalloc slows Python down) in
 another. On PostgreSQL the tables are analysed after seeding, as autovacuum would soon do.
 
+It also times ``manage.py score`` starting up to score a one-hand sheet, a process per run,
+beside ``python -c "import django"`` timed in the same runs: the CLI scores before Django is
+set up, so its start-up should stay a small multiple of importing Django.
+
 ``make bench`` runs it on SQLite, then on PostgreSQL; an unreachable database is skipped.
 
 Each run makes a database of its own, named after the process and a random suffix
@@ -24,6 +28,8 @@ import os
 import secrets
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -128,6 +134,7 @@ class Command(BaseCommand):
         sizes = [int(size) for size in str(options["import_hands"]).split(",") if size.strip()]
         if sizes:
             self.stdout.write(_import_table(label, [_measure_import(size) for size in sizes]))
+        self.stdout.write(_cli_line(_measure_cli_startup()))
         tables, hands, runs = options["tables"], options["hands"], options["runs"]
         self.stdout.write(f"{label}: seeding {tables:,} finished tables of {hands} hands ...")
         started = time.perf_counter()
@@ -217,6 +224,57 @@ def _import_table(label: str, figures: list[ImportFigures]) -> str:
             "the time (linear: the same factor)"
         )
     return "\n".join(lines)
+
+
+CLI_RUNS = 5
+
+
+@dataclass(frozen=True)
+class CliFigures:
+    runs: int
+    score_ms: float
+    import_django_ms: float
+
+
+def _measure_cli_startup(runs: int = CLI_RUNS) -> CliFigures:
+    """The median wall time of ``manage.py score`` on a one-hand sheet, a process of its own
+    each run as someone at a shell starts it, and of ``python -c "import django"`` in the same
+    runs (taken in turns, so both see the same machine); one untimed run of each first."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-cli-") as scratch:
+        sheet = f"{scratch}/one-hand.json"
+        with open(sheet, "w", encoding="utf-8") as handle:
+            json.dump(_schafkopf_sheet(1), handle)
+        score = [sys.executable, str(settings.BASE_DIR / "manage.py"), "score", sheet]
+        import_django = [sys.executable, "-c", "import django"]
+        timings: dict[str, list[float]] = {"score": [], "django": []}
+        for run in range(runs + 1):
+            for name, command in (("score", score), ("django", import_django)):
+                started = time.perf_counter()
+                completed = subprocess.run(
+                    command, cwd=settings.BASE_DIR, capture_output=True, check=False
+                )
+                elapsed = time.perf_counter() - started
+                if completed.returncode != 0:
+                    raise CommandError(
+                        f"{' '.join(command)} exited {completed.returncode}: "
+                        + completed.stderr.decode(errors="replace")
+                    )
+                if run:
+                    timings[name].append(elapsed)
+    return CliFigures(
+        runs,
+        statistics.median(timings["score"]) * 1000,
+        statistics.median(timings["django"]) * 1000,
+    )
+
+
+def _cli_line(figures: CliFigures) -> str:
+    ratio = figures.score_ms / figures.import_django_ms
+    return (
+        f"manage.py score start-up (one hand, median of {figures.runs}): "
+        f'{figures.score_ms:.0f} ms; python -c "import django": '
+        f"{figures.import_django_ms:.0f} ms; ratio {ratio:.1f}x"
+    )
 
 
 def bench_database_name(pid: int | None = None, suffix: str | None = None) -> str:

@@ -1,0 +1,185 @@
+"""The hand forms' busiest markup, built in Python in one pass.
+
+A Scopa table page holds 40 cards of 3 to 5 radios each. Rendered the usual way, every radio
+and every card face is a template render of its own (``{{ radio.tag }}``, an include per card),
+and those renders were most of the page's time. Here the grid, the card faces, the radios and
+the steppers are strings joined in Python, escaped as the template engine escapes
+(``conditional_escape``), from the same bound fields: the widgets' own Python code still decides
+every attribute (ids, ``checked``, ``required``, ``aria-invalid``, ``aria-describedby``); only
+the templates ``django/forms/widgets/input.html`` and ``attrs.html`` are spelled out below. A
+widget that renders through any other template falls back to Django's own rendering.
+
+The templates call these through ``games/templatetags/hand_html.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape as _html_escape
+from typing import Any
+
+from django import forms
+from django.forms.boundfield import BoundWidget
+from django.utils.functional import Promise
+from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from games.cardfaces import CardFace
+
+# The widget templates spelled out by input_html: every <input> widget renders through these.
+_INPUT_TEMPLATES = frozenset(
+    {
+        "django/forms/widgets/input.html",
+        "django/forms/widgets/number.html",
+        "django/forms/widgets/text.html",
+        "django/forms/widgets/hidden.html",
+        "django/forms/widgets/email.html",
+        "django/forms/widgets/url.html",
+        "django/forms/widgets/password.html",
+        "django/forms/widgets/date.html",
+        "django/forms/widgets/datetime.html",
+        "django/forms/widgets/time.html",
+    }
+)
+# BoundWidget.tag() renders a choice through one of these, with wrap_label off: the <input> alone.
+_OPTION_TEMPLATES = frozenset(
+    {"django/forms/widgets/radio_option.html", "django/forms/widgets/checkbox_option.html"}
+)
+
+# (suit's css name, suit's name, [(face, the card's bound radio field), ...]) per suit.
+Grid = Sequence[tuple[str, str, Sequence[tuple[CardFace, forms.BoundField]]]]
+
+
+def _esc(value: Any) -> str:
+    """``{{ value }}`` in a template: escaped unless already safe. The same as Django's
+    ``conditional_escape`` (which escapes with ``html.escape`` too), without the wrapper that
+    checks its arguments for lazy strings on every call: a grid escapes some 800 values."""
+    if isinstance(value, Promise):
+        value = str(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return _html_escape(str(value))
+
+
+def _attr_value(value: Any) -> str:
+    """``{{ value|stringformat:'s' }}``: ``stringformat`` keeps a safe string safe."""
+    return str(value) if isinstance(value, SafeData) else _esc(str(value))
+
+
+def attrs_html(attrs: Mapping[str, Any]) -> str:
+    """django/forms/widgets/attrs.html: ``True`` as a bare name, ``False`` left out."""
+    parts = []
+    for name, value in attrs.items():
+        if value is True:
+            parts.append(f" {_esc(name)}")
+        elif value is not False:
+            parts.append(f' {_esc(name)}="{_attr_value(value)}"')
+    return "".join(parts)
+
+
+def input_html(widget: Mapping[str, Any]) -> str:
+    """django/forms/widgets/input.html, from a widget's context (``get_context()["widget"]``
+    or a ``BoundWidget``'s ``data``)."""
+    value = widget["value"]
+    value_attr = "" if value is None else f' value="{_attr_value(value)}"'
+    return (
+        f'<input type="{_esc(widget["type"])}" name="{_esc(widget["name"])}"'
+        f"{value_attr}{attrs_html(widget['attrs'])}>"
+    )
+
+
+def widget_html(bound: forms.BoundField) -> SafeString:
+    """``{{ bound }}`` for a field with an <input> widget (``BoundField.as_widget``), without
+    a template render; any other widget is rendered by Django."""
+    widget = bound.field.widget
+    if (
+        widget.template_name not in _INPUT_TEMPLATES
+        or type(widget).render is not forms.Widget.render
+        or bound.field.localize
+    ):
+        return SafeString(str(bound))
+    attrs = bound.build_widget_attrs({}, widget)
+    if bound.auto_id and "id" not in widget.attrs:
+        attrs.setdefault("id", bound.auto_id)
+    context = widget.get_context(bound.html_name, bound.value(), attrs)["widget"]
+    return mark_safe(input_html(context))
+
+
+def errors_html(bound: forms.BoundField) -> str:
+    """``{{ bound.errors }}``: nothing when the field has none (the usual case), else Django's
+    own error list."""
+    errors = bound.errors
+    return str(errors) if errors else ""
+
+
+def option_input(option: BoundWidget) -> SafeString:
+    """``{{ radio.tag }}``: the <input> of one choice of a RadioSelect (or a
+    CheckboxSelectMultiple)."""
+    if option.template_name not in _OPTION_TEMPLATES:
+        return SafeString(option.tag())
+    return mark_safe(input_html(option.data))
+
+
+def card_face_html(face: CardFace) -> SafeString:
+    """A card's face: its corner index and its suit, a text pip or the suit's icon."""
+    if face.pip:
+        suit = f'<span class="pip">{_esc(face.pip)}</span>'
+    else:
+        suit = f'<svg class="suit-icon"><use href="#suit-{_esc(face.suit)}"></use></svg>'
+    return mark_safe(
+        f'<span class="card-face" aria-hidden="true"><span class="corner">{_esc(face.corner)}'
+        f"</span>{suit}</span>"
+    )
+
+
+def _card_html(face: CardFace, field: forms.BoundField, coin: str, none: str) -> str:
+    value = field.value()
+    radios = "".join(
+        f'<label class="card-radio">{option_input(radio)}<span class="card-radio-label">'
+        f"{none if radio.data['value'] == '' else _esc(radio.choice_label)}</span></label>"
+        for radio in field.subwidgets
+    )
+    return (
+        f'<div class="card" data-card="{_esc(face.code)}" data-coin="{coin}" '
+        f'data-side="{"" if value is None else _esc(value)}">{card_face_html(face)}'
+        f'<fieldset class="card-radios"><legend class="visually-hidden">{_esc(face.name)}'
+        f"</legend>{radios}</fieldset></div>"
+    )
+
+
+def card_grid_html(grid: Grid) -> SafeString:
+    """The tap grid: a row of cards per suit, each card with its face and one radio per side
+    (and "none"), named and checked by the card's field (``card_<code>``). The script
+    (static/js/hand.js) reads ``data-card``, ``data-coin`` and ``data-side``."""
+    # As {% translate "none" %} does: a translation is written out as it stands.
+    none = _("none")
+    rows = []
+    for suit_css, suit_name, cards in grid:
+        coin = "1" if suit_css == "coins" else ""
+        cells = "\n".join(_card_html(face, field, coin, none) for face, field in cards)
+        rows.append(
+            f'<div class="suit-row suit-{_esc(suit_css)}" role="group" '
+            f'aria-label="{_esc(suit_name)}">\n{cells}\n</div>'
+        )
+    return mark_safe('<div class="card-grid">\n' + "\n".join(rows) + "\n</div>")
+
+
+def stepper_html(side: str, bound: forms.BoundField) -> SafeString:
+    """A side's number field between a - and a + button (static/js/hand.js steps the field
+    named by ``data-target``), labelled with the side's name, and the field's errors."""
+    target = _esc(bound.id_for_label)
+    name = _esc(side)
+    # As {% blocktranslate %} does: the name escaped, the translation as written.
+    less = _("One less for %(side)s") % {"side": name}
+    more = _("One more for %(side)s") % {"side": name}
+    return mark_safe(
+        f'<div class="stepper"><label for="{target}">{name}</label><div class="stepper-controls">'
+        f'<button type="button" class="step js-only" data-step="-1" data-target="{target}" '
+        f'aria-label="{less}">\u2212</button>{widget_html(bound)}'
+        f'<button type="button" class="step js-only" data-step="1" data-target="{target}" '
+        f'aria-label="{more}">+</button></div>{errors_html(bound)}</div>'
+    )
+
+
+def steppers_html(rows: Iterable[tuple[str, forms.BoundField]]) -> SafeString:
+    """One stepper per (side, bound field), a line each."""
+    return mark_safe("\n".join(stepper_html(side, bound) for side, bound in rows))

@@ -1,0 +1,12 @@
+from django import template
+
+from games.forms import play_again_query
+from games.models import Table
+
+register = template.Library()
+
+
+@register.filter
+def play_again(table: Table) -> str:
+    """The new-table form's query for another game like this one (forms.play_again_query)."""
+    return play_again_query(table)

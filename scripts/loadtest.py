@@ -1,0 +1,1090 @@
+"""``make loadtest``: many tables saving hands at once against production-mode servers.
+
+Every table is one simulated phone signed in as a club's owner (a real sign-in through
+/accounts/login/, so it holds a session and a CSRF cookie as a browser does). Once a second it
+saves a Scopa hand as htmx does ("Enter points" mode; ``HX-Request``, ``X-CSRFToken``, the
+``table_version`` read from the last page it was given and a fresh ``hand_token``), then loads
+the table page. A save that takes longer than a second is followed at once by the next, never
+by a burst to catch up. Every request's latency and status is kept, and every save the server
+acknowledged (200 with the table one version on) is looked for in the database afterwards:
+each acknowledged ``hand_token`` must be stored exactly once, and nothing else may be stored.
+
+The server is run as in production: ``collectstatic`` (hashed, compressed) into a temporary
+directory, gunicorn on a free port of 127.0.0.1, DEBUG off, a SECRET_KEY, ALLOWED_HOSTS. The
+database is a throwaway one made for the run and dropped at its end, and only that one
+(``games.management.commands.bench.throwaway_database``): on PostgreSQL a database of its own
+named after the process and a random suffix (never ``test``, the test suite's), on SQLite a
+file in the temporary directory (WAL, IMMEDIATE transactions, as the settings make it).
+
+    scripts/loadtest.py                       50 tables for 60 s, PostgreSQL then SQLite
+    scripts/loadtest.py --database postgres --tables 80 --seconds 30
+    scripts/loadtest.py --knee                then the largest table count under the p95 target
+    scripts/loadtest.py --quick               a smoke run: 5 tables for 10 s
+
+It fails (exit 1) on any error (a status other than 2xx/3xx, a 409, a refused or timed-out
+connection, a page that does not show the hand just saved), on a hand not stored exactly once,
+or when the PostgreSQL run's p95 of saves or page loads is 150 ms or more (issue 14). The
+load generator runs on the same machine as the server and the database: its CPU share is
+printed beside theirs, so a reader knows what the figures were measured against.
+
+The work per database runs in a process of its own (``--child``), as Django reads its database
+from the environment once per process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import math
+import os
+import random
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
+from dataclasses import asdict, dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+HOST = "127.0.0.1"
+TARGET_P95_MS = 150.0
+SAVE, PAGE = "save", "page"
+DATABASES = {"postgres": "PostgreSQL", "sqlite": "SQLite"}
+DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+# Knee search: table counts tried upwards until one misses the target, then (when even the first
+# misses) downwards; then a few counts between the last that met it and the first that did not.
+KNEE_UP = (25, 50, 75, 100, 150, 200, 300, 400, 600, 800)
+KNEE_DOWN = (10, 5, 2, 1)
+LOAD_DATABASE_PREFIX = "test_scorekeeper_load"
+SLICE_SECONDS = 10
+
+
+# -- reading the pages (pure) -------------------------------------------------------------------
+
+VERSION_RE = re.compile(r'name="table_version" value="(\d+)"')
+CSRF_HEADER_RE = re.compile(r'"X-CSRFToken": "([A-Za-z0-9]+)"')
+CSRF_INPUT_RE = re.compile(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]+)"')
+SIGNATURE_RE = re.compile(r'name="form_signature" value="([^"]*)"')
+HAND_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def table_version(html: str) -> int | None:
+    """The ``table_version`` the page's forms carry (every form of a table page carries the
+    same one), or None when the page has none."""
+    match = VERSION_RE.search(html)
+    return int(match.group(1)) if match else None
+
+
+def csrf_token(html: str) -> str | None:
+    """The CSRF token htmx sends: the page's ``hx-headers``, or a fragment's form field."""
+    match = CSRF_HEADER_RE.search(html) or CSRF_INPUT_RE.search(html)
+    return match.group(1) if match else None
+
+
+def form_signature(html: str) -> str:
+    """What the page's fresh hand form says it offers (``form_signature``), posted with the
+    hand so the answer can have the phone empty its own form; empty when the page has none."""
+    match = SIGNATURE_RE.search(html)
+    return match.group(1) if match else ""
+
+
+def new_hand_token() -> str:
+    """A token as the server makes them (games.models.new_hand_token): 22 URL-safe characters."""
+    return secrets.token_urlsafe(16)
+
+
+def hand_fields(
+    csrf: str, version: int, token: str, points: int, signature: str = ""
+) -> list[tuple[str, str]]:
+    """What the Scopa hand form posts for a hand entered as points ("Enter points"): both
+    sides the same, so the game never ends however long the run (a side must lead to win)."""
+    guard = [("form_signature", signature)] if signature else []
+    return [
+        ("csrfmiddlewaretoken", csrf),
+        ("table_version", str(version)),
+        ("hand_token", token),
+        *guard,
+        ("mode", "points"),
+        ("scopas_0", "0"),
+        ("scopas_1", "0"),
+        ("points_0", str(points)),
+        ("points_1", str(points)),
+    ]
+
+
+def save_headers(csrf: str, page_url: str) -> dict[str, str]:
+    """The headers htmx sends with the hand form (hx-post, hx-target="#table-main")."""
+    return {
+        "HX-Request": "true",
+        "HX-Current-URL": page_url,
+        "HX-Target": "table-main",
+        "X-CSRFToken": csrf,
+    }
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The nearest-rank percentile: the smallest value with at least ``q`` % of the values at
+    or below it (p95 of 20 values is the 19th). NaN for no values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def next_start(scheduled: float, now: float, period: float = 1.0) -> float:
+    """When a phone starts its next save: one period after the last was due, or at once when
+    the last took longer than that (no burst of saves to catch up)."""
+    return max(scheduled + period, now)
+
+
+@dataclass(frozen=True)
+class StoredOnce:
+    """What the database holds against what the phones were told."""
+
+    acknowledged: int  # saves answered as stored
+    stored_once: int  # ... found exactly once at their table
+    missing: int  # ... not found
+    duplicated: int  # tokens stored more than once at a table (acknowledged or not)
+    unacknowledged: int  # stored once, sent, but never answered as stored (a timed-out save)
+    foreign: int  # stored hands with a token no phone sent to that table, or none
+
+    @property
+    def ok(self) -> bool:
+        return not (self.missing or self.duplicated or self.foreign)
+
+    def describe(self) -> str:
+        words = f"{self.stored_once}/{self.acknowledged} stored once"
+        extra = [
+            f"{count} {name}"
+            for name, count in (
+                ("missing", self.missing),
+                ("duplicated", self.duplicated),
+                ("stored, never sent", self.foreign),
+                ("stored, not acknowledged", self.unacknowledged),
+            )
+            if count
+        ]
+        return words + (" (" + ", ".join(extra) + ")" if extra else "")
+
+
+def stored_once_check(
+    sent: Mapping[str, Iterable[str]],
+    acknowledged: Mapping[str, Iterable[str]],
+    stored: Iterable[tuple[str, str]],
+) -> StoredOnce:
+    """``sent`` and ``acknowledged``: the hand tokens each table's phone posted and those it
+    was answered as stored; ``stored``: (table, hand_token) for every hand in the database."""
+    counts = Counter(stored)
+    acked = {(table, token) for table, tokens in acknowledged.items() for token in tokens}
+    posted = {(table, token) for table, tokens in sent.items() for token in tokens}
+    return StoredOnce(
+        acknowledged=len(acked),
+        stored_once=sum(1 for key in acked if counts[key] == 1),
+        missing=sum(1 for key in acked if counts[key] == 0),
+        duplicated=sum(1 for count in counts.values() if count > 1),
+        unacknowledged=sum(1 for key in counts if key in posted and key not in acked),
+        foreign=sum(count for key, count in counts.items() if key not in posted),
+    )
+
+
+def knee_next(tried: Mapping[int, bool], refine: int = 1) -> int | None:
+    """The next table count for the knee search, given each count tried and whether it met
+    the target; None when the knee is found (``knee_of``)."""
+    failed = [count for count, ok in tried.items() if not ok]
+    ceiling = min(failed) if failed else None
+    below = [count for count, ok in tried.items() if ok and (ceiling is None or count < ceiling)]
+    floor = max(below, default=0)
+    if ceiling is None:
+        return next((count for count in KNEE_UP if count > floor), None)
+    if floor == 0:
+        down = [count for count in KNEE_DOWN if count < ceiling and count not in tried]
+        if down and not below:
+            return down[0]
+    refined = [count for count in tried if count not in KNEE_UP and count not in KNEE_DOWN]
+    if len(refined) >= refine or ceiling - floor <= max(1, floor // 10):
+        return None
+    middle = (floor + ceiling) // 2
+    return middle if middle not in tried and floor < middle < ceiling else None
+
+
+def knee_of(tried: Mapping[int, bool]) -> int:
+    """The most tables that met the target with no smaller count missing it (0: none did)."""
+    failed = [count for count, ok in tried.items() if not ok]
+    ceiling = min(failed) if failed else math.inf
+    return max((count for count, ok in tried.items() if ok and count < ceiling), default=0)
+
+
+# -- figures -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """One request type's figures over a run."""
+
+    count: int
+    per_second: float
+    p50: float
+    p95: float
+    p99: float
+    max: float
+
+
+def figures(latencies_ms: Sequence[float], seconds: float) -> Figures:
+    return Figures(
+        count=len(latencies_ms),
+        per_second=len(latencies_ms) / seconds if seconds else math.nan,
+        p50=percentile(latencies_ms, 50),
+        p95=percentile(latencies_ms, 95),
+        p99=percentile(latencies_ms, 99),
+        max=max(latencies_ms, default=math.nan),
+    )
+
+
+@dataclass
+class RoundResult:
+    database: str
+    tables: int
+    seconds: float
+    save: Figures
+    page: Figures
+    errors: dict[str, int]
+    stored: StoredOnce
+    cpu: dict[str, float]  # share of one core, in %, over the window
+    retried: int = 0  # requests sent again after a kept-alive connection was found closed
+    slices: dict[str, list[float]] = field(default_factory=dict)  # p95 per 10 s of the run
+
+    @property
+    def error_count(self) -> int:
+        return sum(self.errors.values())
+
+    @property
+    def worst_p95(self) -> float:
+        return max(self.save.p95, self.page.p95)
+
+    def meets_target(self) -> bool:
+        return self.error_count == 0 and self.stored.ok and self.worst_p95 < TARGET_P95_MS
+
+
+def _ms(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.0f}"
+
+
+def result_table(results: Sequence[RoundResult]) -> str:
+    header = (
+        "database", "tables", "s", "saves/s (due)", "GETs/s", "save p50/p95/p99 ms",
+        "page p50/p95/p99 ms", "errors", "stored once",
+    )  # fmt: skip
+    rows = [
+        (
+            result.database,
+            str(result.tables),
+            f"{result.seconds:.0f}",
+            # Served against due: a phone whose save is late sends the next at once, never a
+            # burst, so an overloaded server shows here, not as ever longer queues.
+            f"{result.save.per_second:.1f} ({result.tables})",
+            f"{result.page.per_second:.1f}",
+            "/".join(_ms(v) for v in (result.save.p50, result.save.p95, result.save.p99)),
+            "/".join(_ms(v) for v in (result.page.p50, result.page.p95, result.page.p99)),
+            str(result.error_count),
+            ("ok " if result.stored.ok else "FAILED ") + result.stored.describe(),
+        )
+        for result in results
+    ]
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            cell.ljust(width) if i in (0, len(cells) - 1) else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(header), line(["-" * width for width in widths]), *map(line, rows)])
+
+
+# -- the phones ----------------------------------------------------------------------------------
+
+
+class RequestFailed(Exception):
+    """A request that did not get an answer (refused, reset, timed out)."""
+
+
+STALE_CONNECTION = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)
+
+
+class Phone:
+    """One browser: a keep-alive connection (reopened when the server closes it), its
+    cookies, and the CSRF token of the last page it was given."""
+
+    def __init__(self, port: int, timeout: float) -> None:
+        self.port = port
+        self.origin = f"http://{HOST}:{port}"
+        self.connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
+        self.cookies: dict[str, str] = {}
+        self.csrf = ""
+        self.retried = 0
+
+    def request(
+        self, method: str, path: str, fields: Sequence[tuple[str, str]] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> tuple[int, str]:  # fmt: skip
+        """(status, decoded body); raises RequestFailed when no answer came."""
+        sent = {
+            "Accept": "text/html,*/*",
+            "Accept-Encoding": "gzip",
+            "User-Agent": "scorekeeper-loadtest",
+            **(headers or {}),
+        }
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        body = None
+        if fields is not None:
+            body = urlencode(fields).encode()
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+            sent["Origin"] = self.origin
+        for attempt in (1, 2):
+            reused = self.connection.sock is not None
+            try:
+                self.connection.request(method, path, body=body, headers=sent)
+                response = self.connection.getresponse()
+                data = response.read()
+                if response.getheader("Content-Encoding") == "gzip":
+                    data = zlib.decompress(data, 16 + zlib.MAX_WBITS)
+                break
+            except STALE_CONNECTION as error:
+                # A kept-alive connection the server closed meanwhile: browsers send the
+                # request again on a new one (a save too; its token makes that safe).
+                self.connection.close()
+                if not reused or attempt == 2:
+                    raise RequestFailed(type(error).__name__) from error
+                self.retried += 1
+            except (OSError, http.client.HTTPException, zlib.error) as error:
+                self.connection.close()
+                raise RequestFailed(type(error).__name__) from error
+        for header in response.msg.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(header).items():
+                if morsel.value and morsel["max-age"] != "0":
+                    self.cookies[name] = morsel.value
+                else:
+                    self.cookies.pop(name, None)
+        return response.status, data.decode("utf-8", "replace")
+
+    def sign_in(self, username: str, password: str) -> None:
+        status, html = self.request("GET", "/accounts/login/")
+        token = csrf_token(html)
+        if status != 200 or token is None:
+            raise SystemExit(f"the sign-in page answered {status} without a CSRF token")
+        status, _html = self.request(
+            "POST",
+            "/accounts/login/",
+            [("csrfmiddlewaretoken", token), ("username", username), ("password", password)],
+        )
+        if status != 302 or "sessionid" not in self.cookies:
+            raise SystemExit(f"signing in answered {status} (a 302 with a session was expected)")
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@dataclass
+class TableRun:
+    """One phone at one table for one round: what it sent, what it was told, and how long
+    each request took."""
+
+    phone: Phone
+    path: str
+    public_id: str
+    version: int = 0
+    # (kind, seconds since the round started, milliseconds, error or "")
+    samples: list[tuple[str, float, float, str]] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+    acknowledged: list[str] = field(default_factory=list)
+    first_error: str = ""
+    signature: str = ""
+
+    def load(self) -> None:
+        """The page as a phone opens it: the version to save against and the CSRF token."""
+        status, html = self.phone.request("GET", self.path)
+        version, token = table_version(html), csrf_token(html)
+        if status != 200 or version is None or token is None:
+            raise SystemExit(f"{self.path} answered {status} without a version or a CSRF token")
+        self.version, self.phone.csrf = version, token
+        self.signature = form_signature(html)
+
+    def _sample(self, kind: str, started: float, origin: float, error: str, html: str) -> None:
+        elapsed = time.perf_counter() - started
+        self.samples.append((kind, started - origin, elapsed * 1000, error))
+        if error and not self.first_error:
+            self.first_error = f"{error}: {' '.join(html.split())[:300]}"
+
+    def save_and_load(self, origin: float, rng: random.Random) -> None:
+        token = new_hand_token()
+        fields = hand_fields(
+            self.phone.csrf, self.version, token, rng.randint(1, 4), self.signature
+        )
+        headers = save_headers(self.phone.csrf, self.phone.origin + self.path)
+        self.sent.append(token)
+        started = time.perf_counter()
+        html, error = "", ""
+        try:
+            status, html = self.phone.request("POST", self.path, fields, headers)
+        except RequestFailed as failed:
+            error = f"save: {failed}"
+        else:
+            answered = table_version(html)
+            if status == 200 and answered == self.version + 1:
+                self.acknowledged.append(token)
+                self.version = answered
+            elif status == 200:
+                error = f"save: 200 at version {answered}, not {self.version + 1}"
+            else:
+                error = f"save: {status}"
+                self.version = answered if answered is not None else self.version
+        self._sample(SAVE, started, origin, error, html)
+
+        # After a save that failed, whether it was stored is unknown: the page says.
+        expected = None if error else self.version
+        started = time.perf_counter()
+        html, error = "", ""
+        try:
+            status, html = self.phone.request("GET", self.path)
+        except RequestFailed as failed:
+            error = f"page: {failed}"
+        else:
+            shown = table_version(html)
+            if status != 200:
+                error = f"page: {status}"
+            elif expected is not None and shown != expected:
+                error = f"page: shows version {shown} after a save made it {expected}"
+            if shown is not None:
+                self.version = shown
+            self.phone.csrf = csrf_token(html) or self.phone.csrf
+            self.signature = form_signature(html) or self.signature
+        self._sample(PAGE, started, origin, error, html)
+
+    def play(self, origin: float, offset: float, seconds: float, seed: int) -> None:
+        """Save once a second from ``origin + offset`` until ``origin + seconds``."""
+        rng = random.Random(seed)
+        due = origin + offset
+        stop = origin + seconds
+        while due < stop:
+            now = time.perf_counter()
+            if due > now:
+                time.sleep(due - now)
+            try:
+                self.save_and_load(origin, rng)
+            except Exception as error:  # a fault of this script: shown, never a silent thread
+                self._sample(SAVE, time.perf_counter(), origin, f"client: {error!r}", "")
+            due = next_start(due, time.perf_counter())
+
+
+# -- CPU accounting ------------------------------------------------------------------------------
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def process_cpu_seconds(pids: Iterable[int]) -> dict[int, float]:
+    """User + system CPU seconds of each process still running (Linux /proc)."""
+    seconds = {}
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        seconds[pid] = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    return seconds
+
+
+def children_of(parent: int) -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                pids.append(int(entry.name))
+    return pids
+
+
+class CpuWatch:
+    """The CPU a changing set of processes spends from now on: sampled now and then, each
+    process counted from its first sample (from 0 when it began after the first) to its last."""
+
+    def __init__(self, pids: Callable[[], Iterable[int]]) -> None:
+        self.pids = pids
+        self.first = process_cpu_seconds(pids())
+        self.last = dict(self.first)
+
+    def sample(self) -> None:
+        self.last.update(process_cpu_seconds(self.pids()))
+
+    def spent(self) -> float:
+        return sum(seconds - self.first.get(pid, 0.0) for pid, seconds in self.last.items())
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds all cores spent busy since boot (not idle, not waiting for I/O)."""
+    try:
+        fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return math.nan
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / CLOCK_TICKS
+
+
+# -- one database (the child process) ------------------------------------------------------------
+
+
+class Server:
+    """gunicorn serving the app from the throwaway database, as in production."""
+
+    def __init__(self, env: dict[str, str], workers: int, threads: int, log: Path) -> None:
+        self.port = _free_port()
+        command = [
+            PYTHON, "-m", "gunicorn", "scorekeeper.wsgi", "--bind", f"{HOST}:{self.port}",
+            "--workers", str(workers), "--log-level", "warning", "--error-logfile", str(log),
+        ]  # fmt: skip
+        if threads > 1:
+            command += ["--worker-class", "gthread", "--threads", str(threads)]
+        self.log = log
+        self.process = subprocess.Popen(command, cwd=BASE_DIR, env=env)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit(f"gunicorn exited with {self.process.returncode}")
+            try:
+                with socket.create_connection((HOST, self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise SystemExit("gunicorn did not listen within 60 s")
+
+    def workers(self) -> list[int]:
+        return children_of(self.process.pid)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+class LoadRun:
+    """The phones, the tables and the rounds on one database with one server."""
+
+    def __init__(self, database: str, server: Server, timeout: float, db_name: str) -> None:
+        from games.management.commands.bench import bench_owner
+
+        self.database = database
+        self.server = server
+        self.timeout = timeout
+        self.db_name = db_name
+        self.password = secrets.token_urlsafe(18)
+        owner = bench_owner()
+        owner.set_password(self.password)
+        owner.save(update_fields=["password"])
+        self.owner = owner
+        self.club = owner.memberships.get().club
+        self.phones: list[Phone] = []
+        self.rounds = 0
+
+    def phones_for(self, count: int) -> list[Phone]:
+        """``count`` signed-in phones, signing in more as needed (each sign-in hashes the
+        password, a good part of a second of CPU: they are kept for later rounds)."""
+        more = [Phone(self.server.port, self.timeout) for _ in range(count - len(self.phones))]
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            list(pool.map(lambda phone: phone.sign_in(self.owner.username, self.password), more))
+        self.phones.extend(more)
+        return self.phones[:count]
+
+    def tables(self, count: int) -> list[Any]:
+        """Fresh Scopa tables of two, made through the services as the new-table form does."""
+        from games import services
+
+        self.rounds += 1
+        return [
+            services.table_create(
+                club=self.club,
+                game="scopa",
+                players=[f"Ann {self.rounds}-{number}", f"Bob {self.rounds}-{number}"],
+                options={"target": 99},
+                by=self.owner,
+            )
+            for number in range(1, count + 1)
+        ]
+
+    def _database_pids(self) -> list[int]:
+        if self.database != "postgres":
+            return []
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                [self.db_name],
+            )
+            return [row[0] for row in cursor.fetchall()]
+
+    def round(self, count: int, seconds: float) -> tuple[RoundResult, list[str]]:
+        """``count`` phones at ``count`` new tables for ``seconds``; the figures and the first
+        error of each phone that had one."""
+        from games.models import Round
+
+        phones = self.phones_for(count)
+        retried_before = sum(phone.retried for phone in phones)
+        tables = self.tables(count)
+        runs = [
+            TableRun(phone, f"/tables/{table.public_id}/", table.public_id)
+            for phone, table in zip(phones, tables, strict=True)
+        ]
+        with ThreadPoolExecutor(max_workers=min(count, 16)) as pool:
+            list(pool.map(TableRun.load, runs))  # also warms every worker up
+
+        # Sampled while the phones run, not only at both ends: PostgreSQL backends end and
+        # begin as gunicorn's connections reach their age (CONN_MAX_AGE), workers may be
+        # replaced, and the CPU of a process gone by the end would be lost.
+        server = CpuWatch(self.server.workers)
+        database = CpuWatch(self._database_pids)
+        client_before = time.process_time()
+        machine_before = machine_busy_seconds()
+        origin = time.perf_counter() + 0.2
+        threads = [
+            threading.Thread(
+                target=run.play, args=(origin, index / count, seconds, index), daemon=True
+            )
+            for index, run in enumerate(runs)
+        ]
+        for thread in threads:
+            thread.start()
+        while any(thread.is_alive() for thread in threads):
+            time.sleep(0.5)
+            server.sample()
+            database.sample()
+        elapsed = time.perf_counter() - origin
+        client = time.process_time() - client_before
+        machine = machine_busy_seconds() - machine_before
+        server.sample()
+        database.sample()
+        cpu = {
+            "client": 100 * client / elapsed,
+            "gunicorn": 100 * server.spent() / elapsed,
+            "machine": 100 * machine / elapsed,
+        }
+        if self.database == "postgres":
+            cpu["postgres"] = 100 * database.spent() / elapsed
+
+        stored = Round.objects.filter(table__in=tables).values_list(
+            "table__public_id", "hand_token"
+        )
+        check = stored_once_check(
+            {run.public_id: run.sent for run in runs},
+            {run.public_id: run.acknowledged for run in runs},
+            list(stored),
+        )
+        samples = [sample for run in runs for sample in run.samples]
+        errors = Counter(error for _kind, _at, _ms, error in samples if error)
+        latencies = {
+            kind: [ms for k, _at, ms, error in samples if k == kind and not error]
+            for kind in (SAVE, PAGE)
+        }
+        slices = {
+            kind: [
+                percentile(
+                    [
+                        ms
+                        for k, at, ms, error in samples
+                        if k == kind and not error and start <= at < start + SLICE_SECONDS
+                    ],
+                    95,
+                )
+                for start in range(0, math.ceil(seconds), SLICE_SECONDS)
+            ]
+            for kind in (SAVE, PAGE)
+        }
+        result = RoundResult(
+            database=DATABASES[self.database],
+            tables=count,
+            seconds=elapsed,
+            save=figures(latencies[SAVE], elapsed),
+            page=figures(latencies[PAGE], elapsed),
+            errors=dict(errors),
+            stored=check,
+            cpu=cpu,
+            retried=sum(phone.retried for phone in phones) - retried_before,
+            slices=slices,
+        )
+        return result, [run.first_error for run in runs if run.first_error]
+
+
+def _cpu_line(result: RoundResult) -> str:
+    """Who used the cores during the run, in % of one core, and the server's CPU per hand."""
+    cpu = result.cpu
+    cores = os.cpu_count() or 1
+    ours = cpu["client"] + cpu["gunicorn"] + cpu.get("postgres", 0.0)
+    parts = [f"client {cpu['client']:.0f}%", f"gunicorn {cpu['gunicorn']:.0f}%"]
+    if "postgres" in cpu:
+        parts.append(f"this database's PostgreSQL backends {cpu['postgres']:.0f}%")
+    # Everything else: other processes on the machine, the kernel, and time the hypervisor
+    # gave to other machines (steal). Large, and the figures above are not this app's alone.
+    parts.append(f"everything else {max(0.0, cpu['machine'] - ours):.0f}%")
+    line = f"CPU during the run ({cores} cores = {cores * 100}%): " + ", ".join(parts)
+    if result.save.count:
+        # CPU time is the processes' own, so this holds however busy the machine was: the
+        # most tables these cores could serve at all, every one of them busy (the knee is
+        # lower: waits grow long before then).
+        server = cpu["gunicorn"] + cpu.get("postgres", 0.0)
+        per_hand = server * 10 * result.seconds / result.save.count
+        line += (
+            f"\nserver CPU per save + page load: {per_hand:.0f} ms (gunicorn"
+            + (" + PostgreSQL" if "postgres" in cpu else "")
+            + f"), so {cores} cores could serve at most {cores * 1000 / per_hand:.0f} tables"
+        )
+    return line
+
+
+def _report_round(result: RoundResult, first_errors: Sequence[str], detail: bool) -> None:
+    print(result_table([result]))
+    print(_cpu_line(result))
+    if detail:
+        for kind in (SAVE, PAGE):
+            print(
+                f"{kind} p95 ms by {SLICE_SECONDS} s of the run: "
+                + " ".join(_ms(value) for value in result.slices[kind])
+            )
+    if result.retried:
+        print(f"{result.retried} requests sent again on a new connection (kept-alive one closed)")
+    if result.errors:
+        print("errors: " + ", ".join(f"{n} x {e}" for e, n in Counter(result.errors).most_common()))
+        for line in first_errors[:3]:
+            print(f"  first error of a phone: {line}")
+    sys.stdout.flush()
+
+
+def child(database: str, args: argparse.Namespace, scratch: Path) -> int:
+    """The whole run on one database, in this process: Django set up on it, the throwaway
+    database made, migrated, served, loaded and dropped (only it, also on failure)."""
+    os.environ.update(_app_env(scratch))
+    if database == "postgres":
+        os.environ["DATABASE_URL"] = args.postgres_url
+        name = f"{LOAD_DATABASE_PREFIX}_{os.getpid()}_{secrets.token_hex(4)}"
+    else:
+        os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/unused.sqlite3"
+        name = str(scratch / f"loadtest-{os.getpid()}.sqlite3")
+    sys.path[:0] = [str(scratch), str(BASE_DIR)]
+
+    def stopped(signum: int, _frame: Any) -> None:
+        # Stopped from outside: end as on an error, so gunicorn is stopped and the throwaway
+        # database dropped (the default would end this process and leave them behind).
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stopped)
+    import django
+
+    django.setup()
+    from django.db import OperationalError, connection
+
+    from games.management.commands.bench import throwaway_database
+
+    results: list[RoundResult] = []
+    knee: int | None = None
+    failures: list[str] = []
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(throwaway_database(connection, name))
+        except OperationalError as error:
+            reason = (str(error).strip().splitlines() or ["error"])[0]
+            failures.append(f"{DATABASES[database]}: unreachable ({reason})")
+            print(failures[-1])
+            _write_result(scratch, database, results, knee, failures)
+            return 1
+        label, url = _describe_database(database, name, args.postgres_url)
+        workers, threads = _server_shape(args)
+        shape = f"{workers} sync workers" if threads == 1 else f"{workers} x {threads} gthread"
+        print(f"\n== {label}; gunicorn {shape} on {os.cpu_count()} cores ==", flush=True)
+        log = scratch / f"gunicorn-{database}.log"
+        server = Server({**os.environ, "DATABASE_URL": url}, workers, threads, log)
+        stack.callback(server.stop)
+        run = LoadRun(database, server, args.timeout, name)
+        if not args.knee_only:
+            print(f"{args.tables} tables, a hand a second each, for {args.seconds:.0f} s ...")
+            result, first_errors = run.round(args.tables, args.seconds)
+            _report_round(result, first_errors, detail=True)
+            results.append(result)
+            failures += _failures(database, result)
+        if args.knee or args.knee_only:
+            knee, knee_failures = _knee(run, args.knee_seconds, args.knee_refine)
+            failures += knee_failures
+        server.stop()
+        text = log.read_text() if log.exists() else ""
+        if text.strip() and (failures or any(result.error_count for result in results)):
+            print("gunicorn's log ends:\n" + "\n".join(text.splitlines()[-20:]))
+    _write_result(scratch, database, results, knee, failures)
+    return 1 if failures else 0
+
+
+def _describe_database(database: str, name: str, postgres_url: str) -> tuple[str, str]:
+    """A line naming the database, and the DATABASE_URL the server is given for it."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        if database == "postgres":
+            cursor.execute("SELECT current_setting('server_version')")
+            label = f"PostgreSQL {cursor.fetchone()[0]}, database {name}"
+            return label, postgres_url.rsplit("/", 1)[0] + f"/{name}"
+        cursor.execute("PRAGMA journal_mode")
+        mode = cursor.fetchone()[0]
+        cursor.execute("SELECT sqlite_version()")
+        return f"SQLite {cursor.fetchone()[0]} (journal {mode}), {name}", f"sqlite:///{name}"
+
+
+def _failures(database: str, result: RoundResult) -> list[str]:
+    name = DATABASES[database]
+    failures = []
+    if result.error_count:
+        failures.append(f"{name}: {result.error_count} errors")
+    if not result.stored.ok:
+        failures.append(f"{name}: hands not stored exactly once ({result.stored.describe()})")
+    if database == "postgres":
+        for kind, figure in ((SAVE, result.save), (PAGE, result.page)):
+            if not figure.p95 < TARGET_P95_MS:
+                failures.append(
+                    f"{name}: {kind} p95 {_ms(figure.p95)} ms, not under {TARGET_P95_MS:.0f} ms"
+                )
+    return failures
+
+
+def _knee(run: LoadRun, seconds: float, refine: int) -> tuple[int, list[str]]:
+    """Rounds of ``seconds`` at more and more tables, each at fresh tables; the most tables
+    whose saves and pages both kept p95 under the target with no error."""
+    print(f"\nKnee: rounds of {seconds:.0f} s at more and more tables, until p95 >= 150 ms ...")
+    tried: dict[int, bool] = {}
+    failures = []
+    count = knee_next(tried, refine)
+    while count is not None:
+        result, first_errors = run.round(count, seconds)
+        tried[count] = result.meets_target()
+        verdict = "meets" if tried[count] else "misses"
+        worst = _ms(result.worst_p95)
+        print(f"-- {count} tables: worst p95 {worst} ms, {result.error_count} errors: {verdict}")
+        _report_round(result, first_errors, detail=False)
+        if not result.stored.ok:  # never a matter of load: the count is wrong
+            failures.append(f"{result.database} at {count} tables: {result.stored.describe()}")
+        count = knee_next(tried, refine)
+    knee = knee_of(tried)
+    print(
+        f"Knee on {DATABASES[run.database]}: {knee} tables (the most with p95 of saves and pages "
+        f"under {TARGET_P95_MS:.0f} ms and no error; tried {', '.join(map(str, sorted(tried)))})"
+    )
+    return knee, failures
+
+
+def _write_result(
+    scratch: Path, database: str, results: Sequence[RoundResult], knee: int | None,
+    failures: Sequence[str],
+) -> None:  # fmt: skip
+    document = {
+        "results": [asdict(result) for result in results],
+        "knee": knee,
+        "failures": list(failures),
+    }
+    (scratch / f"result-{database}.json").write_text(json.dumps(document))
+
+
+def _read_result(document: dict[str, Any]) -> list[RoundResult]:
+    results = []
+    for item in document["results"]:
+        item["save"] = Figures(**item["save"])
+        item["page"] = Figures(**item["page"])
+        item["stored"] = StoredOnce(**item["stored"])
+        results.append(RoundResult(**item))
+    return results
+
+
+# -- the parent ----------------------------------------------------------------------------------
+
+
+def _server_shape(args: argparse.Namespace) -> tuple[int, int]:
+    """gunicorn's workers and threads per worker: by default 2 x cores + 1 sync workers,
+    gunicorn's own advice and the kind of worker README's production line runs.
+
+    Measured on the 2-core machine this was written on (PostgreSQL, 10 tables for 15 s, other
+    work using about 1.4 of the 2 cores meanwhile): gunicorn spent the same CPU per save and
+    page load with 5 sync workers (110 ms), 3 sync workers (102 ms) and 2 gthread workers of
+    4 threads (108 ms). The app is CPU-bound (this database's PostgreSQL backends used a tenth
+    of gunicorn's CPU), so concurrency beyond the cores buys little, and threads in one process
+    share its GIL; a few more processes than cores cover the database waits. At 50 tables,
+    overloaded, gthread served 11 hands/s against sync's 9, but with less other work on the
+    machine: no measurable difference, so gunicorn's default kind. ``--workers`` and
+    ``--threads`` (gthread) try others."""
+    cores = os.cpu_count() or 1
+    workers = args.workers or 2 * cores + 1
+    return workers, max(1, args.threads)
+
+
+def _app_env(scratch: Path) -> dict[str, str]:
+    """Production mode: DEBUG off, a key, the host, and the static files collected into the
+    run's own directory (a settings module there that only moves STATIC_ROOT)."""
+    return {
+        "DEBUG": "0",
+        "SECRET_KEY": "loadtest-" + secrets.token_urlsafe(40),
+        "ALLOWED_HOSTS": HOST,
+        "DJANGO_SETTINGS_MODULE": "loadtest_settings",
+        "PYTHONPATH": os.pathsep.join([str(scratch), str(BASE_DIR)]),
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Tables saving a hand a second against gunicorn in production mode.",
+    )
+    parser.add_argument("--tables", type=int, default=50, help="tables, one phone each (50)")
+    parser.add_argument("--seconds", type=float, default=60, help="length of the run (60)")
+    parser.add_argument(
+        "--database", choices=("postgres", "sqlite", "both"), default="both",
+        help="PostgreSQL, SQLite or both, in that order (both)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--knee", action="store_true",
+        help="then search for the most tables with p95 under 150 ms",
+    )  # fmt: skip
+    parser.add_argument("--knee-only", action="store_true", help="only the knee search")
+    parser.add_argument(
+        "--knee-seconds", type=float, default=20, help="length of a knee round (20)"
+    )
+    parser.add_argument(
+        "--knee-refine", type=int, default=1,
+        help="counts tried between the last met and the first missed (1)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--quick", action="store_true",
+        help="a smoke run: 5 tables for 10 s, knee rounds of 5 s",
+    )  # fmt: skip
+    parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (2 x cores + 1)")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per worker; over 1 uses gthread (1)"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=10, help="seconds a request may take before it counts "
+        "as an error (10)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--postgres-url",
+        default=os.environ.get("LOADTEST_POSTGRES_URL", DEFAULT_POSTGRES_URL),
+        help="the PostgreSQL server to make the throwaway database on "
+        f"(LOADTEST_POSTGRES_URL, default {DEFAULT_POSTGRES_URL})",
+    )
+    parser.add_argument("--child", choices=tuple(DATABASES), help=argparse.SUPPRESS)
+    parser.add_argument("--scratch", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.tables, args.seconds, args.knee_seconds = 5, 10, 5
+    if args.tables < 1 or args.seconds <= 0 or args.knee_seconds <= 0:
+        parser.error("--tables, --seconds and --knee-seconds must be positive")
+    return args
+
+
+def main(argv: Sequence[str]) -> int:
+    args = parse_args(argv)
+    if args.child:
+        return child(args.child, args, Path(args.scratch))
+    databases = list(DATABASES) if args.database == "both" else [args.database]
+    scratch = Path(tempfile.mkdtemp(prefix="scorekeeper-loadtest-"))
+    children: list[subprocess.Popen[bytes]] = []
+
+    def stop(signum: int, _frame: Any) -> None:
+        for process in children:
+            process.send_signal(signum)
+
+    try:
+        (scratch / "loadtest_settings.py").write_text(
+            "from scorekeeper.settings import *  # noqa: F403\n\n"
+            f"STATIC_ROOT = {str(scratch / 'static')!r}\n"
+        )
+        env = {**os.environ, **_app_env(scratch), "DATABASE_URL": f"sqlite:///{scratch}/x.sqlite3"}
+        subprocess.run(
+            [PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"],
+            cwd=BASE_DIR, env=env, check=True,
+        )  # fmt: skip
+        signal.signal(signal.SIGTERM, stop)
+        codes = {}
+        for database in databases:
+            process = subprocess.Popen(
+                [PYTHON, __file__, *argv, "--child", database, "--scratch", str(scratch)],
+                cwd=BASE_DIR,
+            )
+            children.append(process)
+            try:
+                codes[database] = process.wait()
+            except KeyboardInterrupt:  # the child has it too: let it clean up first
+                process.wait()
+                return 130
+        return _summary(scratch, databases, codes)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _summary(scratch: Path, databases: Sequence[str], codes: Mapping[str, int]) -> int:
+    results: list[RoundResult] = []
+    knees: list[str] = []
+    failures: list[str] = []
+    for database in databases:
+        path = scratch / f"result-{database}.json"
+        if not path.exists():
+            failures.append(f"{DATABASES[database]}: the run ended with {codes[database]}")
+            continue
+        document = json.loads(path.read_text())
+        results += _read_result(document)
+        failures += document["failures"]
+        if document["knee"] is not None:
+            knees.append(f"{DATABASES[database]} {document['knee']} tables")
+    print("\n== Summary ==")
+    if results:
+        print(result_table(results))
+        for result in results:
+            print(f"{result.database}: {_cpu_line(result)}")
+    if knees:
+        target = f"{TARGET_P95_MS:.0f} ms"
+        print(f"Knee (most tables with p95 under {target}, no error): " + "; ".join(knees))
+    if failures:
+        print("FAILED:\n" + "\n".join(f"  {failure}" for failure in failures))
+        return 1
+    print(
+        "passed: no errors, every acknowledged hand stored exactly once"
+        + (f", PostgreSQL p95 under {TARGET_P95_MS:.0f} ms" if "postgres" in databases else "")
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    os.chdir(BASE_DIR)
+    sys.exit(main(sys.argv[1:]))

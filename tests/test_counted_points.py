@@ -1,0 +1,223 @@
+"""Points counted at the table that cannot be right are refused in words and save nothing
+(issue 17, item 5): a Ciapanò deal that does not add up to 11 (nor a moon's 0 and 11s), a
+Scopa-family hand under the settebello's 1 point or over what the cards and sweeps can give,
+Swoops with two players on 0 or more than the cards dealt are worth, a Schafkopf balance that
+does not add up to zero.
+
+Per game, a property through the services: counted points the rules allow (drawn from the
+rules in tests/scoring/strategies.py) are stored as given, and the same points changed so that
+no hand can give them are refused with every stored row of the table left as it was. Then the
+table page: the refusal shows in the re-rendered hand form, with the points typed kept.
+"""
+
+from __future__ import annotations
+
+import html as html_module
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import services
+from games.models import Round
+from games.scoring import GAMES, EntryError, TableSetup
+from games.scoring.registry import SCOPA_FAMILY
+from tests.clubs import home_club
+from tests.entries import TablePlan, table_plans
+from tests.pages import HTMX, html, inputs, saved, table_url
+from tests.scoring.strategies import (
+    ciapano_counted_points,
+    ciapano_totals,
+    is_ciapano_moon,
+    scopa_counted_points,
+    swoops_counted_points,
+)
+from tests.test_hand_integrity_properties import points_of, snapshot
+
+pytestmark = pytest.mark.django_db
+
+Entry = dict[str, Any]
+
+# What a hand can give, restated from the rules (SPEC §1.3, §1.6, §2, §5 "Decks").
+SWOOPS_VALUES = {"JOKER": 50, "10": 50, "K": 10, "Q": 10, "J": 10, "A": 1}
+SWOOPS_VALUES.update({str(number): number for number in range(2, 10)})
+SWOOPS_DECKS = {3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5}
+
+
+def scopa_bounds(setup: TableSetup) -> tuple[int, int]:
+    """The settebello (and the re bello) always go to somebody; at most the four categories,
+    the re bello, napoli's run of 10 and 20 sweeps of two cards or more."""
+    pirate = setup.game == "pirate-scopa"
+    re_bello = int(not pirate and bool(setup.options.get("re_bello")))
+    napoli = 10 if not pirate and setup.options.get("napoli") else 0
+    return 1 + re_bello, 4 + re_bello + napoli + 20
+
+
+def swoops_most(players: int) -> int:
+    """The 19 cards dealt to each player, at best the costliest the decks hold."""
+    decks = SWOOPS_DECKS[players]
+    pool = sorted(
+        value
+        for rank, value in SWOOPS_VALUES.items()
+        for _copy in range(decks * (2 if rank == "JOKER" else 4))
+    )
+    return sum(pool[-19 * players :])
+
+
+@st.composite
+def legal_points(draw: st.DrawFn, setup: TableSetup) -> Entry:
+    """Counted points the rules allow for a first hand at this table."""
+    game, sides = setup.game, list(setup.sides)
+    if game in SCOPA_FAMILY:
+        return draw(scopa_counted_points(game, sides, setup.options))
+    if game == "ciapano":
+        return {"points": draw(ciapano_counted_points(sides, setup.option_str("last_trick")))}
+    if game == "swoops":
+        return {"points": draw(swoops_counted_points(sides))}
+    if game == "schafkopf":
+        values = [draw(st.integers(-200, 200)) for _side in sides[:-1]]
+        return {"points": {**dict(zip(sides, values, strict=False)), sides[-1]: -sum(values)}}
+    raise AssertionError(f"no counted points for {game}: add them")
+
+
+@st.composite
+def impossible_points(draw: st.DrawFn, setup: TableSetup, legal: Entry) -> tuple[Entry, str]:
+    """The legal points changed so that no hand gives them, and how the refusal begins."""
+    game, sides = setup.game, list(setup.sides)
+    points = {side: legal["points"].get(side, 0) for side in sides}
+    side = draw(st.sampled_from(sides))
+    if game in SCOPA_FAMILY:
+        least, most = scopa_bounds(setup)
+        if least > 1 and draw(st.booleans()):
+            points = dict.fromkeys(sides, 0)
+            points[side] = least - 1
+        elif draw(st.booleans()):
+            points = dict.fromkeys(sides, 0)
+        else:
+            points[side] += most - sum(points.values()) + draw(st.integers(1, 30))
+        return {"points": points}, f"the points add up to {sum(points.values())}"
+    if game == "ciapano":
+        rule = setup.option_str("last_trick")
+        points[side] += draw(st.integers(-points[side], 12).filter(bool))
+        total = sum(points.values())
+        if total in ciapano_totals(len(sides), rule) or is_ciapano_moon(points):
+            points[side] += 23  # past anything a deal or a moon gives
+            total += 23
+        return {"points": points}, f"the points add up to {total};"
+    if game == "swoops":
+        holders = [player for player in sides if points[player]]
+        if draw(st.booleans()):
+            points[draw(st.sampled_from(holders))] = 0
+            zeros = ", ".join(player for player in sides if not points[player])
+            return {"points": points}, f"{zeros} all score 0, but only one player goes out"
+        holder = draw(st.sampled_from(holders))
+        points[holder] += swoops_most(len(sides)) - sum(points.values()) + draw(st.integers(1, 9))
+        return {"points": points}, f"the points add up to {sum(points.values())}, more than"
+    if game == "schafkopf":
+        change = draw(st.integers(-50, 50).filter(bool))
+        points[side] += change
+        return {"points": points}, f"the points must add up to zero, not {change}"
+    raise AssertionError(f"no impossible points for {game}: add them")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_counted_points_the_rules_allow_are_saved_and_impossible_ones_save_nothing(
+    game: str, data: st.DataObject
+) -> None:
+    plan: TablePlan = data.draw(table_plans(game), label="table")
+    with transaction.atomic():
+        table = services.table_create(
+            club=home_club(), game=plan.game, players=plan.players, options=plan.options
+        )
+        setup = table.setup()
+        legal = data.draw(legal_points(setup), label="legal")
+        bad, refusal = data.draw(impossible_points(setup, legal), label="impossible")
+        before = snapshot(table.pk)
+
+        with pytest.raises(EntryError) as caught:
+            services.round_record(table, bad)
+
+        assert [problem.text().startswith(refusal) for problem in caught.value.problems] == [True]
+        assert snapshot(table.pk) == before
+
+        hand = services.round_record(table, legal)
+        assert points_of(hand) == {side: legal["points"].get(side, 0) for side in setup.sides}
+        transaction.set_rollback(True)
+
+
+# -- the table page -------------------------------------------------------------------------------
+
+
+def form_errors(response: Any) -> list[str]:
+    """The problems listed in the hand form's "Nothing was saved" box, as the player reads
+    them."""
+    page = html(response)
+    _, form_start, form = page.partition('id="hand-form"')
+    assert form_start, "the hand form is on the page again"
+    _, box_start, box = form.partition('id="form-errors"')
+    assert box_start, "the hand form shows its problems"
+    listed = box.split("</ul>", 1)[0]
+    return [html_module.unescape(item.split("</li>", 1)[0]) for item in listed.split("<li>")[1:]]
+
+
+def ciapano_table(players: list[str], **options: object) -> Any:
+    return services.table_create(club=home_club(), game="ciapano", players=players, options=options)
+
+
+def test_the_table_page_refuses_a_ciapano_deal_that_does_not_add_up_and_keeps_the_points(
+    client: Client,
+) -> None:
+    table = ciapano_table(["Ann", "Bob", "Cy"])
+    typed = {"mode": "points", "points_0": "5", "points_1": "4", "points_2": "3"}
+
+    response = client.post(table_url(table), typed, **HTMX)
+
+    assert response.status_code == 422
+    errors = form_errors(response)
+    assert errors == [
+        "the points add up to 12; a deal has 11 points, or, when one player takes them all, 0 "
+        "for that player and 11 for each of the others"
+    ]
+    # The form comes back as typed, in points mode, to be corrected.
+    form = inputs(response)
+    assert form.checked["mode"] == "points"
+    assert [form.values[f"points_{seat}"] for seat in range(3)] == ["5", "4", "3"]
+    assert saved() == (0, 0)
+
+    # Corrected to the rule text's 4, 4 and 3, it is saved.
+    client.post(table_url(table), {**typed, "points_0": "4"})
+    assert points_of(Round.objects.get(table=table)) == {"Ann": 4, "Bob": 4, "Cy": 3}
+
+
+def test_the_table_page_takes_a_moon_counted_by_hand(client: Client) -> None:
+    table = ciapano_table(["Ann", "Bob", "Cy", "Di"])
+
+    client.post(
+        table_url(table),
+        {"mode": "points", "points_0": "11", "points_1": "0", "points_2": "11", "points_3": "11"},
+    )
+
+    assert points_of(Round.objects.get(table=table)) == {"Ann": 11, "Bob": 0, "Cy": 11, "Di": 11}
+
+
+def test_the_table_page_refuses_a_scopa_hand_of_no_points(client: Client) -> None:
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+
+    response = client.post(
+        table_url(table), {"mode": "points", "points_0": "0", "points_1": "0"}, **HTMX
+    )
+
+    assert response.status_code == 422
+    assert form_errors(response) == [
+        "the points add up to 0; every hand gives at least 1: somebody always takes the settebello"
+    ]
+    assert saved() == (0, 0)

@@ -1,0 +1,168 @@
+"""The load test's own parts (scripts/loadtest.py) without gunicorn: reading the pages, the
+percentiles, the pacing, the stored-once check and the knee search; and that the hand it posts
+is one the table page stores, with htmx's headers and a CSRF check as in production."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Round
+from tests.clubs import home_club, home_owner
+from tests.pages import table_url
+
+
+def _load() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "scripts" / "loadtest.py"
+    spec = importlib.util.spec_from_file_location("loadtest", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["loadtest"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+loadtest = _load()
+
+
+def test_percentile_is_the_nearest_rank() -> None:
+    values = [float(v) for v in range(20, 0, -1)]
+    assert loadtest.percentile(values, 95) == 19
+    assert loadtest.percentile(values, 50) == 10
+    assert loadtest.percentile(values, 99) == 20
+    assert loadtest.percentile(values, 100) == 20
+    assert loadtest.percentile([7.0], 95) == 7
+    assert math.isnan(loadtest.percentile([], 95))
+
+
+def test_a_slow_save_is_followed_at_once_never_by_a_burst() -> None:
+    assert loadtest.next_start(10.0, 10.3) == 11.0
+    assert loadtest.next_start(10.0, 12.5) == 12.5  # late: at once, and paced from then
+    assert loadtest.next_start(12.5, 12.6) == 13.5
+
+
+def test_reading_the_version_and_the_csrf_token() -> None:
+    page = (
+        '<body hx-headers=\'{"X-CSRFToken": "AbC123"}\'>'
+        '<input type="hidden" name="table_version" value="17" id="id_table_version">'
+    )
+    assert loadtest.table_version(page) == 17
+    assert loadtest.csrf_token(page) == "AbC123"
+    fragment = '<input type="hidden" name="csrfmiddlewaretoken" value="XyZ9">'
+    assert loadtest.csrf_token(fragment) == "XyZ9"
+    assert loadtest.table_version(fragment) is None
+    assert loadtest.HAND_TOKEN_RE.fullmatch(loadtest.new_hand_token())
+
+
+def test_stored_once_check() -> None:
+    sent = {"t1": ["a", "b", "c"], "t2": ["d", "e"]}
+    acknowledged = {"t1": ["a", "b"], "t2": ["d"]}
+    # c timed out but was stored; e was never stored; all as it should be.
+    check = loadtest.stored_once_check(sent, acknowledged, [("t1", "a"), ("t1", "b"), ("t1", "c")])
+    assert not check.ok
+    assert (check.acknowledged, check.stored_once, check.missing) == (3, 2, 1)
+    stored = [("t1", "a"), ("t1", "b"), ("t1", "c"), ("t2", "d")]
+    check = loadtest.stored_once_check(sent, acknowledged, stored)
+    assert check.ok and check.unacknowledged == 1 and check.stored_once == 3
+    assert not loadtest.stored_once_check(sent, acknowledged, [*stored, ("t2", "d")]).ok
+    # A token stored at another table than the one it was sent to, or a hand without one.
+    assert not loadtest.stored_once_check(sent, acknowledged, [*stored, ("t2", "a")]).ok
+    assert loadtest.stored_once_check(sent, acknowledged, [*stored, ("t2", "")]).foreign == 1
+
+
+def _search(capacity: int, refine: int = 1) -> tuple[list[int], int]:
+    tried: dict[int, bool] = {}
+    while (count := loadtest.knee_next(tried, refine)) is not None:
+        assert count not in tried
+        tried[count] = count <= capacity
+    return list(tried), loadtest.knee_of(tried)
+
+
+def test_the_knee_search() -> None:
+    assert _search(60) == ([25, 50, 75, 62], 50)
+    assert _search(70) == ([25, 50, 75, 62], 62)
+    assert _search(60, refine=3) == ([25, 50, 75, 62, 56, 59], 59)
+    assert _search(12) == ([25, 10, 17], 10)
+    assert _search(0) == ([25, 10, 5, 2, 1], 0)
+    assert _search(10_000)[1] == loadtest.KNEE_UP[-1]
+    # A count that missed below one that met (noise): the knee stays under the first miss.
+    assert loadtest.knee_of({25: True, 50: False, 75: True}) == 25
+
+
+@pytest.mark.django_db
+def test_the_posted_hands_are_stored_once_as_htmx_would_save_them() -> None:
+    table = services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
+    )
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(home_owner())
+    page = phone.get(table_url(table)).content.decode()
+    version, csrf = loadtest.table_version(page), loadtest.csrf_token(page)
+    signature = loadtest.form_signature(page)
+    assert version == 0 and csrf and signature
+    headers = {
+        f"HTTP_{name.upper().replace('-', '_')}": value
+        for name, value in loadtest.save_headers(csrf, "http://testserver/").items()
+    }
+    tokens = [loadtest.new_hand_token(), loadtest.new_hand_token()]
+    # The first hand, sent twice (again on a new connection: the same hand), then the second,
+    # whose answer is the out-of-band one (the phone empties its own form).
+    for token, points, answered in ((tokens[0], 3, 1), (tokens[0], 3, 1), (tokens[1], 2, 2)):
+        fields = loadtest.hand_fields(csrf, version, token, points, signature)
+        response = phone.post(table_url(table), dict(fields), **headers)
+        assert response.status_code == 200
+        assert loadtest.table_version(response.content.decode()) == answered
+        version = answered
+    # The second hand's answer had the phone empty its own form: its signature matched.
+    assert json.loads(response["HX-Trigger-After-Swap"])["hand-recorded"]["reset"] is True
+    stored = Round.objects.filter(table=table).values_list("table__public_id", "hand_token")
+    sent = {table.public_id: tokens}
+    check = loadtest.stored_once_check(sent, sent, stored)
+    assert check.ok and check.stored_once == 2
+    entries = list(Round.objects.filter(table=table).order_by("number").values_list("entry"))
+    assert entries == [({"points": {"Ann": 3, "Bob": 3}},), ({"points": {"Ann": 2, "Bob": 2}},)]
+
+
+def test_a_result_goes_through_the_summary_file_and_into_the_table() -> None:
+    stored = loadtest.stored_once_check({"t": ["a"]}, {"t": ["a"]}, [("t", "a")])
+    result = loadtest.RoundResult(
+        database="SQLite",
+        tables=3,
+        seconds=2.0,
+        save=loadtest.figures([10.0, 20.0, 30.0], 2.0),
+        page=loadtest.figures([], 2.0),
+        errors={"save: 409": 1},
+        stored=stored,
+        cpu={"client": 1.0, "gunicorn": 50.0, "machine": 80.0},
+    )
+    document = json.loads(json.dumps({"results": [asdict(result)]}))
+    (again,) = loadtest._read_result(document)
+    assert (again.save, again.stored, again.errors) == (result.save, stored, result.errors)
+    assert again.save.p95 == 30 and again.error_count == 1 and not again.meets_target()
+    table = loadtest.result_table([again]).splitlines()
+    assert table[0].split()[:3] == ["database", "tables", "s"]
+    assert "1.5 (3)" in table[2] and "20/30/30" in table[2] and "ok 1/1 stored once" in table[2]
+    assert "server CPU per save + page load: 333 ms" in loadtest._cpu_line(again)
+
+
+def test_cpu_is_counted_for_processes_that_come_and_go() -> None:
+    pids = [os.getpid()]
+    watch = loadtest.CpuWatch(lambda: list(pids))
+    started = time.process_time()
+    while time.process_time() - started < 0.1:
+        pass
+    watch.sample()
+    pids[:] = [2**22 + 1]  # this process gone from the set, a pid with no process in it
+    watch.sample()
+    assert 0.05 <= watch.spent() <= 1.0
