@@ -89,8 +89,8 @@ def test_a_right_hand_previews_its_points_and_no_problem(client: Client) -> None
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
 
-def ciapano(players: list[str]) -> Table:
-    return services.table_create(club=home_club(), game="ciapano", players=players)
+def ciapano(players: list[str], **options: object) -> Table:
+    return services.table_create(club=home_club(), game="ciapano", players=players, options=options)
 
 
 def test_the_ciapano_deal_counts_the_players_still_in(client: Client) -> None:
@@ -131,8 +131,9 @@ def test_the_new_table_form_still_tells_the_whole_evenings_deal(client: Client) 
 
 
 def test_a_finished_ciapano_table_gives_no_deal(client: Client) -> None:
-    table = ciapano(["Ann", "Bob", "Cy"])
-    services.round_record(table, {"points": {"Ann": 31, "Bob": 31, "Cy": 0}})
+    # Cy's moon puts Ann and Bob out at 11 at once: Cy wins.
+    table = ciapano(["Ann", "Bob", "Cy"], elimination_at=11)
+    services.round_record(table, {"points": {"Ann": 11, "Bob": 11, "Cy": 0}})
 
     page = html(client.get(table_url(table)))
 
