@@ -338,3 +338,14 @@ def test_the_home_page_queries_do_not_grow_with_abandoned_tables(client: Client)
 
     assert queries_for(client, reverse("games:home")) == with_one
     assert html(client.get(reverse("games:home"))).count("Take it up again") == 11
+
+
+def test_an_abandoned_table_offers_no_hand_form_but_says_how_to_go_on(client: Client) -> None:
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    services.table_abandon(table)
+
+    page = client.get(reverse("games:table", kwargs={"table": table.public_id})).content.decode()
+
+    assert 'id="hand-form"' not in page
+    assert "This table is set aside. Take it up again (below) to record hands." in page
+    assert "Take it up again</button>" in page

@@ -154,7 +154,7 @@ def crowded_tables() -> dict[str, Table]:
     swoops = services.table_create(club=home_club(), game="swoops", players=names)
     services.round_record(
         swoops,
-        points_entry(**{name: 0 if name == "Cy" else 10 * i for i, name in enumerate(names)}),
+        points_entry(**{name: 0 if name == "Cy" else 10 * i + 10 for i, name in enumerate(names)}),
     )
     return {"schafkopf": schafkopf, "swoops": swoops}
 
