@@ -132,9 +132,12 @@ CHIP_TEXTS = """
   document.querySelectorAll('.side-pick').forEach((b) => add('side picker', b.dataset.short));
   document.querySelectorAll('.card[data-side-label]:not([data-side=""])').forEach((card) =>
     add(`card labels ${card.dataset.side}`, card.dataset.sideLabel));
-  document.querySelectorAll('.sk-declarer .sk-seat').forEach((chip) => add('declarer',
-    [...chip.querySelectorAll('.seat-name > span')]
-      .filter((s) => s.getBoundingClientRect().width > 1).map((s) => s.textContent).join('')));
+  document.querySelectorAll('.sk-declarer .sk-seat').forEach((chip) => {
+    const spans = [...chip.querySelectorAll('.seat-name > span')];
+    add('declarer', spans.length ?
+      spans.filter((s) => s.getBoundingClientRect().width > 1).map((s) => s.textContent).join('')
+      : chip.querySelector('.seat-name').textContent);
+  });
   return groups;
 }
 """
