@@ -29,7 +29,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import access, ratelimit, selectors, services
 from games.forms import LeagueForm, SeasonForm
 from games.hands.base import posted_version
-from games.leagues import RATING, Column, Standing, columns_for, league_standings, sort_standings
+from games.leagues import (
+    RATING,
+    Column,
+    Standing,
+    columns_for,
+    columns_on_screen,
+    league_standings,
+    mark_less_certain,
+    sort_standings,
+)
 from games.models import League, Player, Role, Season, Seat, Table
 from games.problems import add_problems, problem_text
 from games.scoring import GAMES, EntryError
@@ -118,12 +127,18 @@ class _Scope:
             self.league, self.game or "", self.season.ends_on if self.season else None
         )
         lines = league_standings(rows, board)
+        if self.sort is RATING:
+            mark_less_certain(lines)
         return sort_standings(lines, self.sort, self.descending), board
+
+    @property
+    def screen_columns(self) -> tuple[Column, ...]:
+        return columns_on_screen(self.game)
 
     def headers(self) -> list[dict[str, Any]]:
         """Each column's header: a link that sorts by it, best first, then the other way."""
         headers = []
-        for column in self.columns:
+        for column in self.screen_columns:
             current = column is self.sort
             best_first = not column.ascending
             descending = not self.descending if current else best_first
@@ -154,10 +169,14 @@ def _league_page(request: HttpRequest, league: League) -> HttpResponse:
         "scope": scope,
         "scope_query": scope.query(),
         "board_last_session": board.last_session,
+        "less_certain": any(line.less_certain for line in lines),
         "lines": lines,
         "player_ids": _player_ids(league.club_id, [line.row.player for line in lines]),
         "rows": [
-            {"line": line, "cells": [column.text(line) for column in scope.columns]}
+            {
+                "line": line,
+                "cells": [(column.key, column.text(line)) for column in scope.screen_columns],
+            }
             for line in lines
         ],
         "headers": scope.headers(),

@@ -32,6 +32,8 @@ class Standing:
     movement: float | None
     new: bool = False
     rank: int = 0
+    # Ranked below a player whose rating (mu) reads lower: its uncertainty is larger.
+    less_certain: bool = False
 
     @property
     def movement_size(self) -> float:
@@ -177,6 +179,48 @@ def columns_for(game: str | None) -> tuple[Column, ...]:
     if game == "swoops":
         return (*_COMMON, AVERAGE_TOTAL)
     return (*_COMMON, AVERAGE_PLACE)
+
+
+def columns_on_screen(game: str | None) -> tuple[Column, ...]:
+    """The same columns in the order a phone shows them: on a 360-px screen only the rank, the
+    name and two or three columns are in view before the table scrolls, so a game whose players
+    care most about its own figures (a Schafkopf evening's balance and money) shows them first.
+    Files keep ``columns_for``'s order."""
+    if game == "schafkopf":
+        return (BALANCE, MONEY, RATING, PLAYED, WINS, WIN_RATE, BALANCE_PER_HAND)
+    return columns_for(game)
+
+
+def mark_less_certain(lines: Iterable[Standing]) -> None:
+    """Mark each player ranked below someone whose rating reads lower. The rank is by mu − 3σ,
+    so a newcomer's 26.0 ±8.0 sits below a regular's 24.0 ±2.0: the rating column then does not
+    read in rank order, and the marked lines say why. Compared as shown, to one decimal."""
+    rated = sorted(
+        (line for line in lines if line.skill is not None),
+        key=lambda line: line.skill.conservative if line.skill else 0.0,
+        reverse=True,
+    )
+    lowest_above = float("inf")
+    index = 0
+    while index < len(rated):
+        # Lines that rank equal are not above one another.
+        tied = [rated[index]]
+        while index + len(tied) < len(rated) and _ranks_equal(
+            rated[index], rated[index + len(tied)]
+        ):
+            tied.append(rated[index + len(tied)])
+        for line in tied:
+            line.less_certain = _shown_mu(line) > lowest_above
+        lowest_above = min(lowest_above, *(_shown_mu(line) for line in tied))
+        index += len(tied)
+
+
+def _shown_mu(line: Standing) -> float:
+    return round(line.skill.mu, 1) if line.skill else 0.0
+
+
+def _ranks_equal(first: Standing, second: Standing) -> bool:
+    return _rating_value(first) == _rating_value(second)
 
 
 def league_standings(rows: Iterable[StandingRow], board: SkillBoard) -> list[Standing]:

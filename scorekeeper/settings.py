@@ -131,6 +131,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.page_language",
             ],
             # {% partialdef %} / {% partial %} without {% load partials %}, as in Django 6.
             "builtins": ["template_partials.templatetags.partials"],

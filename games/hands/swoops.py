@@ -68,19 +68,23 @@ def rank_name(rank: str) -> str:
 class Chip:
     rank: str
     value: int
-    label: str  # for screen readers: "King, 10 points"
+    label: str  # for screen readers: "K, 10 points (King)"
+
+
+def _chip_label(rank: str) -> str:
+    value = CARD_VALUES[rank]
+    points = ngettext("%(rank)s, %(count)s point", "%(rank)s, %(count)s points", value) % {
+        "rank": rank,
+        "count": value,
+    }
+    name = rank_name(rank)
+    return points if name.upper() == rank else f"{points} ({name})"
 
 
 def chips() -> list[Chip]:
-    return [
-        Chip(
-            rank,
-            CARD_VALUES[rank],
-            ngettext("%(name)s, %(count)s point", "%(name)s, %(count)s points", CARD_VALUES[rank])
-            % {"name": rank_name(rank), "count": CARD_VALUES[rank]},
-        )
-        for rank in RANKS
-    ]
+    # The name starts with what the chip shows, its rank and value ("K 10"), so a voice
+    # command such as "tap K" finds it (WCAG 2.5.3).
+    return [Chip(rank, CARD_VALUES[rank], _chip_label(rank)) for rank in RANKS]
 
 
 @dataclass(frozen=True)

@@ -159,6 +159,115 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
 
   document.addEventListener("DOMContentLoaded", function () { refresh(handForm()); });
   document.addEventListener("htmx:afterSettle", function () { refresh(handForm()); });
+})();
+
+// The card grid is one tab stop (a roving tabindex): Tab reaches it once, the arrow keys move
+// from card to card (up and down by where the cards are drawn, so any grid's shape works), and
+// Space or Enter gives the card to the picked side as a tap does. Forty cards of radios would
+// otherwise be forty tab stops between the side picker and the Save button.
+// Focus stays on the card's checked radio, the control the form submits: a screen reader says
+// the card (its fieldset's legend) and who has it ("7 of Coins, Ann, radio button, checked").
+(function () {
+  "use strict";
+
+  function cardsOf(grid) {
+    return Array.prototype.slice.call(grid.querySelectorAll(".card"));
+  }
+
+  function stop(card) {
+    return card.querySelector('input[type="radio"]:checked') || card.querySelector('input[type="radio"]');
+  }
+
+  function cardGrid(input) {
+    return input.closest && input.closest(".js .card-grid .card") ? input.closest(".card") : null;
+  }
+
+  // Exactly one radio of the grid is tabbable: the one in the card focused last, else the first
+  // card's. Called again whenever checks change, since the checked radio of a card moves.
+  function prepare() {
+    if (!document.documentElement.classList.contains("js")) return;
+    document.querySelectorAll(".card-grid").forEach(function (grid) {
+      var cards = cardsOf(grid);
+      if (!cards.length) return;
+      var current = cards.filter(function (card) { return card.dataset.roving === "1"; })[0] || cards[0];
+      cards.forEach(function (card) {
+        card.dataset.roving = card === current ? "1" : "";
+        var target = card === current ? stop(card) : null;
+        card.querySelectorAll('input[type="radio"]').forEach(function (input) {
+          input.tabIndex = input === target ? 0 : -1;
+        });
+      });
+    });
+  }
+
+  // The nearest card in the next row down (step 1) or up (-1), by the middle of each card.
+  function vertical(cards, card, step) {
+    var here = card.getBoundingClientRect();
+    var middle = here.left + here.width / 2;
+    var best = null;
+    cards.forEach(function (other) {
+      var box = other.getBoundingClientRect();
+      var beyond = step > 0 ? box.top > here.top + 1 : box.top < here.top - 1;
+      if (!beyond) return;
+      var rows = Math.abs(box.top - here.top);
+      var across = Math.abs(box.left + box.width / 2 - middle);
+      if (!best || rows < best.rows - 1 || (Math.abs(rows - best.rows) <= 1 && across < best.across)) {
+        best = { card: other, rows: rows, across: across };
+      }
+    });
+    return best ? best.card : null;
+  }
+
+  function focusCard(card) {
+    card.closest(".card-grid").querySelectorAll(".card").forEach(function (each) {
+      each.dataset.roving = each === card ? "1" : "";
+    });
+    prepare();
+    stop(card).focus();
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var card = cardGrid(event.target);
+    if (!card || event.altKey || event.ctrlKey || event.metaKey) return;
+    var cards = cardsOf(card.closest(".card-grid"));
+    var index = cards.indexOf(card);
+    var next = null;
+    switch (event.key) {
+      case "ArrowRight": next = cards[index + 1]; break;
+      case "ArrowLeft": next = cards[index - 1]; break;
+      case "ArrowDown": next = vertical(cards, card, 1); break;
+      case "ArrowUp": next = vertical(cards, card, -1); break;
+      case "Home": next = cards[0]; break;
+      case "End": next = cards[cards.length - 1]; break;
+      case " ":
+      case "Enter":
+        // Not the radio's own Space (a no-op on a checked radio) nor Enter (submits the form).
+        event.preventDefault();
+        card.click();
+        focusCard(card);
+        return;
+      default:
+        return;
+    }
+    // Not the radios' own arrows, which would change who has the card.
+    event.preventDefault();
+    if (next) focusCard(next);
+  });
+
+  // A card tapped or focused with Tab becomes the grid's tab stop.
+  document.addEventListener("focusin", function (event) {
+    var card = cardGrid(event.target);
+    if (card && card.dataset.roving !== "1") {
+      card.closest(".card-grid").querySelectorAll(".card").forEach(function (each) {
+        each.dataset.roving = each === card ? "1" : "";
+      });
+    }
+  });
+  document.addEventListener("change", prepare);
+  document.addEventListener("reset", function () { setTimeout(prepare, 0); });
+  document.addEventListener("hand-recorded", prepare);
+  document.addEventListener("DOMContentLoaded", prepare);
+  document.addEventListener("htmx:afterSettle", prepare);
 })();;
 // js/notices.js
 // A write refused because the table changed meanwhile (409) puts its notice at the top of the

@@ -341,8 +341,8 @@ def test_ratings_show_one_decimal_and_points_none() -> None:
     points = line_chart(title="P", x_labels=["1", "2"], series=[Series("Ann", (0.0, 26.0))])
 
     assert [row.cells for row in ratings.rows] == [("25.0",), ("31.4",)]
-    # Ticks show the decimals their step needs: "24", "26"; but "25.5".
-    assert [tick.label for tick in ratings.y_ticks][:2] == ["24", "26"]
+    # Ticks show the decimals their step needs: "25", "30"; but "25.5".
+    assert [tick.label for tick in ratings.y_ticks][:2] == ["25", "30"]
     assert [tick.label for tick in close.y_ticks][:2] == ["25.0", "25.5"]
     assert [row.cells for row in points.rows] == [("0",), ("26",)]
 

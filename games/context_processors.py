@@ -1,0 +1,33 @@
+"""Values every page's base template needs."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils.translation import get_language, to_locale
+
+
+@cache
+def _has_catalog(language: str) -> bool:
+    locale = to_locale(language)
+    names = {locale, locale.split("_")[0]}
+    return any(
+        (Path(path) / name / "LC_MESSAGES" / "django.mo").exists()
+        for path in settings.LOCALE_PATHS
+        for name in names
+    )
+
+
+def page_language(request: HttpRequest) -> dict[str, str]:
+    """The language the page is written in, for ``<html lang>``: the active language only if
+    the project has a catalog for it. A visitor whose browser asks for Italian activates
+    Italian (Django's own formats follow it), but with no Italian catalog every sentence of
+    ours is still the English source, and a screen reader must read it as English."""
+    language = get_language() or settings.LANGUAGE_CODE
+    source = settings.LANGUAGE_CODE
+    if language.split("-")[0] == source.split("-")[0] or _has_catalog(language):
+        return {"page_language": language}
+    return {"page_language": source}

@@ -1,0 +1,137 @@
+"""Every kind of page the app shows, with enough in it to be representative, for the browser
+tests that look at all of them (axe-core, tap targets).
+
+``build_site()`` fills the tests' club (a league with every game, money evenings, an invite, a
+table of each game with hands in it, a watch link) and returns the addresses; ``PAGE_TYPES``
+names what each browser test visits. Long, similar names ("Alessandra", "Alessandro") are
+chosen on purpose: they are what breaks a phone layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Page, expect
+
+from games import services
+from games.models import League, Player, Table
+from tests.clubs import home_club
+from tests.factories import captures_entry
+from tests.leagues import at, finished, season
+
+FOUR = ["Alessandra", "Alessandro", "Bartolomeo", "Di"]
+FIVE = [*FOUR, "Eva"]
+
+
+@dataclass
+class Site:
+    league: League
+    tables: dict[str, Table] = field(default_factory=dict)
+    urls: dict[str, str] = field(default_factory=dict)
+
+
+def build_site() -> Site:
+    club = home_club()
+    league = services.league_create(
+        club=club,
+        name="Thursday club",
+        games=["scopa", "scopone", "pirate-scopa", "ciapano", "swoops", "schafkopf"],
+    )
+    season(league, "Winter", "2026-01-01", "2026-02-28")
+    finished("scopa", FOUR[:2], "Alessandra", league=league, when=at("2026-01-08"))
+    finished("scopone", FOUR, "Alessandro", league=league, when=at("2026-01-15"))
+    finished("swoops", FIVE, "Eva", league=league, when=at("2026-02-05"))
+    finished("ciapano", FOUR[:3], "Bartolomeo", league=league, when=at("2026-02-05", 22))
+    evening = "2026-02-12"
+    for players, winner in ((FOUR, "Di"), (FIVE[1:], "Eva")):
+        done = finished(
+            "schafkopf",
+            players,
+            winner,
+            league=league,
+            when=at(evening, 23),
+            options={"cents_per_point": 20, "currency": "EUR"},
+        )
+        Table.objects.filter(pk=done.pk).update(created_at=at(evening, 19))
+
+    site = Site(league=league)
+    players = {
+        "scopa": FOUR[:2],
+        "scopone": FOUR,
+        "pirate-scopa": FOUR[:3],
+        "ciapano": FOUR[:3],
+        "schafkopf": FOUR,
+        "swoops": FIVE,
+    }
+    for game, names in players.items():
+        options = {"cents_per_point": 10, "currency": "EUR"} if game == "schafkopf" else None
+        table = services.table_create(
+            club=club, game=game, players=names, league=league, options=options
+        )
+        sides = list(table.setup().sides)
+        # One hand counted at the table, so the scoreboard, history and chart have something.
+        points = {side: 1 if index == 0 else 0 for index, side in enumerate(sides)}
+        if game == "schafkopf":
+            points = {side: 30 if index == 0 else -10 for index, side in enumerate(sides)}
+        if game == "ciapano":
+            points = {side: 2 if index == 0 else 1 for index, side in enumerate(sides)}
+            points[sides[-1]] = 11 - sum(list(points.values())[:-1])
+        if game == "swoops":
+            points = {side: 0 if index == 0 else 12 for index, side in enumerate(sides)}
+        services.round_record(table, {"points": points})
+        site.tables[game] = table
+
+    scopa = site.tables["scopa"]
+    # A hand of cards too, so the history has a "Why?" (the primiera referee on its cards).
+    services.round_record(scopa, captures_entry("Alessandra", "Alessandro"))
+    services.watch_link_set(scopa, on=True)
+    scopa.refresh_from_db()
+    invite = services.invite_create(club)
+    player = Player.objects.get(club=club, name="Alessandra")
+    _first, second = scopa.rounds.order_by("number")
+    site.urls = {
+        "home": "/",
+        "new table": "/tables/new/",
+        "import": "/tables/import/",
+        "round edit": f"/tables/{scopa.public_id}/hands/{second.public_id}/",
+        "round why": f"/tables/{scopa.public_id}/hands/{second.public_id}/why/",
+        "changes": f"/tables/{scopa.public_id}/changes/",
+        "watch": f"/watch/{scopa.watch_token}/",
+        "referee primiera": "/referee/primiera/",
+        "referee captures": "/referee/captures/?variant=assi",
+        "rules index": "/rules/",
+        "leagues": "/leagues/",
+        "league": f"/leagues/{league.public_id}/",
+        "league edit": f"/leagues/{league.public_id}/edit/",
+        "player": f"/players/{player.public_id}/",
+        "settlement": f"/settle/?date={evening}&league={league.public_id}",
+        "clubs": "/clubs/",
+        "club": f"/clubs/{club.public_id}/",
+        "join": f"/join/{invite.token}/",
+        "keep my games": "/accounts/keep/",
+        "sign in": "/accounts/login/",
+    }
+    for game in players:
+        site.urls[f"rules {game}"] = f"/rules/{game}/"
+        site.urls[f"table {game}"] = f"/tables/{site.tables[game].public_id}/"
+    return site
+
+
+def half_enter(page: Page, game: str) -> None:
+    """Enter part of a hand the way a player would, without saving it."""
+    page.wait_for_load_state()
+    if game in ("scopa", "scopone", "pirate-scopa"):
+        for code in ("7D", "AC", "KB"):
+            page.locator(f'.card[data-card="{code}"]').click()
+        expect(page.locator("#preview")).to_contain_text("So far")
+    elif game == "ciapano":
+        page.locator('.side-pick[data-side="1"]').click()
+        page.locator('.card[data-card="AD"]').click()
+        expect(page.locator('[data-penalty="1"]')).not_to_have_text("0")
+    elif game == "schafkopf":
+        page.locator(".sk-declarer .sk-chip", has_text="Alessandro").click()
+        page.locator(".sk-suit .sk-chip", has_text="Eichel").click()
+    elif game == "swoops":
+        page.locator(".sw-out-tile", has_text="Alessandra").click()
+        page.locator(".sw-pick", has=page.locator(".sw-pick-name", has_text="Bartolomeo")).click()
+        page.locator('.sw-chip[data-rank="K"]').click()

@@ -1,0 +1,254 @@
+"""A 360-px phone at the table: text a player reads is at least 14 px, names are whole and tell
+"Alessandra" from "Alessandro", the Schafkopf standings show the balance and the money without
+scrolling, and the card grid works from a keyboard as one tab stop."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.models import Round
+from tests.conftest import SMALL_PHONE, sign_in
+from tests.phone_pages import build_site, half_enter
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MIN_TEXT = 14
+
+# Every visible piece of text (generated labels under the cards too) drawn under MIN_TEXT px.
+# SVG text is measured as drawn: its font size times the chart's scale on the screen.
+SMALL_TEXT = """
+(min) => {
+  const hidden = (el) => {
+    for (let node = el; node && node !== document.body; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.display === 'none' || style.visibility === 'hidden') return true;
+      const box = node.getBoundingClientRect();
+      if (style.overflow === 'hidden' && (box.width <= 1 || box.height <= 1)) return true;
+    }
+    return false;
+  };
+  const drawn = (el) => {
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    const svg = el.closest('svg');
+    return svg ? size * svg.getScreenCTM().a : size;
+  };
+  const found = new Map();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const el = walker.currentNode.parentElement;
+    const text = walker.currentNode.textContent.trim();
+    if (!text || el.closest('script, style, title, desc') || hidden(el)) continue;
+    const size = drawn(el);
+    if (size < min - 0.05) found.set(`${el.tagName.toLowerCase()}.${el.className}`,
+      `"${text.slice(0, 30)}" ${size.toFixed(1)} px`);
+  }
+  for (const el of document.querySelectorAll('body *')) {
+    const after = getComputedStyle(el, '::after');
+    if (!after.content || ['none', 'normal', '""'].includes(after.content)) continue;
+    if (hidden(el) || after.display === 'none') continue;
+    const size = parseFloat(after.fontSize);
+    if (size < min - 0.05) found.set(`${el.tagName.toLowerCase()}.${el.className}::after`,
+      `${after.content} ${size.toFixed(1)} px`);
+  }
+  return [...found].map(([where, what]) => `${where}: ${what}`);
+}
+"""
+
+
+def signed_in_phone(browser: Browser, live_server: LiveServer) -> Page:
+    context = browser.new_context(**SMALL_PHONE)
+    sign_in(context, live_server.url)
+    return context.new_page()
+
+
+def test_text_a_player_reads_is_at_least_14_px(live_server: LiveServer, browser: Browser) -> None:
+    site = build_site()
+    page = signed_in_phone(browser, live_server)
+    small: list[str] = []
+    for name, url in site.urls.items():
+        if name in ("join", "keep my games", "sign in"):
+            continue
+        page.goto(live_server.url + url)
+        page.wait_for_load_state("networkidle")
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        if name.startswith("table "):
+            half_enter(page, name.removeprefix("table "))
+            page.wait_for_load_state("networkidle")
+        small += [f"{name}: {line}" for line in page.evaluate(SMALL_TEXT, MIN_TEXT)]
+    page.context.close()
+    assert not small, f"text under {MIN_TEXT} px:\n" + "\n".join(small)
+
+
+# Words of a player's name drawn on two lines ("Bartolom" / "eo"), and names cut short with an
+# ellipsis, on the scoreboard and on whatever picks a player while a hand is entered.
+BROKEN_NAMES = """
+(names) => {
+  const found = [];
+  const scoreboard = document.querySelectorAll('.total-side, .sw-pick-name, .side-pick-name');
+  for (const el of scoreboard) {
+    const text = el.firstChild && el.firstChild.nodeType === 3 ? el.firstChild : null;
+    if (!text) continue;
+    const words = [...text.textContent.matchAll(/\\S+/g)];
+    for (const word of words) {
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) found.push(`"${word[0]}" broken in ${el.className}`);
+    }
+  }
+  // A card's label is drawn by CSS (::after): measure its words against the card.
+  const canvas = document.createElement('canvas').getContext('2d');
+  for (const card of document.querySelectorAll('.card[data-side-label]:not([data-side=""])')) {
+    const after = getComputedStyle(card, '::after');
+    if (after.content === 'none') continue;
+    canvas.font = `${after.fontWeight} ${after.fontSize} ${after.fontFamily}`;
+    const label = card.dataset.sideLabel;
+    const room = card.clientWidth - parseFloat(after.paddingLeft) - parseFloat(after.paddingRight);
+    if (canvas.measureText(label).width > room + 0.5) {
+      found.push(`card label "${label}" cut short on ${card.dataset.card}`);
+    }
+  }
+  for (const el of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(el);
+    if (style.textOverflow !== 'ellipsis' || el.scrollWidth <= el.clientWidth + 1) continue;
+    if (el.getBoundingClientRect().width <= 1) continue;
+    const shown = el.innerText.trim();
+    if (names.some((name) => shown.includes(name.slice(0, 4)))) {
+      found.push(`"${shown}" cut short in ${el.className}`);
+    }
+  }
+  return found;
+}
+"""
+
+# What each side's or seat's chip shows, visible text only, for every group of chips.
+CHIP_TEXTS = """
+() => {
+  const groups = {};
+  const add = (group, text) => { (groups[group] = groups[group] || []).push(text.trim()); };
+  document.querySelectorAll('.side-pick').forEach((b) => add('side picker', b.dataset.short));
+  document.querySelectorAll('.card[data-side-label]:not([data-side=""])').forEach((card) =>
+    add(`card labels ${card.dataset.side}`, card.dataset.sideLabel));
+  document.querySelectorAll('.sk-declarer .sk-seat').forEach((chip) => {
+    const spans = [...chip.querySelectorAll('.seat-name > span')];
+    add('declarer', spans.length ?
+      spans.filter((s) => s.getBoundingClientRect().width > 1).map((s) => s.textContent).join('')
+      : chip.querySelector('.seat-name').textContent);
+  });
+  return groups;
+}
+"""
+
+
+def test_names_are_whole_and_tell_each_player_apart(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    site = build_site()
+    page = signed_in_phone(browser, live_server)
+    names = ["Alessandra", "Alessandro", "Bartolomeo"]
+    problems: list[str] = []
+    for game in site.tables:
+        page.goto(live_server.url + site.urls[f"table {game}"])
+        half_enter(page, game)
+        page.wait_for_load_state("networkidle")
+        problems += [f"{game}: {line}" for line in page.evaluate(BROKEN_NAMES, names)]
+        groups = page.evaluate(CHIP_TEXTS)
+        for group, texts in groups.items():
+            if not group.startswith("card labels") and len(set(texts)) != len(texts):
+                problems.append(f"{game}: {group} shows {texts}")
+        if game == "scopa":
+            # Two cards, one per side: their labels differ though the names start alike.
+            page.locator('.side-pick[data-side="1"]').click()
+            page.locator('.card[data-card="2C"]').click()
+            first = page.locator('.card[data-card="7D"]').get_attribute("data-side-label")
+            second = page.locator('.card[data-card="2C"]').get_attribute("data-side-label")
+            assert (first, second) == ("Ale…a", "Ale…o")
+        if game == "schafkopf":
+            assert groups["declarer"] == ["Ale…a", "Ale…o", "Bart…", "Di"]
+            # A screen reader still hears the whole name.
+            expect(page.get_by_role("radio", name="Alessandro", exact=True).first).to_be_attached()
+    page.context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_schafkopf_standings_show_balance_and_money_on_a_small_phone(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    site = build_site()
+    page = signed_in_phone(browser, live_server)
+    page.goto(f"{live_server.url}{site.urls['league']}?game=schafkopf")
+    box = page.locator(".table-scroll").bounding_box()
+    assert box is not None
+    for column in ("col-balance", "col-money"):
+        header = page.locator(f"table.standings th.{column}").bounding_box()
+        assert header is not None
+        assert header["x"] + header["width"] <= box["x"] + box["width"], column
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.context.close()
+
+
+def test_the_card_grid_is_one_tab_stop_worked_by_the_arrow_keys(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    site = build_site()
+    page = signed_in_phone(browser, live_server)
+    page.goto(live_server.url + site.urls["table scopa"])
+    page.wait_for_load_state("networkidle")
+
+    def focused_card() -> str | None:
+        return page.evaluate(
+            "() => { const c = document.activeElement.closest('.card');"
+            " return c ? c.dataset.card : null; }"
+        )
+
+    # From the last side's button, Tab enters the grid once, at its first card...
+    page.locator('.side-pick[data-side="1"]').focus()
+    page.keyboard.press("Tab")
+    expect(page.locator(".card-grid :focus")).to_have_count(1)
+    assert focused_card() == "AD"
+    # ... and the next Tab leaves it (the "All remaining cards" button), not the next card.
+    page.keyboard.press("Tab")
+    assert focused_card() is None
+    expect(page.locator(".rest-to").first).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    assert focused_card() == "AD"
+
+    # Arrows: across a suit, down to the same rank of the next suit row, Home and End.
+    page.keyboard.press("ArrowRight")
+    assert focused_card() == "2D"
+    page.keyboard.press("ArrowDown")
+    assert focused_card() == "7D"  # the second row of coins: 6 7 J N K
+    page.keyboard.press("ArrowLeft")
+    assert focused_card() == "6D"
+    page.keyboard.press("ArrowUp")
+    assert focused_card() == "AD"
+    page.keyboard.press("End")
+    assert focused_card() == "KB"
+    page.keyboard.press("Home")
+    assert focused_card() == "AD"
+
+    # Space gives the card to the picked side (the first), Enter too, and again takes it back.
+    page.keyboard.press("Space")
+    expect(page.locator('.card[data-card="AD"]')).to_have_attribute("data-side", "0")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect(page.locator('.card[data-card="2D"]')).to_have_attribute("data-side", "0")
+    expect(page.locator('[data-count-cards="0"]')).to_have_text("2")
+    page.keyboard.press("Enter")
+    expect(page.locator('.card[data-card="2D"]')).to_have_attribute("data-side", "")
+    # The focus stays on the card, on the radio a screen reader names ("2 of Coins, none").
+    assert focused_card() == "2D"
+    assert page.evaluate("document.activeElement.checked") is True
+    expect(page.locator("#preview")).to_contain_text("So far")
+    # Enter never saved the hand.
+    assert Round.objects.filter(table=site.tables["scopa"]).count() == 2
+
+    # The tab stop is the card last used, still one.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert focused_card() == "2D"
+    assert page.locator(".card-grid input[tabindex='0']").count() == 1
+    page.context.close()
