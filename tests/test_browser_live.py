@@ -13,28 +13,29 @@ from games.models import Table
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.test_browser import tap_cards
+from tests.test_browser_two_phones import enter_points
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def enter_points(page: Page, first: int, second: int) -> None:
-    page.wait_for_load_state()
-    page.get_by_label("Enter points").check()
-    page.locator('input[name="points_0"]').fill(str(first))
-    page.locator('input[name="points_1"]').fill(str(second))
+def two_phones(live_server: LiveServer, browser: Browser) -> tuple[Page, Page]:
+    """Two signed-in phones on one new Scopa table, Ann against Bob."""
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    url = f"{live_server.url}/tables/{table.public_id}/"
+    phones = []
+    for _phone in range(2):
+        context = browser.new_context(**SMALL_PHONE)
+        sign_in(context, live_server.url)
+        phone = context.new_page()
+        phone.goto(url)
+        phones.append(phone)
+    return phones[0], phones[1]
 
 
 def test_the_other_phone_follows_and_an_entry_under_way_survives(
     live_server: LiveServer, browser: Browser, artifacts_dir: Path
 ) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
-    url = f"{live_server.url}/tables/{table.public_id}/"
-    contexts = [browser.new_context(**SMALL_PHONE) for _phone in range(2)]
-    for context in contexts:
-        sign_in(context, live_server.url)
-    phone_a, phone_b = (context.new_page() for context in contexts)
-    phone_a.goto(url)
-    phone_b.goto(url)
+    phone_a, phone_b = two_phones(live_server, browser)
 
     # B starts tapping a hand; A records one.
     tap_cards(phone_b, "7D", "AD", "2D")
@@ -78,8 +79,8 @@ def test_the_other_phone_follows_and_an_entry_under_way_survives(
     phone_b.get_by_role("button", name="Save hand").click()
     expect(phone_b.get_by_text("Hand 3 recorded.")).to_be_visible()
     assert Table.objects.get().rounds.count() == 3
-    for context in contexts:
-        context.close()
+    for phone in (phone_a, phone_b):
+        phone.context.close()
 
 
 def test_a_save_without_a_connection_is_kept_retried_and_stored_once(
@@ -109,14 +110,7 @@ def test_a_save_without_a_connection_is_kept_retried_and_stored_once(
 def test_a_hand_cleared_after_another_phone_saved_moves_on_to_the_next_hand(
     live_server: LiveServer, browser: Browser
 ) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
-    url = f"{live_server.url}/tables/{table.public_id}/"
-    contexts = [browser.new_context(**SMALL_PHONE) for _phone in range(2)]
-    for context in contexts:
-        sign_in(context, live_server.url)
-    phone_a, phone_b = (context.new_page() for context in contexts)
-    phone_a.goto(url)
-    phone_b.goto(url)
+    phone_a, phone_b = two_phones(live_server, browser)
     tap_cards(phone_b, "7D")
     enter_points(phone_a, 3, 1)
     phone_a.get_by_role("button", name="Save hand").click()
@@ -129,5 +123,5 @@ def test_a_hand_cleared_after_another_phone_saved_moves_on_to_the_next_hand(
     phone_b.get_by_role("button", name="Save hand").click()
     expect(phone_b.get_by_text("Hand 2 recorded.")).to_be_visible()
     assert Table.objects.get().rounds.count() == 2
-    for context in contexts:
-        context.close()
+    for phone in (phone_a, phone_b):
+        phone.context.close()
