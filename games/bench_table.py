@@ -167,22 +167,10 @@ def _report(label: str, bare: Timing, timings: list[Timing]) -> str:
         )
         for timing in timings
     ]
-    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
     lines = [
         f"{label}: the table page, timed beside a bare view (same client, same middleware)",
-        "  ".join(
-            cell.ljust(widths[0]) if i == 0 else cell.rjust(widths[i])
-            for i, cell in enumerate(header)
-        ),
+        text_table(header, rows),
     ]
-    lines.append("  ".join("-" * width for width in widths))
-    for row in rows:
-        lines.append(
-            "  ".join(
-                cell.ljust(widths[0]) if i == 0 else cell.rjust(widths[i])
-                for i, cell in enumerate(row)
-            )
-        )
     saves = {timing.hands: timing for timing in timings if timing.what == "save"}
     if 10 in saves and 500 in saves:
         lines.append(
@@ -190,3 +178,16 @@ def _report(label: str, bare: Timing, timings: list[Timing]) -> str:
             f"{saves[500].median_ms / saves[10].median_ms:.2f}"
         )
     return "\n".join(lines)
+
+
+def text_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+    """Rows under a header and a rule of dashes, the first column flush left and the figures
+    flush right: how ``make bench`` prints each of its tables."""
+    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
+
+    def line(cells: tuple[str, ...]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
+        return "  ".join((first, *rest))
+
+    return "\n".join([line(header), "  ".join("-" * width for width in widths), *map(line, rows)])

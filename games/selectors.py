@@ -12,7 +12,7 @@ from django.db.models.functions import Coalesce, NullIf, RowNumber, TruncDate
 from django.db.models.lookups import Exact, LessThan
 from django.utils import timezone
 
-from games.models import League, Player, Rating, Round, RoundPoints, Season, Seat, Table
+from games.models import League, Player, Rating, RoundPoints, Season, Seat, Table
 from games.scoring import GAMES, RoundScore, TableSetup
 from games.scoring.scoresheet import write_scoresheet
 from games.standings.rating import Skill
@@ -147,11 +147,6 @@ def table_scoresheet(table: Table, prefetched: bool = False) -> dict[str, object
         setup.teams,
         [round_.entry for round_ in rounds],
     )
-
-
-def round_score(round_: Round) -> RoundScore:
-    """A stored hand as the engine scored it (uses the prefetched points)."""
-    return RoundScore({row.side: row.points for row in round_.points.all()}, round_.breakdown)
 
 
 def in_seat_order(value: Any, sides: Sequence[str]) -> Any:

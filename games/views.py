@@ -399,27 +399,28 @@ class _TablePage:
 
     @property
     def scores(self) -> list[RoundScore]:
-        # Kept while the hands are the same list of the same length (``recorded`` appends).
-        if self._scores is None or len(self._scores) != len(self.hands):
+        if self._scores is None:
             self._scores = [hand.score() for hand in self.hands]
         return self._scores
 
     def recorded(self, round_: Round) -> None:
         """Take in a hand this request just recorded, without reading the table again: the
-        write path left the table's new version and result on ``round_.table``."""
+        write path left the table's new version and result on ``round_.table``, and the
+        hand's points on ``round_.points_scored``."""
+        assert round_.points_scored is not None  # round_record stored it in this request
         written = round_.table
         for name in ("version", "finished_at", "winners", "hands_played", "updated_at"):
             setattr(self.table, name, getattr(written, name))
-        points = round_.points_scored
-        if points is None:
-            points = dict(round_.points.order_by("pk").values_list("side", "points"))
-        scores = self.scores
-        self.hands.append(
-            selectors.StoredHand(
-                round_.pk, round_.public_id, round_.number, round_.dealer, round_.breakdown, points
-            )
+        hand = selectors.StoredHand(
+            round_.pk,
+            round_.public_id,
+            round_.number,
+            round_.dealer,
+            round_.breakdown,
+            round_.points_scored,
         )
-        self._scores = [*scores, self.hands[-1].score()]
+        self.scores.append(hand.score())
+        self.hands.append(hand)
 
     def hand(self, public_id: str) -> Round:
         """One of the table's hands by its id, entry and all; 404 when there is none."""

@@ -53,7 +53,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.bench_table import table_page_report
+from games.bench_table import table_page_report, text_table
 from games.demo import demo_league_create
 from games.models import (
     Club,
@@ -442,11 +442,4 @@ def _table(figures: Iterable[PageFigures]) -> str:
         )
         for figure in figures
     ]
-    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
-
-    def line(cells: tuple[str, ...]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
-        return "  ".join((first, *rest))
-
-    return "\n".join([line(header), "  ".join("-" * width for width in widths), *map(line, rows)])
+    return text_table(header, rows)
