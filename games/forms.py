@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.hands import HAND_ENTRIES
-from games.models import Club, League, Table
+from games.models import CURRENCY_CHOICES, Club, League, Table
 from games.problems import add_problems
 from games.scoring import GAMES, EntryError, Game
 from games.scoring.options import OptionSpec
@@ -326,10 +326,23 @@ class LeagueForm(forms.Form):
         ),
     )
 
+    currency = forms.ChoiceField(
+        label=gettext_lazy("Money currency"),
+        choices=CURRENCY_CHOICES,
+        initial="EUR",
+        # A form from before the choice existed leaves the currency as it is.
+        required=False,
+        help_text=gettext_lazy(
+            "The money of this league's tables played for money is counted in it. Tables "
+            "already started keep theirs."
+        ),
+    )
+
     @classmethod
     def for_league(cls, league: League) -> LeagueForm:
         return cls(
             initial={
+                "currency": league.currency,
                 "name": league.name,
                 "games": league.games,
                 "members": ", ".join(member.name for member in league.members.all()),
@@ -342,6 +355,7 @@ class LeagueForm(forms.Form):
             "name": self.cleaned_data["name"],
             "games": self.cleaned_data["games"],
             "members": split_names(self.cleaned_data.get("members", "")),
+            **({"currency": currency} if (currency := self.cleaned_data.get("currency")) else {}),
         }
 
 

@@ -12,7 +12,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.hands.schafkopf import MINUS, money
+from games.formatting import money, signed
 from games.scoring.registry import SCOPA_FAMILY
 from games.selectors import SkillBoard
 from games.standings.rating import Skill
@@ -60,15 +60,6 @@ class Column:
     text: Callable[[Standing], str]
     # Lower is better (an average place, a Swoops total): its natural order is ascending.
     ascending: bool = False
-
-
-def signed(value: float, digits: int = 0) -> str:
-    text = number_format(abs(value), digits)
-    if round(value, digits) > 0:
-        return f"+{text}"
-    if round(value, digits) < 0:
-        return f"{MINUS}{text}"
-    return text
 
 
 def _money_text(standing: Standing) -> str:

@@ -18,6 +18,16 @@ from django.utils.translation import gettext_lazy as _
 
 from games.scoring import GAMES, Game, TableSetup, Team
 
+# The currencies a league may count its money in (games.formatting.CURRENCIES says how each
+# is written); the same as the money games' currency option.
+CURRENCY_CHOICES = [
+    ("EUR", _("Euro (€)")),
+    ("CHF", _("Swiss franc (CHF)")),
+    ("USD", _("US dollar ($)")),
+    ("GBP", _("Pound sterling (£)")),
+    ("JPY", _("Japanese yen (¥)")),
+]
+
 
 def game_choices() -> list[tuple[str, str]]:
     return [(key, game.name) for key, game in GAMES.items()]
@@ -128,6 +138,19 @@ class GuestAccount(models.Model):
         return f"guest {self.user}"
 
 
+class AccountSettings(models.Model):
+    """What an account chose for itself and takes to every phone it signs in on: today the
+    language of the pages (empty: the browser's or the phone's cookie decides)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_settings"
+    )
+    language = models.CharField(_("language"), max_length=8, blank=True, choices=settings.LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"settings of {self.user}"
+
+
 class RateCounter(models.Model):
     """How often one key (a limited action and an account or an address) was used in one
     window of time; games.ratelimit counts here, in the database every app server shares."""
@@ -218,6 +241,10 @@ class League(models.Model):
     # Game keys the league counts, in the registry's order.
     games = models.JSONField(_("games"), default=list)
     members = models.ManyToManyField(Player, related_name="leagues", blank=True)
+    # The money of the league's tables played for money: a table takes it when it is started.
+    currency = models.CharField(
+        _("currency"), max_length=3, default="EUR", choices=CURRENCY_CHOICES
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every edit: an edit form from before another phone's edit is refused (409).
     version = models.PositiveIntegerField(default=0)

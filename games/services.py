@@ -17,6 +17,8 @@ from django.utils import timezone
 
 from games import ratings, selectors
 from games.models import (
+    CURRENCY_CHOICES,
+    AccountSettings,
     Club,
     ClubChange,
     GuestAccount,
@@ -86,6 +88,16 @@ def _create_unique(model: type[ModelT], refusal: Problem, **fields: object) -> M
 
 
 @transaction.atomic
+def _with_league_currency(
+    game: str, options: Mapping[str, object], league: League | None
+) -> Mapping[str, object]:
+    """A league's table counts its money in the league's currency, whatever the form said, so
+    the league's money standings never mix currencies by accident."""
+    if league is None or not any(spec.name == "currency" for spec in GAMES[game].option_specs):
+        return options
+    return {**options, "currency": league.currency}
+
+
 def table_create(
     *,
     club: Club,
@@ -120,7 +132,8 @@ def table_create(
     raise_if_any(
         _too_long(players, Player, "name", gettext_noop("{name} is too long for a name"), "players")
     )
-    setup = GAMES[game].setup(players, options or {}, teams)
+    options = _with_league_currency(game, options or {}, league)
+    setup = GAMES[game].setup(players, options, teams)
     if not 0 <= first_dealer < len(players):
         raise EntryError(
             [problem(gettext_noop("the first dealer must sit at the table"), "dealer")]
@@ -142,7 +155,7 @@ def table_create(
             )
         seated.append(player)
     table = Table.objects.create(
-        club=club, game=game, options=dict(options or {}), first_dealer=first_dealer, league=league
+        club=club, game=game, options=dict(options), first_dealer=first_dealer, league=league
     )
     if league is not None:
         league.members.add(*seated)
@@ -792,6 +805,20 @@ def table_import(document: object, *, club: Club, by: Any = None) -> Table:
     return table
 
 
+# -- accounts -----------------------------------------------------------------------------------
+
+
+def account_language_set(user: Any, language: str) -> None:
+    """Remember the language an account chose. Setting it twice, or from two phones at once,
+    leaves one row with the last language (an upsert: no read-then-write to race)."""
+    AccountSettings.objects.bulk_create(
+        [AccountSettings(user=user, language=language)],
+        update_conflicts=True,
+        unique_fields=["user"],
+        update_fields=["language"],
+    )
+
+
 # -- leagues ------------------------------------------------------------------------------------
 
 
@@ -804,6 +831,7 @@ def _league_check(
     name: str,
     games: Sequence[str],
     members: Sequence[str],
+    currency: str,
     exclude: int | None = None,
 ) -> None:
     problems: list[Problem] = []
@@ -817,6 +845,10 @@ def _league_check(
     )
     if not games:
         problems.append(problem(gettext_noop("a league counts at least one game"), "games"))
+    if currency not in dict(CURRENCY_CHOICES):
+        problems.append(
+            problem(gettext_noop("unknown currency {currency}"), "currency", currency=currency)
+        )
     problems.extend(
         problem(gettext_noop("unknown game {game}"), "games", game=game)
         for game in games
@@ -832,15 +864,17 @@ def league_create(
     name: str,
     games: Sequence[str],
     members: Sequence[str] = (),
+    currency: str = "EUR",
     by: Any = None,
 ) -> League:
-    _league_check(club, name, games, members)
+    _league_check(club, name, games, members, currency)
     league = _create_unique(
         League,
         _league_taken(name),
         club=club,
         name=name.strip(),
         games=_in_registry_order(games),
+        currency=currency,
     )
     league.members.add(*(player_get_or_create(member, club=club) for member in members))
     club_log(club, ClubChange.Kind.LEAGUE_CREATED, league.name, by=by, after=_league_state(league))
@@ -852,6 +886,7 @@ def _league_state(league: League) -> dict[str, object]:
         "name": league.name,
         "games": list(league.games),
         "members": sorted(player.name for player in league.members.all()),
+        "currency": league.currency,
     }
 
 
@@ -891,6 +926,7 @@ def league_update(
     name: str,
     games: Sequence[str],
     members: Sequence[str],
+    currency: str | None = None,
     version: int | None = None,
     by: Any = None,
 ) -> League:
@@ -900,20 +936,22 @@ def league_update(
     league = League.objects.select_for_update().get(pk=league.pk)
     if version is not None and version != league.version:
         raise StaleLeague(league)
-    _league_check(league.club, name, games, members, exclude=league.pk)
+    currency = league.currency if currency is None else currency
+    _league_check(league.club, name, games, members, currency, exclude=league.pk)
     before = _league_state(league)
     counted = _in_registry_order(games)
     games_changed = counted != league.games
-    stored = league.name, league.games
+    stored = league.name, league.games, league.currency
     league.name = name.strip()
     league.games = counted
+    league.currency = currency
     league.version += 1
     try:
         with transaction.atomic():
-            league.save(update_fields=["name", "games", "version"])
+            league.save(update_fields=["name", "games", "currency", "version"])
     except IntegrityError:
         # Another phone took the name first; the page shows the league as it still is.
-        league.name, league.games = stored
+        league.name, league.games, league.currency = stored
         league.version -= 1
         raise EntryError([_league_taken(name)]) from None
     league.members.set([player_get_or_create(member, club=league.club) for member in members])

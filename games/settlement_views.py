@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 from django_htmx.middleware import HtmxDetails
 
 from games import access
-from games.hands.schafkopf import money
+from games.formatting import money
 from games.models import League, Table
 from games.money import CurrencyBalances, MoneyTable, money_evening
 from games.scoring import GAMES

@@ -103,6 +103,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The language an account chose, on every phone it signs in on (after the cookie and the
+    # browser's, which LocaleMiddleware reads).
+    "games.language.AccountLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -202,6 +205,10 @@ LANGUAGES = [
 ]
 USE_I18N = True
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
+# A chosen language is remembered on the phone for as long as a session (games.language).
+LANGUAGE_COOKIE_AGE = 400 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_TZ = True
 
@@ -230,6 +237,7 @@ STORAGES = {
 HTTPS = env_bool("HTTPS")
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS
 # One year. Subdomains included: a scores host has no plain-http subdomains to keep. Not
 # preloaded: the preload list is a commitment for the whole registrable domain, which is the

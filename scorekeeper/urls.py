@@ -5,7 +5,7 @@ from django.urls import include, path
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from games import club_views
+from games import club_views, language
 from scorekeeper import pwa
 
 # Django's own sign-in, sign-out and password views, with our templates; "keep my games" turns
@@ -41,7 +41,7 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     # At the root: a service worker controls the pages under its own URL's folder.
     path("sw.js", pwa.service_worker, name="service_worker"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language.set_language, name="set_language"),
     path("accounts/", include(accounts)),
     path("", include("games.urls")),
 ]

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.formatting import money, signed
 from games.hands.base import BaseHandForm, HandEntry, HistoryLine, Scoreboard, ScoreRow
 from games.scoring import GameState, TableSetup
 from games.scoring.schafkopf import (
@@ -48,17 +47,6 @@ from games.scoring.schafkopf import (
 
 WON = "won"
 LOST = "lost"
-MINUS = "\u2212"  # a real minus sign: a hyphen reads as a dash next to a number
-NBSP = "\u00a0"
-
-# (before, after) the amount; a non-breaking space keeps "3.40 €" on one line on a phone.
-CURRENCY_SIGNS: Mapping[str, tuple[str, str]] = {
-    "EUR": ("", f"{NBSP}€"),
-    "CHF": (f"CHF{NBSP}", ""),
-    "USD": ("$", ""),
-    "GBP": ("£", ""),
-}
-
 # How the hand's result is entered, by contract: card points or won/lost ("plain"), won/lost
 # or tricks only ("tout": all 8 win; "bettel": none win), each player's card points ("ramsch"),
 # or nothing at all (a Sie wins unplayed; a pass scores nothing).
@@ -70,29 +58,6 @@ RESULT_NONE = "none"
 
 
 # -- amounts --------------------------------------------------------------------------------------
-
-
-def signed(points: int) -> str:
-    """Points with their sign, as a balance reads: "+30", "−30" or "0"."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"{MINUS}{-points}"
-    return "0"
-
-
-def money(points: int, cents: int, currency: str, *, sign: bool = True) -> str:
-    """Points as money at ``cents`` a point: "+3.40 €", "−$0.50", "CHF 1.00" (unsigned).
-
-    The number follows the active language ("3,40 €" in German); the sign goes in front of
-    the currency, as a balance is read.
-    """
-    before, after = CURRENCY_SIGNS.get(currency, ("", f"{NBSP}{currency}"))
-    number = number_format(Decimal(abs(points) * cents) / 100, 2, use_l10n=True)
-    text = f"{before}{number}{after}"
-    if not sign or points == 0:
-        return text
-    return f"+{text}" if points > 0 else f"{MINUS}{text}"
 
 
 def has_money(setup: TableSetup) -> bool:

@@ -1423,8 +1423,9 @@ class Schafkopf(Game):
             0,
             _("Money per point"),
             _(
-                "How many cents one point is worth when the evening is settled; 0 plays for "
-                "points only. It changes how amounts are shown, never the scores."
+                "How much one point is worth when the evening is settled, in cents (in yen for "
+                "the yen); 0 plays for points only. It changes how amounts are shown, never the "
+                "scores."
             ),
             minimum=0,
             maximum=10_000,
@@ -1433,12 +1434,16 @@ class Schafkopf(Game):
             "currency",
             "EUR",
             _("Currency"),
-            _("The currency the money per point is counted in."),
+            _(
+                "The currency the money per point is counted in. A league's table takes the "
+                "league's currency."
+            ),
             choices=(
                 Choice("EUR", _("Euro (€)")),
                 Choice("CHF", _("Swiss franc (CHF)")),
                 Choice("USD", _("US dollar ($)")),
                 Choice("GBP", _("Pound sterling (£)")),
+                Choice("JPY", _("Japanese yen (¥)")),
             ),
         ),
     )
