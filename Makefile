@@ -6,7 +6,7 @@ PYTEST_ARGS ?=
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: install run test lint format clean bench bundle wirecheck loadtest
+.PHONY: install run test lint format clean bench bundle wirecheck loadtest messages
 
 install: $(VENV)/.installed
 
@@ -66,6 +66,17 @@ LOADTEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 
 loadtest: install
 	LOADTEST_POSTGRES_URL=$(LOADTEST_POSTGRES_URL) $(PY) scripts/loadtest.py $(LOADTEST_ARGS)
+
+# Brings locale/{it,de,ja}/LC_MESSAGES/django.po up to date with the sources and compiles them
+# (needs GNU gettext: apt-get install gettext). The compiled .mo files are committed, so
+# `make run` works on a machine without gettext; tests/test_translations.py fails while a
+# message is missing, fuzzy or empty, or a .mo lags behind its .po.
+MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=scripts --ignore=docs \
+	--ignore=staticfiles --ignore=build --ignore=locale
+
+messages: install
+	$(PY) manage.py makemessages -l it -l de -l ja --add-location file --no-obsolete $(MESSAGES_IGNORE)
+	$(PY) manage.py compilemessages -l it -l de -l ja --ignore=.venv
 
 clean:
 	rm -rf $(VENV) staticfiles tests/artifacts .pytest_cache .mypy_cache .ruff_cache \
