@@ -80,9 +80,7 @@ def test_an_account_takes_its_language_to_every_phone() -> None:
     # A second phone, whose browser asks for English, signs in through the page.
     second_phone = Client()
     assert lang_of(html(second_phone.get(HOME, HTTP_ACCEPT_LANGUAGE="en"))) == "en"
-    second_phone.post(
-        reverse("login"), {"username": "sepp", "password": "a long enough secret 1"}
-    )
+    second_phone.post(reverse("login"), {"username": "sepp", "password": "a long enough secret 1"})
     response = second_phone.get(HOME, HTTP_ACCEPT_LANGUAGE="en")
     assert lang_of(html(response)) == "ja"
     # ... and keeps it on that phone after signing out.

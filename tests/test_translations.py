@@ -42,7 +42,7 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> set[tuple[str, str]]:
     """Every message of the sources now, as ``makemessages`` finds them, extracted from a copy
     of the sources so the committed catalogs stay untouched."""
     if shutil.which("xgettext") is None:
-        message = "GNU gettext (xgettext) is needed to extract the messages: apt-get install gettext"
+        message = "GNU gettext (xgettext) extracts the messages: apt-get install gettext"
         if os.environ.get("SCOREKEEPER_REQUIRE_GETTEXT"):
             pytest.fail(message)
         pytest.skip(message)
@@ -79,9 +79,7 @@ def test_no_translation_is_fuzzy_empty_or_loses_a_placeholder(language: str) -> 
         where = f"{language}: {entry.msgid[:70]!r}"
         if "fuzzy" in entry.flags:
             problems.append(f"fuzzy {where}")
-        translations = (
-            list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
-        )
+        translations = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
         if not translations or any(not text.strip() for text in translations):
             problems.append(f"empty {where}")
             continue
