@@ -412,21 +412,25 @@ def league_tables_csv(request: HttpRequest, league: str) -> StreamingHttpRespons
         .order_by("table__created_at", "table_id", "position")
     )
 
+    # Translated now, in the request's language: the rows are written after the view returns.
+    header = [
+        _("Table"),
+        _("Game"),
+        _("Started"),
+        _("Finished"),
+        _("Hands"),
+        _("Seat"),
+        _("Player"),
+        _("Side"),
+        _("Total"),
+        _("Place"),
+        _("Won"),
+        _("Went out"),
+    ]
+    yes = _("yes")
+
     def rows() -> Any:
-        yield [
-            _("Table"),
-            _("Game"),
-            _("Started"),
-            _("Finished"),
-            _("Hands"),
-            _("Seat"),
-            _("Player"),
-            _("Side"),
-            _("Total"),
-            _("Place"),
-            _("Won"),
-            _("Went out"),
-        ]
+        yield header
         for seat in seats.iterator(chunk_size=2000):
             table = seat.table
             yield [
@@ -444,8 +448,8 @@ def league_tables_csv(request: HttpRequest, league: str) -> StreamingHttpRespons
                 seat.side,
                 "" if seat.total is None else seat.total,
                 "" if seat.place is None else seat.place,
-                _("yes") if seat.won else "",
-                _("yes") if seat.eliminated else "",
+                yes if seat.won else "",
+                yes if seat.eliminated else "",
             ]
 
     return _csv_response(_filename(league_.name, "tables") + ".csv", rows())
