@@ -61,7 +61,7 @@ class MappingOption:
 def part_field(spec: OptionSpec, part: str) -> forms.IntegerField:
     assert isinstance(spec.default, Mapping)
     return forms.IntegerField(
-        label=part.capitalize(),
+        label=_(spec.part_label(part)),
         required=False,
         min_value=spec.minimum,
         max_value=spec.maximum,
@@ -90,7 +90,9 @@ def scorer_clubs(club_ids: Sequence[int]) -> QuerySet[Club]:
 class NewTableForm(forms.Form):
     game = forms.ChoiceField(
         label=gettext_lazy("Game"),
-        choices=[(key, game.name) for key, game in GAMES.items() if key in HAND_ENTRIES],
+        choices=[
+            (key, gettext_lazy(game.name)) for key, game in GAMES.items() if key in HAND_ENTRIES
+        ],
         widget=forms.RadioSelect,
         initial="scopa",
     )
@@ -313,7 +315,9 @@ class LeagueForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=60)
     games = forms.MultipleChoiceField(
         label=gettext_lazy("Games it counts"),
-        choices=[(key, game.name) for key, game in GAMES.items() if key in HAND_ENTRIES],
+        choices=[
+            (key, gettext_lazy(game.name)) for key, game in GAMES.items() if key in HAND_ENTRIES
+        ],
         widget=forms.CheckboxSelectMultiple,
     )
     members = forms.CharField(

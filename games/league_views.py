@@ -193,7 +193,7 @@ def _league_page(request: HttpRequest, league: League) -> HttpResponse:
         ],
         "game_links": _game_links(league, scope),
         "recent": _recent_tables(league, scope),
-        "game_name": GAMES[scope.game].name if scope.game else "",
+        "game_name": _(GAMES[scope.game].name) if scope.game else "",
     }
     template = "games/league_detail.html"
     if request.htmx:
@@ -212,7 +212,7 @@ def _game_links(league: League, scope: _Scope) -> list[dict[str, Any]]:
         return []
     links = [{"label": _("All games"), "url": scope.query(game="", sort=""), "current": False}]
     links += [
-        {"label": GAMES[key].name, "url": scope.query(game=key, sort=""), "current": False}
+        {"label": _(GAMES[key].name), "url": scope.query(game=key, sort=""), "current": False}
         for key in league.games
         if key in GAMES
     ]
@@ -576,7 +576,7 @@ def _per_game(player: Player) -> list[dict[str, Any]]:
         line = Standing(rows[key], None, None)
         blocks.append(
             {
-                "game": game.name,
+                "game": _(game.name),
                 # A profile's boxes have room for a short label in full ("Wins", not "W").
                 "figures": [
                     (

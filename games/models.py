@@ -30,7 +30,8 @@ CURRENCY_CHOICES = [
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(key, game.name) for key, game in GAMES.items()]
+    # The names are marked in games.scoring (which has no Django): translated when shown.
+    return [(key, _(game.name)) for key, game in GAMES.items()]
 
 
 def new_public_id() -> str:
@@ -262,7 +263,7 @@ class League(models.Model):
 
     @property
     def game_names(self) -> list[str]:
-        return [str(GAMES[key].name) for key in self.games if key in GAMES]
+        return [str(_(GAMES[key].name)) for key in self.games if key in GAMES]
 
 
 class Season(models.Model):

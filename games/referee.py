@@ -44,6 +44,7 @@ from games.scoring.scopa import (
     prime_point,
     primiera,
 )
+from games.words import label_value
 
 KIND_PRIMIERA = "primiera"
 KIND_PRIMES = "primes"
@@ -362,7 +363,9 @@ def prime_sentence(result: PrimeResult) -> str:
     contenders = list(counts)
     for rank_index, label in enumerate((_("sevens"), _("fives"), _("threes"))):
         values = {name: counts[name].sevens_fives_threes[rank_index] for name in contenders}
-        parts.append(f"{label}: " + ", ".join(f"{name} {value}" for name, value in values.items()))
+        parts.append(
+            label_value(label, ", ".join(f"{name} {value}" for name, value in values.items()))
+        )
         top = max(values.values())
         contenders = [name for name, value in values.items() if value == top]
         if len(contenders) == 1:

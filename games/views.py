@@ -49,6 +49,7 @@ from games.scoring.registry import SCOPA_FAMILY
 from games.scoring.scopa import PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID, prime_point, primiera
 from games.scoring.scoresheet import GameNotSupported
 from games.uploads import HoldsNul, TooDeep, check_document
+from games.words import label_value
 
 UNPROCESSABLE = 422
 CONFLICT = 409
@@ -721,15 +722,25 @@ def _options_summary(table: Table, setup: TableSetup, ui: HandEntry) -> list[str
                 labels.append(_(spec.label))
         elif isinstance(value, Mapping) and isinstance(spec.default, Mapping):
             changed = [
-                f"{part.capitalize()} {value[part]}"
+                _part_value(spec, part, value[part])
                 for part in spec.parts
                 if value.get(part) != spec.default[part]
             ]
-            labels.append(f"{_(spec.label)}: {', '.join(changed)}")
+            labels.append(_option_value(spec, ", ".join(changed)))
         else:
-            label = next((c.label for c in spec.choices if c.value == value), str(value))
-            labels.append(f"{_(spec.label)}: {_(label)}")
+            label = next((c.label for c in spec.choices if c.value == value), None)
+            labels.append(_option_value(spec, str(value) if label is None else _(label)))
     return labels
+
+
+def _option_value(spec: OptionSpec, value: str) -> str:
+    """An option and its value, as the scoreboard and the rules pages name them."""
+    return label_value(_(spec.label), value)
+
+
+def _part_value(spec: OptionSpec, part: str, value: object) -> str:
+    """One part of a mapping option with its number: "Sauspiel 20"."""
+    return f"{_(spec.part_label(part))} {value}"
 
 
 @require_GET
@@ -979,6 +990,7 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
         "games/rules_game.html",
         {
             "rules": rules,
+            "game_name": _(rules.name),
             "options": options,
             "summary_template": f"games/rules/{game}.html",
             "games": list(GAMES.values()),
@@ -993,7 +1005,7 @@ def _option_default(spec: OptionSpec) -> str:
         if choice.value == spec.default:
             return _(choice.label)
     if isinstance(spec.default, Mapping):
-        return ", ".join(f"{name} {value}" for name, value in spec.default.items())
+        return ", ".join(_part_value(spec, name, value) for name, value in spec.default.items())
     if spec.default == 0:
         # 0 means "not used" for the whole-number options that allow it (fixed rounds, money).
         return _("none")

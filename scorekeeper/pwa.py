@@ -57,7 +57,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
             "id": home,
             "name": "Scorekeeper",
             "short_name": "Scorekeeper",
-            "description": "Scores for card games played with real cards.",
+            "description": _("Scores for card games played with real cards."),
             "start_url": home,
             "scope": home,
             "display": "standalone",

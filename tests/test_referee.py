@@ -480,7 +480,7 @@ def test_rules_pages_of_the_other_games_show_their_defaults(client: Client) -> N
         return text(client.get(reverse("games:rules_game", kwargs={"game": game})))
 
     assert "default: 31" in page("ciapano")
-    assert "default: sauspiel 10, wenz 50, solo 50, tout 180, sie 540" in page("schafkopf")
+    assert "default: Sauspiel 10, Wenz 50, Solo 50, Tout 180, Sie 540" in page("schafkopf")
     swoops = page("swoops")
     assert "default: 150" in swoops
     assert "default: none" in swoops  # no fixed number of rounds

@@ -44,6 +44,7 @@ from games.scoring.schafkopf import (
     laufende_count_in,
     leader_after,
 )
+from games.words import label_value
 
 WON = "won"
 LOST = "lost"
@@ -84,7 +85,7 @@ def _doubling_words(level: str) -> tuple[str, str]:
         )
     doubling = DOUBLINGS[int(level) - 1]
     name = f"{_(doubling.name)} ×{doubling.multiplier}"
-    return name, f"{name}: {_(doubling.explanation)}"
+    return name, label_value(name, _(doubling.explanation))
 
 
 def result_kind(contract: Contract) -> str:

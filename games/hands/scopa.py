@@ -302,9 +302,17 @@ def explain_round(breakdown: Mapping[str, object], style: DeckStyle) -> list[str
             lines.append(_("Capotto: %(side)s took all ten coins.") % {"side": capotto["winner"]})
         return lines
     lines: list[str] = []
-    for key, label in (("cards", _("Cards")), ("coins", _("Coins"))):
+    for key, sentence in (
+        # Translators: "Cards: Ann 22, Bob 18: point to Ann."
+        ("cards", _("Cards: %(counts)s: %(award)s.")),
+        # Translators: "Coins: Ann 5, Bob 5: tied, nobody scores."
+        ("coins", _("Coins: %(counts)s: %(award)s.")),
+    ):
         part = _mapping(breakdown[key])
-        lines.append(f"{label}: {_counts(_mapping(part['counts']))}: {_award(part['winner'])}.")
+        lines.append(
+            sentence
+            % {"counts": _counts(_mapping(part["counts"])), "award": _award(part["winner"])}
+        )
     seven_key = "settebello" if "settebello" in breakdown else "seven_of_coins"
     seven_label = _("Settebello") if seven_key == "settebello" else _("Seven of coins")
     lines.append(

@@ -32,6 +32,7 @@ from games.scoring.swoops import (
     ranking,
     setup_advice,
 )
+from games.words import label_value
 
 # Typed without JavaScript as "JOKER 10 K 5" or "joker, 10, k, 5": any mix of spaces and commas.
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -257,7 +258,7 @@ class SwoopsHandForm(BaseHandForm):
         if not hint and not scored:
             problems = tuple(str(error) for error in self.non_field_errors())
             problems += tuple(
-                f"{self.fields[name].label}: {error}"
+                label_value(self.fields[name].label, error)
                 for name, errors in self.errors.items()
                 if name != "__all__"
                 for error in errors

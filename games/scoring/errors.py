@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
-from .i18n import gettext_noop
+from .i18n import Marked, gettext_noop
 
 Translate = Callable[[str], str]
 
@@ -19,7 +19,9 @@ class Problem:
     """One thing wrong with the input.
 
     ``message`` is an English template with ``{name}`` placeholders (marked for translation);
-    ``params`` fills them. ``round_number`` names the hand it belongs to, if any.
+    ``params`` fills them, after the message is translated: a value that is itself marked (a
+    game's or a contract's name) is translated too. ``round_number`` names the hand it belongs
+    to, if any.
     """
 
     message: str
@@ -28,7 +30,11 @@ class Problem:
     field: str = ""
 
     def text(self, translate: Translate = _untranslated) -> str:
-        body = translate(self.message).format(**dict(self.params))
+        params = {
+            name: translate(value) if isinstance(value, Marked) else value
+            for name, value in self.params
+        }
+        body = translate(self.message).format(**params)
         if self.round_number is None:
             return body
         return translate(gettext_noop("round {number}: {problem}")).format(

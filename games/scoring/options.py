@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import Problem, problem
 from .i18n import gettext_noop as _
@@ -35,6 +35,9 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     requires: str = ""
+    # A mapping option's label for each part (marked for translation); a part without one is
+    # shown by its name, capitalised.
+    part_labels: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:
@@ -50,6 +53,10 @@ class OptionSpec:
     def parts(self) -> tuple[str, ...]:
         """A mapping option's part names, in order; empty for the other kinds."""
         return tuple(self.default) if isinstance(self.default, Mapping) else ()
+
+    def part_label(self, part: str) -> str:
+        """What a mapping option's part is called on the page (marked for translation)."""
+        return self.part_labels.get(part) or part.capitalize()
 
     def default_value(self) -> OptionValue:
         # A fresh copy, so a table that changes its mapping never changes the default.

@@ -1361,6 +1361,7 @@ class Schafkopf(Game):
             ),
             minimum=1,
             maximum=100_000,
+            part_labels=TARIFF_LABELS,
         ),
         OptionSpec(
             "runners",

@@ -84,7 +84,9 @@
     }
     var said = summary(form, current, table);
     var row = form.querySelector('.sw-player[data-seat="' + current + '"]');
-    name.textContent = row.querySelector(".sw-pick-name").textContent + ":";
+    var player = row.querySelector(".sw-pick-name").textContent;
+    // A function, so that a "$" in a name is never read as a replacement pattern.
+    name.textContent = form.dataset.textPlayer.replace("%(player)s", function () { return player; });
     form.querySelector("[data-sw-current-cards]").textContent = said.text;
     form.querySelector("[data-sw-current-points]").textContent =
       said.points === null ? "" : form.dataset.textPoints.replace("%(points)s", said.points);
