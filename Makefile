@@ -75,8 +75,8 @@ MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=scripts --ignore=docs 
 	--ignore=staticfiles --ignore=build --ignore=locale
 
 messages: install
-	$(PY) manage.py makemessages -l it -l de -l ja --add-location file --no-obsolete $(MESSAGES_IGNORE)
-	$(PY) manage.py compilemessages -l it -l de -l ja --ignore=.venv
+	DEBUG=1 $(PY) manage.py makemessages -l it -l de -l ja --add-location file --no-obsolete $(MESSAGES_IGNORE)
+	DEBUG=1 $(PY) manage.py compilemessages -l it -l de -l ja --ignore=.venv
 
 clean:
 	rm -rf $(VENV) staticfiles tests/artifacts .pytest_cache .mypy_cache .ruff_cache \

@@ -609,7 +609,7 @@ def _rating_charts(
         charts.append(
             line_chart(
                 title=_("Rating in %(league)s") % {"league": league.name},
-                x_labels=[date_format(day, "j M y") for day in sessions],
+                x_labels=[date_format(day, "SHORT_DATE_FORMAT") for day in sessions],
                 x_heading=_("Session"),
                 series=[
                     Series(

@@ -94,7 +94,8 @@ WIN_RATE = Column(
     _("Win rate"),
     _("Win %"),
     lambda s: s.row.win_rate,
-    lambda s: f"{number_format(100 * s.row.win_rate, 0)}%",
+    # Translators: a win rate; German and French put a space before the percent sign.
+    lambda s: _("%(percent)s%%") % {"percent": number_format(100 * s.row.win_rate, 0)},
 )
 POINTS_PER_GAME = Column(
     "points_per_game",

@@ -84,9 +84,10 @@ def test_no_translation_is_fuzzy_empty_or_loses_a_placeholder(language: str) -> 
             problems.append(f"empty {where}")
             continue
         if entry.msgid_plural:
-            # A plural form may leave the count out ("one hand"), never add or lose a name.
+            # A form may leave the number out ("one hand", "in a minute": a placeholder only one
+            # of the two English forms has), never add one or lose one both forms have.
             allowed = set(marks(entry.msgid) + marks(entry.msgid_plural))
-            needed = {mark for mark in allowed if "count" not in mark and mark != "%d"}
+            needed = set(marks(entry.msgid)) & set(marks(entry.msgid_plural))
             for text in translations:
                 if not set(marks(text)) <= allowed or not needed <= set(marks(text)):
                     problems.append(f"placeholders {where}: {marks(text)}")

@@ -18,7 +18,7 @@ from django import forms
 from django.utils.html import format_html
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.formatting import money, signed
 from games.hands.base import BaseHandForm, HandEntry, HistoryLine, Scoreboard, ScoreRow
@@ -1076,7 +1076,7 @@ class SchafkopfHandEntry(HandEntry):
             if side == next_dealer:
                 notes.append(_("deals next"))
             elif side == leader:
-                notes.append(_("leads"))
+                notes.append(pgettext("plays the first card of the hand", "leads"))
             css = " ".join(
                 filter(None, ("sk-total", _trend(total), "sk-money" if has_money(setup) else ""))
             )

@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.hands.base import (
     BaseHandForm,
@@ -378,7 +378,7 @@ class SwoopsHandEntry(HandEntry):
                     notes.append(_("over the limit"))
             else:
                 if side in leaders:
-                    notes.append(_("leads"))
+                    notes.append(pgettext("is ahead on points", "leads"))
                 elif leaders and fixed_rounds:
                     notes.append(_("%(count)s behind") % {"count": total - best})
                 if not fixed_rounds:

@@ -89,7 +89,9 @@
     name.textContent = form.dataset.textPlayer.replace("%(player)s", function () { return player; });
     form.querySelector("[data-sw-current-cards]").textContent = said.text;
     form.querySelector("[data-sw-current-points]").textContent =
-      said.points === null ? "" : form.dataset.textPoints.replace("%(points)s", said.points);
+      said.points === null ? "" :
+        (said.points === 1 ? form.dataset.textPoint : form.dataset.textPoints)
+          .replace("%(points)s", said.points);
   }
 
   function select(form, seat) {
