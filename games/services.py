@@ -87,7 +87,6 @@ def _create_unique(model: type[ModelT], refusal: Problem, **fields: object) -> M
         raise EntryError([refusal]) from None
 
 
-@transaction.atomic
 def _with_league_currency(
     game: str, options: Mapping[str, object], league: League | None
 ) -> Mapping[str, object]:
@@ -98,6 +97,7 @@ def _with_league_currency(
     return {**options, "currency": league.currency}
 
 
+@transaction.atomic
 def table_create(
     *,
     club: Club,
