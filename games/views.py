@@ -39,7 +39,7 @@ from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import posted_version
 from games.hands.scopa import deck_style
 from games.models import Role, Round, Table, TableChange, new_hand_token
-from games.problems import add_problems, problem_text
+from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup
 from games.scoring.cards import DeckStyle
 from games.scoring.errors import problem
@@ -50,10 +50,6 @@ from games.scoring.scopa import PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID, prime_poin
 from games.scoring.scoresheet import GameNotSupported
 from games.uploads import HoldsNul, TooDeep, check_document
 from games.words import label_value
-
-UNPROCESSABLE = 422
-CONFLICT = 409
-
 
 # The session key naming the table a phone just abandoned (abandon_views): the home page it
 # is sent to offers Undo for that table, once, like a message.
