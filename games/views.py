@@ -541,11 +541,8 @@ def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
     state = table.rules.game_state(scores, setup)
     next_dealer = None
     if not state.finished:
-        dealer_seat = (
-            table.rules.dealer_after(setup, scores, page.hands[-1].dealer)
-            if page.hands
-            else table.first_dealer
-        )
+        last_dealer = page.hands[-1].dealer if page.hands else None
+        dealer_seat = table.rules.next_dealer(setup, scores, last_dealer, table.first_dealer)
         next_dealer = table.seats.all()[dealer_seat].player.name
     return {
         "state": state,
