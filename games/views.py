@@ -37,6 +37,7 @@ from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import posted_version
+from games.hands.html import card_grid
 from games.hands.scopa import deck_style
 from games.models import Role, Round, Table, TableChange, new_hand_token
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
@@ -879,7 +880,7 @@ def _render_primiera(
     captures = form.captures()
     context: dict[str, Any] = {
         "form": form,
-        "grid": referee.card_grid(form, style),
+        "grid": card_grid(form, style),
         "side_indexes": list(enumerate(form.names())),
         "name_fields": [form[f"name_{index}"] for index in range(form.side_count())],
         "names_given": any(form.data.get(f"name_{index}") for index in range(4)) and not hand,
@@ -942,7 +943,7 @@ def referee_capture(request: HttpRequest) -> HttpResponse:
     played = form.played_cards()
     context = {
         "form": form,
-        "grid": referee.card_grid(form, style),
+        "grid": card_grid(form, style),
         "ruling": referee.capture_ruling(form, style),
         "too_many_played": len(played) > 1,
         "action_url": reverse("games:referee_capture"),
