@@ -65,14 +65,7 @@ from .base import (
     running_totals,
 )
 from .cards import DECK, Card, DeckStyle, Rank, parse_card
-from .errors import (
-    Problem,
-    fields_not_applying,
-    problem,
-    raise_if_any,
-    read_counts,
-    says_nothing,
-)
+from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue
 from .scopa import _FACE_DECK_SPEC

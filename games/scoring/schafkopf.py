@@ -147,14 +147,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .base import Game, GameState, RoundScore, TableSetup, running_totals
-from .errors import (
-    Problem,
-    fields_not_applying,
-    problem,
-    raise_if_any,
-    read_counts,
-    says_nothing,
-)
+from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec
 

@@ -12,14 +12,7 @@ from dataclasses import dataclass
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, Team, running_totals, strict_leader
 from .cards import DECK, RE_BELLO, SETTEBELLO, Card, DeckStyle, Rank, Suit, parse_card
-from .errors import (
-    Problem,
-    fields_not_applying,
-    problem,
-    raise_if_any,
-    read_counts,
-    says_nothing,
-)
+from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue, resolve_options
 

@@ -46,14 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, running_totals
-from .errors import (
-    Problem,
-    fields_not_applying,
-    problem,
-    raise_if_any,
-    read_counts,
-    says_nothing,
-)
+from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import OptionSpec, OptionValue
 
