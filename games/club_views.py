@@ -28,11 +28,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import access, ratelimit, services
 from games.models import GuestAccount, Invite, Membership, Role
-from games.problems import problem_text
+from games.problems import UNPROCESSABLE, problem_text
 from games.scoring import EntryError
-
-UNPROCESSABLE = 422
-TOO_MANY_REQUESTS = 429
 
 
 class ClubNameForm(forms.Form):
@@ -289,4 +286,4 @@ def locked_out(
     cool_off = settings.AXES_COOLOFF_TIME
     minutes = math.ceil(cool_off.total_seconds() / 60) if cool_off else 0
     context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
-    return render(request, "registration/lockout.html", context, status=TOO_MANY_REQUESTS)
+    return render(request, "registration/lockout.html", context, status=ratelimit.TOO_MANY_REQUESTS)

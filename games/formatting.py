@@ -13,7 +13,9 @@ from decimal import Decimal
 from django.utils.formats import number_format
 from django.utils.translation import get_language
 
-MINUS = "\u2212"  # a real minus sign: a hyphen reads as a dash next to a number
+# The charts' minus sign (games.standings is pure Python and cannot import this module).
+from games.standings.charts import MINUS
+
 NBSP = "\u00a0"
 
 

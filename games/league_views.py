@@ -40,17 +40,13 @@ from games.leagues import (
     sort_standings,
 )
 from games.models import League, Player, Role, Season, Seat, Table
-from games.problems import add_problems, problem_text
+from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
 from games.scoring import GAMES, EntryError
 from games.selectors import SkillBoard
 from games.standings.charts import LineChart, Series, line_chart
 from games.standings.rating import Skill
 from games.standings.stats import ranked_companions
 from games.views import refuse_stale_table_write
-
-UNPROCESSABLE = 422
-CONFLICT = 409
-
 
 # -- the list of leagues, and a new one ---------------------------------------------------------
 

@@ -9,6 +9,11 @@ from django.utils.translation import gettext as _
 
 from games.scoring import EntryError, Problem
 
+# The status of a page that shows a form again with its problems, having saved nothing.
+UNPROCESSABLE = 422
+# The status of a write refused because the page it came from is out of date.
+CONFLICT = 409
+
 
 def problem_text(problem: Problem) -> str:
     return problem.text(_)

@@ -14,7 +14,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.cardfaces import CardFace, card_face, deck_by_suit, suit_label
+from games.cardfaces import CardFace, card_face, suit_label
+from games.hands.html import add_card_fields
 from games.scoring.captures import (
     KIND_ACE_TAKES_ALL,
     KIND_FIFTEEN,
@@ -57,14 +58,6 @@ DEFAULT_NAMES = (
 )
 
 
-def card_grid(form: forms.Form, style: DeckStyle) -> list[tuple[str, str, list[Any]]]:
-    """The 40-card tap grid: each face with its radio field (``card_<code>``)."""
-    return [
-        (suit_css, suit_name, [(face, form[f"card_{face.code}"]) for face in faces])
-        for suit_css, suit_name, faces in deck_by_suit(style)
-    ]
-
-
 def _with_initials(form_class: type[forms.Form], query: Mapping[str, Any]) -> dict[str, Any]:
     """The query with each choice field's default filled in where it is missing, so a link
     that names only the cards still shows which rules it was judged under."""
@@ -73,13 +66,6 @@ def _with_initials(form_class: type[forms.Form], query: Mapping[str, Any]) -> di
         if isinstance(field, forms.ChoiceField) and name not in data and field.initial:
             data[name] = field.initial
     return data
-
-
-def _card_fields(form: forms.Form, choices: list[tuple[str, str]]) -> None:
-    for card in DECK:
-        form.fields[f"card_{card.code}"] = forms.ChoiceField(
-            choices=[("", "-"), *choices], required=False, widget=forms.RadioSelect
-        )
 
 
 # -- primiera -----------------------------------------------------------------------------------
@@ -140,7 +126,7 @@ class PrimieraRefereeForm(forms.Form):
                 required=False,
                 widget=forms.TextInput(attrs={"placeholder": str(DEFAULT_NAMES[index])}),
             )
-        _card_fields(self, [(str(i), str(DEFAULT_NAMES[i])) for i in range(MAX_SIDES)])
+        add_card_fields(self, DECK, [(str(i), str(DEFAULT_NAMES[i])) for i in range(MAX_SIDES)])
 
     @classmethod
     def from_query(cls, query: Mapping[str, Any]) -> PrimieraRefereeForm:
@@ -431,7 +417,7 @@ class CaptureRefereeForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _card_fields(self, [(ON_TABLE, _("on the table")), (PLAYED, _("played"))])
+        add_card_fields(self, DECK, [(ON_TABLE, _("on the table")), (PLAYED, _("played"))])
 
     @classmethod
     def from_query(cls, query: Mapping[str, Any]) -> CaptureRefereeForm:

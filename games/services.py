@@ -276,9 +276,7 @@ def seat_results(rules: Game, setup: TableSetup, state: GameState) -> dict[str, 
 def next_dealer(table: Table, setup: TableSetup, earlier: Sequence[RoundScore]) -> int:
     """The seat that deals the next hand, ``earlier`` being the hands already played."""
     last = table.rounds.order_by("-number").values_list("dealer", flat=True).first()
-    if last is None:
-        return table.first_dealer
-    return table.rules.dealer_after(setup, earlier, last)
+    return table.rules.next_dealer(setup, earlier, last, table.first_dealer)
 
 
 # -- one table's hands: every change goes through one rescoring path ---------------------------

@@ -22,11 +22,11 @@ from games import access
 from games.formatting import money
 from games.models import League, Table
 from games.money import CurrencyBalances, MoneyTable, money_evening
+from games.problems import UNPROCESSABLE
 from games.scoring import GAMES
 from games.selectors import day_bounds, money_per_point
 from games.standings.settlement import settle
 
-UNPROCESSABLE = 422
 ISO_DATE = "%Y-%m-%d"
 FIRST_DAY = datetime.date(1900, 1, 1)
 LAST_DAY = datetime.date(9998, 12, 31)

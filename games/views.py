@@ -37,9 +37,10 @@ from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import posted_version
+from games.hands.html import card_grid
 from games.hands.scopa import deck_style
 from games.models import Role, Round, Table, TableChange, new_hand_token
-from games.problems import add_problems, problem_text
+from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup
 from games.scoring.cards import DeckStyle
 from games.scoring.errors import problem
@@ -50,10 +51,6 @@ from games.scoring.scopa import PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID, prime_poin
 from games.scoring.scoresheet import GameNotSupported
 from games.uploads import HoldsNul, TooDeep, check_document
 from games.words import label_value
-
-UNPROCESSABLE = 422
-CONFLICT = 409
-
 
 # The session key naming the table a phone just abandoned (abandon_views): the home page it
 # is sent to offers Undo for that table, once, like a message.
@@ -545,11 +542,8 @@ def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
     state = table.rules.game_state(scores, setup)
     next_dealer = None
     if not state.finished:
-        dealer_seat = (
-            table.rules.dealer_after(setup, scores, page.hands[-1].dealer)
-            if page.hands
-            else table.first_dealer
-        )
+        last_dealer = page.hands[-1].dealer if page.hands else None
+        dealer_seat = table.rules.next_dealer(setup, scores, last_dealer, table.first_dealer)
         next_dealer = table.seats.all()[dealer_seat].player.name
     return {
         "state": state,
@@ -886,7 +880,7 @@ def _render_primiera(
     captures = form.captures()
     context: dict[str, Any] = {
         "form": form,
-        "grid": referee.card_grid(form, style),
+        "grid": card_grid(form, style),
         "side_indexes": list(enumerate(form.names())),
         "name_fields": [form[f"name_{index}"] for index in range(form.side_count())],
         "names_given": any(form.data.get(f"name_{index}") for index in range(4)) and not hand,
@@ -949,7 +943,7 @@ def referee_capture(request: HttpRequest) -> HttpResponse:
     played = form.played_cards()
     context = {
         "form": form,
-        "grid": referee.card_grid(form, style),
+        "grid": card_grid(form, style),
         "ruling": referee.capture_ruling(form, style),
         "too_many_played": len(played) > 1,
         "action_url": reverse("games:referee_capture"),

@@ -17,7 +17,6 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.cardfaces import deck_by_suit
 from games.hands.base import (
     BaseHandForm,
     HandEntry,
@@ -27,6 +26,7 @@ from games.hands.base import (
     dealer_facts,
     rest_to,
 )
+from games.hands.html import add_card_fields, card_grid
 from games.hands.scopa import deck_style
 from games.scoring import GameState, RoundScore, TableSetup
 from games.scoring.cards import Rank, parse_card, rank_name
@@ -44,7 +44,6 @@ MODE_CARDS = "cards"
 MODE_COUNTS = "counts"
 MODE_POINTS = "points"
 
-_PENALTY_CODES = frozenset(card.code for card in PENALTY_CARDS)
 # The ranks worth a third of a point, as the counts form names them.
 _THIRD_RANKS = (Rank.THREE, Rank.TWO, Rank.KING, Rank.KNIGHT, Rank.JACK)
 
@@ -114,10 +113,7 @@ class CiapanoHandForm(BaseHandForm):
             (seat, player) for seat, player in enumerate(self.setup.players) if player in active
         )
         choices = [(str(seat), player) for seat, player in self.seats]
-        for card in PENALTY_CARDS:
-            self.fields[f"card_{card.code}"] = forms.ChoiceField(
-                choices=[("", "-"), *choices], required=False, widget=forms.RadioSelect
-            )
+        add_card_fields(self, PENALTY_CARDS, choices)
         numeric = {"inputmode": "numeric"}
         for seat, player in self.seats:
             # Counts start empty: one player left empty gets whatever the others did not take.
@@ -364,18 +360,7 @@ class CiapanoHandEntry(HandEntry):
             "preview_lines": self.explain(preview.score.breakdown, setup)
             if preview and preview.score
             else [],
-            "grid": [
-                (
-                    suit_css,
-                    suit_name,
-                    [
-                        (face, form[f"card_{face.code}"])
-                        for face in faces
-                        if face.code in _PENALTY_CODES
-                    ],
-                )
-                for suit_css, suit_name, faces in deck_by_suit(style)
-            ],
+            "grid": card_grid(form, style),
             "side_indexes": list(form.seats),
             "steppers": {
                 name: [(player, form[f"{name}_{seat}"]) for seat, player in form.seats]

@@ -23,7 +23,8 @@ from django.utils.functional import Promise
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.cardfaces import CardFace
+from games.cardfaces import CardFace, deck_by_suit
+from games.scoring.cards import Card, DeckStyle
 
 # The widget templates spelled out by input_html: every <input> widget renders through these.
 _INPUT_TEMPLATES = frozenset(
@@ -144,6 +145,34 @@ def _card_html(face: CardFace, field: forms.BoundField, coin: str, none: str) ->
         f'<fieldset class="card-radios"><legend class="visually-hidden">{_esc(face.name)}'
         f"</legend>{radios}</fieldset></div>"
     )
+
+
+def add_card_fields(
+    form: forms.Form, cards: Iterable[Card], choices: Sequence[tuple[str, Any]]
+) -> None:
+    """A radio field ``card_<code>`` per card, in the card's order: "-" (nobody) and then
+    ``choices``, one per side it may go to. The tap grid (``card_grid``) shows these."""
+    for card in cards:
+        form.fields[f"card_{card.code}"] = forms.ChoiceField(
+            choices=[("", "-"), *choices], required=False, widget=forms.RadioSelect
+        )
+
+
+def card_grid(form: forms.Form, style: DeckStyle) -> Grid:
+    """The tap grid for ``card_grid_html``: a row per suit of the cards ``form`` has a field
+    for (``add_card_fields``), each face with its bound field."""
+    return [
+        (
+            suit_css,
+            suit_name,
+            [
+                (face, form[f"card_{face.code}"])
+                for face in faces
+                if f"card_{face.code}" in form.fields
+            ],
+        )
+        for suit_css, suit_name, faces in deck_by_suit(style)
+    ]
 
 
 def card_grid_html(grid: Grid) -> SafeString:

@@ -12,8 +12,9 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.cardfaces import card_short, deck_by_suit, suit_label
+from games.cardfaces import card_short, suit_label
 from games.hands.base import BaseHandForm, HandEntry, Scoreboard, ScoreRow, dealer_facts, rest_to
+from games.hands.html import add_card_fields, card_grid
 from games.scoring import GAMES, GameState, RoundScore, TableSetup
 from games.scoring.cards import DECK, SETTEBELLO, Card, DeckStyle, Suit, parse_card
 from games.scoring.scopa import (
@@ -77,11 +78,7 @@ class ScopaHandForm(BaseHandForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         setup = self.setup
-        side_choices = [("", "-")] + [(str(i), side) for i, side in enumerate(self.sides)]
-        for card in DECK:
-            self.fields[f"card_{card.code}"] = forms.ChoiceField(
-                choices=side_choices, required=False, widget=forms.RadioSelect
-            )
+        add_card_fields(self, DECK, [(str(i), side) for i, side in enumerate(self.sides)])
         for i, side in enumerate(self.sides):
             self.fields[f"scopas_{i}"] = forms.IntegerField(
                 label=side, min_value=0, max_value=MAX_SCOPAS, initial=0, required=False
@@ -244,10 +241,7 @@ class ScopaHandEntry(HandEntry):
             "preview_lines": explain_round(preview.score.breakdown, style)
             if preview and preview.score
             else [],
-            "grid": [
-                (suit_css, suit_name, [(face, form[f"card_{face.code}"]) for face in faces])
-                for suit_css, suit_name, faces in deck_by_suit(style)
-            ],
+            "grid": card_grid(form, style),
             "steppers": {
                 name: [(side, form[f"{name}_{i}"]) for i, side in enumerate(setup.sides)]
                 for name in ("scopas", "ace_sweeps", "points")

@@ -194,6 +194,19 @@ class Game(ABC):
         out = self.game_state(earlier, table).eliminated if self.eliminates_players else ()
         return next_dealer_seat(table, out, dealer)
 
+    def next_dealer(
+        self,
+        table: TableSetup,
+        earlier: Sequence[RoundScore],
+        last_dealer: int | None,
+        first_dealer: int = 0,
+    ) -> int:
+        """The seat that deals the hand after ``earlier``: ``first_dealer`` for the first hand,
+        then as ``dealer_after``, ``last_dealer`` having dealt the last of them."""
+        if last_dealer is None:
+            return first_dealer
+        return self.dealer_after(table, earlier, last_dealer)
+
     def tracker(self, table: TableSetup, first_dealer: int = 0) -> RoundTracker:
         """An empty record of the table's rounds, to score them one after another."""
         return RoundTracker(self, table, first_dealer)

@@ -65,7 +65,7 @@ from .base import (
     running_totals,
 )
 from .cards import DECK, Card, DeckStyle, Rank, parse_card
-from .errors import Problem, fields_not_applying, problem, raise_if_any, says_nothing
+from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue
 from .scopa import _FACE_DECK_SPEC
@@ -611,26 +611,26 @@ def _parse_counts(
         )
         return counts
     readable = True
-    for player, value in raw.items():
-        if player not in table.players:
-            problems.append(_not_playing(player, field))
+    for player, value in read_counts(
+        raw,
+        table.players,
+        problems,
+        unknown=lambda player: _not_playing(player, field),
+        not_whole=lambda player: problem(
+            _("{field} for {player} must be a whole number, 0 or more"),
+            field,
+            field=field,
+            player=player,
+        ),
+    ):
+        if value is None:
             readable = False
-        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            problems.append(
-                problem(
-                    _("{field} for {player} must be a whole number, 0 or more"),
-                    field,
-                    field=field,
-                    player=str(player),
-                )
-            )
-            readable = False
-        else:
-            listed_total += value
-            if player in active:
-                counts[player] = value
-            elif value:
-                problems.append(_already_out(str(player), field))
+            continue
+        listed_total += value
+        if player in active:
+            counts[player] = value
+        elif value:
+            problems.append(_already_out(player, field))
     if readable and expected_total is not None and listed_total != expected_total:
         problems.append(
             problem(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .i18n import Marked, gettext_noop
@@ -107,3 +107,43 @@ def fields_not_applying(
         [key for key, value in entry.items() if not (key in other_kinds and says_nothing(value))],
         allowed,
     )
+
+
+def read_counts(
+    raw: Mapping[object, object],
+    known: Collection[str],
+    problems: list[Problem],
+    *,
+    unknown: Callable[[str], Problem],
+    not_whole: Callable[[str], Problem],
+    negative: bool = False,
+) -> Iterator[tuple[str, int | None]]:
+    """The entries of a ``{name: whole number}`` field (points counted at the table, scopas,
+    aces), in the order given: each name with its number, or with ``None`` where the entry
+    could not be read, ``problems`` having been told why as it went: a name not ``known``
+    (``unknown``), or a value that is not a whole number, or is below 0 unless ``negative``
+    (``not_whole``).
+
+    >>> problems = []
+    >>> entries = read_counts(
+    ...     {"Ann": 3, "Bob": -1, "Eve": 2},
+    ...     ("Ann", "Bob"),
+    ...     problems,
+    ...     unknown=lambda name: problem("{name} is not here", "points", name=name),
+    ...     not_whole=lambda name: problem("{name} is not a count", "points", name=name),
+    ... )
+    >>> list(entries)
+    [('Ann', 3), ('Bob', None), ('Eve', None)]
+    >>> [str(p) for p in problems]
+    ['Bob is not a count', 'Eve is not here']
+    """
+    for key, value in raw.items():
+        name = str(key)
+        if key not in known:
+            problems.append(unknown(name))
+            yield name, None
+        elif isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not negative):
+            problems.append(not_whole(name))
+            yield name, None
+        else:
+            yield name, value

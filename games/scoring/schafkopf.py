@@ -147,7 +147,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .base import Game, GameState, RoundScore, TableSetup, running_totals
-from .errors import Problem, fields_not_applying, problem, raise_if_any, says_nothing
+from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec
 
@@ -1321,14 +1321,17 @@ def _parse_counted(entry: Mapping[str, object], table: TableSetup) -> CountedHan
         problems.append(problem(_("points must give a number for each player"), "points"))
         raise_if_any(problems)
     assert isinstance(raw, Mapping)
-    for player, value in raw.items():
-        if player not in points:
-            problems.append(problem(_("{name} is not at this table"), "points", name=str(player)))
-        elif isinstance(value, bool) or not isinstance(value, int):
-            problems.append(
-                problem(_("points for {name} must be a whole number"), "points", name=player)
-            )
-        else:
+    for player, value in read_counts(
+        raw,
+        points,
+        problems,
+        unknown=lambda name: problem(_("{name} is not at this table"), "points", name=name),
+        not_whole=lambda name: problem(
+            _("points for {name} must be a whole number"), "points", name=name
+        ),
+        negative=True,
+    ):
+        if value is not None:
             points[player] = value
     total = sum(points.values())
     if not problems and total != 0:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, Team, running_totals, strict_leader
 from .cards import DECK, RE_BELLO, SETTEBELLO, Card, DeckStyle, Rank, Suit, parse_card
-from .errors import Problem, fields_not_applying, problem, raise_if_any, says_nothing
+from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue, resolve_options
 
@@ -408,19 +408,16 @@ def _parse_counts(
     if not isinstance(raw, Mapping):
         problems.append(problem(_("{field} must give a number for each side"), field, field=field))
         return counts
-    for side, value in raw.items():
-        if side not in counts:
-            problems.append(_side_problem(side, field))
-        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            problems.append(
-                problem(
-                    _("{field} for {side} must be a whole number, 0 or more"),
-                    field,
-                    field=field,
-                    side=str(side),
-                )
-            )
-        else:
+    for side, value in read_counts(
+        raw,
+        counts,
+        problems,
+        unknown=lambda side: _side_problem(side, field),
+        not_whole=lambda side: problem(
+            _("{field} for {side} must be a whole number, 0 or more"), field, field=field, side=side
+        ),
+    ):
+        if value is not None:
             counts[side] = value
     return counts
 

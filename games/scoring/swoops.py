@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, running_totals
-from .errors import Problem, fields_not_applying, problem, raise_if_any, says_nothing
+from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import OptionSpec, OptionValue
 
@@ -221,10 +221,6 @@ def _went_out_holding(player: Side, field: str) -> Problem:
     return problem(_("{player} went out and cannot hold any cards"), field, player=player)
 
 
-def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
 def _parse_went_out(raw: object, table: TableSetup, problems: list[Problem]) -> Side | None:
     # A form whose choice was left blank sends an empty name: that, too, says nobody went out.
     if raw is None or (isinstance(raw, str) and not raw.strip()):
@@ -296,18 +292,18 @@ def _parse_typed(
         )
         return {}
     typed: dict[Side, int] = {}
-    for player, points in raw.items():
-        if player not in table.players:
-            problems.append(_not_a_player(player, "totals"))
-        elif not _is_count(points):
-            problems.append(
-                problem(
-                    _("the total for {player} must be a whole number, 0 or more"),
-                    "totals",
-                    player=player,
-                )
-            )
-        elif player == went_out and points:
+    for player, points in read_counts(
+        raw,
+        table.players,
+        problems,
+        unknown=lambda player: _not_a_player(player, "totals"),
+        not_whole=lambda player: problem(
+            _("the total for {player} must be a whole number, 0 or more"), "totals", player=player
+        ),
+    ):
+        if points is None:
+            continue
+        if player == went_out and points:
             problems.append(_went_out_holding(player, "totals"))
         elif went_out is not None and player != went_out and not points:
             problems.append(_holds_nothing(player, went_out, "totals"))
@@ -357,18 +353,16 @@ def _parse_points(raw: object, table: TableSetup, problems: list[Problem]) -> di
     if not isinstance(raw, Mapping):
         problems.append(problem(_("points must give a number for each player"), "points"))
         return points
-    for player, value in raw.items():
-        if player not in points:
-            problems.append(_not_a_player(player, "points"))
-        elif not _is_count(value):
-            problems.append(
-                problem(
-                    _("points for {player} must be a whole number, 0 or more"),
-                    "points",
-                    player=str(player),
-                )
-            )
-        else:
+    for player, value in read_counts(
+        raw,
+        points,
+        problems,
+        unknown=lambda player: _not_a_player(player, "points"),
+        not_whole=lambda player: problem(
+            _("points for {player} must be a whole number, 0 or more"), "points", player=player
+        ),
+    ):
+        if value is not None:
             points[player] = value
     if not problems:
         problems.extend(counted_round_problems(points))
