@@ -128,10 +128,6 @@ class ScopaHandForm(BaseHandForm):
     def card_fields(self) -> list[forms.BoundField]:
         return [self[f"card_{card.code}"] for card in DECK]
 
-    def _count(self, name: str) -> int:
-        value = self.cleaned_data.get(name)
-        return int(value) if value else 0
-
     def captures(self) -> dict[str, list[str]]:
         captures: dict[str, list[str]] = {side: [] for side in self.sides}
         for card in DECK:
