@@ -230,7 +230,8 @@ class SchafkopfHandForm(BaseHandForm):
         super().__init__(*args, **kwargs)
         seats = [(str(index), name) for index, name in enumerate(self.setup.players)]
         declarer, partner = self.fields["declarer"], self.fields["partner"]
-        assert isinstance(declarer, forms.ChoiceField) and isinstance(partner, forms.ChoiceField)
+        assert isinstance(declarer, forms.ChoiceField)
+        assert isinstance(partner, forms.ChoiceField)
         declarer.choices = seats
         # Last, so the chips' positions match the seat colours; only shown without JavaScript,
         # where a radio cannot be unticked any other way.

@@ -1061,7 +1061,8 @@ def parse_entry(
     else:
         result = _result_of_plain_game(contract, entry, problems)
     raise_if_any(problems)
-    assert declarer is not None and result is not None
+    assert declarer is not None
+    assert result is not None
     return PlayedHand(
         contract,
         declarer,

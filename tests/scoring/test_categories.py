@@ -248,7 +248,8 @@ def test_primiera_three_players_tie_between_complete_sides_is_void() -> None:
     result = score(three(ann, cy), table(players=THREE))
     values = result.breakdown["primiera"]["values"]
     assert values["Ann"]["sum"] == values["Cy"]["sum"] == 51
-    assert values["Bob"]["sum"] == 63 and not values["Bob"]["complete"]
+    assert values["Bob"]["sum"] == 63
+    assert not values["Bob"]["complete"]
     assert result.breakdown["primiera"]["winner"] is None
 
 

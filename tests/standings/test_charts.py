@@ -296,7 +296,8 @@ def test_a_band_is_a_polygon_along_its_upper_edge_and_back_along_its_lower() -> 
     assert upper[0][1] == pytest.approx(y_of(result, 33.0), abs=0.1)
     assert lower[0][1] == pytest.approx(y_of(result, 17.0), abs=0.1)
     # The band counts in the axis range.
-    assert result.y_ticks[0].value <= 17 and result.y_ticks[-1].value >= 33
+    assert result.y_ticks[0].value <= 17
+    assert result.y_ticks[-1].value >= 33
     assert result.rows[0].cells == ("25.0 (17.0\u201333.0)",)
 
 
