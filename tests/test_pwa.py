@@ -7,6 +7,7 @@ import json
 import re
 import struct
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from django.conf import settings
@@ -130,7 +131,7 @@ def test_it_names_the_deploys_hashed_files(client: Client) -> None:
 
     class Deployed:
         base_url = "/static/"
-        hashed_files = {"css/bundle.css": "css/bundle.0123.css"}
+        hashed_files: ClassVar[dict[str, str]] = {"css/bundle.css": "css/bundle.0123.css"}
 
         def url(self, name: str) -> str:
             return "/static/" + self.hashed_files.get(name, name)
@@ -190,7 +191,7 @@ def test_the_csp_lets_the_worker_and_the_manifest_come_from_the_site_only(
     for url in (reverse("games:home"), "/sw.js", reverse("manifest")):
         policy = client.get(url)["Content-Security-Policy"]
         directives = dict(
-            (part.strip().split(" ", 1) + [""])[:2] for part in policy.split(";") if part.strip()
+            [*part.strip().split(" ", 1), ""][:2] for part in policy.split(";") if part.strip()
         )
         assert directives["worker-src"] == "'self'"
         assert directives["manifest-src"] == "'self'"

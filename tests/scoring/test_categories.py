@@ -113,8 +113,18 @@ def test_re_bello_gives_the_holder_of_kd_one_more_point_when_on() -> None:
 
 @pytest.mark.parametrize(
     ("rank", "value"),
-    [("7", 21), ("6", 18), ("A", 16), ("5", 15), ("4", 14), ("3", 13), ("2", 12)]
-    + [("J", 10), ("N", 10), ("K", 10)],
+    [
+        ("7", 21),
+        ("6", 18),
+        ("A", 16),
+        ("5", 15),
+        ("4", 14),
+        ("3", 13),
+        ("2", 12),
+        ("J", 10),
+        ("N", 10),
+        ("K", 10),
+    ],
 )
 def test_primiera_values_follow_the_spec_table(rank: str, value: int) -> None:
     # SPEC §1.4 table: 7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, J/N/K=10.
