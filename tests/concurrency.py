@@ -64,12 +64,12 @@ def at_once(calls: Sequence[Callable[[], Any]]) -> list[Outcome]:
         try:
             barrier.wait(timeout=BARRIER_TIMEOUT)
             outcome.value = call()
-        except BaseException as error:  # noqa: BLE001 - kept on the outcome, reported by errors()
+        except BaseException as error:  # kept on the outcome, reported by errors()
             outcome.error = error
         finally:
             try:
                 connection.close()
-            except BaseException as error:  # noqa: BLE001 - a failing close is reported too
+            except BaseException as error:  # a failing close is reported too
                 outcome.error = outcome.error or error
             outcome.finished = True
 

@@ -63,9 +63,11 @@ def test_an_abandoned_table_leaves_in_progress_and_the_write_is_versioned_and_lo
     services.table_abandon(table, version=1, by=someone)
 
     table.refresh_from_db()
-    assert table.is_abandoned and not table.is_finished
+    assert table.is_abandoned
+    assert not table.is_finished
     assert table.version == 2
-    assert in_progress() == [] and abandoned() == [table.public_id]
+    assert in_progress() == []
+    assert abandoned() == [table.public_id]
     change = TableChange.objects.get(table=table, version=2)
     assert (change.kind, change.user) == (TableChange.Kind.ABANDONED, someone)
     logged = ClubChange.objects.get(kind=ClubChange.Kind.TABLE_ABANDONED)
@@ -146,7 +148,8 @@ def test_an_abandoned_evening_cannot_be_ended_so_it_never_finishes() -> None:
     services.table_resume(table)
 
     table.refresh_from_db()
-    assert table.is_abandoned and not table.is_finished
+    assert table.is_abandoned
+    assert not table.is_finished
 
 
 def test_taking_a_table_up_again_undoes_abandoning_it_once() -> None:
@@ -157,8 +160,10 @@ def test_taking_a_table_up_again_undoes_abandoning_it_once() -> None:
     services.table_take_up(table, version=2)
 
     table.refresh_from_db()
-    assert not table.is_abandoned and table.version == 3
-    assert in_progress() == [table.public_id] and abandoned() == []
+    assert not table.is_abandoned
+    assert table.version == 3
+    assert in_progress() == [table.public_id]
+    assert abandoned() == []
     assert list(TableChange.objects.filter(table=table).values_list("kind", flat=True)) == [
         "recorded",
         "abandoned",
@@ -179,7 +184,8 @@ def test_abandoning_is_all_or_nothing() -> None:
         services.table_abandon(table)
 
     table.refresh_from_db()
-    assert not table.is_abandoned and table.version == 1
+    assert not table.is_abandoned
+    assert table.version == 1
     assert not TableChange.objects.filter(kind=TableChange.Kind.ABANDONED).exists()
 
 
@@ -229,7 +235,8 @@ def test_abandoning_from_the_table_page_goes_home_with_undo_right_there(client: 
 
     response = client.post(abandon_url(table))
 
-    assert response.status_code == 302 and response["Location"] == reverse("games:home")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:home")
     home = client.get(reverse("games:home"))
     notice = html(home).split('id="abandoned-notice"', 1)[1].split("</div>", 1)[0]
     assert "Scopa abandoned" in notice
@@ -238,7 +245,8 @@ def test_abandoning_from_the_table_page_goes_home_with_undo_right_there(client: 
     assert ">Undo</button>" in notice
     in_progress_part, rest = html(home).split('id="abandoned"', 1)
     assert table.public_id not in in_progress_part.split('id="in-progress-heading"', 1)[1]
-    assert "Abandoned (1 table)" in rest and "Take it up again" in rest
+    assert "Abandoned (1 table)" in rest
+    assert "Take it up again" in rest
     # Offered once, like a message.
     assert 'id="abandoned-notice"' not in html(client.get(reverse("games:home")))
 
@@ -262,11 +270,13 @@ def test_the_table_page_offers_to_take_an_abandoned_table_up_and_a_finished_one_
     table = open_table()
     services.table_abandon(table)
     page = html(client.get(table_url(table)))
-    assert f'action="{take_up_url(table)}"' in page and abandon_url(table) not in page
+    assert f'action="{take_up_url(table)}"' in page
+    assert abandon_url(table) not in page
 
     done = open_table(target=1)
     page = html(client.get(table_url(done)))
-    assert abandon_url(done) not in page and take_up_url(done) not in page
+    assert abandon_url(done) not in page
+    assert take_up_url(done) not in page
 
 
 def test_abandoning_from_an_out_of_date_page_answers_409_and_offers_it_again(

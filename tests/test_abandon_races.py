@@ -38,7 +38,8 @@ def test_many_phones_abandoning_from_the_same_page_abandon_it_once() -> None:
         # Every tap succeeds: the ones after the first find it done already.
         assert [kind for kind, _value in answers] == ["ok"] * PHONES
         table.refresh_from_db()
-        assert table.is_abandoned and table.version == 1
+        assert table.is_abandoned
+        assert table.version == 1
         assert TableChange.objects.filter(table=table).count() == 1
         logged = ClubChange.objects.filter(
             kind=ClubChange.Kind.TABLE_ABANDONED, after__table=table.public_id
@@ -67,7 +68,8 @@ def test_hands_racing_an_abandon_land_before_it_or_are_refused_in_words() -> Non
         outcomes.update(kinds)
         assert set(kinds) <= {"ok", "TableAbandoned"}, answers
         table.refresh_from_db()
-        assert table.is_abandoned and not table.is_finished
+        assert table.is_abandoned
+        assert not table.is_finished
         changes = list(TableChange.objects.filter(table=table).order_by("version"))
         # The abandon is the last write: every stored hand was recorded before it.
         assert changes[-1].kind == TableChange.Kind.ABANDONED
@@ -94,7 +96,8 @@ def test_abandons_and_undos_at_once_leave_the_table_as_its_log_says() -> None:
         table.refresh_from_db()
         # One undo applies; an abandon before it finds the table abandoned already, one after
         # it comes from a page that no longer shows the table as it is, and is refused.
-        assert not table.is_abandoned and table.version == 3
+        assert not table.is_abandoned
+        assert table.version == 3
         assert list(
             TableChange.objects.filter(table=table).order_by("version").values_list("kind")
         ) == [("recorded",), ("abandoned",), ("taken-up",)]

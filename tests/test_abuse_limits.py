@@ -86,13 +86,15 @@ def test_five_wrong_passwords_pause_that_name_from_that_address() -> None:
     # The fifth failure pauses the name: the answer says so.
     fifth = sign_in(client, "ann", "wrong")
     assert fifth.status_code == 429
-    assert "Sign-in paused" in html(fifth) and "15 minutes" in html(fifth)
+    assert "Sign-in paused" in html(fifth)
+    assert "15 minutes" in html(fifth)
 
     # The sixth try is refused even with the right password, and signs nobody in.
     sixth = sign_in(client, "ann", "right horse battery")
     assert sixth.status_code == 429
     page = html(sixth)
-    assert "<html" in page and "Sign-in paused" in page
+    assert "<html" in page
+    assert "Sign-in paused" in page
     assert "wrong 5 times in a row" in page
     assert "_auth_user_id" not in client.session
 
@@ -191,7 +193,8 @@ def test_tables_past_the_limit_are_refused_with_429_and_saved_nowhere(
 
     assert response.status_code == 429
     page = html(response)
-    assert "<html" in page and "Slow down" in page
+    assert "<html" in page
+    assert "Slow down" in page
     assert "You have started a lot of tables in a short time." in page
     assert "Nothing was saved. Please try again in 60 minutes." in page
     assert response["Retry-After"] == str(HOUR)
@@ -216,7 +219,8 @@ def test_an_htmx_post_past_the_limit_gets_the_notice_in_place_of_the_page(
     assert "<html" not in page
     assert page.lstrip().startswith('<div class="conflict" role="alert" id="rate-limited">')
     assert "Please try again in 2 minutes." in page
-    assert response["HX-Retarget"] == "#main" and response["HX-Reswap"] == "innerHTML"
+    assert response["HX-Retarget"] == "#main"
+    assert response["HX-Reswap"] == "innerHTML"
     assert Table.objects.count() == 1
 
 
@@ -264,7 +268,8 @@ def test_new_guests_are_limited_per_address(limits: dict[str, Any], clock: Clock
     page = html(response)
     assert "Many new players have started keeping score from your connection" in page
     assert "Nothing was saved." in page
-    assert GuestAccount.objects.count() == 2 and Table.objects.count() == 2
+    assert GuestAccount.objects.count() == 2
+    assert Table.objects.count() == 2
     assert get_user_model().objects.count() == users
     # The same limit on every first write: a club, a league, joining by an invite link.
     invite = Invite.objects.create(club=home_club())

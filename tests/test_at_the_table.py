@@ -152,7 +152,8 @@ def test_head_on_the_home_page_answers_200_without_a_body(client: Client) -> Non
 
     assert signed_in.status_code == 200
     assert visitor.status_code == 200
-    assert signed_in.content == b"" and visitor.content == b""
+    assert signed_in.content == b""
+    assert visitor.content == b""
     assert signed_in["Content-Type"].startswith("text/html")
 
 

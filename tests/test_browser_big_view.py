@@ -39,7 +39,9 @@ def fits_across(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     for selector in ('[data-total="Ann"]', '[data-total="Bob"]', ".big-status"):
         box = page.locator(selector).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+        assert box is not None, selector
+        assert box["x"] >= 0, selector
+        assert box["x"] + box["width"] <= width, selector
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (640, 360), (390, 844), (844, 390)])
@@ -64,7 +66,9 @@ def test_the_big_view_fits_a_phone_either_way_round(
     assert size >= min(width, height) / 4
     back = page.get_by_role("link", name="Back to the table")
     box = back.bounding_box()
-    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    assert box is not None
+    assert box["height"] >= 44
+    assert box["width"] >= 44
     page.screenshot(path=artifacts_dir / f"big-view-{width}x{height}.png")
 
 
@@ -114,7 +118,9 @@ def test_share_copies_the_watch_link_where_there_is_no_share_sheet(
 
     share = page.get_by_role("button", name="Share the watch link")
     box = share.bounding_box()
-    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    assert box is not None
+    assert box["height"] >= 44
+    assert box["width"] >= 44
     share.click()
     expect(page.locator("#share [role=status]")).to_have_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()") == watch_url

@@ -54,12 +54,14 @@ def test_a_guest_table_shared_by_invite_and_watch_links(
     expect(phone_b.locator('[data-total="Ann"]')).to_have_text("3")
     assert phone_b.url.split("#")[0] == table_url
     change = TableChange.objects.get(kind=TableChange.Kind.RECORDED)
-    assert change.user is not None and change.user.guest is not None
+    assert change.user is not None
+    assert change.user.guest is not None
 
     # C, a stranger, gets a plain 404 on the table's address.
     phone_c = new_phone(browser)
     response = phone_c.goto(table_url)
-    assert response is not None and response.status == 404
+    assert response is not None
+    assert response.status == 404
 
     # D holds the watch link: the scoreboard, and no form to change anything.
     phone_d = new_phone(browser)

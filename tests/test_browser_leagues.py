@@ -63,7 +63,7 @@ def money(text: str) -> Decimal:
 def test_a_league_night_on_a_phone(
     live_server: LiveServer, page: Page, artifacts_dir: Path
 ) -> None:
-    club, ciapano, evening = club_with_history()
+    _club, ciapano, evening = club_with_history()
     page.set_viewport_size({"width": 360, "height": 740})
 
     page.goto(f"{live_server.url}/")

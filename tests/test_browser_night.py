@@ -233,7 +233,8 @@ def test_the_service_worker_registers_and_answers_a_page_opened_offline(
           return (await cache.keys()).map((request) => new URL(request.url).pathname);
         }"""
     )
-    assert "/static/css/bundle.css" in cached and "/static/js/bundle.js" in cached
+    assert "/static/css/bundle.css" in cached
+    assert "/static/js/bundle.js" in cached
     # Pages are never kept.
     assert not [path for path in cached if not path.startswith("/static/")]
 

@@ -53,7 +53,8 @@ def test_primiera_dispute_settled_from_the_home_page(
     assert taps.count < 10
     # The verdict stays in sight at the bottom of the screen while tapping.
     box = bar.bounding_box()
-    assert box is not None and box["y"] + box["height"] <= 844
+    assert box is not None
+    assert box["y"] + box["height"] <= 844
 
     # A card tapped again goes back: now nobody is complete and the conventions disagree.
     taps.card("7B")
@@ -161,7 +162,8 @@ def test_the_verdict_bar_leaves_the_bottom_card_row_to_the_fingers(
         assert page.evaluate("scrollY") == scrolled, f"the tap on {code} scrolled the page"
         # The verdict changes under the fingers, its height does not.
         now = bar.bounding_box()
-        assert now is not None and now["height"] == bar_box["height"]
+        assert now is not None
+        assert now["height"] == bar_box["height"]
     expect(page).not_to_have_url(re.compile("#verdict"))
     page.screenshot(path=artifacts_dir / "referee-primiera-360-bottom-row.png")
 
@@ -176,7 +178,8 @@ def test_a_tap_just_below_the_sticky_side_picker_takes_the_card(
     # Scroll until the picker sticks over the grid with Coppe's second line right under it.
     page.locator('.card[data-card="6C"]').evaluate("card => card.scrollIntoView()")
     picker_box = page.locator(".side-picker").bounding_box()
-    assert picker_box is not None and picker_box["y"] == 0
+    assert picker_box is not None
+    assert picker_box["y"] == 0
     buttons_bottom = max(
         box["y"] + box["height"]
         for box in (button.bounding_box() for button in page.locator(".side-pick").all())
@@ -186,7 +189,8 @@ def test_a_tap_just_below_the_sticky_side_picker_takes_the_card(
     assert card_top is not None
     page.evaluate(f"window.scrollBy(0, {card_top['y'] - buttons_bottom})")
     picker_box = page.locator(".side-picker").bounding_box()
-    assert picker_box is not None and picker_box["y"] == 0
+    assert picker_box is not None
+    assert picker_box["y"] == 0
 
     # One card under each button and one under the gap, 2 to 8 px below the buttons' edge.
     for code, below in (("6C", 2), ("JC", 5), ("KC", 8)):

@@ -134,7 +134,9 @@ def test_eight_players_fit_a_360_px_screen(
     assert fits_the_screen(page)
     # Every chip is a comfortable tap target.
     for box in [chip.bounding_box() for chip in page.locator(".sw-chip").all()]:
-        assert box is not None and box["width"] >= 44 and box["height"] >= 44
+        assert box is not None
+        assert box["width"] >= 44
+        assert box["height"] >= 44
     expect(page.locator("#preview td.points")).to_have_text(["8"] * 6 + ["0", "10"])
     page.get_by_role("button", name="Save hand").click()
 

@@ -117,7 +117,7 @@ FORMS = {
 
 @pytest.mark.parametrize("case", FORMS)
 def test_the_grid_is_the_one_djangos_widgets_render(case: str) -> None:
-    form, context = FORMS[case]()
+    _form, context = FORMS[case]()
 
     built = card_grid_html(context["grid"])
 
@@ -126,7 +126,7 @@ def test_the_grid_is_the_one_djangos_widgets_render(case: str) -> None:
 
 @pytest.mark.parametrize("case", FORMS)
 def test_the_steppers_are_the_ones_djangos_widgets_render(case: str) -> None:
-    form, context = FORMS[case]()
+    _form, context = FORMS[case]()
 
     for rows in context["steppers"].values():
         built = steppers_html(rows)
@@ -147,7 +147,7 @@ def test_every_radio_is_the_input_djangos_widget_renders(game: str) -> None:
 
 
 def test_a_bound_grid_checks_the_cards_each_side_took_and_escapes_the_names() -> None:
-    form, context = bound_scopa()
+    _form, context = bound_scopa()
 
     built = card_grid_html(context["grid"])
 
@@ -174,7 +174,7 @@ def test_a_bound_grid_checks_the_cards_each_side_took_and_escapes_the_names() ->
 
 
 def test_the_steppers_escape_the_names_in_labels_and_buttons() -> None:
-    form, context = hand_form("scopa", ["Ann", EVIL], {"scopas_1": "3", "points_1": "x"})
+    _form, context = hand_form("scopa", ["Ann", EVIL], {"scopas_1": "3", "points_1": "x"})
 
     built = steppers_html(context["steppers"]["scopas"]) + steppers_html(
         context["steppers"]["points"]

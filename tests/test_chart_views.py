@@ -246,10 +246,12 @@ def test_swoops_draws_the_limit_only_when_it_ends_the_game() -> None:
         limited = running_totals_chart(to_the_limit, rules.game_state(rounds, to_the_limit))
         fixed = running_totals_chart(fixed_rounds, rules.game_state(rounds, fixed_rounds))
 
-    assert limited is not None and limited.threshold is not None
+    assert limited is not None
+    assert limited.threshold is not None
     assert limited.threshold.value == 150
     assert limited.threshold.label == "Limit 150"
-    assert fixed is not None and fixed.threshold is None
+    assert fixed is not None
+    assert fixed.threshold is None
 
 
 def test_the_svg_numbers_stay_numbers_in_a_language_with_decimal_commas(client: Client) -> None:

@@ -549,4 +549,5 @@ def test_on_a_terminal_the_light_path_colours_errors_as_django_does(tmp_path: Pa
     light = on_a_terminal(path)
 
     assert light == on_a_terminal("--verbosity", "1", path)
-    assert b"\x1b[" in light and b"7D is captured twice" in light
+    assert b"\x1b[" in light
+    assert b"7D is captured twice" in light

@@ -93,9 +93,11 @@ def test_many_phones_editing_a_league_at_once_apply_one_edit() -> None:
         )
         applied = [outcome for outcome in outcomes if outcome.ok]
         refused = [o for o in outcomes if isinstance(o.error, services.StaleLeague)]
-        assert len(applied) == 1 and len(refused) == PHONES - 1, errors(outcomes)
+        assert len(applied) == 1, errors(outcomes)
+        assert len(refused) == PHONES - 1, errors(outcomes)
         now = League.objects.get(pk=league.pk)
-        assert now.version == version + 1 and now.name == applied[0].value.name
+        assert now.version == version + 1
+        assert now.name == applied[0].value.name
         assert [p.name for p in now.members.all()] == [
             m.name for m in applied[0].value.members.all()
         ]

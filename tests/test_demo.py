@@ -73,7 +73,8 @@ def _check_hands(table: Table) -> None:
         # An evening the players ended: the best balance wins.
         assert sorted(table.winners) == sorted(table.rules.stopped_winners(state))
     else:
-        assert state.finished and state.finished_after_round == len(rounds), table
+        assert state.finished, table
+        assert state.finished_after_round == len(rounds), table
         assert table.winners == list(state.winners)
     for seat in table.seats.all():
         side = setup.side_of(seat.player.name)
@@ -185,7 +186,9 @@ def test_each_bench_run_names_its_own_database() -> None:
     for name in names:
         assert name.startswith(f"{BENCH_DATABASE_PREFIX}_{os.getpid()}_")
         # A plain PostgreSQL identifier, within its 63 bytes.
-        assert name.isascii() and name.replace("_", "").isalnum() and len(name) <= 63
+        assert name.isascii()
+        assert name.replace("_", "").isalnum()
+        assert len(name) <= 63
     assert bench_database_name(pid=42, suffix="abc") == f"{BENCH_DATABASE_PREFIX}_42_abc"
     assert bench_database_name(pid=42) != bench_database_name(pid=42)
 
@@ -229,7 +232,9 @@ def test_the_bench_drops_nothing_when_it_could_not_create_its_database() -> None
 def test_the_bench_times_the_score_command_beside_importing_django() -> None:
     figures = _measure_cli_startup(runs=1)
 
-    assert figures.score_ms > 0 and figures.import_django_ms > 0
+    assert figures.score_ms > 0
+    assert figures.import_django_ms > 0
     line = _cli_line(figures)
     assert line.startswith("manage.py score start-up (one hand, median of 1): ")
-    assert 'python -c "import django": ' in line and "ratio" in line
+    assert 'python -c "import django": ' in line
+    assert "ratio" in line

@@ -61,7 +61,8 @@ def test_hands_are_addressed_by_a_random_id_not_their_number(client: Client) -> 
         reverse("games:round_edit", kwargs={"table": table.public_id, "hand": second.public_id})
         in page
     )
-    assert "/hands/1/" not in page and "/hands/2/" not in page
+    assert "/hands/1/" not in page
+    assert "/hands/2/" not in page
 
 
 def test_an_edit_page_left_open_changes_its_own_hand_after_an_earlier_one_is_deleted(
@@ -141,7 +142,8 @@ def test_the_same_form_sent_twice_is_stored_once_and_answered_alike(
     assert table.rounds.count() == 1
     assert again.status_code == first.status_code
     if htmx:
-        assert "Hand 1 recorded." in html(first) and "Hand 1 recorded." in html(again)
+        assert "Hand 1 recorded." in html(first)
+        assert "Hand 1 recorded." in html(again)
     else:
         assert again["Location"] == first["Location"] == table_url(table)
 
@@ -189,7 +191,8 @@ def test_two_phones_saving_the_same_hand_store_it_once_and_the_second_is_told(
     assert refused.status_code == 409
     page = html(refused)
     assert "Hand 1 was recorded on another phone: Ann &amp; Cy 3, Bob &amp; Di 1" in page
-    assert "Record mine as hand 2" in page and "Discard mine" in page
+    assert "Record mine as hand 2" in page
+    assert "Discard mine" in page
     assert table.rounds.count() == 1
     # B's entry is kept, with the version as it is now and B's own token: "record mine".
     kept = inputs(refused)
@@ -390,7 +393,8 @@ def test_an_earlier_edit_rescores_a_later_moon_and_decides_the_game_again() -> N
         "Di": 11,
     }
     table.refresh_from_db()
-    assert table.is_finished and table.winners == ["Ann"]
+    assert table.is_finished
+    assert table.winners == ["Ann"]
     assert totals(table) == {"Ann": 4, "Bob": 15, "Cy": 14, "Di": 22}
 
 

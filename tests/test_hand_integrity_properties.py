@@ -244,7 +244,8 @@ def change(pk: int, setup: TableSetup, operation: Operation, expected: Expected)
         assert isinstance(result, Round)
         expected.ids.append(result.public_id)
     elif kind == "edit":
-        assert isinstance(result, Round) and result.public_id == expected.ids[operation[1] - 1]
+        assert isinstance(result, Round)
+        assert result.public_id == expected.ids[operation[1] - 1]
     elif kind == "delete":
         del expected.ids[operation[1] - 1]
     changed_result = (kind == "stop") != expected.stopped
@@ -519,7 +520,8 @@ def test_an_ended_schafkopf_evening_follows_an_edit_and_refuses_a_bad_one() -> N
 
     change(table.pk, table.setup(), ("edit", 1, points(Ann=-30, Bob=10, Cy=10, Di=10)), expected)
     table.refresh_from_db()
-    assert table.is_finished and table.winners == ["Bob", "Di"]
+    assert table.is_finished
+    assert table.winners == ["Bob", "Di"]
     assert_stored_is_what_the_engine_makes(table.pk, expected)
 
     before = snapshot(table.pk)

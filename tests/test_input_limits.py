@@ -41,7 +41,8 @@ def upload(client: Client, content: bytes) -> str:
         {"scoresheet": SimpleUploadedFile("sheet.json", content, "application/json")},
     )
     assert response.status_code == 422
-    assert Table.objects.count() == 0 and Player.objects.count() == 0
+    assert Table.objects.count() == 0
+    assert Player.objects.count() == 0
     return html(response)
 
 
@@ -94,7 +95,8 @@ def test_an_oversized_form_post_is_refused_with_400(client: Client) -> None:
     )
 
     assert response.status_code == 400
-    assert Table.objects.count() == 0 and Player.objects.count() == 0
+    assert Table.objects.count() == 0
+    assert Player.objects.count() == 0
 
 
 def test_an_oversized_body_is_refused_before_a_byte_is_read(rf: RequestFactory) -> None:
@@ -220,7 +222,8 @@ def test_a_league_member_name_over_40_characters_is_refused() -> None:
         services.league_create(club=home_club(), name="Club", games=["scopa"], members=["A" * 41])
 
     assert refused.value.problems[0].field == "members"
-    assert not League.objects.exists() and not Player.objects.exists()
+    assert not League.objects.exists()
+    assert not Player.objects.exists()
 
 
 def test_a_league_member_name_over_40_characters_is_refused_on_update() -> None:
@@ -231,7 +234,8 @@ def test_a_league_member_name_over_40_characters_is_refused_on_update() -> None:
 
     assert [p.field for p in refused.value.problems] == ["members"]
     club.refresh_from_db()
-    assert club.name == "Club" and list(club.members.values_list("name", flat=True)) == ["Ann"]
+    assert club.name == "Club"
+    assert list(club.members.values_list("name", flat=True)) == ["Ann"]
     assert Player.objects.count() == 1
 
 

@@ -55,14 +55,17 @@ def test_a_finished_table_keeps_each_seats_result_and_a_deleted_last_hand_clears
 
     services.round_delete(table.rounds.get())
     table.refresh_from_db()
-    assert not table.is_finished and table.hands_played == 0
+    assert not table.is_finished
+    assert table.hands_played == 0
     assert set(table.seats.values_list("total", "place", "won")) == {(None, None, False)}
 
 
 def test_ciapano_players_who_went_out_are_marked():
     table = finished("ciapano", ["Ann", "Bob", "Cy"], "Cy")
     seats = {seat.player.name: seat for seat in table.seats.select_related("player")}
-    assert seats["Ann"].eliminated and seats["Bob"].eliminated and not seats["Cy"].eliminated
+    assert seats["Ann"].eliminated
+    assert seats["Bob"].eliminated
+    assert not seats["Cy"].eliminated
     # Ann went out first: last place.
     assert (seats["Cy"].place, seats["Bob"].place, seats["Ann"].place) == (1, 2, 3)
 
@@ -74,7 +77,8 @@ def test_a_schafkopf_evening_ends_when_the_players_stop_and_can_be_taken_up_agai
     services.round_record(table, {"points": {"Ann": -30, "Bob": 10, "Cy": 10, "Di": 10}})
     services.table_stop(table)
     table.refresh_from_db()
-    assert table.is_finished and table.winners == ["Bob", "Cy", "Di"]
+    assert table.is_finished
+    assert table.winners == ["Bob", "Cy", "Di"]
     with pytest.raises(EntryError, match="the game is over"):
         services.round_record(table, {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}})
 
@@ -83,7 +87,8 @@ def test_a_schafkopf_evening_ends_when_the_players_stop_and_can_be_taken_up_agai
         table.rounds.get(), {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}}
     )
     table.refresh_from_db()
-    assert table.is_finished and table.winners == ["Ann"]
+    assert table.is_finished
+    assert table.winners == ["Ann"]
 
     services.table_resume(table)
     table.refresh_from_db()
@@ -242,7 +247,9 @@ def test_the_standings_page_shows_ratings_with_movement_since_the_last_session(c
         player = Player.objects.get(name=name)
         assert reverse("games:player", kwargs={"player": player.public_id}) in page
     # Season and game chips, and the exports.
-    assert "Winter" in page and "Spring" in page and "All games" in page
+    assert "Winter" in page
+    assert "Spring" in page
+    assert "All games" in page
     assert reverse("games:league_tables_csv", kwargs={"league": club.public_id}) in page
 
 
@@ -251,7 +258,8 @@ def test_sorting_by_a_column_and_the_htmx_fragment(client: Client):
     response = client.get(league_url(club, "?game=scopa&sort=wins&dir=asc"), **HTMX)
     fragment = html(response)
     assert response.status_code == 200
-    assert "<html" not in fragment and 'id="standings"' in fragment
+    assert "<html" not in fragment
+    assert 'id="standings"' in fragment
     names = [name for name in ("Ann", "Bob") if name in fragment]
     assert fragment.index(">Bob<") < fragment.index(">Ann<")  # 1 win before 2, ascending
     assert names == ["Ann", "Bob"]
@@ -285,7 +293,8 @@ def test_creating_a_league_from_the_page(client: Client):
         {"name": "Bar Sport", "games": ["scopa", "schafkopf"], "members": "Ann, Bob\nCy"},
     )
     club = League.objects.get()
-    assert response.status_code == 302 and response["Location"] == league_url(club)
+    assert response.status_code == 302
+    assert response["Location"] == league_url(club)
     assert club.games == ["scopa", "schafkopf"]
     assert sorted(club.members.values_list("name", flat=True)) == ["Ann", "Bob", "Cy"]
 
@@ -308,7 +317,8 @@ def test_editing_a_league_and_its_seasons(client: Client):
     )
     assert response.status_code == 302
     club.refresh_from_db()
-    assert club.name == "Bar Sport 2" and club.games == ["scopa", "swoops"]
+    assert club.name == "Bar Sport 2"
+    assert club.games == ["scopa", "swoops"]
 
     seasons = reverse("games:season_new", kwargs={"league": club.public_id})
     bad = client.post(seasons, {"name": "2026", "starts_on": "2026-12-31", "ends_on": "2026-01-01"})
@@ -323,7 +333,8 @@ def test_editing_a_league_and_its_seasons(client: Client):
     twice = client.post(
         seasons, {"name": "2026", "starts_on": "2026-01-01", "ends_on": "2026-12-31"}
     )
-    assert twice.status_code == 422 and Season.objects.count() == 1
+    assert twice.status_code == 422
+    assert Season.objects.count() == 1
 
     delete = reverse(
         "games:season_delete", kwargs={"league": club.public_id, "season": season.public_id}
@@ -336,7 +347,8 @@ def test_the_new_table_form_offers_the_leagues_that_count_the_game(client: Clien
     club = league("Scopa club", ["scopa"], members=["Zoe"])
     league("Swoops club", ["swoops"])
     page = html(client.get(reverse("games:table_new") + f"?game=scopa&league={club.public_id}"))
-    assert "Scopa club" in page and "Swoops club" not in page
+    assert "Scopa club" in page
+    assert "Swoops club" not in page
     assert f'<option value="{club.public_id}" selected>' in page
     assert 'data-fill-player="Zoe"' in page
     response = client.post(
@@ -355,7 +367,8 @@ def test_ending_a_schafkopf_evening_from_the_table_page(client: Client):
     services.round_record(table, {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}})
     client.post(stop)
     table.refresh_from_db()
-    assert table.is_finished and table.winners == ["Ann"]
+    assert table.is_finished
+    assert table.winners == ["Ann"]
     client.post(reverse("games:table_resume", kwargs={"table": table.public_id}))
     table.refresh_from_db()
     assert not table.is_finished
@@ -372,12 +385,14 @@ def test_the_profile_shows_per_game_figures_partners_opponents_and_a_rating_char
     ann = Player.objects.get(name="Ann")
     page = html(client.get(reverse("games:player", kwargs={"player": ann.public_id})))
     assert "<h1>Ann</h1>" in page
-    assert "Scopone" in page and "Swoops" in page
+    assert "Scopone" in page
+    assert "Swoops" in page
     # Partners: Cy won 2 of 3 with Ann. Opponents: Bob and Di finished ahead once in 3; Cy
     # once in 1 (too few to count).
     assert "won 2 of 3 games together" in page
     assert "finished ahead in 1 of 3 games" in page
-    assert page.count('role="img"') == 1 and "Rating in Club" in page
+    assert page.count('role="img"') == 1
+    assert "Rating in Club" in page
     # The chart's numbers, one row per session.
     assert page.count('<th scope="row">') >= 3
     assert page.count('class="table-card"') == 4
@@ -386,7 +401,8 @@ def test_the_profile_shows_per_game_figures_partners_opponents_and_a_rating_char
 def test_a_new_player_profile_has_nothing_to_chart(client: Client):
     player = Player.objects.create(name="Newbie", club=home_club())
     page = html(client.get(reverse("games:player", kwargs={"player": player.public_id})))
-    assert "No finished game yet." in page and 'role="img"' not in page
+    assert "No finished game yet." in page
+    assert 'role="img"' not in page
 
 
 # -- exports ------------------------------------------------------------------------------------
@@ -427,7 +443,8 @@ def test_every_table_as_scoresheet_json_reimports(client: Client):
         assert document["format"] == "scoresheet/1"
         read_scoresheet(document)
     imported = services.table_import(league_only[-1], club=home_club())
-    assert imported.is_finished and imported.winners == ["Cy"]
+    assert imported.is_finished
+    assert imported.winners == ["Cy"]
     assert (
         client.get(
             reverse("games:scoresheets_json", args=[home_club().public_id]) + "?league=x"
@@ -452,7 +469,8 @@ def test_the_every_table_export_imports_back_all_or_nothing(client: Client):
     before = Table.objects.count()
     upload = SimpleUploadedFile("all.json", exported, content_type="application/json")
     response = client.post(reverse("games:table_import"), {"scoresheet": upload})
-    assert response.status_code == 302 and response["Location"] == reverse("games:home")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:home")
     assert Table.objects.count() == 2 * before
 
     documents = json.loads(exported)

@@ -26,7 +26,8 @@ from tests.pages import table_url
 def _load() -> ModuleType:
     path = Path(__file__).resolve().parent.parent / "scripts" / "loadtest.py"
     spec = importlib.util.spec_from_file_location("loadtest", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["loadtest"] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
@@ -74,7 +75,9 @@ def test_stored_once_check() -> None:
     assert (check.acknowledged, check.stored_once, check.missing) == (3, 2, 1)
     stored = [("t1", "a"), ("t1", "b"), ("t1", "c"), ("t2", "d")]
     check = loadtest.stored_once_check(sent, acknowledged, stored)
-    assert check.ok and check.unacknowledged == 1 and check.stored_once == 3
+    assert check.ok
+    assert check.unacknowledged == 1
+    assert check.stored_once == 3
     assert not loadtest.stored_once_check(sent, acknowledged, [*stored, ("t2", "d")]).ok
     # A token stored at another table than the one it was sent to, or a hand without one.
     assert not loadtest.stored_once_check(sent, acknowledged, [*stored, ("t2", "a")]).ok
@@ -110,7 +113,9 @@ def test_the_posted_hands_are_stored_once_as_htmx_would_save_them() -> None:
     page = phone.get(table_url(table)).content.decode()
     version, csrf = loadtest.table_version(page), loadtest.csrf_token(page)
     signature = loadtest.form_signature(page)
-    assert version == 0 and csrf and signature
+    assert version == 0
+    assert csrf
+    assert signature
     headers = {
         f"HTTP_{name.upper().replace('-', '_')}": value
         for name, value in loadtest.save_headers(csrf, "http://testserver/").items()
@@ -129,7 +134,8 @@ def test_the_posted_hands_are_stored_once_as_htmx_would_save_them() -> None:
     stored = Round.objects.filter(table=table).values_list("table__public_id", "hand_token")
     sent = {table.public_id: tokens}
     check = loadtest.stored_once_check(sent, sent, stored)
-    assert check.ok and check.stored_once == 2
+    assert check.ok
+    assert check.stored_once == 2
     entries = list(Round.objects.filter(table=table).order_by("number").values_list("entry"))
     assert entries == [({"points": {"Ann": 3, "Bob": 3}},), ({"points": {"Ann": 2, "Bob": 2}},)]
 
@@ -149,10 +155,14 @@ def test_a_result_goes_through_the_summary_file_and_into_the_table() -> None:
     document = json.loads(json.dumps({"results": [asdict(result)]}))
     (again,) = loadtest._read_result(document)
     assert (again.save, again.stored, again.errors) == (result.save, stored, result.errors)
-    assert again.save.p95 == 30 and again.error_count == 1 and not again.meets_target()
+    assert again.save.p95 == 30
+    assert again.error_count == 1
+    assert not again.meets_target()
     table = loadtest.result_table([again]).splitlines()
     assert table[0].split()[:3] == ["database", "tables", "s"]
-    assert "1.5 (3)" in table[2] and "20/30/30" in table[2] and "ok 1/1 stored once" in table[2]
+    assert "1.5 (3)" in table[2]
+    assert "20/30/30" in table[2]
+    assert "ok 1/1 stored once" in table[2]
     assert "server CPU per save + page load: 333 ms" in loadtest._cpu_line(again)
 
 

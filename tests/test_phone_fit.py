@@ -193,6 +193,8 @@ def test_ratings_that_read_the_same_or_rank_the_same_are_not_marked() -> None:
     tied = standing("Cy", 26.0, 2.33333333)
     level = standing("Di", 25.0, 2.0)  # ranks equal to Ann's
     mark_less_certain([first, second])
-    assert not first.less_certain and not second.less_certain
+    assert not first.less_certain
+    assert not second.less_certain
     mark_less_certain([tied, level])
-    assert not tied.less_certain and not level.less_certain
+    assert not tied.less_certain
+    assert not level.less_certain

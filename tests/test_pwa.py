@@ -7,6 +7,7 @@ import json
 import re
 import struct
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from django.conf import settings
@@ -81,7 +82,8 @@ def test_the_service_worker_is_served_from_the_root_with_its_scope(client: Clien
     assert response["Cache-Control"] == "no-cache"
     script = response.content.decode()
     assert script.startswith("// Scorekeeper's service worker")
-    assert "{%" not in script and "{{" not in script
+    assert "{%" not in script
+    assert "{{" not in script
     assert 'addEventListener("fetch"' in script
     # Unchanged, it answers 304: the browser asks on every visit.
     again = client.get("/sw.js", HTTP_IF_NONE_MATCH=response["ETag"])
@@ -110,7 +112,8 @@ def test_it_precaches_what_pages_load_and_only_that(client: Client) -> None:
         precache
     )
     # Not the sources the bundles are made of, nor the icons the phone fetches to install.
-    assert "/static/css/app.css" not in precache and "/static/js/hand.js" not in precache
+    assert "/static/css/app.css" not in precache
+    assert "/static/js/hand.js" not in precache
     assert "/static/vendor/htmx.min.js" not in precache
     assert not [url for url in precache if "/icons/" in url or url.endswith(".md")]
     # Only the project's own: not the htmx builds django-htmx ships.
@@ -128,7 +131,7 @@ def test_it_names_the_deploys_hashed_files(client: Client) -> None:
 
     class Deployed:
         base_url = "/static/"
-        hashed_files = {"css/bundle.css": "css/bundle.0123.css"}
+        hashed_files: ClassVar[dict[str, str]] = {"css/bundle.css": "css/bundle.0123.css"}
 
         def url(self, name: str) -> str:
             return "/static/" + self.hashed_files.get(name, name)
@@ -162,7 +165,8 @@ def test_after_collectstatic_it_precaches_the_hashed_files_cache_first(
         config = service_worker_config(client)
 
     assert response.status_code == 200
-    assert config["immutable"] is True and config["static"] == "/static/"
+    assert config["immutable"] is True
+    assert config["static"] == "/static/"
     precache = config["precache"]
     assert isinstance(precache, list)
     assert [url for url in precache if re.fullmatch(r"/static/css/bundle\.[0-9a-f]{12}\.css", url)]
@@ -176,7 +180,8 @@ def test_the_offline_notice_is_in_the_visitors_language(client: Client) -> None:
     offline = service_worker_config(client)["offline"]
 
     assert isinstance(offline, dict)
-    assert offline["lang"] == "en" and offline["title"] == "No connection"
+    assert offline["lang"] == "en"
+    assert offline["title"] == "No connection"
     assert offline["css"] == staticfiles_storage.url("css/bundle.css")
 
 
@@ -186,7 +191,7 @@ def test_the_csp_lets_the_worker_and_the_manifest_come_from_the_site_only(
     for url in (reverse("games:home"), "/sw.js", reverse("manifest")):
         policy = client.get(url)["Content-Security-Policy"]
         directives = dict(
-            (part.strip().split(" ", 1) + [""])[:2] for part in policy.split(";") if part.strip()
+            [*part.strip().split(" ", 1), ""][:2] for part in policy.split(";") if part.strip()
         )
         assert directives["worker-src"] == "'self'"
         assert directives["manifest-src"] == "'self'"

@@ -78,7 +78,8 @@ def test_the_form_offers_the_house_contracts_only_where_the_table_plays_them(
     plain = inputs(client.get(table_url(new_table(ramsch=False, bettel=False, klopfen=False))))
     assert "bettel" not in plain.radios["contract"]
     assert "ramsch" not in plain.radios["contract"]
-    assert "klopfen" not in plain.values and "card_points_0" not in plain.values
+    assert "klopfen" not in plain.values
+    assert "card_points_0" not in plain.values
 
     response = client.get(table_url(new_table()))
 
@@ -445,7 +446,8 @@ def test_a_mistake_in_a_house_game_saves_nothing(data: st.DataObject) -> None:
             services.round_record(Table.objects.get(pk=table.pk), mistake)
 
         texts = [problem.text() for problem in caught.value.problems]
-        assert texts and all("{" not in text for text in texts)
+        assert texts
+        assert all("{" not in text for text in texts)
         after = (Round.objects.count(), RoundPoints.objects.count(), TableChange.objects.count())
         assert after == before
         assert Table.objects.get(pk=table.pk).version == version

@@ -87,7 +87,8 @@ def test_table_page_shows_the_hand_entry_balance_and_who_deals(client: Client) -
     assert response.status_code == 200
     assert "<html" in page
     assert '<form id="hand-form"' in page
-    assert "js/schafkopf.js" in page and "css/schafkopf.css" in page
+    assert "js/schafkopf.js" in page
+    assert "css/schafkopf.css" in page
     form = inputs(response)
     assert form.radios["contract"] == [
         "sauspiel",
@@ -140,7 +141,8 @@ def test_htmx_preview_shows_every_players_gain_or_loss_and_saves_nothing(client:
 
     page = html(response)
     assert response.status_code == 200
-    assert "<html" not in page and 'id="hand-form"' not in page
+    assert "<html" not in page
+    assert 'id="hand-form"' not in page
     assert page.lstrip().startswith('<div id="preview"')
     assert 'aria-live="polite"' in page
     for player, points in (
@@ -372,10 +374,12 @@ def test_money_is_shown_everywhere_when_the_table_plays_for_it(client: Client) -
     client.post(table_url(table), sauspiel(declarer_won="won"))
     page = html(client.get(table_url(table)))
 
-    assert f"+1.00{NBSP}€" in preview and f"{MINUS}1.00{NBSP}€" in preview
+    assert f"+1.00{NBSP}€" in preview
+    assert f"{MINUS}1.00{NBSP}€" in preview
     assert f'data-total="Ann">+1.00{NBSP}€<' in page
     assert f'data-total="Bob">{MINUS}1.00{NBSP}€<' in page
-    assert "+10 points" in page and f"{MINUS}10 points" in page
+    assert "+10 points" in page
+    assert f"{MINUS}10 points" in page
     assert f"1 point = 0.10{NBSP}€" in page
     assert f"Bob and Di pay 1.00{NBSP}€ each to Ann and Cy. (10 points each.)" in page
     assert f"— 1.00{NBSP}€ each" in page  # the history's summary line
@@ -456,7 +460,8 @@ def test_invalid_hand_over_htmx_returns_the_fragment_with_422(client: Client) ->
 
     page = html(response)
     assert response.status_code == 422
-    assert "<html" not in page and page.lstrip().startswith('<section id="record"')
+    assert "<html" not in page
+    assert page.lstrip().startswith('<section id="record"')
     assert response["HX-Retarget"] == "#record"
     assert "a Sie cannot be doubled" in page
     assert saved() == (0, 0)
@@ -517,7 +522,8 @@ def test_edit_preview_and_invalid_edit(client: Client) -> None:
     services.round_record(table, {"contract": "sie", "declarer": "Di"})
 
     form = inputs(client.get(edit_url(table, 1)))
-    assert form.checked["contract"] == "sie" and form.checked["declarer"] == DI
+    assert form.checked["contract"] == "sie"
+    assert form.checked["declarer"] == DI
 
     preview = client.post(
         edit_url(table, 1),

@@ -56,7 +56,8 @@ def test_new_table_form_offers_swoops_with_its_limit_and_decks(client: Client) -
     assert "swoops" in form.radios["game"]
     assert form.checked["game"] == "swoops"
     assert {f"player_{seat}" for seat in range(8)} <= set(form.values)
-    assert "opt_limit" in form.values and "opt_rounds" in form.values
+    assert "opt_limit" in form.values
+    assert "opt_rounds" in form.values
     assert "3 decks for 3 or 4 players, 4 for 5 or 6 and 5 for 7 or 8" in page
 
 
@@ -323,7 +324,8 @@ def test_game_ends_past_the_limit_with_the_final_ranking(client: Client) -> None
     assert "Game over." in page
     assert "Ann wins!" in page
     assert scoreboard(page) == [("Ann", "1"), ("Cy", "20"), ("Bob", "151")]
-    assert "place 1" in page and "place 2" in page
+    assert "place 1" in page
+    assert "place 2" in page
     assert "place 3 · over the limit" in page
     assert 'id="hand-form"' not in page
     board = page.partition('class="totals"')[2].partition("</ul>")[0]
@@ -348,7 +350,8 @@ def test_fixed_rounds_end_the_game_whatever_the_totals(client: Client) -> None:
     client.post(table_url(table), hand(0, {1: "JOKER", 2: "A"}))
     page = html(client.get(table_url(table)))
     assert "Game over." not in page
-    assert "Round 2 of 3" not in page and "Round 2 of 2" in page
+    assert "Round 2 of 3" not in page
+    assert "Round 2 of 2" in page
     assert "50 behind" in page
 
     client.post(table_url(table), hand(2, {0: "K", 1: "2"}))

@@ -230,7 +230,8 @@ class SchafkopfHandForm(BaseHandForm):
         super().__init__(*args, **kwargs)
         seats = [(str(index), name) for index, name in enumerate(self.setup.players)]
         declarer, partner = self.fields["declarer"], self.fields["partner"]
-        assert isinstance(declarer, forms.ChoiceField) and isinstance(partner, forms.ChoiceField)
+        assert isinstance(declarer, forms.ChoiceField)
+        assert isinstance(partner, forms.ChoiceField)
         declarer.choices = seats
         # Last, so the chips' positions match the seat colours; only shown without JavaScript,
         # where a radio cannot be unticked any other way.
@@ -329,6 +330,20 @@ class SchafkopfHandForm(BaseHandForm):
                 entry[name] = player
         if data.get("suit"):
             entry["suit"] = data["suit"]
+        entry.update(self._result_entry(contract))
+        doublings = int(data.get("doublings") or 0)
+        if doublings:
+            entry["doublings"] = doublings
+        if data.get("laufende"):
+            entry["laufende"] = data["laufende"]
+        if data.get("klopfen"):
+            entry["klopfen"] = data["klopfen"]
+        return entry
+
+    def _result_entry(self, contract: Contract) -> dict[str, object]:
+        """How the played contract went: the declarer's points, tricks, or won or lost."""
+        data = self.cleaned_data
+        entry: dict[str, object] = {}
         points, tricks, won = data.get("declarer_points"), data.get("declarer_tricks"), self._won()
         if points is not None:
             entry["declarer_points"] = points
@@ -352,13 +367,6 @@ class SchafkopfHandForm(BaseHandForm):
                 entry["schwarz"] = True
         if won is not None:
             entry["declarer_won"] = won
-        doublings = int(data.get("doublings") or 0)
-        if doublings:
-            entry["doublings"] = doublings
-        if data.get("laufende"):
-            entry["laufende"] = data["laufende"]
-        if data.get("klopfen"):
-            entry["klopfen"] = data["klopfen"]
         return entry
 
     def _ramsch_entry(self) -> dict[str, object]:

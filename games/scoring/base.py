@@ -297,13 +297,24 @@ def check_player_names(players: Sequence[str]) -> list[Problem]:
 def competition_places(
     sides: Sequence[Side], key: Callable[[Side], tuple[int, ...]]
 ) -> dict[Side, int]:
-    """Places from 1 with ties sharing ("1, 1, 3"): one plus the number of strictly better."""
+    """Places from 1 with ties sharing ("1, 1, 3"): one plus the number of strictly better.
+
+    >>> totals = {"Ann": 12, "Bob": 40, "Cy": 12}
+    >>> competition_places(list(totals), lambda side: (totals[side],))
+    {'Ann': 1, 'Bob': 3, 'Cy': 1}
+    """
     keys = {side: key(side) for side in sides}
     return {side: 1 + sum(other < mine for other in keys.values()) for side, mine in keys.items()}
 
 
 def strict_leader(values: Mapping[Side, int] | Mapping[Side, tuple[int, ...]]) -> Side | None:
-    """The one side with the strictly highest value, or None when the top is shared."""
+    """The one side with the strictly highest value, or None when the top is shared.
+
+    >>> strict_leader({"Ann": 3, "Bob": 5})
+    'Bob'
+    >>> print(strict_leader({"Ann": 5, "Bob": 5, "Cy": 1}))
+    None
+    """
     if not values:
         return None
     top = max(values.values())

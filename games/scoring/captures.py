@@ -139,6 +139,11 @@ def may_trail(table: Sequence[Card], played: Card, rules: CaptureRules = Capture
     offen zu den Tischkarten gelegt"), and for an ace under Scopa d'Assi with
     ``ace_may_be_trailed``. Otherwise a capture must be taken: "Trotzdem muss ein Stich genommen
     werden, wenn die gelegte Karte einen Stich auslöst".
+
+    >>> from games.scoring.cards import parse_card
+    >>> table = [parse_card(code) for code in ("3D", "4C")]
+    >>> may_trail(table, parse_card("7S")), may_trail(table, parse_card("6S"))
+    (False, True)
     """
     if not legal_captures(table, played, rules):
         return True

@@ -61,7 +61,17 @@ class Card:
 
 
 def parse_card(code: str) -> Card:
-    """Read a card code; raise ValueError for anything that is not one of the 40 cards."""
+    """Read a card code; raise ValueError for anything that is not one of the 40 cards.
+
+    >>> parse_card(" 7d ").code
+    '7D'
+    >>> parse_card("10B").code  # 8, 9, 10 and Q are read as the figures
+    'KB'
+    >>> parse_card("11D")
+    Traceback (most recent call last):
+    ...
+    ValueError: 11D
+    """
     text = code.strip().upper()
     if len(text) < 2:
         raise ValueError(code)
@@ -143,7 +153,11 @@ def suit_face(suit: Suit, style: DeckStyle) -> SuitFace:
 
 
 def rank_label(rank: Rank, style: DeckStyle) -> str:
-    """The short index printed in a card's corner."""
+    """The short index printed in a card's corner.
+
+    >>> [rank_label(Rank.KING, style) for style in DeckStyle]
+    ['R', 'K', '10', '10']
+    """
     if rank not in _NUMBER_NAMES:
         return "A" if rank is Rank.ACE else str(rank)
     if style in _PICTURE_NAMES:

@@ -107,6 +107,9 @@ def penalty_thirds(card: Card) -> int:
     """A card's penalty in thirds of a point: ace 3; 3, 2, king, knight, jack 1; others 0.
 
     ciapano.en.txt "Card Rankings and Values"; SPEC.md §3 "Deck and values".
+
+    >>> [penalty_thirds(parse_card(code)) for code in ("AD", "3D", "KD", "7D")]
+    [3, 1, 1, 0]
     """
     return _PENALTY_THIRDS_BY_RANK.get(card.rank, 0)
 
@@ -164,6 +167,20 @@ def deal_points(tally: PenaltyTally, last_trick_rule: str = LAST_TRICK_REMAINDER
     the floor of his own penalty plus 1. A moon scores 0 for the taker and 11 for every other
     player under either rule: the house rule changes what the last trick is worth, not what
     taking everything means.
+
+    Ann takes 2 aces and 5 thirds (11 thirds), Bob 1 and 7 (10), Cy 1 and 4 (7), Di 4 thirds
+    and the last trick: the others score 3, 3 and 2, Di the remainder up to 11.
+
+    >>> tally = PenaltyTally(
+    ...     aces={"Ann": 2, "Bob": 1, "Cy": 1, "Di": 0},
+    ...     thirds={"Ann": 5, "Bob": 7, "Cy": 4, "Di": 4},
+    ...     last_trick="Di",
+    ...     kind=KIND_COUNTS,
+    ... )
+    >>> deal_points(tally)
+    {'Ann': 3, 'Bob': 3, 'Cy': 2, 'Di': 3}
+    >>> deal_points(tally, LAST_TRICK_PLUS_ONE)
+    {'Ann': 3, 'Bob': 3, 'Cy': 2, 'Di': 2}
     """
     moon = moon_player(tally)
     if moon is not None:
@@ -220,6 +237,11 @@ def is_moon_pattern(points: Mapping[str, int]) -> bool:
     ciapano.en.txt "Scoring": "If a player manages to score all the penalty points, then they
     score zero and all other players score 11 points" (SPEC.md §3 "Round scoring" 3, under
     either last-trick rule).
+
+    >>> is_moon_pattern({"Ann": 0, "Bob": 11, "Cy": 11})
+    True
+    >>> is_moon_pattern({"Ann": 0, "Bob": 11, "Cy": 10})
+    False
     """
     values = sorted(points.values())
     return (

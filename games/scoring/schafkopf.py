@@ -438,7 +438,11 @@ def leader_after(dealer_index: int) -> int:
 
 
 def declarer_wins(declarer_points: int) -> bool:
-    """61 card points or more win; 60:60 loses (rule text "61点以上取るとプレイ成功"; SPEC §4)."""
+    """61 card points or more win; 60:60 loses (rule text "61点以上取るとプレイ成功"; SPEC §4).
+
+    >>> declarer_wins(61), declarer_wins(60)
+    (True, False)
+    """
     return declarer_points >= WIN_LINE
 
 
@@ -446,6 +450,9 @@ def is_schneider(declarer_points: int) -> bool:
     """Schneider: the declarer side has 91 or more, or 30 or less (SPEC §4 "Schneider").
 
     It counts whichever side won; 90 and 31 are not Schneider.
+
+    >>> [is_schneider(points) for points in (91, 90, 31, 30)]
+    [True, False, False, True]
     """
     return declarer_points >= SCHNEIDER_HIGH or declarer_points <= SCHNEIDER_LOW
 
@@ -456,7 +463,11 @@ def is_schwarz(declarer_tricks: int) -> bool:
 
 
 def most_card_points(tricks: int) -> int:
-    """The most card points ``tricks`` tricks can hold: the 4 x tricks best cards."""
+    """The most card points ``tricks`` tricks can hold: the 4 x tricks best cards.
+
+    >>> most_card_points(1), most_card_points(2), most_card_points(8)
+    (44, 84, 120)
+    """
     return sum(sorted(CARD_POINTS, reverse=True)[: 4 * tricks])
 
 
@@ -578,7 +589,16 @@ def game_value(
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
 ) -> int:
-    """What each opponent pays or receives (SPEC §4 "Game value"); see ``value_parts``."""
+    """What each opponent pays or receives (SPEC §4 "Game value"); see ``value_parts``.
+
+    With the default tariff, a Sauspiel (10) won Schneider (+10) with 3 runners (+30), after
+    a Stoß (x 2), and a Solo (50) after a knock, a Stoß and a Retour (x 2 x 4):
+
+    >>> game_value(SAUSPIEL, schneider=True, laufende=3, doublings=1)
+    100
+    >>> game_value(SOLO, klopfen=1, doublings=2)
+    400
+    """
     return value_parts(
         contract,
         schneider=schneider,
@@ -618,7 +638,11 @@ def ramsch_value_parts(
 def ramsch_losers(card_points: Mapping[str, int]) -> tuple[str, ...]:
     """Who loses a Ramsch: the player with the most card points, or every player tied for the
     most (the reading chosen for this project: a Bavarian table lets no tie save anyone; see
-    the module docstring, "House games")."""
+    the module docstring, "House games").
+
+    >>> ramsch_losers({"Ann": 30, "Bob": 40, "Cy": 40, "Di": 10})
+    ('Bob', 'Cy')
+    """
     most = max(card_points.values())
     return tuple(player for player, points in card_points.items() if points == most)
 
@@ -627,7 +651,11 @@ def settle_ramsch(players: Sequence[str], losers: Sequence[str], value: int) -> 
     """Each player's share of a Ramsch: every loser pays ``value`` to every player who did not
     lose (SPEC §4 house variants, "the loser pays each of the others"); with all four tied
     nobody is left to pay, so nobody pays. A Durchmarsch is settled with the other three as the
-    losers."""
+    losers.
+
+    >>> settle_ramsch(["Ann", "Bob", "Cy", "Di"], ["Bob", "Cy"], 20)
+    {'Ann': 40, 'Bob': -40, 'Cy': -40, 'Di': 40}
+    """
     winners = [player for player in players if player not in losers]
     return {
         player: -value * len(winners) if player in losers else value * len(losers)
@@ -642,6 +670,11 @@ def settle(
 
     Every opponent pays ``value`` to the declarer side, or receives it, and the declarer side
     shares what the opponents pay: in a Sauspiel each partner +-V, alone the declarer +-3V.
+
+    >>> settle(["Ann", "Bob", "Cy", "Di"], ["Ann", "Cy"], True, 20)
+    {'Ann': 20, 'Bob': -20, 'Cy': 20, 'Di': -20}
+    >>> settle(["Ann", "Bob", "Cy", "Di"], ["Bob"], False, 50)
+    {'Ann': 50, 'Bob': -150, 'Cy': 50, 'Di': 50}
     """
     opponents = [player for player in players if player not in declarer_side]
     sign = 1 if declarer_won else -1
@@ -1061,7 +1094,8 @@ def parse_entry(
     else:
         result = _result_of_plain_game(contract, entry, problems)
     raise_if_any(problems)
-    assert declarer is not None and result is not None
+    assert declarer is not None
+    assert result is not None
     return PlayedHand(
         contract,
         declarer,

@@ -62,7 +62,14 @@ def most_cards(captures: Mapping[Side, frozenset[Card]]) -> CountCategory:
 
 
 def most_coins(captures: Mapping[Side, frozenset[Card]]) -> CountCategory:
-    """Most coins: 1 point to the strictly highest number of coins, 5-5 is void (SPEC §1.3)."""
+    """Most coins: 1 point to the strictly highest number of coins, 5-5 is void (SPEC §1.3).
+
+    >>> coins = [card for card in DECK if card.suit is Suit.COINS]
+    >>> print(most_coins({"Ann": frozenset(coins[:5]), "Bob": frozenset(coins[5:])}).winner)
+    None
+    >>> most_coins({"Ann": frozenset(coins[:6]), "Bob": frozenset(coins[6:])}).winner
+    'Ann'
+    """
     counts = {
         side: sum(card.suit is Suit.COINS for card in cards) for side, cards in captures.items()
     }
@@ -100,6 +107,11 @@ class PrimieraHand:
 
 
 def primiera_hand(cards: frozenset[Card]) -> PrimieraHand:
+    """The best card of each suit the cards hold, by primiera value (SPEC §1.4).
+
+    >>> primiera_hand(frozenset(map(parse_card, ["7D", "AD", "KC", "JC"]))).as_json()
+    {'sum': 31, 'complete': False, 'best': {'D': '7D', 'C': 'KC'}}
+    """
     best: dict[Suit, Card] = {}
     for suit in Suit:
         in_suit = [card for card in cards if card.suit is suit]
@@ -174,6 +186,17 @@ def primiera_more_suits_first(hands: Mapping[Side, PrimieraHand]) -> PrimieraRes
     best cards wins, and equal top sums are void. With two sides it always agrees with the
     rule text's best partial sum (SPEC §1.4); with 3 or 4 individual players it can differ:
     41 in three suits (fante, fante, 7) beats 42 in two (7, 7) here, but not under the plain sum.
+
+    >>> captures = {
+    ...     "Ann": frozenset(map(parse_card, ["JD", "JC", "7S"])),
+    ...     "Bob": frozenset(map(parse_card, ["7D", "7C"])),
+    ...     "Cy": frozenset(map(parse_card, ["AB"])),
+    ... }
+    >>> hands = {side: primiera_hand(cards) for side, cards in captures.items()}
+    >>> {side: hand.total for side, hand in hands.items()}
+    {'Ann': 41, 'Bob': 42, 'Cy': 16}
+    >>> primiera_more_suits_first(hands).winner, primiera(captures).winner
+    ('Ann', 'Bob')
     """
     most = max((len(hand.best) for hand in hands.values()), default=0)
     contenders = {side: hand.total for side, hand in hands.items() if len(hand.best) == most}
@@ -251,7 +274,13 @@ def prime_point(captures: Mapping[Side, frozenset[Card]], rule: str = PRIME_SUM)
 
 
 def napoli_run(cards: frozenset[Card]) -> tuple[Card, ...]:
-    """The unbroken coin run from the ace; it scores only from A-2-3 on (SPEC §1.6)."""
+    """The unbroken coin run from the ace; it scores only from A-2-3 on (SPEC §1.6).
+
+    >>> [card.code for card in napoli_run(frozenset(map(parse_card, ["AD", "2D", "3D", "5D"])))]
+    ['AD', '2D', '3D']
+    >>> napoli_run(frozenset(map(parse_card, ["AD", "2D", "4D"])))
+    ()
+    """
     run: list[Card] = []
     for card in NAPOLI_RUN:
         if card not in cards:
@@ -300,6 +329,11 @@ def counted_range(options: Mapping[str, OptionValue], prime_rule: bool = False) 
     2. At most every category, napoli's full run of 10 and ``MOST_SWEEPS`` sweeps. A capotto
     side holds all ten coins, so it scores at least most coins and the settebello, the re bello
     where it is played and, with napoli, the run of 10.
+
+    >>> counted_range({})
+    CountedRange(least=1, most=24, capotto_least=2)
+    >>> counted_range({"re_bello": True, "napoli": True})
+    CountedRange(least=2, most=35, capotto_least=13)
     """
     re_bello = 0 if prime_rule else int(bool(options.get("re_bello")))
     napoli = 0 if prime_rule else MOST_NAPOLI * int(bool(options.get("napoli")))

@@ -59,7 +59,9 @@ def read_scoresheet(document: object) -> Scoresheet:
     if not isinstance(rounds, list) or not all(isinstance(entry, Mapping) for entry in rounds):
         problems.append(problem(_("rounds must be a list of objects"), "rounds"))
     raise_if_any(problems)
-    assert isinstance(key, str) and isinstance(options, Mapping) and isinstance(players, list)
+    assert isinstance(key, str)
+    assert isinstance(options, Mapping)
+    assert isinstance(players, list)
     assert isinstance(rounds, list)
     game = registry.GAMES[key]
     table = game.setup(players, options, teams)

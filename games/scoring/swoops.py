@@ -92,12 +92,20 @@ def parse_rank(text: str) -> str:
 
 
 def card_value(rank: str) -> int:
-    """A card's points (swoops.en.txt "Scoring"; SPEC §5 "Card values")."""
+    """A card's points (swoops.en.txt "Scoring"; SPEC §5 "Card values").
+
+    >>> card_value("joker"), card_value("10"), card_value("Q"), card_value("9"), card_value("A")
+    (50, 50, 10, 9, 1)
+    """
     return CARD_VALUES[parse_rank(rank)]
 
 
 def hand_points(ranks: Sequence[str]) -> int:
-    """What a player still holding these cards scores (SPEC §5 "Round")."""
+    """What a player still holding these cards scores (SPEC §5 "Round").
+
+    >>> hand_points(["JOKER", "10", "K", "5"])
+    115
+    """
     return sum(card_value(rank) for rank in ranks)
 
 
@@ -129,7 +137,13 @@ class SetupAdvice:
 
 
 def setup_advice(player_count: int) -> SetupAdvice:
-    """The decks to shuffle and the cards each player takes (swoops.en.txt "Set Up")."""
+    """The decks to shuffle and the cards each player takes (swoops.en.txt "Set Up").
+
+    >>> setup_advice(5)
+    SetupAdvice(decks=4, face_down=4, face_up=4, in_hand=11)
+    >>> setup_advice(5).cards_each
+    19
+    """
     return SetupAdvice(decks_for(player_count))
 
 
@@ -149,7 +163,11 @@ def most_points_dealt(player_count: int) -> int:
 
 def lowest(totals: Mapping[Side, int]) -> tuple[Side, ...]:
     """Everyone tied at the lowest total, in seat order (rule text "Object of the Game"; SPEC §5
-    "Game": a tie for lowest is a shared win)."""
+    "Game": a tie for lowest is a shared win).
+
+    >>> lowest({"Ann": 12, "Bob": 40, "Cy": 12})
+    ('Ann', 'Cy')
+    """
     if not totals:
         return ()
     least = min(totals.values())
@@ -161,6 +179,9 @@ def ranking(totals: Mapping[Side, int]) -> list[tuple[int, Side, int]]:
 
     The lowest total wins (swoops.en.txt "Object of the Game"; SPEC §5 "Game"). Tied players
     keep the order of ``totals``, which is seat order for a game's totals.
+
+    >>> ranking({"Ann": 40, "Bob": 12, "Cy": 12})
+    [(1, 'Bob', 12), (1, 'Cy', 12), (3, 'Ann', 40)]
     """
     ordered = sorted(totals.items(), key=lambda item: item[1])
     return [

@@ -9,6 +9,7 @@ at ``font_size`` in a sans-serif face.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -439,7 +440,7 @@ def _x_label_indexes(x_labels: Sequence[str], xs: Sequence[float]) -> list[int]:
             if len(shown) > 1 and not apart(shown[-1], last):
                 shown.pop()
             shown.append(last)
-        if all(apart(a, b) for a, b in zip(shown, shown[1:], strict=False)):
+        if all(apart(a, b) for a, b in itertools.pairwise(shown)):
             return shown
         if len(shown) <= 2:
             # Even the first and the last collide: the last hand is the one to show.

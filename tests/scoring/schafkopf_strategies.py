@@ -10,6 +10,7 @@ Klopfen.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -108,7 +109,7 @@ def card_point_splits(draw: st.DrawFn, players: Sequence[str]) -> dict[str, int]
     else:
         cuts = sorted(draw(st.lists(st.integers(0, TOTAL_CARD_POINTS), min_size=3, max_size=3)))
         bounds = [0, *cuts, TOTAL_CARD_POINTS]
-        split = [high - low for low, high in zip(bounds, bounds[1:], strict=False)]
+        split = [high - low for low, high in itertools.pairwise(bounds)]
     order = draw(st.permutations(list(players)))
     return dict(zip(order, split, strict=True))
 
@@ -165,7 +166,7 @@ def entries(draw: st.DrawFn, here: TableSetup) -> dict[str, Any]:
 
 
 @st.composite
-def house_mistakes(draw: st.DrawFn, here: TableSetup) -> dict[str, Any]:
+def house_mistakes(draw: st.DrawFn, here: TableSetup) -> dict[str, Any]:  # noqa: C901 - one branch per kind of mistake
     """An entry with one mistake in a house game (or at a table without it): the engine must
     refuse every one of them."""
     players = list(here.players)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.scoring.cards import (
@@ -56,7 +58,7 @@ def test_parse_card_is_case_insensitive(text: str, code: str) -> None:
 
 @pytest.mark.parametrize("bad", ["11D", "7X", "", "AA", "D", "7", "1D", "0C", "JJ", "7DD", "KDX"])
 def test_parse_card_rejects_codes_that_are_not_one_of_the_40_cards(bad: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"^{re.escape(bad)}$"):
         parse_card(bad)
 
 

@@ -113,8 +113,18 @@ def test_re_bello_gives_the_holder_of_kd_one_more_point_when_on() -> None:
 
 @pytest.mark.parametrize(
     ("rank", "value"),
-    [("7", 21), ("6", 18), ("A", 16), ("5", 15), ("4", 14), ("3", 13), ("2", 12)]
-    + [("J", 10), ("N", 10), ("K", 10)],
+    [
+        ("7", 21),
+        ("6", 18),
+        ("A", 16),
+        ("5", 15),
+        ("4", 14),
+        ("3", 13),
+        ("2", 12),
+        ("J", 10),
+        ("N", 10),
+        ("K", 10),
+    ],
 )
 def test_primiera_values_follow_the_spec_table(rank: str, value: int) -> None:
     # SPEC §1.4 table: 7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, J/N/K=10.
@@ -248,7 +258,8 @@ def test_primiera_three_players_tie_between_complete_sides_is_void() -> None:
     result = score(three(ann, cy), table(players=THREE))
     values = result.breakdown["primiera"]["values"]
     assert values["Ann"]["sum"] == values["Cy"]["sum"] == 51
-    assert values["Bob"]["sum"] == 63 and not values["Bob"]["complete"]
+    assert values["Bob"]["sum"] == 63
+    assert not values["Bob"]["complete"]
     assert result.breakdown["primiera"]["winner"] is None
 
 

@@ -51,7 +51,8 @@ def dealt(**counts: tuple[int, int]) -> dict[str, list[str]]:
     for player, (ace_count, third_count) in counts.items():
         taken[player] = aces[:ace_count] + thirds[:third_count]
         del aces[:ace_count], thirds[:third_count]
-    assert not aces and not thirds, "a deal hands out every penalty card"
+    assert not aces, "a deal hands out every penalty card"
+    assert not thirds, "a deal hands out every penalty card"
     return taken
 
 

@@ -328,7 +328,8 @@ def test_a_game_plays_out_by_the_rules(at: TableSetup, data: st.DataObject) -> N
             lowest = min(state.totals[p] for p in newly_out)
             assert state.winners == tuple(p for p in newly_out if state.totals[p] == lowest)
         else:
-            assert not state.finished and state.winners == ()
+            assert not state.finished
+            assert state.winners == ()
     assert score_table(game, at, entries)[1] == state
     if state.finished:
         assert state.finished_after_round == len(rounds)

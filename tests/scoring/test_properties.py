@@ -159,7 +159,8 @@ def test_round_points_agree_with_a_reference_scorer_written_from_the_spec(hand: 
             assert (value["sum"], value["complete"]) == (total, complete)
             assert sorted(value["best"]) == sorted({code[-1] for code in codes})
             for suit, code in value["best"].items():
-                assert code in codes and code.endswith(suit)
+                assert code in codes
+                assert code.endswith(suit)
     capotto = [s for s, c in hand.captures.items() if sum(x.endswith("D") for x in c) == 10]
     if hand.at.options.get("capotto"):
         assert breakdown["capotto"] == {"winner": capotto[0] if capotto else None}

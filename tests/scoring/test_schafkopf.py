@@ -280,9 +280,9 @@ def test_value_parts_explain_the_value() -> None:
 
 
 def test_game_value_refuses_a_doubled_sie_and_doublings_past_resub() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot be doubled"):
         game_value(SIE, doublings=1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="doublings must be"):
         game_value(SOLO, doublings=5)
 
 
@@ -306,7 +306,8 @@ def test_runners_can_count_everywhere_but_in_a_sie_and_a_flat_tout() -> None:
         False,  # everybody passed
         False,  # Ramsch
     ]
-    assert laufende_count_in(SOLO_TOUT, "double") and laufende_count_in(WENZ_TOUT, "double")
+    assert laufende_count_in(SOLO_TOUT, "double")
+    assert laufende_count_in(WENZ_TOUT, "double")
     assert not laufende_count_in(SIE, "double")
 
 

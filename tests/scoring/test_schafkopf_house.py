@@ -127,7 +127,7 @@ def test_each_knock_doubles_the_value_with_the_stoss_chain() -> None:
     # One knock, then Stoß: 10 x 2 x 2; two knocks and a Retour: 10 x 4 x 4.
     assert game_value(SAUSPIEL, klopfen=1, doublings=1) == 40
     assert game_value(SAUSPIEL, klopfen=2, doublings=2) == 160
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="klopfen must be"):
         knock_multiplier(5)
 
 
@@ -282,7 +282,8 @@ def test_the_most_card_points_lose_the_ramsch_and_pay_each_other_player() -> Non
     assert (breakdown["losers"], breakdown["winners"]) == (["Bob"], ["Ann", "Cy", "Di"])
     assert breakdown["card_points"] == {"Ann": 30, "Bob": 52, "Cy": 38, "Di": 0}
     assert (breakdown["base"], breakdown["factor"], breakdown["game_value"]) == (20, 1, 20)
-    assert breakdown["jungfrau"] == [] and breakdown["durchmarsch"] is None
+    assert breakdown["jungfrau"] == []
+    assert breakdown["durchmarsch"] is None
 
 
 def test_a_jungfrau_doubles_the_ramsch() -> None:
@@ -368,7 +369,7 @@ def test_the_ramsch_helpers() -> None:
     parts = ramsch_value_parts(jungfrauen=1, klopfen=1)
     assert (parts.base, parts.factor, parts.multiplier, parts.per_opponent) == (20, 2, 2, 80)
     assert ramsch_value_parts(durchmarsch=True).per_opponent == 70
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="Jungfrauen"):
         ramsch_value_parts(jungfrauen=3)
 
 

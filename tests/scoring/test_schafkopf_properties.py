@@ -74,7 +74,9 @@ def test_each_ramsch_loser_pays_each_winner_the_game_value(
     if breakdown["kind"] != "ramsch":
         return
     value, losers, winners = breakdown["game_value"], breakdown["losers"], breakdown["winners"]
-    assert isinstance(value, int) and isinstance(losers, list) and isinstance(winners, list)
+    assert isinstance(value, int)
+    assert isinstance(losers, list)
+    assert isinstance(winners, list)
     assert sorted(losers + winners) == sorted(FOUR)
     assert losers, "somebody always loses a Ramsch"
     for player in losers:
@@ -165,8 +167,11 @@ def test_a_mistake_in_a_house_game_is_refused_in_words_naming_its_round(
     assert texts
     for text in texts:
         # A sentence for the players: every placeholder filled, no Python spelling.
-        assert text and "{" not in text and "}" not in text
-        assert "None" not in text and "Traceback" not in text
+        assert text
+        assert "{" not in text
+        assert "}" not in text
+        assert "None" not in text
+        assert "Traceback" not in text
     # In a whole scoresheet the same problem names its hand.
     with pytest.raises(EntryError) as in_sheet:
         score_table(GAME, here, [*played, mistake])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -93,7 +94,7 @@ def test_ranks_are_read_in_any_letter_case() -> None:
 
 @pytest.mark.parametrize("text", ["11", "1", "0", "KD", "Jack", "", "JK"])
 def test_anything_else_is_not_a_rank(text: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"^{re.escape(text)}$"):
         parse_rank(text)
 
 
@@ -117,7 +118,7 @@ def test_the_deck_advice_follows_the_set_up_table(players: int, decks: int) -> N
 
 @pytest.mark.parametrize("players", [0, 2, 9])
 def test_there_is_no_deck_advice_outside_3_to_8_players(players: int) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="Swoops is for 3 to 8 players"):
         setup_advice(players)
 
 
@@ -174,7 +175,8 @@ def test_rounds_null_means_no_fixed_number_of_rounds() -> None:
 
 def test_every_option_has_a_label_and_a_help_sentence() -> None:
     for spec in get_game("swoops").option_specs:
-        assert spec.label and spec.help.endswith(".")
+        assert spec.label
+        assert spec.help.endswith(".")
 
 
 @pytest.mark.parametrize(
@@ -218,14 +220,16 @@ def test_points_come_in_seat_order_whoever_went_out() -> None:
     assert list(result.points) == ["Ann", "Bob", "Cy"]
     assert result.points == {"Ann": 10, "Bob": 9, "Cy": 0}
     held = result.breakdown["held"]
-    assert isinstance(held, dict) and list(held) == ["Ann", "Bob"]
+    assert isinstance(held, dict)
+    assert list(held) == ["Ann", "Bob"]
 
 
 def test_the_player_who_went_out_may_be_listed_with_no_cards() -> None:
     result = score(went_out("Ann", Ann=[], Bob=["3"], Cy=["4"]), swoops())
     assert result.points == {"Ann": 0, "Bob": 3, "Cy": 4}
     held = result.breakdown["held"]
-    assert isinstance(held, dict) and "Ann" not in held
+    assert isinstance(held, dict)
+    assert "Ann" not in held
 
 
 def test_a_typed_total_stands_for_the_cards() -> None:

@@ -116,7 +116,8 @@ def test_the_player_who_went_out_scores_0_and_only_that_player(deal: Deal) -> No
 def test_every_other_player_scores_the_cards_still_held(deal: Deal) -> None:
     result = score(deal.entry(), deal.at)
     breakdown = result.breakdown
-    assert breakdown["kind"] == "cards" and breakdown["went_out"] == deal.went_out
+    assert breakdown["kind"] == "cards"
+    assert breakdown["went_out"] == deal.went_out
     held = breakdown["held"]
     assert isinstance(held, dict)
     assert sorted(held) == sorted(deal.held)

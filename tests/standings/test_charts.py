@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -48,7 +49,7 @@ def y_of(result: LineChart, value: float) -> float:
 def test_values_map_onto_the_plot_from_bottom_left_to_top_right() -> None:
     result = chart((0, 5, 10))
 
-    assert [tick.value for tick in result.y_ticks][0] == 0
+    assert result.y_ticks[0].value == 0
     assert result.y_ticks[-1].value == 10
     (x0, y0), (x1, y1), (x2, y2) = parse(result.lines[0].points)
     assert (x0, y0) == (result.plot_left, result.plot_bottom)
@@ -89,7 +90,7 @@ def test_ticks_are_round_evenly_spaced_and_cover_the_values(low: float, high: fl
 
     assert ticks[0] <= low
     assert ticks[-1] >= high
-    steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:], strict=False)}
+    steps = {round(b - a, 9) for a, b in itertools.pairwise(ticks)}
     assert len(steps) == 1
     (step,) = steps
     mantissa = step / 10 ** math.floor(math.log10(step))
@@ -239,7 +240,7 @@ def test_many_hands_thin_the_x_labels_to_round_steps_with_the_first_and_last() -
     assert shown[0] == "Start"
     assert shown[-1] == "200"
     numbers = [int(tick.value) for tick in result.x_ticks]
-    steps = {b - a for a, b in zip(numbers, numbers[1:], strict=False)}
+    steps = {b - a for a, b in itertools.pairwise(numbers)}
     assert len(steps) == 1
     # No two labels overlap, by the chart's own estimate of their width.
     for a, b in zip(result.x_ticks, result.x_ticks[1:], strict=False):
@@ -267,7 +268,7 @@ def test_end_labels_of_lines_ending_together_are_moved_apart() -> None:
     result = chart(*[(0, 10 + n * 0.1) for n in range(8)])
 
     heights = sorted(line.label_y for line in result.lines)
-    assert all(b - a >= result.font_size for a, b in zip(heights, heights[1:], strict=False))
+    assert all(b - a >= result.font_size for a, b in itertools.pairwise(heights))
     assert result.plot_top <= heights[0]
     assert heights[-1] <= result.plot_bottom
     assert all(line.label_x > line.last.x for line in result.lines)
@@ -296,7 +297,8 @@ def test_a_band_is_a_polygon_along_its_upper_edge_and_back_along_its_lower() -> 
     assert upper[0][1] == pytest.approx(y_of(result, 33.0), abs=0.1)
     assert lower[0][1] == pytest.approx(y_of(result, 17.0), abs=0.1)
     # The band counts in the axis range.
-    assert result.y_ticks[0].value <= 17 and result.y_ticks[-1].value >= 33
+    assert result.y_ticks[0].value <= 17
+    assert result.y_ticks[-1].value >= 33
     assert result.rows[0].cells == ("25.0 (17.0\u201333.0)",)
 
 

@@ -127,9 +127,9 @@ def test_unbalanced_input_is_rejected() -> None:
 
 
 def test_a_payment_is_positive_and_between_two_people() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="more than zero"):
         Payment("Ann", "Bob", 0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot pay themselves"):
         Payment("Ann", "Ann", 100)
 
 
@@ -209,5 +209,5 @@ def test_balances_that_do_not_sum_to_zero_are_rejected(
 ) -> None:
     balances = {**balances, "Zed": balances.get("Zed", 0) + extra}
 
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must add up to zero"):
         settle(balances)

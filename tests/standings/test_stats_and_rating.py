@@ -46,7 +46,8 @@ def test_scopa_points_per_game_and_difference_against_the_best_other_side():
             ]
         )
     )
-    assert rows["Ann"].played == 3 and rows["Ann"].wins == 2
+    assert rows["Ann"].played == 3
+    assert rows["Ann"].wins == 2
     assert rows["Ann"].points_per_game == (11 + 9 + 11) / 3
     # +5, −3, +3 (11 − Cy's 8)
     assert rows["Ann"].points_difference == 5
@@ -65,7 +66,8 @@ def test_teams_count_for_both_partners():
             ]
         )
     )
-    assert rows["Cy"].wins == 1 and rows["Cy"].points_difference == 4
+    assert rows["Cy"].wins == 1
+    assert rows["Cy"].points_difference == 4
     assert rows["Di"].points_difference == -4
 
 
@@ -100,8 +102,10 @@ def test_ciapano_eliminations_and_average_place():
             ]
         )
     )
-    assert rows["Ann"].eliminations == 1 and rows["Ann"].average_place == 2
-    assert rows["Cy"].eliminations == 2 and rows["Cy"].average_place == 2.5
+    assert rows["Ann"].eliminations == 1
+    assert rows["Ann"].average_place == 2
+    assert rows["Cy"].eliminations == 2
+    assert rows["Cy"].average_place == 2.5
 
 
 def test_partners_and_toughest_opponents():
@@ -124,7 +128,8 @@ def test_the_winner_gains_and_the_loser_drops():
     after = {row.player: row.skill for row in history}
     assert after[ANN].mu > NEWCOMER.mu > after[BOB].mu
     # One game teaches something about both: the uncertainty narrows.
-    assert after[ANN].sigma < NEWCOMER.sigma and after[BOB].sigma < NEWCOMER.sigma
+    assert after[ANN].sigma < NEWCOMER.sigma
+    assert after[BOB].sigma < NEWCOMER.sigma
 
 
 def test_partners_move_together_and_ties_share():
@@ -135,10 +140,12 @@ def test_partners_move_together_and_ties_share():
         ]
     )
     first = {row.player: row.skill for row in history if row.match == 1}
-    assert first[ANN] == first[CY] and first[BOB] == first[DI]
+    assert first[ANN] == first[CY]
+    assert first[BOB] == first[DI]
     second = {row.player: row.skill for row in history if row.match == 2}
     # A draw between a stronger and a weaker player pulls them together.
-    assert second[ANN].mu < first[ANN].mu and second[BOB].mu > first[BOB].mu
+    assert second[ANN].mu < first[ANN].mu
+    assert second[BOB].mu > first[BOB].mu
 
 
 def test_a_match_of_one_side_is_not_rated():
