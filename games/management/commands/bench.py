@@ -316,7 +316,8 @@ def throwaway_database(connection: BaseDatabaseWrapper, name: str) -> Iterator[s
         finally:
             connection.close()
             connection.settings_dict["NAME"] = original_name
-            connection.creation._destroy_test_db(name, verbosity=0)
+            # A private Django API, so django-stubs does not declare it.
+            connection.creation._destroy_test_db(name, verbosity=0)  # type: ignore[attr-defined]
     finally:
         if original_test_name is None:
             test_settings.pop("NAME", None)
