@@ -101,7 +101,8 @@ class NewTableForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        empty_value=0,
+        # Any value works (returned as is); django-stubs allows only str | None.
+        empty_value=0,  # type: ignore[arg-type]
     )
 
     league = forms.ModelChoiceField(
@@ -140,7 +141,9 @@ class NewTableForm(forms.Form):
                     }
                 ),
             )
-        self.fields["first_dealer"].choices = [
+        first_dealer = self.fields["first_dealer"]
+        assert isinstance(first_dealer, forms.TypedChoiceField)
+        first_dealer.choices = [
             (seat, _("Player %(number)s") % {"number": seat + 1})
             for seat in range(self.rules.max_players)
         ]
