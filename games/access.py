@@ -209,6 +209,7 @@ def club_for_new(request: HttpRequest, chosen: Club | None = None) -> Club:
         check_role(user, chosen.pk, Role.SCORER)
         return chosen
     if scorer_clubs:
+        # first() is a Club | None to mypy; scorer_clubs is not empty, so it finds one.
         return Club.objects.filter(pk__in=scorer_clubs).order_by("created_at", "pk").first()  # type: ignore[return-value]
     return club_create(user, _("My games"))
 

@@ -226,6 +226,7 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
 # -- accounts -----------------------------------------------------------------------------------
 
 
+# Generic only in django-stubs: UserCreationForm[User] would fail at runtime.
 class KeepGamesForm(UserCreationForm):  # type: ignore[type-arg]
     """A name and a password for a guest account, so its games follow it to other phones."""
 

@@ -87,7 +87,7 @@ def _create_unique(model: type[ModelT], refusal: Problem, **fields: object) -> M
     refused like a name already taken, not a crash."""
     try:
         with transaction.atomic():
-            return model.objects.create(**fields)  # type: ignore[attr-defined, no-any-return]
+            return model._default_manager.create(**fields)
     except IntegrityError:
         raise EntryError([refusal]) from None
 
