@@ -24,11 +24,12 @@ test: install
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
+# mypy's Django plugin imports the settings, which need DEBUG=1 (or SECRET_KEY) to load.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy
+	DEBUG=1 $(VENV)/bin/mypy
 
 format: install
 	$(VENV)/bin/ruff format .

@@ -9,7 +9,7 @@ with what changed and the button offered again.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from games import access, services
 from games.hands.base import posted_version
+from games.http import HtmxHttpRequest
 from games.models import Role
 from games.problems import problem_text
 from games.scoring import EntryError
@@ -24,7 +25,7 @@ from games.views import JUST_ABANDONED, refuse_stale_table_write
 
 
 @require_POST
-def table_abandon(request: HttpRequest, table: str) -> HttpResponse:
+def table_abandon(request: HtmxHttpRequest, table: str) -> HttpResponse:
     """Abandon the table and go home, where the notice offers Undo."""
     found = access.table_for(request, table, Role.SCORER)
     try:
@@ -49,7 +50,7 @@ def table_abandon(request: HttpRequest, table: str) -> HttpResponse:
 
 
 @require_POST
-def table_take_up(request: HttpRequest, table: str) -> HttpResponse:
+def table_take_up(request: HtmxHttpRequest, table: str) -> HttpResponse:
     """Undo abandoning: back to the table, in progress again."""
     found = access.table_for(request, table, Role.SCORER)
     try:

@@ -9,12 +9,12 @@ visitor with no account makes a guest account silently (no sign-up wall).
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model, login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,6 +32,8 @@ from games.models import (
 
 _ROLES_CACHE = "_scorekeeper_roles"
 GUEST_SESSION_KEY = "guest"
+
+_M = TypeVar("_M", bound=Model)
 
 
 def roles_of(user: Any) -> dict[int, Role]:
@@ -135,7 +137,7 @@ def player_for(request: HttpRequest, public_id: str) -> Player:
     return _one_of_mine(Player.objects.filter(club__in=club_ids(request.user)), public_id)
 
 
-def _one_of_mine(rows: QuerySet[Any], public_id: str) -> Any:
+def _one_of_mine(rows: QuerySet[_M], public_id: str) -> _M:
     """The row with that public id among those of the account's clubs; 404 otherwise."""
     found = rows.filter(public_id=public_id).first()
     if found is None:
@@ -207,6 +209,7 @@ def club_for_new(request: HttpRequest, chosen: Club | None = None) -> Club:
         check_role(user, chosen.pk, Role.SCORER)
         return chosen
     if scorer_clubs:
+        # first() is a Club | None to mypy; scorer_clubs is not empty, so it finds one.
         return Club.objects.filter(pk__in=scorer_clubs).order_by("created_at", "pk").first()  # type: ignore[return-value]
     return club_create(user, _("My games"))
 

@@ -18,7 +18,7 @@ from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import access, ratelimit, services
+from games.http import HtmxHttpRequest
 from games.models import GuestAccount, Invite, Membership, Role
 from games.problems import UNPROCESSABLE, problem_text
 from games.scoring import EntryError
@@ -56,7 +57,7 @@ class InviteForm(forms.Form):
 
 
 @require_http_methods(["GET", "POST"])
-def club_list(request: HttpRequest) -> HttpResponse:
+def club_list(request: HtmxHttpRequest) -> HttpResponse:
     """The account's clubs and its role in each; a new club."""
     form = ClubNameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -79,7 +80,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def club_detail(request: HttpRequest, club: str) -> HttpResponse:
+def club_detail(request: HtmxHttpRequest, club: str) -> HttpResponse:
     """Members, invite links and the club's log; an owner renames the club here."""
     found = access.club_for(request, club, Role.OWNER if request.method == "POST" else Role.VIEWER)
     role = access.role_in(request.user, found.pk)
@@ -99,7 +100,7 @@ def club_detail(request: HttpRequest, club: str) -> HttpResponse:
 
 
 def _render_club(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     club: Any,
     role: Role | None,
     form: ClubNameForm,
@@ -131,7 +132,7 @@ def _render_club(
 
 
 @require_POST
-def invite_create(request: HttpRequest, club: str) -> HttpResponse:
+def invite_create(request: HtmxHttpRequest, club: str) -> HttpResponse:
     found = access.club_for(request, club, Role.OWNER)
     form = InviteForm(request.POST)
     if not form.is_valid():
@@ -149,7 +150,7 @@ def invite_create(request: HttpRequest, club: str) -> HttpResponse:
 
 
 @require_POST
-def invite_revoke(request: HttpRequest, club: str, invite: str) -> HttpResponse:
+def invite_revoke(request: HtmxHttpRequest, club: str, invite: str) -> HttpResponse:
     found = access.club_for(request, club, Role.OWNER)
     link = Invite.objects.filter(club=found, public_id=invite).first()
     if link is None:
@@ -160,7 +161,7 @@ def invite_revoke(request: HttpRequest, club: str, invite: str) -> HttpResponse:
 
 
 @require_POST
-def member_update(request: HttpRequest, club: str, member: str) -> HttpResponse:
+def member_update(request: HtmxHttpRequest, club: str, member: str) -> HttpResponse:
     """An owner changes a member's role or removes them; any member may leave."""
     found = access.club_for(request, club)
     membership = found.memberships.filter(public_id=member).select_related("user").first()
@@ -189,7 +190,7 @@ def member_update(request: HttpRequest, club: str, member: str) -> HttpResponse:
 
 
 @require_POST
-def club_delete(request: HttpRequest, club: str) -> HttpResponse:
+def club_delete(request: HtmxHttpRequest, club: str) -> HttpResponse:
     """Delete the club with every table, player and league in it; the owner types its name."""
     found = access.club_for(request, club, Role.OWNER)
     if request.POST.get("confirm", "").strip() != found.name:
@@ -206,7 +207,7 @@ def club_delete(request: HttpRequest, club: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def join(request: HttpRequest, token: str) -> HttpResponse:
+def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """An invite link: says which club and role, and joins on the button (a guest account is
     made if the visitor has none)."""
     invite = Invite.objects.select_related("club").filter(token=token).first()
@@ -225,6 +226,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 # -- accounts -----------------------------------------------------------------------------------
 
 
+# Generic only in django-stubs: UserCreationForm[User] would fail at runtime.
 class KeepGamesForm(UserCreationForm):  # type: ignore[type-arg]
     """A name and a password for a guest account, so its games follow it to other phones."""
 
@@ -240,7 +242,7 @@ class KeepGamesForm(UserCreationForm):  # type: ignore[type-arg]
 
 
 @require_http_methods(["GET", "POST"])
-def keep_games(request: HttpRequest) -> HttpResponse:
+def keep_games(request: HtmxHttpRequest) -> HttpResponse:
     """Turn the guest account into a full one: the same clubs and tables, now with a name and
     a password, to sign in on other phones."""
     if not access.is_guest(request.user):
@@ -279,7 +281,7 @@ class LoginView(auth_views.LoginView):
 
 
 def locked_out(
-    request: HttpRequest, original_response: Any = None, credentials: Any = None
+    request: HtmxHttpRequest, original_response: Any = None, credentials: Any = None
 ) -> HttpResponse:
     """django-axes' answer once a name has failed to sign in too often from one address
     (settings.AXES_LOCKOUT_CALLABLE): 429, a page saying for how long."""

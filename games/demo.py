@@ -162,12 +162,14 @@ def demo_league_create(
         for name, starts_on, ends_on in seasons:
             services.season_create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
         stored = {player.name.casefold(): player for player in league.members.all()}
-        club = {stored[player.name.casefold()].name: player for player in PLAYERS}
+        roster = {stored[player.name.casefold()].name: player for player in PLAYERS}
         days = _evening_days(rng, seasons[0][1], today - timedelta(days=1), tables)
-        planned = [table for evening in _plan(rng, club, days, tables) for table in evening.tables]
+        planned = [
+            table for evening in _plan(rng, roster, days, tables) for table in evening.tables
+        ]
         by_name = {player.name: player for player in stored.values()}
         for start in range(0, len(planned), 250):
-            played = [_play(plan, hands, club) for plan in planned[start : start + 250]]
+            played = [_play(plan, hands, roster) for plan in planned[start : start + 250]]
             _write(league, played, by_name)
         ratings.league_ratings_replay(league)
         # Saving stamps "updated" with today; the tables were last touched when they finished.

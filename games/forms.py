@@ -71,7 +71,14 @@ def part_field(spec: OptionSpec, part: str) -> forms.IntegerField:
     )
 
 
-def club_field() -> forms.ModelChoiceField:  # type: ignore[type-arg]
+def _model_choice(form: forms.Form, name: str) -> forms.ModelChoiceField[Any]:
+    """One of the form's model choice fields, typed as one (``form.fields`` holds any field)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ModelChoiceField)
+    return field
+
+
+def club_field() -> forms.ModelChoiceField[Club]:
     """Which of the account's clubs a new table goes to (by public id)."""
     return forms.ModelChoiceField(
         label=gettext_lazy("Club"),
@@ -101,7 +108,8 @@ class NewTableForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        empty_value=0,
+        # Any value works (returned as is); django-stubs allows only str | None.
+        empty_value=0,  # type: ignore[arg-type]
     )
 
     league = forms.ModelChoiceField(
@@ -120,13 +128,13 @@ class NewTableForm(forms.Form):
         self.rules: Game = GAMES[str(key) if key in HAND_ENTRIES else "scopa"]
         # Only the clubs where this account may score, and their leagues that count this game;
         # each field hides when there is nothing to choose.
-        self.fields["club"].queryset = scorer_clubs(scorer_club_ids)  # type: ignore[attr-defined]
+        _model_choice(self, "club").queryset = scorer_clubs(scorer_club_ids)
         leagues = [
             league.pk
             for league in League.objects.filter(club__in=scorer_club_ids)
             if self.rules.key in league.games
         ]
-        self.fields["league"].queryset = League.objects.filter(pk__in=leagues)  # type: ignore[attr-defined]
+        _model_choice(self, "league").queryset = League.objects.filter(pk__in=leagues)
         for seat in range(self.rules.max_players):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=_("Player %(number)s") % {"number": seat + 1},
@@ -140,7 +148,9 @@ class NewTableForm(forms.Form):
                     }
                 ),
             )
-        self.fields["first_dealer"].choices = [
+        first_dealer = self.fields["first_dealer"]
+        assert isinstance(first_dealer, forms.TypedChoiceField)
+        first_dealer.choices = [
             (seat, _("Player %(number)s") % {"number": seat + 1})
             for seat in range(self.rules.max_players)
         ]
@@ -267,6 +277,7 @@ def play_again_query(table: Table) -> str:
         else:
             params.append((f"opt_{name}", str(value)))
     if table.league_id is not None:
+        # league_id is set, so league is not None (mypy cannot tie the two).
         params.append(("league", table.league.public_id))  # type: ignore[union-attr]
     params.append(("club", table.club.public_id))
     return urlencode(params)
@@ -289,7 +300,7 @@ class ScoresheetUploadForm(forms.Form):
 
     def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = scorer_clubs(scorer_club_ids)  # type: ignore[attr-defined]
+        _model_choice(self, "club").queryset = scorer_clubs(scorer_club_ids)
 
     def clean_scoresheet(self) -> Any:
         upload = self.cleaned_data["scoresheet"]

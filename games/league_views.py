@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -29,6 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import access, ratelimit, selectors, services
 from games.forms import LeagueForm, SeasonForm
 from games.hands.base import posted_version
+from games.http import HtmxHttpRequest
 from games.leagues import (
     RATING,
     Column,
@@ -52,7 +53,7 @@ from games.views import refuse_stale_table_write
 
 
 @require_http_methods(["GET", "POST"])
-def league_list(request: HttpRequest) -> HttpResponse:
+def league_list(request: HtmxHttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         ratelimit.check(request, "league")
@@ -151,12 +152,12 @@ class _Scope:
 
 
 @require_GET
-def league_detail(request: HttpRequest, league: str) -> HttpResponse:
+def league_detail(request: HtmxHttpRequest, league: str) -> HttpResponse:
     found = access.league_for(request, league)
     return _league_page(request, found)
 
 
-def _league_page(request: HttpRequest, league: League) -> HttpResponse:
+def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
     scope = _Scope.read(league, request.GET)
     lines, board = scope.standings()
     context = {
@@ -232,7 +233,7 @@ def _recent_tables(league: League, scope: _Scope) -> list[Table]:
 
 
 @require_http_methods(["GET", "POST"])
-def league_edit(request: HttpRequest, league: str) -> HttpResponse:
+def league_edit(request: HtmxHttpRequest, league: str) -> HttpResponse:
     found = access.league_for(request, league, Role.SCORER)
     if request.method == "POST":
         form = LeagueForm(request.POST)
@@ -264,13 +265,13 @@ def league_edit(request: HttpRequest, league: str) -> HttpResponse:
     return _render_league_edit(request, found, LeagueForm.for_league(found), SeasonForm())
 
 
-def _can_score(request: HttpRequest, league: League) -> bool:
+def _can_score(request: HtmxHttpRequest, league: League) -> bool:
     held = access.role_in(request.user, league.club_id)
     return bool(held and held.allows(Role.SCORER))
 
 
 def _render_league_edit(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     league: League,
     form: LeagueForm,
     season_form: SeasonForm,
@@ -294,7 +295,7 @@ def _render_league_edit(
 
 
 @require_POST
-def season_new(request: HttpRequest, league: str) -> HttpResponse:
+def season_new(request: HtmxHttpRequest, league: str) -> HttpResponse:
     found = access.league_for(request, league, Role.SCORER)
     season_form = SeasonForm(request.POST)
     if season_form.is_valid():
@@ -310,7 +311,7 @@ def season_new(request: HttpRequest, league: str) -> HttpResponse:
 
 
 @require_POST
-def season_delete(request: HttpRequest, league: str, season: str) -> HttpResponse:
+def season_delete(request: HtmxHttpRequest, league: str, season: str) -> HttpResponse:
     found = access.league_for(request, league, Role.SCORER)
     gone = Season.objects.filter(league=found, public_id=season).first()
     if gone is None:
@@ -369,7 +370,7 @@ def _csv_response(filename: str, rows: Any) -> StreamingHttpResponse:
 
 
 @require_GET
-def league_standings_csv(request: HttpRequest, league: str) -> StreamingHttpResponse:
+def league_standings_csv(request: HtmxHttpRequest, league: str) -> StreamingHttpResponse:
     """The standings as shown, one row per player, with the rating's parts in their own
     columns so a spreadsheet can sort them."""
     league_ = access.league_for(request, league)
@@ -399,7 +400,7 @@ def league_standings_csv(request: HttpRequest, league: str) -> StreamingHttpResp
 
 
 @require_GET
-def league_tables_csv(request: HttpRequest, league: str) -> StreamingHttpResponse:
+def league_tables_csv(request: HtmxHttpRequest, league: str) -> StreamingHttpResponse:
     """Every table of the league, one row per seat: when, what, who, and how it ended."""
     league_ = access.league_for(request, league)
     seats = (
@@ -452,7 +453,7 @@ def league_tables_csv(request: HttpRequest, league: str) -> StreamingHttpRespons
 
 
 @require_GET
-def scoresheets_json(request: HttpRequest, club: str) -> StreamingHttpResponse:
+def scoresheets_json(request: HtmxHttpRequest, club: str) -> StreamingHttpResponse:
     """Every table of the club (or of one of its leagues, with ``?league=``) as a JSON array
     of scoresheet documents (scoresheet-format.md), each importable on its own. Streamed a
     table at a time, so a club with years of history never sits in memory whole."""
@@ -496,21 +497,21 @@ def _filename(*parts: str) -> str:
 
 
 @require_POST
-def table_stop(request: HttpRequest, table: str) -> HttpResponse:
+def table_stop(request: HtmxHttpRequest, table: str) -> HttpResponse:
     return _evening_write(
         request, table, services.table_stop, "games:table_stop", _("End the evening anyway")
     )
 
 
 @require_POST
-def table_resume(request: HttpRequest, table: str) -> HttpResponse:
+def table_resume(request: HtmxHttpRequest, table: str) -> HttpResponse:
     return _evening_write(
         request, table, services.table_resume, "games:table_resume", _("Play on anyway")
     )
 
 
 def _evening_write(
-    request: HttpRequest, table: str, write: Callable[..., Table], url_name: str, again: str
+    request: HtmxHttpRequest, table: str, write: Callable[..., Table], url_name: str, again: str
 ) -> HttpResponse:
     """End an evening or take it up again, from a page at the table's current version; from
     an out-of-date page, answer 409 with what changed and the same button offered again."""
@@ -529,14 +530,14 @@ def _evening_write(
 
 
 @require_GET
-def player_detail(request: HttpRequest, player: str) -> HttpResponse:
+def player_detail(request: HtmxHttpRequest, player: str) -> HttpResponse:
     """Everything a player has played: per-game figures, rating over time in each league,
     best partners and toughest opponents, and every table, newest first, a page at a time."""
     player_ = access.player_for(request, player)
     return _player_page(request, player_)
 
 
-def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
+def _player_page(request: HtmxHttpRequest, player: Player) -> HttpResponse:
     partners, opponents = ranked_companions(selectors.player_companion_tallies(player))
     history = selectors.player_rating_history(player)
     # By the ids the history names: joining the ratings would bring one league per rating.

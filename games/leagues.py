@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +18,9 @@ from games.scoring.registry import SCOPA_FAMILY
 from games.selectors import SkillBoard
 from games.standings.rating import Skill
 from games.standings.stats import StandingRow
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # Movements smaller than this are noise from rounding; the arrow stays flat.
 STEADY = 0.05
@@ -53,9 +57,9 @@ class Standing:
 @dataclass(frozen=True)
 class Column:
     key: str
-    label: str
+    label: StrOrPromise
     # The header on a phone, where every column must fit.
-    short: str
+    short: StrOrPromise
     value: Callable[[Standing], float]
     text: Callable[[Standing], str]
     # Lower is better (an average place, a Swoops total): its natural order is ascending.

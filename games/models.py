@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import secrets
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -17,6 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.scoring import GAMES, Game, TableSetup, Team
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # The currencies a league may count its money in (games.formatting.CURRENCIES says how each
 # is written); the same as the money games' currency option.
@@ -29,7 +33,7 @@ CURRENCY_CHOICES = [
 ]
 
 
-def game_choices() -> list[tuple[str, str]]:
+def game_choices() -> list[tuple[str, StrOrPromise]]:
     # The names are marked in games.scoring (which has no Django): translated when shown.
     return [(key, _(game.name)) for key, game in GAMES.items()]
 

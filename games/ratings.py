@@ -35,7 +35,12 @@ def league_ratings_update(league_id: int, changed: Table) -> None:
         if changed.finished_at
         else True
     )
-    if later or changed.game not in league.games or Rating.objects.filter(table=changed).exists():
+    if (
+        later
+        or changed.finished_at is None  # not finished (later is True then too)
+        or changed.game not in league.games
+        or Rating.objects.filter(table=changed).exists()
+    ):
         league_ratings_replay(league)
         return
     matches = _matches(_finished_seats(league).filter(table=changed))
@@ -59,7 +64,10 @@ def league_ratings_replay(league: League) -> None:
             "table_id", "table__game", "table__finished_at"
         ).distinct()
     }
-    finished = {table: finished_at for table, (_game, finished_at) in tables.items()}
+    finished: dict[int, datetime] = {}
+    for table, (_game, finished_at) in tables.items():
+        assert finished_at is not None  # the seats are those of finished tables
+        finished[table] = finished_at
     for match in _matches(seats):
         all_matches.append(match)
         matches_by_game.setdefault(tables[match.key][0], []).append(match)
@@ -83,6 +91,7 @@ def _matches(seats: QuerySet[Seat]) -> list[Match]:
     for table_id, player_id, team, place in rows:
         sides = tables.setdefault(table_id, {})
         side = team or f"#{player_id}"
+        assert place is not None  # finishing a table places every seat
         sides.setdefault(side, ([], place))[0].append(player_id)
     return [
         Match(
@@ -110,7 +119,7 @@ def _rows(
     scope: str,
     matches: Sequence[Match],
     start: dict[int, Skill],
-    finished: dict[int, datetime | None],
+    finished: dict[int, datetime],
 ) -> list[Rating]:
     return [
         Rating(

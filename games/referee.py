@@ -90,7 +90,8 @@ class PrimieraRefereeForm(forms.Form):
         choices=[(n, str(n)) for n in range(2, MAX_SIDES + 1)],
         coerce=int,
         initial=2,
-        empty_value=2,
+        # Any value works (returned as is); django-stubs allows only str | None.
+        empty_value=2,  # type: ignore[arg-type]
         required=False,
     )
     rule = forms.ChoiceField(

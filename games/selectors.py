@@ -177,7 +177,9 @@ def money_per_point(game: str, options: Mapping[str, Any]) -> tuple[int, str]:
     if rules is None or not any(spec.name == "cents_per_point" for spec in rules.option_specs):
         return 0, ""
     resolved = rules.resolve_options(options)
-    return int(resolved["cents_per_point"]), str(resolved["currency"])  # type: ignore[call-overload]
+    cents = resolved["cents_per_point"]
+    assert isinstance(cents, int)  # resolve_options checked it is a whole number
+    return cents, str(resolved["currency"])
 
 
 def day_bounds(first: date, last: date) -> tuple[datetime, datetime]:

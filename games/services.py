@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F, Model, Value
+from django.db.models import F, Field, Model, QuerySet, Value
 from django.db.models.functions import Lower
 from django.db.models.lookups import Exact
 from django.utils import timezone
@@ -77,12 +77,17 @@ def _named(name: str) -> Exact:
     return Exact(Lower("name"), Lower(Value(name)))
 
 
+def _others(rows: QuerySet[ModelT], exclude: int | None) -> QuerySet[ModelT]:
+    """``rows`` but the one being edited (``exclude``; None when creating)."""
+    return rows if exclude is None else rows.exclude(pk=exclude)
+
+
 def _create_unique(model: type[ModelT], refusal: Problem, **fields: object) -> ModelT:
     """Insert a row whose name must be unique; another phone inserting the same name first is
     refused like a name already taken, not a crash."""
     try:
         with transaction.atomic():
-            return model.objects.create(**fields)  # type: ignore[attr-defined, no-any-return]
+            return model._default_manager.create(**fields)
     except IntegrityError:
         raise EntryError([refusal]) from None
 
@@ -185,7 +190,8 @@ def _too_long(
     names: Sequence[str], model: type[Model], column: str, message: str, field: str
 ) -> list[Problem]:
     """A problem for each name longer than the database column that stores it."""
-    limit = model._meta.get_field(column).max_length or 0
+    found = model._meta.get_field(column)
+    limit = (found.max_length if isinstance(found, Field) else None) or 0
     return [problem(message, field, name=name) for name in names if len(name) > limit]
 
 
@@ -835,7 +841,7 @@ def _league_check(
     problems: list[Problem] = []
     if not name.strip():
         problems.append(problem(gettext_noop("a league needs a name"), "name"))
-    elif League.objects.filter(_named(name.strip()), club=club).exclude(pk=exclude).exists():
+    elif _others(League.objects.filter(_named(name.strip()), club=club), exclude).exists():
         problems.append(_league_taken(name))
     problems.extend(_too_long([name.strip()], League, "name", _NAME_TOO_LONG, "name"))
     problems.extend(

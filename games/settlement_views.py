@@ -9,17 +9,17 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
-from django_htmx.middleware import HtmxDetails
 
 from games import access
 from games.formatting import money
+from games.http import HtmxHttpRequest
 from games.models import League, Table
 from games.money import CurrencyBalances, MoneyTable, money_evening
 from games.problems import UNPROCESSABLE
@@ -103,12 +103,6 @@ class CurrencySettlement:
     # None when the balances do not add up to zero and cannot be settled.
     payments: list[PaymentLine] | None
     summary: str
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request as django-htmx's middleware leaves it, so type checkers know ``htmx``."""
-
-    htmx: HtmxDetails
 
 
 @require_GET

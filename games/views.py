@@ -16,7 +16,6 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import (
     Http404,
-    HttpRequest,
     HttpResponse,
     HttpResponseNotModified,
     JsonResponse,
@@ -39,6 +38,7 @@ from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import posted_version
 from games.hands.html import card_grid
 from games.hands.scopa import deck_style
+from games.http import HtmxHttpRequest
 from games.models import Role, Round, Table, TableChange, new_hand_token
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
 from games.scoring import GAMES, EntryError, RoundScore, TableSetup
@@ -59,7 +59,7 @@ JUST_ABANDONED = "just_abandoned"
 
 # HEAD too: uptime checks and link previews ask for the home page that way.
 @require_safe
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     """The tables of the visitor's clubs; a first-time visitor sees how to start one."""
     clubs = access.club_ids(request.user)
     scorer_clubs = _scorer_clubs(request)
@@ -80,7 +80,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _scorer_clubs(request: HttpRequest) -> list[int]:
+def _scorer_clubs(request: HtmxHttpRequest) -> list[int]:
     return access.club_ids(request.user, Role.SCORER)
 
 
@@ -88,7 +88,7 @@ def _scorer_clubs(request: HttpRequest) -> list[int]:
 
 
 @require_http_methods(["GET", "POST"])
-def table_new(request: HttpRequest) -> HttpResponse:
+def table_new(request: HtmxHttpRequest) -> HttpResponse:
     """Choose the game, the players in seat order and the options.
 
     Changing the game re-renders the form for that game (htmx GET with ``game``; without
@@ -128,7 +128,9 @@ def table_new(request: HttpRequest) -> HttpResponse:
     return _render_new_table(request, form)
 
 
-def _render_new_table(request: HttpRequest, form: NewTableForm, status: int = 200) -> HttpResponse:
+def _render_new_table(
+    request: HtmxHttpRequest, form: NewTableForm, status: int = 200
+) -> HttpResponse:
     template = "games/table_new.html"
     if request.htmx:
         template += "#table-form"
@@ -144,7 +146,7 @@ def _render_new_table(request: HttpRequest, form: NewTableForm, status: int = 20
 
 
 @require_http_methods(["GET", "POST"])
-def table_import(request: HttpRequest) -> HttpResponse:
+def table_import(request: HtmxHttpRequest) -> HttpResponse:
     """Create a table from an uploaded scoresheet: every round, or nothing.
 
     A JSON array of scoresheets (the "every table" export) creates all of its tables, or none.
@@ -220,7 +222,7 @@ PARTS = ("chart", "history")
 
 
 @require_http_methods(["GET", "POST"])
-def table_detail(request: HttpRequest, table: str) -> HttpResponse:
+def table_detail(request: HtmxHttpRequest, table: str) -> HttpResponse:
     """The scoreboard, the hand entry and the history.
 
     POST ``action=preview`` (htmx, on every change) renders the live preview only; a game's
@@ -297,7 +299,7 @@ def table_detail(request: HttpRequest, table: str) -> HttpResponse:
     )
 
 
-def _render_get(request: HttpRequest, page: _TablePage) -> HttpResponse:
+def _render_get(request: HtmxHttpRequest, page: _TablePage) -> HttpResponse:
     part = request.GET.get("part", "")
     if request.htmx and part in PARTS:
         return _render_table(
@@ -315,7 +317,7 @@ def table_etag(version: int) -> str:
 
 
 def _render_live(
-    request: HttpRequest, version: int, load: Callable[[], _TablePage]
+    request: HtmxHttpRequest, version: int, load: Callable[[], _TablePage]
 ) -> HttpResponse:
     """A table page's poll (``?part=live``, every few seconds, ``If-None-Match`` the version it
     shows): 304 with one query for the version while nothing changed; otherwise, out of band,
@@ -326,10 +328,10 @@ def _render_live(
     etag = table_etag(version)
     known = request.headers.get("If-None-Match", "").removeprefix("W/")
     if known == etag:
-        response = HttpResponseNotModified()
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache, private"
-        return response
+        unchanged = HttpResponseNotModified()
+        unchanged["ETag"] = etag
+        unchanged["Cache-Control"] = "no-cache, private"
+        return unchanged
     page = load()
     seen = known.strip('"').removeprefix("t")
     changes = services.changes_since(page.table, int(seen)) if seen.isdigit() else []
@@ -376,7 +378,7 @@ class _TablePage:
         return self._hands
 
     @classmethod
-    def for_request(cls, request: HttpRequest, public_id: str, role: Role) -> _TablePage:
+    def for_request(cls, request: HtmxHttpRequest, public_id: str, role: Role) -> _TablePage:
         """The table if it is in one of the account's clubs and the role allows ``role``."""
         table = access.table_for(request, public_id, role)
         held = access.role_in(request.user, table.club_id)
@@ -473,7 +475,7 @@ class _TablePage:
 
 
 def _render_table(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     page: _TablePage,
     form: BaseHandForm,
     *,
@@ -498,7 +500,7 @@ def _render_table(
 
 
 def _table_context(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     page: _TablePage,
     form: BaseHandForm,
     history_all: bool = False,
@@ -555,7 +557,7 @@ def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
 
 
 def _render_recorded(
-    request: HttpRequest, page: _TablePage, recorded: Round, posted: BaseHandForm
+    request: HtmxHttpRequest, page: _TablePage, recorded: Round, posted: BaseHandForm
 ) -> HttpResponse:
     """What a phone gets back for the hand it just recorded (htmx): the scoreboard, the new
     row of the history, the "recorded, undo" notice and a form ready for the next hand, as
@@ -632,7 +634,7 @@ def change_lines(table: Table, changes: Sequence[TableChange]) -> list[str]:
 
 
 def _refuse_stale_record(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     page: _TablePage,
     version: int,
     stale: services.StaleWrite | None = None,
@@ -669,7 +671,7 @@ def _refuse_stale_record(
 
 
 def refuse_stale_table_write(
-    request: HttpRequest, stale: services.StaleWrite, retry_label: str, retry_url: str
+    request: HtmxHttpRequest, stale: services.StaleWrite, retry_label: str, retry_url: str
 ) -> HttpResponse:
     """409 for a button's write (delete a hand, end or take up the evening) from an
     out-of-date page: the table as it is now, what changed, and the write offered again."""
@@ -738,7 +740,7 @@ def _part_value(spec: OptionSpec, part: str, value: object) -> str:
 
 
 @require_GET
-def table_export(request: HttpRequest, table: str) -> HttpResponse:
+def table_export(request: HtmxHttpRequest, table: str) -> HttpResponse:
     """The table as a scoresheet JSON download (scoresheet-format.md)."""
     found = access.table_for(request, table)
     document = selectors.table_scoresheet(found)
@@ -751,7 +753,7 @@ def table_export(request: HttpRequest, table: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def round_edit(request: HttpRequest, table: str, hand: str) -> HttpResponse:
+def round_edit(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """Change a recorded hand, addressed by its id (its number shifts when an earlier hand is
     deleted). A save from a page that is out of date is refused (409) with the change kept."""
     page = _TablePage.for_request(request, table, Role.SCORER)
@@ -814,7 +816,7 @@ def round_edit(request: HttpRequest, table: str, hand: str) -> HttpResponse:
     return render(request, "games/round_edit.html", context, status=status)
 
 
-def _hand_or_gone(request: HttpRequest, page: _TablePage, hand: str) -> Round | HttpResponse:
+def _hand_or_gone(request: HtmxHttpRequest, page: _TablePage, hand: str) -> Round | HttpResponse:
     """The table's hand with that id; a hand deleted meanwhile answers 409 with who deleted
     it (a page left open on another phone), any other id 404."""
     try:
@@ -834,7 +836,7 @@ def _hand_or_gone(request: HttpRequest, page: _TablePage, hand: str) -> Round | 
 
 
 @require_POST
-def round_delete(request: HttpRequest, table: str, hand: str) -> HttpResponse:
+def round_delete(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """Delete a hand (the Delete button, and Undo right after saving one)."""
     page = _TablePage.for_request(request, table, Role.SCORER)
     round_ = _hand_or_gone(request, page, hand)
@@ -864,14 +866,14 @@ def round_delete(request: HttpRequest, table: str, hand: str) -> HttpResponse:
 
 
 @require_GET
-def referee_primiera(request: HttpRequest) -> HttpResponse:
+def referee_primiera(request: HtmxHttpRequest) -> HttpResponse:
     """Who wins the primiera (or Pirate Scopa's primes) for the cards tapped; no table needed."""
     form = referee.PrimieraRefereeForm.from_query(request.GET)
     return _render_primiera(request, form)
 
 
 def _render_primiera(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     form: referee.PrimieraRefereeForm,
     *,
     style: DeckStyle = DeckStyle.ITALIAN,
@@ -906,7 +908,7 @@ def _render_primiera(
 
 
 @require_GET
-def round_why(request: HttpRequest, table: str, hand: str) -> HttpResponse:
+def round_why(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """The primiera referee opened on a recorded hand's cards, under the table's rules."""
     page = _TablePage.for_request(request, table, Role.VIEWER)
     round_ = page.hand(hand)
@@ -924,7 +926,7 @@ def round_why(request: HttpRequest, table: str, hand: str) -> HttpResponse:
         if rule in (PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID):
             data.update(rule=rule)
     form = referee.PrimieraRefereeForm.from_query(data)
-    hand = {
+    opened = {
         "table": page.table,
         "round": round_,
         "lines": page.ui.explain(
@@ -932,11 +934,11 @@ def round_why(request: HttpRequest, table: str, hand: str) -> HttpResponse:
         ),
         "query": urlencode(data),
     }
-    return _render_primiera(request, form, style=deck_style(page.setup), hand=hand)
+    return _render_primiera(request, form, style=deck_style(page.setup), hand=opened)
 
 
 @require_GET
-def referee_capture(request: HttpRequest) -> HttpResponse:
+def referee_capture(request: HtmxHttpRequest) -> HttpResponse:
     """Which cards a played card may take under the chosen rules, and whether it sweeps."""
     form = referee.CaptureRefereeForm.from_query(request.GET)
     style = DeckStyle.ITALIAN
@@ -955,12 +957,12 @@ def referee_capture(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def rules_index(request: HttpRequest) -> HttpResponse:
+def rules_index(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "games/rules_index.html", {"games": list(GAMES.values())})
 
 
 @require_GET
-def rules_game(request: HttpRequest, game: str) -> HttpResponse:
+def rules_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     """Our summary of a game's rules, its defaults and every house rule a table can switch on."""
     rules = GAMES.get(game)
     if rules is None:
@@ -1010,7 +1012,7 @@ def _option_default(spec: OptionSpec) -> str:
 
 
 @require_GET
-def table_changes(request: HttpRequest, table: str) -> HttpResponse:
+def table_changes(request: HtmxHttpRequest, table: str) -> HttpResponse:
     """Every write to the table, newest first: who, when, and the hand before and after. A
     deleted hand that is not back yet can be restored by a scorer."""
     found = access.table_for(request, table, Role.VIEWER)
@@ -1053,7 +1055,7 @@ def points_text(snapshot: Mapping[str, Any] | None, sides: Sequence[str]) -> str
 
 
 @require_POST
-def round_restore(request: HttpRequest, table: str, hand: str) -> HttpResponse:
+def round_restore(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """Put a deleted hand back where it was; every later hand is scored again."""
     found = access.table_for(request, table, Role.SCORER)
     changes_url = reverse("games:table_changes", kwargs={"table": table})
@@ -1079,7 +1081,7 @@ def round_restore(request: HttpRequest, table: str, hand: str) -> HttpResponse:
 
 
 @require_POST
-def table_watch_link(request: HttpRequest, table: str) -> HttpResponse:
+def table_watch_link(request: HtmxHttpRequest, table: str) -> HttpResponse:
     """Make a new watch link (the old one stops working) or turn it off."""
     found = access.table_for(request, table, Role.SCORER)
     on = request.POST.get("watch") != "off"
@@ -1096,7 +1098,7 @@ def table_watch_link(request: HttpRequest, table: str) -> HttpResponse:
 
 
 @require_GET
-def table_watch(request: HttpRequest, token: str) -> HttpResponse:
+def table_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The table's scoreboard and hands for whoever holds its watch link: no account, no
     forms."""
     if request.GET.get("part") == "live":
@@ -1110,7 +1112,7 @@ def table_watch(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def table_big(request: HttpRequest, table: str) -> HttpResponse:
+def table_big(request: HtmxHttpRequest, table: str) -> HttpResponse:
     """The table in big type, for the phone lying in the middle of the table."""
     return _render_big(
         request,
@@ -1120,7 +1122,7 @@ def table_big(request: HttpRequest, table: str) -> HttpResponse:
 
 
 @require_GET
-def table_watch_big(request: HttpRequest, token: str) -> HttpResponse:
+def table_watch_big(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The big-type view for whoever holds the watch link: no account, no forms."""
     return _render_big(
         request,
@@ -1131,7 +1133,7 @@ def table_watch_big(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _render_big(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     version: Callable[[], int],
     load: Callable[[], Table],
     *,
@@ -1168,7 +1170,7 @@ def _render_big(
 
 
 @require_POST
-def table_delete(request: HttpRequest, table: str) -> HttpResponse:
+def table_delete(request: HtmxHttpRequest, table: str) -> HttpResponse:
     """Delete a table started by mistake; the club's log keeps it as a scoresheet."""
     found = access.table_for(request, table, Role.SCORER)
     try:

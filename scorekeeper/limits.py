@@ -24,7 +24,8 @@ class RefuseLargeBodies(FileUploadHandler):
         input_data: Any,
         META: dict[str, Any],
         content_length: int,
-        boundary: bytes,
+        # bytes, as MultiPartParser passes it; django-stubs says str.
+        boundary: bytes,  # type: ignore[override]
         encoding: str | None = None,
     ) -> None:
         if content_length > settings.REQUEST_BODY_MAX_BYTES:

@@ -14,9 +14,11 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import PurePosixPath
+from typing import cast
 
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
+from django.core.files.storage import FileSystemStorage
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -115,7 +117,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     version = hashlib.sha256(json.dumps([precache, immutable]).encode()).hexdigest()[:16]
     config = {
         "version": version,
-        "static": staticfiles_storage.base_url,
+        # Typed as a bare Storage; Django's and WhiteNoise's static storages are file systems.
+        "static": cast(FileSystemStorage, staticfiles_storage).base_url,
         "precache": precache,
         "immutable": immutable,
         "offline": {

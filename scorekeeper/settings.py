@@ -28,6 +28,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Final
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -208,7 +209,7 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 # A chosen language is remembered on the phone for as long as a session (games.language).
 LANGUAGE_COOKIE_AGE = 400 * 24 * 60 * 60
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Final = "Lax"  # Final: typed as the literal set_cookie() takes
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_TZ = True
 
@@ -319,7 +320,9 @@ AXES_VERBOSE = False
 AXES_HTTP_RESPONSE_CODE = 429
 
 
-def _rate_limits(defaults: dict[str, dict[str, tuple[int, int]]], text: str) -> dict:
+def _rate_limits(
+    defaults: dict[str, dict[str, tuple[int, int]]], text: str
+) -> dict[str, dict[str, tuple[int, int]]]:
     """The defaults with RATE_LIMITS' overrides: "action.per=uses" or "action.per=uses/seconds",
     comma-separated; per is "account" or "ip"."""
     limits = {action: dict(pers) for action, pers in defaults.items()}

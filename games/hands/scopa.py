@@ -192,7 +192,7 @@ class ScopaHandForm(BaseHandForm):
         assigned: set[Card] = set().union(*captures.values())
         unassigned = len(DECK) - len(assigned)
         # While cards are left the only complaint would be those cards, which the caption counts.
-        problems = () if valid or unassigned else tuple(self.non_field_errors())
+        problems = () if valid or unassigned else tuple(str(e) for e in self.non_field_errors())
         seven = next((side for side, taken in captures.items() if SETTEBELLO in taken), None)
         return HandPreview(
             sides=tuple(
@@ -270,7 +270,7 @@ class ScopaHandEntry(HandEntry):
         return Scoreboard(tuple(rows), tuple(facts))
 
 
-def _counts(counts: Mapping[str, int]) -> str:
+def _counts(counts: Mapping[str, object]) -> str:
     return ", ".join(f"{side} {count}" for side, count in counts.items())
 
 
@@ -291,7 +291,7 @@ def explain_round(breakdown: Mapping[str, object], style: DeckStyle) -> list[str
         if capotto.get("winner"):
             lines.append(_("Capotto: %(side)s took all ten coins.") % {"side": capotto["winner"]})
         return lines
-    lines: list[str] = []
+    lines = []
     for key, sentence in (
         # Translators: "Cards: Ann 22, Bob 18: point to Ann."
         ("cards", _("Cards: %(counts)s: %(award)s.")),
@@ -333,7 +333,7 @@ def explain_round(breakdown: Mapping[str, object], style: DeckStyle) -> list[str
             _("Napoli: %(side)s holds the coin run %(run)s, %(points)s points.")
             % {
                 "side": napoli["winner"],
-                "run": " ".join(card_short(code, style) for code in _list(napoli["run"])),
+                "run": " ".join(card_short(str(code), style) for code in _list(napoli["run"])),
                 "points": napoli["points"],
             }
         )

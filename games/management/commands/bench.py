@@ -46,7 +46,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError, OperationalError, connection, reset_queries
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Count
-from django.http import HttpResponseBase
+from django.http import HttpResponseBase, StreamingHttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
@@ -316,7 +316,8 @@ def throwaway_database(connection: BaseDatabaseWrapper, name: str) -> Iterator[s
         finally:
             connection.close()
             connection.settings_dict["NAME"] = original_name
-            connection.creation._destroy_test_db(name, verbosity=0)
+            # A private Django API, so django-stubs does not declare it.
+            connection.creation._destroy_test_db(name, verbosity=0)  # type: ignore[attr-defined]
     finally:
         if original_test_name is None:
             test_settings.pop("NAME", None)
@@ -424,8 +425,8 @@ def _fetch(client: Client, url: str) -> HttpResponseBase:
     response = client.get(url)
     if response.status_code != 200:
         raise CommandError(f"{url} answered {response.status_code}")
-    if response.streaming:
-        b"".join(response.streaming_content)  # type: ignore[attr-defined]
+    if isinstance(response, StreamingHttpResponse):
+        b"".join(response.streaming_content)
     return response
 
 
