@@ -455,7 +455,7 @@ def league_tables_csv(request: HtmxHttpRequest, league: str) -> StreamingHttpRes
 @require_GET
 def scoresheets_json(request: HtmxHttpRequest, club: str) -> StreamingHttpResponse:
     """Every table of the club (or of one of its leagues, with ``?league=``) as a JSON array
-    of scoresheet documents (scoresheet-format.md), each importable on its own. Streamed a
+    of scoresheet documents (docs/scoresheet.md), each importable on its own. Streamed a
     table at a time, so a club with years of history never sits in memory whole."""
     found = access.club_for(request, club)
     tables = (

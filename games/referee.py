@@ -223,7 +223,7 @@ def primiera_verdicts(
     captures: Mapping[str, frozenset[Card]], table_rule: str, style: DeckStyle
 ) -> list[Verdict]:
     """The verdict under the table's convention, and under the other one when it differs
-    (SPEC.md §1.4: the rule text's best partial sum, or the house rule that an incomplete
+    (docs/rules/scopa.md §4: the rule text's best partial sum, or the house rule that an incomplete
     primiera is void)."""
     labels = {
         PRIMIERA_BEST_PARTIAL: _("Rule text (best partial sum)"),
@@ -259,7 +259,7 @@ def _join_and(items: Sequence[str]) -> str:
 
 
 def primiera_sentence(result: PrimieraResult, style: DeckStyle) -> str:
-    """Why the primiera goes where it does, in one plain sentence (SPEC.md §1.4)."""
+    """Why the primiera goes where it does, in one plain sentence (docs/rules/scopa.md §4)."""
     hands = result.hands
     if not any(hand.best for hand in hands.values()):
         return _("Tap the cards each side took to see who wins the primiera.")
@@ -316,7 +316,7 @@ def primiera_sentence(result: PrimieraResult, style: DeckStyle) -> str:
 
 def prime_verdicts(captures: Mapping[str, frozenset[Card]], table_rule: str) -> list[Verdict]:
     """Pirate Scopa's prime point under the table's rule, and the other when it differs
-    (pirate-scopa.en.txt "Prime Scoring"; SPEC.md §2)."""
+    (docs/rules/pirate-scopa.md §4-§5)."""
     labels = {
         PRIME_SUM: _("Rule text (highest sum of primes)"),
         PRIME_MOST_SEVENS: _("Simplified rule (most sevens)"),

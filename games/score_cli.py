@@ -1,4 +1,4 @@
-"""``manage.py score FILE``: score a scoresheet (../shared/scoresheet-format.md).
+"""``manage.py score FILE``: score a scoresheet (docs/scoresheet.md).
 
 Prints the result as JSON on standard output. Bad input exits with status 2 and one line per
 problem on standard error, each naming the round and the card or field.

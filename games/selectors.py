@@ -132,7 +132,7 @@ def table_hands(table: Table) -> list[StoredHand]:
 
 
 def table_scoresheet(table: Table, prefetched: bool = False) -> dict[str, object]:
-    """The table as a scoresheet document (scoresheet-format.md): its hands in order, as
+    """The table as a scoresheet document (docs/scoresheet.md): its hands in order, as
     entered. ``prefetched`` uses hands already loaded with the table (the every-table export)."""
     setup = table.setup()
     rounds = (

@@ -741,7 +741,7 @@ def _part_value(spec: OptionSpec, part: str, value: object) -> str:
 
 @require_GET
 def table_export(request: HtmxHttpRequest, table: str) -> HttpResponse:
-    """The table as a scoresheet JSON download (scoresheet-format.md)."""
+    """The table as a scoresheet JSON download (docs/scoresheet.md)."""
     found = access.table_for(request, table)
     document = selectors.table_scoresheet(found)
     response = JsonResponse(document, json_dumps_params={"indent": 2, "ensure_ascii": False})

@@ -68,7 +68,7 @@ class BaseHandForm(forms.Form):
         self.score: RoundScore | None = None
 
     def entry(self) -> dict[str, object]:
-        """The scoresheet entry (scoresheet-format.md) for what was entered."""
+        """The scoresheet entry (docs/scoresheet.md) for what was entered."""
         raise NotImplementedError
 
     def version(self) -> int:

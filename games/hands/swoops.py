@@ -432,7 +432,7 @@ def _distance(total: int, limit: int) -> str:
     if total > limit:
         return _("over the limit")
     if total == limit:
-        # Exactly the limit plays on (SPEC §5 "Game"): one more point ends the game.
+        # Exactly the limit plays on (docs/rules/swoops.md §6): one more point ends the game.
         return _("at the limit")
     return _("%(count)s below the limit") % {"count": limit - total}
 

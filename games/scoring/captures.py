@@ -1,9 +1,8 @@
 """Which table cards a played card may take: the pure rules behind the capture referee.
 
-Rule texts: ../shared/rules/scopone-scopa.de.txt ("Spielzug", "Wichtige Punkte", "Beispiel",
-"Scopa d'Assi", "Scopa die Quindici"), ../shared/rules/pirate-scopa.en.txt ("Rules"), and
-SPEC.md §1.5-1.6. Values are the capture values of ``Rank.number``: A = 1 ... 7, Fante 8,
-Cavallo 9, Re 10.
+Rules: docs/rules/scopa.md §5-§7 and docs/rules/pirate-scopa.md §6; the quotes below are
+from the German and English rule texts named there. Values are the capture values of
+``Rank.number``: A = 1 ... 7, Fante 8, Cavallo 9, Re 10.
 
 The functions answer for one card already chosen. Which card to play stays free in Scopa ("Man
 ist nicht verpflichtet eine Karte zu spielen die einen Stich macht"). Pirate Scopa forbids
@@ -160,11 +159,11 @@ def is_scopa(
 
     A sweep ("mit einer gespielten Karte alle Karten vom Tisch sticht") is a scopa, except with
     the last card of the hand: "die letzte gespielte Karte in einer Spielrunde nie ein Scopa ist"
-    (SPEC §1.5; pirate-scopa.en.txt "[Note]"), unless the table plays
+    (docs/rules/scopa.md §5; pirate-scopa.md §6), unless the table plays
     ``house:scientifico_last_play_sweep_counts`` (``last_play_sweep_counts``). An ace taking the
     whole table under Scopa d'Assi scores only if the table decided so before the game
     ("Vor dem Spiel entscheiden die Mitspieler ob das Spielen eines Asses als Scopa gilt";
-    SPEC §1.6 ``ace_sweep_is_scopa``).
+    docs/rules/scopa.md §7, ``ace_sweep_is_scopa``).
     """
     if not capture.sweeps:
         return False
@@ -176,7 +175,7 @@ def is_scopa(
 
 
 def is_pirate_scopa(capture: Capture, final_trick: bool) -> bool:
-    """Whether a capture scores a scopa in Pirate Scopa (pirate-scopa.en.txt "Rules").
+    """Whether a capture scores a scopa in Pirate Scopa (docs/rules/pirate-scopa.md §6).
 
     "If you take the only card or cards on the table with a trick, then say "SCOPA!"", but
     "You are not awarded a scopa if the final trick taken is also the only card or cards left

@@ -1,6 +1,6 @@
 """The Italian 40-card pack, its card codes, and how each deck style shows it.
 
-Card codes follow scoresheet-format.md and SPEC.md §1.1: ``<rank><suit>`` with ranks
+Card codes follow docs/scoresheet.md and docs/rules/scopa.md §1: ``<rank><suit>`` with ranks
 ``A 2 3 4 5 6 7 J N K`` (``8 9 10`` and ``Q`` are accepted for J, N, K and N) and suits
 ``D`` coins, ``C`` cups, ``S`` swords, ``B`` clubs.
 """

@@ -1,8 +1,7 @@
 """Ciapanò: penalty points for aces and thirds, the last trick, and elimination at 31.
 
-Rule text: ../shared/rules/ciapano.en.txt ("Card Rankings and Values", "Setup", "Scoring",
-"End of Game"); decisions where it is silent: SPEC.md §3 and §6 items 4-5. Entry format:
-scoresheet-format.md "Ciapano".
+Rules: docs/rules/ciapano.md (penalties §1, a deal §3-§5, out at 31 §6, entries §7), with
+its sources and decisions. Entry format: docs/scoresheet.md "Ciapanò".
 
 Penalties are counted in thirds of a point: an ace is 3 thirds, a 3, 2, king, knight (queen)
 or jack is 1 third, and the 24 penalty cards hold 32 thirds (10 2/3 points).
@@ -70,8 +69,8 @@ from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue
 from .scopa import _FACE_DECK_SPEC
 
-# ciapano.en.txt "Card Rankings and Values": "Aces are a penalty of 1 whole point, and 3s, 2s,
-# Kings, Queens, and Jacks are all penalties of 1/3 of a point" (SPEC §3 "Deck and values").
+# docs/rules/ciapano.md §1: an ace costs 1 point; a 3, 2, king, cavallo (queen) or fante (jack)
+# a third of a point.
 _PENALTY_THIRDS_BY_RANK: Mapping[Rank, int] = {
     Rank.ACE: 3,
     Rank.TWO: 1,
@@ -106,7 +105,7 @@ ENTRY_FIELDS = CARD_FIELDS | COUNT_FIELDS | POINTS_FIELDS
 def penalty_thirds(card: Card) -> int:
     """A card's penalty in thirds of a point: ace 3; 3, 2, king, knight, jack 1; others 0.
 
-    ciapano.en.txt "Card Rankings and Values"; SPEC.md §3 "Deck and values".
+    docs/rules/ciapano.md §1.
 
     >>> [penalty_thirds(parse_card(code)) for code in ("AD", "3D", "KD", "7D")]
     [3, 1, 1, 0]
@@ -147,9 +146,9 @@ class CountedDeal:
 
 
 def moon_player(tally: PenaltyTally) -> str | None:
-    """The player who took all the points, if anyone did (SPEC.md §3 "Round scoring" 3, §6.4).
+    """The player who took all the points, if anyone did (docs/rules/ciapano.md §4).
 
-    ciapano.en.txt "Scoring": "If a player manages to score all the penalty points". The 11
+    The rule text: "If a player manages to score all the penalty points". The 11
     points include the last trick, so it takes all 24 penalty cards (4 aces and 20 thirds)
     **and** the last trick; all 24 without the last trick is an ordinary deal.
     """
@@ -160,7 +159,7 @@ def moon_player(tally: PenaltyTally) -> str | None:
 
 
 def deal_points(tally: PenaltyTally, last_trick_rule: str = LAST_TRICK_REMAINDER) -> dict[str, int]:
-    """Each player's points for one deal (ciapano.en.txt "Scoring"; SPEC.md §3 "Round scoring").
+    """Each player's points for one deal (docs/rules/ciapano.md §3-§5).
 
     Everyone but the last-trick winner scores the floor of his penalty ("any fractions are
     ignored"). The winner scores the remainder up to 11, or under ``house:last_trick_plus_one``
@@ -200,7 +199,7 @@ def last_trick_worth(
 ) -> int | None:
     """What the last trick added to its winner's card points: 1, 2 or 3; None in a moon.
 
-    SPEC.md §3 "Round scoring" 2: the dropped fractions come to 2/3, 1 2/3 or 2 2/3, so the
+    docs/rules/ciapano.md §3: the dropped fractions come to 2/3, 1 2/3 or 2 2/3, so the
     remainder is worth 1, 2 or 3; ``house:last_trick_plus_one`` makes it always 1.
     """
     if moon_player(tally) is not None:
@@ -214,8 +213,8 @@ def ordinary_deal_totals(
 ) -> tuple[int, ...]:
     """What the points of a deal that is not a moon can add up to, ``player_count`` playing it.
 
-    ciapano.en.txt "Scoring": "There is a total of 11 points in each round", so under the rule
-    text (the remainder) every deal totals 11 (SPEC.md §3 "Round scoring" 2). Under
+    The rule text: "There is a total of 11 points in each round", so under the rule text (the
+    remainder) every deal totals 11 (docs/rules/ciapano.md §3). Under
     ``house:last_trick_plus_one`` each player scores the floor of his own penalty and the last
     trick adds 1: the 32 thirds lose what each player drops (0, 1 or 2 thirds), and what is left
     is whole points, so 2, 5 or 8 thirds are dropped and the deal totals 11, 10 or 9. Nobody
@@ -234,8 +233,8 @@ def ordinary_deal_totals(
 def is_moon_pattern(points: Mapping[str, int]) -> bool:
     """Whether a deal's points are a moon's: 0 for one player and 11 for each of the others.
 
-    ciapano.en.txt "Scoring": "If a player manages to score all the penalty points, then they
-    score zero and all other players score 11 points" (SPEC.md §3 "Round scoring" 3, under
+    The rule text: "If a player manages to score all the penalty points, then they score zero
+    and all other players score 11 points" (docs/rules/ciapano.md §4, under
     either last-trick rule).
 
     >>> is_moon_pattern({"Ann": 0, "Bob": 11, "Cy": 11})
@@ -255,7 +254,7 @@ def counted_deal_problems(
     """What is impossible in points counted at the table for one deal, ``points`` holding every
     player in the deal (0 for one left out).
 
-    ciapano.en.txt "Scoring" and SPEC.md §3 "Round scoring": a deal's points add up to
+    docs/rules/ciapano.md §3, §5 and §7: a deal's points add up to
     ``ordinary_deal_totals`` (11 under the rule text), unless one player took all the points
     (``is_moon_pattern``). Nothing else is refused: every split of those totals can be dealt,
     since the last trick may hold no penalty card at all.
@@ -338,8 +337,7 @@ class _Progress:
 
 
 class _ProgressFold:
-    """ciapano.en.txt "Scoring" and "End of Game"; SPEC.md §3 "Game" and §6.5, one deal at a
-    time.
+    """docs/rules/ciapano.md §6, one deal at a time.
 
     A total of ``elimination_at`` (31) or more after a deal puts a player out; 30 stays in. The
     last player left wins. If everyone left goes out in the same deal, the lowest total among
@@ -418,7 +416,7 @@ class _CiapanoTracker(RoundTracker):
 def active_players(table: TableSetup, rounds: Sequence[RoundScore]) -> tuple[str, ...]:
     """The players still in the game after these deals, in seat order; none once it is over.
 
-    SPEC.md §3 "Game": a total of ``elimination_at`` (31) or more after a deal is out.
+    docs/rules/ciapano.md §6: a total of ``elimination_at`` (31) or more after a deal is out.
     """
     return _progress(table, rounds).active
 
@@ -465,7 +463,7 @@ class Ciapano(Game):
     def parse_entry(
         self, entry: Mapping[str, object], table: TableSetup, active: Sequence[str]
     ) -> PenaltyTally | CountedDeal:
-        """Check a round entry (scoresheet-format.md "Ciapano"); raise EntryError if bad.
+        """Check a round entry (docs/scoresheet.md "Ciapanò"); raise EntryError if bad.
 
         ``active`` are the players still in the game; the others may not take part.
         """
@@ -532,7 +530,7 @@ class Ciapano(Game):
         earlier: Sequence[RoundScore] = (),
     ) -> RoundScore:
         """One deal, checked against who is still in after the ``earlier`` deals
-        (ciapano.en.txt "Scoring"; SPEC.md §3)."""
+        (docs/rules/ciapano.md §3-§7)."""
         return self.score_deal(entry, table, _progress(table, earlier))
 
     def score_deal(
@@ -566,8 +564,8 @@ class Ciapano(Game):
     # -- the game ---------------------------------------------------------------------------
     def places(self, state: GameState, table: TableSetup) -> dict[str, int]:
         """The winner first, then whoever stayed in longer; of those who went out in the same
-        deal, the lower total is the better place (ciapano.en.txt "End of Game": the last
-        player left wins; SPEC.md §3 "Game")."""
+        deal, the lower total is the better place (docs/rules/ciapano.md §6: the last
+        player left wins)."""
         limit = table.option_int("elimination_at")
         out_after: dict[str, int] = {}
         for number, totals in enumerate(state.totals_after_each_round, start=1):
@@ -588,7 +586,7 @@ class Ciapano(Game):
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
         """Totals, who is out in the order they went, and who won.
 
-        ciapano.en.txt "End of Game"; SPEC.md §3 "Game": see ``_progress``. Players who go out
+        docs/rules/ciapano.md §6: see ``_progress``. Players who go out
         in the same deal are listed highest total first, then in seat order.
         """
         after_each = running_totals(table.players, rounds)

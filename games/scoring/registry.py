@@ -1,4 +1,4 @@
-"""Maps game keys (scoresheet-format.md ``game``) to the rules that score them."""
+"""Maps game keys (docs/scoresheet.md ``game``) to the rules that score them."""
 
 from __future__ import annotations
 

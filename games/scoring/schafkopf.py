@@ -1,15 +1,14 @@
 """Schafkopf: contracts, Schneider and Schwarz, doublings, Laufende, the Bavarian house games
 (Ramsch, Bettel, Klopfen) and the zero-sum settlement.
 
-Rule text: ../shared/rules/schafkopf.ja.txt (the bidding table "ビッドの種類", "宣言" and the
-scoring paragraphs after it); decisions where it is silent: SPEC.md §4 and §6.6, and for the
-house games (SPEC §4 "Bavarian-standard house variants", issue 17) the readings written down
-under "House games" below and on the rules page. Entry format: scoresheet-format.md,
+Rules: docs/rules/schafkopf.md (the contracts §3, the value and settlement §4-§9, the house
+games §10-§14), with its sources and decisions; for the house games, the readings written
+down under "House games" below and on the rules page. Entry format: docs/scoresheet.md,
 "Schafkopf"; the house games' fields are this project's (docs/scoresheet.md). In every entry a
 field given as JSON ``null`` counts as left out.
 
 Round entries
-    Card points (scoresheet-format.md)::
+    Card points (docs/scoresheet.md)::
 
         {"contract": "sauspiel", "declarer": "Ann", "partner": "Cy", "suit": "eichel",
          "declarer_points": 75, "declarer_tricks": 5, "doublings": 1, "laufende": 3}
@@ -67,8 +66,8 @@ Round entries
     ``{"points": {"Ann": 20, "Bob": -20, ...}}`` gives hand-counted points, as in every game;
     players left out score 0, and the points must add up to zero (the ledger is zero-sum).
 
-House games (SPEC §4 "Bavarian-standard house variants"; where SPEC and issue 17 are silent,
-the reading a Bavarian table expects, also stated on the rules page)
+House games (docs/rules/schafkopf.md §10-§14; where the usual rules leave a choice, the
+reading a Bavarian table expects, also stated on the rules page)
     Klopfen (Legen): every knock doubles the hand's value, like a Stoß, on top of any Stoß chain
     (value x 2^(knocks + doublings)); it counts in every game, a Sie and a Ramsch included,
     and is lost when everybody passes and the cards are dealt again.
@@ -86,8 +85,8 @@ the reading a Bavarian table expects, also stated on the rules page)
     instead: each of the others pays that player a Solo won Schwarz (Solo + Schneider +
     Schwarz, 70). A Ramsch cannot be doubled by Stoß (nobody declared it); Laufende do not count.
 
-    Sie under ``tout: "double"``: four times the Solo value, twice a doubled Tout (SPEC §4:
-    "Sie = 4 x solo value"); where runners are counted, the Solo value holds the Sie's 8
+    Sie under ``tout: "double"``: four times the Solo value, twice a doubled Tout
+    (docs/rules/schafkopf.md §9); where runners are counted, the Solo value holds the Sie's 8
     runners (its eight cards are exactly the top eight trumps).
 
 Breakdown
@@ -154,7 +153,7 @@ from .options import Choice, OptionSpec
 PLAYERS = 4
 TRICKS = 8
 TOTAL_CARD_POINTS = 120
-WIN_LINE = 61  # SPEC §4: 60:60 loses
+WIN_LINE = 61  # docs/rules/schafkopf.md §4: 60:60 loses
 SCHNEIDER_HIGH = 91
 SCHNEIDER_LOW = 30
 MAX_DOUBLINGS = 4
@@ -164,7 +163,7 @@ MAX_KLOPFEN = PLAYERS
 SIE_LAUFENDE = 8
 # A Ramsch with three players who took no trick is a Durchmarsch of the fourth.
 MAX_JUNGFRAUEN = 2
-# SPEC §4 "Doublings": Stoß x2, Retour x4, Sub x8, Resub x16, by level.
+# docs/rules/schafkopf.md §7: Stoß x2, Retour x4, Sub x8, Resub x16, by level.
 MULTIPLIERS: tuple[int, ...] = (1, 2, 4, 8, 16)
 
 # Card points of the 32 cards: 4 each of A 11, 10 10, K 4, Ober 3, Unter 2, and twelve 9/8/7.
@@ -181,7 +180,7 @@ DEFAULT_TARIFF: Mapping[str, int] = {
     "sie": 540,
     "schneider": 10,
     "schwarz": 10,
-    # House games (SPEC §4, the BSKV tariff): this project's parts of the tariff.
+    # House games (docs/rules/schafkopf.md §11, the BSKV tariff): this project's parts.
     "bettel": 30,
     "ramsch": 20,
 }
@@ -418,8 +417,7 @@ DOUBLING_NAMES: tuple[str, ...] = tuple(doubling.name for doubling in DOUBLINGS)
 def contracts_at(table: TableSetup) -> tuple[Contract, ...]:
     """The contracts a table plays, in bidding order: the rule text's, the house games whose
     option is on, and everybody passing, which is a Ramsch where the table plays Ramsch
-    (SPEC §4 "Bavarian-standard house variants": "Ramsch when everyone passes (instead of the
-    rule text's redeal)")."""
+    (docs/rules/schafkopf.md §2 and §12: a Ramsch instead of the rule text's redeal)."""
     ramsch = table.option_bool("ramsch")
     return tuple(
         contract
@@ -438,7 +436,7 @@ def leader_after(dealer_index: int) -> int:
 
 
 def declarer_wins(declarer_points: int) -> bool:
-    """61 card points or more win; 60:60 loses (rule text "61点以上取るとプレイ成功"; SPEC §4).
+    """61 card points or more win; 60:60 loses (docs/rules/schafkopf.md §4).
 
     >>> declarer_wins(61), declarer_wins(60)
     (True, False)
@@ -447,7 +445,7 @@ def declarer_wins(declarer_points: int) -> bool:
 
 
 def is_schneider(declarer_points: int) -> bool:
-    """Schneider: the declarer side has 91 or more, or 30 or less (SPEC §4 "Schneider").
+    """Schneider: the declarer side has 91 or more, or 30 or less (docs/rules/schafkopf.md §5).
 
     It counts whichever side won; 90 and 31 are not Schneider.
 
@@ -458,7 +456,7 @@ def is_schneider(declarer_points: int) -> bool:
 
 
 def is_schwarz(declarer_tricks: int) -> bool:
-    """Schwarz: one side took all 8 tricks; decided by tricks, not points (SPEC §4 "Schwarz")."""
+    """Schwarz: one side took all 8 tricks; decided by tricks, not points (schafkopf.md §5)."""
     return declarer_tricks in (0, TRICKS)
 
 
@@ -477,8 +475,8 @@ def fewest_card_points(tricks: int) -> int:
 
 
 def counted_laufende(contract: Contract, count: int) -> int:
-    """The runners that count: all of them from 3 on, in a Wenz from 2 on (SPEC §4 house
-    variants, "Laufende"); none in a Sie."""
+    """The runners that count: all of them from 3 on, in a Wenz from 2 on
+    (docs/rules/schafkopf.md §10); none in a Sie."""
     if contract.laufende_from and count >= contract.laufende_from:
         return count
     return 0
@@ -486,7 +484,7 @@ def counted_laufende(contract: Contract, count: int) -> int:
 
 def laufende_count_in(contract: Contract, tout: str = TOUT_FLAT) -> bool:
     """Whether runners can count in a contract: not in a Sie, and in a Tout only under
-    ``tout: "double"`` (SPEC §4 "Tout": a flat value with nothing added)."""
+    ``tout: "double"`` (docs/rules/schafkopf.md §8: a flat value with nothing added)."""
     if contract.tout:
         return tout == TOUT_DOUBLE
     return bool(contract.laufende_from)
@@ -494,7 +492,7 @@ def laufende_count_in(contract: Contract, tout: str = TOUT_FLAT) -> bool:
 
 @dataclass(frozen=True)
 class GameValue:
-    """The parts of a game value (SPEC §4 "Game value"): ``factor`` x (base + Schneider +
+    """The parts of a game value (docs/rules/schafkopf.md §6): ``factor`` x (base + Schneider +
     Schwarz + Laufende) before doubling, then x ``multiplier`` (2^(knocks + doublings))."""
 
     base: int
@@ -514,8 +512,8 @@ class GameValue:
 
 
 def knock_multiplier(klopfen: int) -> int:
-    """Klopfen (Legen): each knock doubles the hand's value (SPEC §4 "Bavarian-standard house
-    variants": "Klopfen/Legen: each knock doubles the value"); at most one knock a player.
+    """Klopfen (Legen): each knock doubles the hand's value (docs/rules/schafkopf.md §14); at
+    most one knock a player.
     Raises ValueError outside 0-4."""
     if not 0 <= klopfen <= MAX_KLOPFEN:
         raise ValueError(f"klopfen must be 0-{MAX_KLOPFEN}, not {klopfen}")
@@ -533,20 +531,18 @@ def value_parts(
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
 ) -> GameValue:
-    """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings (SPEC §4 "Game value"),
-    and x 2 for each knock (SPEC §4 house variants, "Klopfen/Legen").
+    """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings (docs/rules/schafkopf.md
+    §6), and x 2 for each knock (§14).
 
     Schwarz always comes with Schneider, so ``schwarz`` adds both steps. Schneider and Schwarz
-    are not added to a Tout or a Sie (SPEC §4 "Tout", "Sie"). A Tout is the tariff's flat value,
-    or with ``tout="double"`` twice the Solo or Wenz value with its Laufende, and a Sie then
-    four times the Solo value (SPEC §4 "Bavarian-standard house variants": "Tout = 2 x (solo
-    value incl. Laufende); Sie = 4 x solo value"); for a Sie, ``laufende`` is the runners its
-    Solo value holds (``SIE_LAUFENDE`` where the table counts runners, else 0). A Bettel is the
-    tariff's ``bettel``, a Bettel Brett twice that, with nothing added (SPEC §4 house variants,
-    "Bettel"). ``laufende`` is the number of runners held; fewer than the contract's minimum
-    count nothing. ``tariff`` may give any subset of ``DEFAULT_TARIFF``. A Ramsch is valued by
-    ``ramsch_value_parts``. Raises ValueError for a doubled Sie, a doubling level outside 0-4
-    or more than four knocks.
+    are not added to a Tout or a Sie (§8, §9). A Tout is the tariff's flat value, or with
+    ``tout="double"`` twice the Solo or Wenz value with its Laufende, and a Sie then four times
+    the Solo value (§8, §9); for a Sie, ``laufende`` is the runners its Solo value holds
+    (``SIE_LAUFENDE`` where the table counts runners, else 0). A Bettel is the tariff's
+    ``bettel``, a Bettel Brett twice that, with nothing added (§13). ``laufende`` is the number
+    of runners held; fewer than the contract's minimum count nothing. ``tariff`` may give any
+    subset of ``DEFAULT_TARIFF``. A Ramsch is valued by ``ramsch_value_parts``. Raises
+    ValueError for a doubled Sie, a doubling level outside 0-4 or more than four knocks.
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
     if not 0 <= doublings <= MAX_DOUBLINGS:
@@ -589,7 +585,7 @@ def game_value(
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
 ) -> int:
-    """What each opponent pays or receives (SPEC §4 "Game value"); see ``value_parts``.
+    """What each opponent pays or receives (docs/rules/schafkopf.md §6-§7); see ``value_parts``.
 
     With the default tariff, a Sauspiel (10) won Schneider (+10) with 3 runners (+30), after
     a Stoß (x 2), and a Solo (50) after a knock, a Stoß and a Retour (x 2 x 4):
@@ -618,8 +614,8 @@ def ramsch_value_parts(
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
 ) -> GameValue:
-    """What each Ramsch loser pays each winner (SPEC §4 house variants: "Ramsch 20 (the loser
-    pays each of the others; Jungfrau 40; Durchmarsch = a Solo won schwarz)").
+    """What each Ramsch loser pays each winner (docs/rules/schafkopf.md §12: Ramsch 20 from
+    the loser to each of the others; Jungfrau 40; Durchmarsch a Solo won Schwarz).
 
     The tariff's ``ramsch``, doubled for each Jungfrau (a player who took no trick); a
     Durchmarsch is a Solo won Schwarz (Solo + Schneider + Schwarz), with no Jungfrau on top.
@@ -649,7 +645,7 @@ def ramsch_losers(card_points: Mapping[str, int]) -> tuple[str, ...]:
 
 def settle_ramsch(players: Sequence[str], losers: Sequence[str], value: int) -> dict[str, int]:
     """Each player's share of a Ramsch: every loser pays ``value`` to every player who did not
-    lose (SPEC §4 house variants, "the loser pays each of the others"); with all four tied
+    lose (docs/rules/schafkopf.md §12); with all four tied
     nobody is left to pay, so nobody pays. A Durchmarsch is settled with the other three as the
     losers.
 
@@ -666,7 +662,7 @@ def settle_ramsch(players: Sequence[str], losers: Sequence[str], value: int) -> 
 def settle(
     players: Sequence[str], declarer_side: Sequence[str], declarer_won: bool, value: int
 ) -> dict[str, int]:
-    """Each player's share of a game worth ``value`` (SPEC §4 "Settlement (zero-sum)").
+    """Each player's share of a game worth ``value`` (docs/rules/schafkopf.md §7).
 
     Every opponent pays ``value`` to the declarer side, or receives it, and the declarer side
     shares what the opponents pay: in a Sauspiel each partner +-V, alone the declarer +-3V.
@@ -914,7 +910,7 @@ def _result_of_plain_game(
 def _result_of_tout(
     contract: Contract, entry: Mapping[str, object], problems: list[Problem]
 ) -> _Result | None:
-    """Wenz-Tout or Solo-Tout: won only with all 8 tricks (SPEC §4 "Tout")."""
+    """Wenz-Tout or Solo-Tout: won only with all 8 tricks (docs/rules/schafkopf.md §8)."""
     before = len(problems)
     points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
@@ -972,8 +968,8 @@ def _result_of_sie(
 def _result_of_bettel(
     contract: Contract, entry: Mapping[str, object], problems: list[Problem]
 ) -> _Result | None:
-    """Bettel or Bettel Brett: won only if the declarer took no trick (SPEC §4 house variants,
-    "Bettel"); card points, Schneider and Schwarz do not apply."""
+    """Bettel or Bettel Brett: won only if the declarer took no trick (docs/rules/schafkopf.md §13);
+    card points, Schneider and Schwarz do not apply."""
     before = len(problems)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
@@ -1524,8 +1520,8 @@ class Schafkopf(Game):
 
 
 def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
-    """One hand's payments: game value and zero-sum settlement (SPEC §4 "Game value",
-    "Settlement (zero-sum)"); everybody passed scores nothing (SPEC §4 "Contracts")."""
+    """One hand's payments: game value and zero-sum settlement (docs/rules/schafkopf.md
+    §6-§7); everybody passed scores nothing (§2)."""
     contract = hand.contract
     tout_rule = table.option_str("tout")
     laufende = hand.laufende
@@ -1576,9 +1572,9 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
 
 
 def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
-    """A Ramsch's payments (SPEC §4 house variants, "Ramsch when everyone passes"; the readings
-    in the module docstring, "House games"): the most card points lose and pay each other
-    player, all of them on a tie; each Jungfrau doubles; a Durchmarsch wins from everyone."""
+    """A Ramsch's payments (docs/rules/schafkopf.md §12; the readings in the module docstring,
+    "House games"): the most card points lose and pay each other player, all of them on a tie;
+    each Jungfrau doubles; a Durchmarsch wins from everyone."""
     players = table.players
     parts = ramsch_value_parts(
         jungfrauen=len(hand.jungfrau),

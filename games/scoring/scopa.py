@@ -1,8 +1,7 @@
 """Scopa, Scopone and Pirate Scopa: the punti di mazzo, scopas and the optional extras.
 
-Rule texts: ../shared/rules/scopone-scopa.de.txt ("Punktevergabe", "Spielende", "Scopone
-Varianten", "Scopa Varianten") and ../shared/rules/pirate-scopa.en.txt ("Scoring",
-"Prime Scoring"); decisions where they are silent: SPEC.md §1 and §2.
+Rules: docs/rules/scopa.md (scoring §3-§5, variants §7, the game end §9) and
+docs/rules/pirate-scopa.md (§3-§5, §8), with their sources and decisions.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from .errors import Problem, fields_not_applying, problem, raise_if_any, read_co
 from .i18n import gettext_noop as _
 from .options import Choice, OptionSpec, OptionValue, resolve_options
 
-# SPEC.md §1.4: the rule text's table, with A = 16 and 2 = 12 restored.
+# docs/rules/scopa.md §4: the rule text's table, with A = 16 and 2 = 12 restored.
 PRIMIERA_VALUES: Mapping[Rank, int] = {
     Rank.SEVEN: 21,
     Rank.SIX: 18,
@@ -30,10 +29,11 @@ PRIMIERA_VALUES: Mapping[Rank, int] = {
     Rank.KING: 10,
 }
 
-# pirate-scopa.en.txt, "Prime Scoring": each prime is worth its card value.
+# docs/rules/pirate-scopa.md §4: each prime is worth its card value.
 PRIME_RANKS: tuple[Rank, ...] = (Rank.TWO, Rank.THREE, Rank.FIVE, Rank.SEVEN)
 
-# The order of the coin run for napoli (SPEC.md §1.6): A, 2, ... 7, Fante 8, Cavallo 9, Re 10.
+# The order of the coin run for napoli (docs/rules/scopa.md §7): A, 2, ... 7, Fante 8,
+# Cavallo 9, Re 10.
 NAPOLI_RUN: tuple[Card, ...] = tuple(Card(Suit.COINS, rank) for rank in Rank)
 
 PRIMIERA_BEST_PARTIAL = "best-partial"
@@ -56,13 +56,13 @@ class CountCategory:
 
 
 def most_cards(captures: Mapping[Side, frozenset[Card]]) -> CountCategory:
-    """Most cards: 1 point to the strictly highest count; any tie at the top is void (SPEC §1.3)."""
+    """Most cards: 1 point to the strictly highest count; a tie at the top is void (scopa.md §3)."""
     counts = {side: len(cards) for side, cards in captures.items()}
     return CountCategory(counts, strict_leader(counts))
 
 
 def most_coins(captures: Mapping[Side, frozenset[Card]]) -> CountCategory:
-    """Most coins: 1 point to the strictly highest number of coins, 5-5 is void (SPEC §1.3).
+    """Most coins: 1 point to the strictly highest number of coins, 5-5 is void (scopa.md §3).
 
     >>> coins = [card for card in DECK if card.suit is Suit.COINS]
     >>> print(most_coins({"Ann": frozenset(coins[:5]), "Bob": frozenset(coins[5:])}).winner)
@@ -82,7 +82,7 @@ def holder(captures: Mapping[Side, frozenset[Card]], card: Card) -> Side:
 
 @dataclass(frozen=True)
 class PrimieraHand:
-    """A side's primiera: its best card per suit it holds (SPEC §1.4)."""
+    """A side's primiera: its best card per suit it holds (docs/rules/scopa.md §4)."""
 
     best: Mapping[Suit, Card]
 
@@ -107,7 +107,7 @@ class PrimieraHand:
 
 
 def primiera_hand(cards: frozenset[Card]) -> PrimieraHand:
-    """The best card of each suit the cards hold, by primiera value (SPEC §1.4).
+    """The best card of each suit the cards hold, by primiera value (docs/rules/scopa.md §4).
 
     >>> primiera_hand(frozenset(map(parse_card, ["7D", "AD", "KC", "JC"]))).as_json()
     {'sum': 31, 'complete': False, 'best': {'D': '7D', 'C': 'KC'}}
@@ -153,7 +153,7 @@ class PrimieraResult:
 def primiera(
     captures: Mapping[Side, frozenset[Card]], rule: str = PRIMIERA_BEST_PARTIAL
 ) -> PrimieraResult:
-    """The primiera point (scopone-scopa.de.txt "La Primiera"; SPEC §1.4).
+    """The primiera point (docs/rules/scopa.md §4).
 
     Complete sides (a card in every suit) compete alone and beat any incomplete side whatever
     the sums; if nobody is complete, the best partial sum wins under the rule text, nobody
@@ -180,11 +180,11 @@ def primiera(
 
 
 def primiera_more_suits_first(hands: Mapping[Side, PrimieraHand]) -> PrimieraResult:
-    """The house reading "more suits first" when nobody is complete (SPEC §1.4, point 2).
+    """The house reading "more suits first" when nobody is complete (docs/rules/scopa.md §4).
 
     Only the sides holding the most suits compete; among them the strictly highest sum of the
     best cards wins, and equal top sums are void. With two sides it always agrees with the
-    rule text's best partial sum (SPEC §1.4); with 3 or 4 individual players it can differ:
+    rule text's best partial sum (scopa.md §4); with 3 or 4 individual players it can differ:
     41 in three suits (fante, fante, 7) beats 42 in two (7, 7) here, but not under the plain sum.
 
     >>> captures = {
@@ -257,7 +257,7 @@ class PrimeResult:
 
 
 def prime_point(captures: Mapping[Side, frozenset[Card]], rule: str = PRIME_SUM) -> PrimeResult:
-    """Pirate Scopa's prime point (pirate-scopa.en.txt "Prime Scoring"; SPEC §2).
+    """Pirate Scopa's prime point (docs/rules/pirate-scopa.md §4-§5).
 
     By default the highest sum of all captured primes wins. With ``most-sevens`` the most 7s
     win, then the most 5s among those tied, then the most 3s; a tie after the 3s is void.
@@ -274,7 +274,7 @@ def prime_point(captures: Mapping[Side, frozenset[Card]], rule: str = PRIME_SUM)
 
 
 def napoli_run(cards: frozenset[Card]) -> tuple[Card, ...]:
-    """The unbroken coin run from the ace; it scores only from A-2-3 on (SPEC §1.6).
+    """The unbroken coin run from the ace; it scores only from A-2-3 on (docs/rules/scopa.md §7).
 
     >>> [card.code for card in napoli_run(frozenset(map(parse_card, ["AD", "2D", "3D", "5D"])))]
     ['AD', '2D', '3D']
@@ -290,7 +290,7 @@ def napoli_run(cards: frozenset[Card]) -> tuple[Card, ...]:
 
 
 def capotto_side(captures: Mapping[Side, frozenset[Card]]) -> Side | None:
-    """The side that took all ten coins, which wins the game at once (SPEC §1.6, Trentino)."""
+    """The side that took all ten coins, which wins the game at once (docs/rules/scopa.md §7)."""
     for side, cards in captures.items():
         if sum(card.suit is Suit.COINS for card in cards) == len(Rank):
             return side
@@ -302,7 +302,7 @@ def capotto_side(captures: Mapping[Side, frozenset[Card]]) -> Side | None:
 # A sweep takes the played card and at least one from the table, so the 40 cards hold at most
 # 20 sweeps (the rule text "Scopa"; as ``_check_sweeps`` holds captured entries to).
 MOST_SWEEPS = len(DECK) // 2
-# Napoli scores the length of the coin run from the ace: all ten coins score 10 (SPEC §1.6).
+# Napoli scores the length of the coin run from the ace: all ten coins score 10 (scopa.md §7).
 MOST_NAPOLI = len(Rank)
 
 
@@ -318,11 +318,10 @@ class CountedRange:
 def counted_range(options: Mapping[str, OptionValue], prime_rule: bool = False) -> CountedRange:
     """The fewest and the most points one hand can give in all, at a table with these options.
 
-    Rule texts: scopone-scopa.de.txt "Punktevergabe" (four points a hand: most cards, most
-    coins, the settebello, the primiera; the scopas on top), "Re bello" (one more, "fünf
-    Punkte, statt der oben genannten Vier") and "Scopone Scientifico Trentino" (napoli, capotto);
-    pirate-scopa.en.txt "Scoring" (the seven of coins instead of the settebello, primes instead
-    of the primiera). SPEC §1.3, §1.6 and §2.
+    Rules: docs/rules/scopa.md §3 (four points a hand: most cards, most coins, the settebello,
+    the primiera; the scopas on top), §7 (the re bello's one more, napoli, capotto) and §8;
+    docs/rules/pirate-scopa.md §3 and §7 (the seven of coins instead of the settebello, primes
+    instead of the primiera).
 
     Most cards, most coins and the primiera can be void on a tie, but the settebello (the seven
     of coins) and the re bello are always somebody's: a hand gives at least 1, with the re bello
@@ -512,7 +511,7 @@ def _parse_captures(
             )
     unlisted = [side for side in sides if side not in raw]
     if len(sides) == 2 and len(unlisted) == 1:
-        # scoresheet-format.md: with two sides, one side's list may be left out.
+        # docs/scoresheet.md: with two sides, one side's list may be left out.
         listed[unlisted[0]] = {card for card in DECK if card not in takers}
     else:
         for card in DECK:
@@ -695,7 +694,7 @@ class ScopaFamily(Game):
     def parse_entry(
         self, entry: Mapping[str, object], table: TableSetup
     ) -> CapturedHand | CountedHand:
-        """Check a round entry (scoresheet-format.md); raise EntryError with every problem."""
+        """Check a round entry (docs/scoresheet.md); raise EntryError with every problem."""
         problems: list[Problem] = []
         if not isinstance(entry, Mapping):
             raise_if_any([problem(_("a round must be an object"), "round")])
@@ -815,7 +814,7 @@ class ScopaFamily(Game):
 
     # -- the game ---------------------------------------------------------------------------
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
-        """Who has won (rule text "Spielende"; SPEC §1.7 and §2 "Game end").
+        """Who has won (docs/rules/scopa.md §9; docs/rules/pirate-scopa.md §8).
 
         After each hand: a side at or above the target that is strictly ahead wins; level
         leaders play on. A capotto wins at once, whatever the totals.
@@ -942,7 +941,7 @@ class Scopone(ScopaFamily):
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         values = super().resolve_options(raw)
         if values["scientifico"] and "target" not in raw:
-            # SPEC §1.7: Scopone Scientifico is played to 21.
+            # docs/rules/scopa.md §9: Scopone Scientifico is played to 21.
             values["target"] = 21
         return values
 

@@ -1,4 +1,4 @@
-"""Scoresheet JSON, version 1 (../shared/scoresheet-format.md): read, score and write a table."""
+"""Scoresheet JSON, version 1 (docs/scoresheet.md): read, score and write a table."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def _read_teams(raw: object, problems: list[Problem]) -> tuple[Team, ...] | None
 
 
 def score_scoresheet(document: object) -> dict[str, object]:
-    """What ``manage.py score`` prints (scoresheet-format.md, "Output")."""
+    """What ``manage.py score`` prints (docs/scoresheet.md, "What ``score`` prints")."""
     sheet = read_scoresheet(document)
     scores, state = score_table(sheet.game, sheet.table, sheet.rounds)
     return {

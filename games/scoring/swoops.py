@@ -1,7 +1,7 @@
 """Swoops: when one player goes out, everybody else scores the cards still held; lowest wins.
 
-Rule text: ../shared/rules/swoops.en.txt ("Object of the Game", "Scoring", "Set Up"); decisions
-where it is silent: SPEC.md §5. Entry format: scoresheet-format.md, "Swoops".
+Rules: docs/rules/swoops.md (decks §1, card values §2, a round §4-§5, the end §6-§7), with
+its sources and decisions. Entry format: docs/scoresheet.md, "Swoops".
 
 Round entries
     ``{"went_out": "Ann", "remaining": {"Bob": ["JOKER", "10", "K", "5"], "Cy": ["A", "2"]}}``
@@ -55,7 +55,7 @@ JOKER = "JOKER"
 # The order of the rank chips on the entry page: the costliest cards first.
 RANKS: tuple[str, ...] = (JOKER, "10", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2", "A")
 
-# swoops.en.txt "Scoring": 10 and Joker 50, face cards 10, ace 1, all others face value.
+# docs/rules/swoops.md §2: 10 and Joker 50, face cards 10, ace 1, all others face value.
 CARD_VALUES: Mapping[str, int] = {
     JOKER: 50,
     "10": 50,
@@ -66,11 +66,11 @@ CARD_VALUES: Mapping[str, int] = {
     "A": 1,
 }
 
-# SPEC §5 "Decks": every standard deck holds four of each rank and, assumed, two jokers.
+# docs/rules/swoops.md §1: every standard deck holds four of each rank and, assumed, two jokers.
 JOKERS_PER_DECK = 2
 SUIT_COUNT = 4
 
-# swoops.en.txt "Set Up": 3-4 players 3 decks, 5-6 players 4 decks, 7-8 players 5 decks.
+# docs/rules/swoops.md §1: 3-4 players 3 decks, 5-6 players 4 decks, 7-8 players 5 decks.
 _DECKS_BY_PLAYER_COUNT: Mapping[int, int] = {3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5}
 
 DEFAULT_LIMIT = 150
@@ -92,7 +92,7 @@ def parse_rank(text: str) -> str:
 
 
 def card_value(rank: str) -> int:
-    """A card's points (swoops.en.txt "Scoring"; SPEC §5 "Card values").
+    """A card's points (docs/rules/swoops.md §2).
 
     >>> card_value("joker"), card_value("10"), card_value("Q"), card_value("9"), card_value("A")
     (50, 50, 10, 9, 1)
@@ -101,7 +101,7 @@ def card_value(rank: str) -> int:
 
 
 def hand_points(ranks: Sequence[str]) -> int:
-    """What a player still holding these cards scores (SPEC §5 "Round").
+    """What a player still holding these cards scores (docs/rules/swoops.md §4).
 
     >>> hand_points(["JOKER", "10", "K", "5"])
     115
@@ -110,7 +110,7 @@ def hand_points(ranks: Sequence[str]) -> int:
 
 
 def decks_for(player_count: int) -> int:
-    """How many decks are shuffled together (swoops.en.txt "Set Up"; SPEC §5 "Decks")."""
+    """How many decks are shuffled together (docs/rules/swoops.md §1)."""
     try:
         return _DECKS_BY_PLAYER_COUNT[player_count]
     except KeyError:
@@ -118,13 +118,13 @@ def decks_for(player_count: int) -> int:
 
 
 def copies_in_decks(rank: str, decks: int) -> int:
-    """How many cards of a rank that many decks hold (SPEC §5 "Decks": 2 jokers per deck)."""
+    """How many cards of a rank that many decks hold (docs/rules/swoops.md §1: 2 jokers a deck)."""
     return decks * (JOKERS_PER_DECK if parse_rank(rank) == JOKER else SUIT_COUNT)
 
 
 @dataclass(frozen=True)
 class SetupAdvice:
-    """What the table needs before the first round (swoops.en.txt "Set Up")."""
+    """What the table needs before the first round (docs/rules/swoops.md §1)."""
 
     decks: int
     face_down: int = 4
@@ -137,7 +137,7 @@ class SetupAdvice:
 
 
 def setup_advice(player_count: int) -> SetupAdvice:
-    """The decks to shuffle and the cards each player takes (swoops.en.txt "Set Up").
+    """The decks to shuffle and the cards each player takes (docs/rules/swoops.md §1).
 
     >>> setup_advice(5)
     SetupAdvice(decks=4, face_down=4, face_up=4, in_hand=11)
@@ -150,7 +150,7 @@ def setup_advice(player_count: int) -> SetupAdvice:
 def most_points_dealt(player_count: int) -> int:
     """The most the cards dealt at a table can be worth: its costliest cards, one deal's worth.
 
-    The cards left over after the deal are set aside (swoops.en.txt "Set Up"), so no round can
+    The cards left over after the deal are set aside (docs/rules/swoops.md §1), so no round can
     leave more points in the players' hands than this.
     """
     decks = decks_for(player_count)
@@ -162,8 +162,8 @@ def most_points_dealt(player_count: int) -> int:
 
 
 def lowest(totals: Mapping[Side, int]) -> tuple[Side, ...]:
-    """Everyone tied at the lowest total, in seat order (rule text "Object of the Game"; SPEC §5
-    "Game": a tie for lowest is a shared win).
+    """Everyone tied at the lowest total, in seat order (docs/rules/swoops.md §7: a tie for
+    lowest is a shared win).
 
     >>> lowest({"Ann": 12, "Bob": 40, "Cy": 12})
     ('Ann', 'Cy')
@@ -177,7 +177,7 @@ def lowest(totals: Mapping[Side, int]) -> tuple[Side, ...]:
 def ranking(totals: Mapping[Side, int]) -> list[tuple[int, Side, int]]:
     """``(place, player, total)``, lowest total first; tied players share a place (1, 1, 3).
 
-    The lowest total wins (swoops.en.txt "Object of the Game"; SPEC §5 "Game"). Tied players
+    The lowest total wins (docs/rules/swoops.md §7). Tied players
     keep the order of ``totals``, which is seat order for a game's totals.
 
     >>> ranking({"Ann": 40, "Bob": 12, "Cy": 12})
@@ -334,7 +334,7 @@ def _parse_typed(
 
 
 def _check_decks(remaining: Mapping[Side, Sequence[str]], table: TableSetup) -> list[Problem]:
-    """Cards the table's decks cannot hold (SPEC §5 "Decks") or that were never dealt."""
+    """Cards the table's decks cannot hold (docs/rules/swoops.md §1) or that were never dealt."""
     problems: list[Problem] = []
     decks = decks_for(len(table.players))
     counts = Counter(rank for ranks in remaining.values() for rank in ranks)
@@ -394,7 +394,7 @@ def counted_round_problems(points: Mapping[Side, int]) -> list[Problem]:
     """What is impossible in points counted at the table for one round, ``points`` holding every
     player (0 for one left out).
 
-    swoops.en.txt "Play" and "Scoring"; SPEC §5 "Round": the round ends when one player has no
+    docs/rules/swoops.md §4: the round ends when one player has no
     cards left, and he scores 0; everyone else still holds a card, and every card is worth 1
     or more, so exactly one player scores 0. The cards held are some of those dealt, so together
     they are worth no more than ``most_points_dealt``.
@@ -468,14 +468,14 @@ class Swoops(Game):
     )
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
-        # scoresheet-format.md: rounds is "none" by default, which JSON writes as null.
+        # docs/scoresheet.md: rounds is "none" by default, which JSON writes as null.
         if "rounds" in raw and raw["rounds"] is None:
             raw = {**raw, "rounds": NO_FIXED_ROUNDS}
         return super().resolve_options(raw)
 
     # -- one round --------------------------------------------------------------------------
     def parse_entry(self, entry: Mapping[str, object], table: TableSetup) -> WentOut | CountedRound:
-        """Check a round entry (scoresheet-format.md "Swoops"); raise EntryError if bad."""
+        """Check a round entry (docs/scoresheet.md "Swoops"); raise EntryError if bad."""
         if not isinstance(entry, Mapping):
             raise_if_any([problem(_("a round must be an object"), "round")])
         points_round = "points" in entry
@@ -553,7 +553,7 @@ class Swoops(Game):
         table: TableSetup,
         earlier: Sequence[RoundScore] = (),
     ) -> RoundScore:
-        """Who went out scores 0, everyone else the cards still held (SPEC §5 "Round")."""
+        """Who went out scores 0, everyone else the cards still held (swoops.md §4)."""
         parsed = self.parse_entry(entry, table)
         if isinstance(parsed, CountedRound):
             return RoundScore(
@@ -572,7 +572,7 @@ class Swoops(Game):
 
     # -- the game ---------------------------------------------------------------------------
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
-        """Who has won (swoops.en.txt "Object of the Game"; SPEC §5 "Game").
+        """Who has won (docs/rules/swoops.md §6-§7).
 
         The game ends after the first round in which some total is more than the limit (exactly
         the limit plays on), or, where the table fixed a number of rounds, after that many
