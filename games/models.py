@@ -18,19 +18,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.scoring import GAMES, Game, TableSetup, Team
+from games.scoring.options import CURRENCIES
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-# The currencies a league may count its money in (games.formatting.CURRENCIES says how each
-# is written); the same as the money games' currency option.
-CURRENCY_CHOICES = [
-    ("EUR", _("Euro (€)")),
-    ("CHF", _("Swiss franc (CHF)")),
-    ("USD", _("US dollar ($)")),
-    ("GBP", _("Pound sterling (£)")),
-    ("JPY", _("Japanese yen (¥)")),
-]
+# The currencies a league may count its money in: those of the money games' currency option
+# (games.formatting.CURRENCIES says how each is written). Marked in games.scoring.
+CURRENCY_CHOICES = [(choice.value, _(choice.label)) for choice in CURRENCIES]
 
 
 def game_choices() -> list[tuple[str, StrOrPromise]]:

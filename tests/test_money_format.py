@@ -10,8 +10,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import services
+from games.formatting import CURRENCIES as WRITTEN
 from games.formatting import MINUS, NBSP, money, signed
 from games.models import League, Table
+from games.scoring.options import CURRENCIES as OFFERED
 from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.pages import html
@@ -97,3 +99,7 @@ def test_the_league_form_sets_the_currency_and_refuses_an_unknown_one(client: Cl
     assert "XXX" in html(response)
     league.refresh_from_db()
     assert league.currency == "JPY"
+
+
+def test_every_currency_offered_is_written_with_its_symbol() -> None:
+    assert [choice.value for choice in OFFERED] == list(WRITTEN)

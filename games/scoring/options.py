@@ -18,6 +18,17 @@ class Choice:
     label: str
 
 
+# The currencies money is counted in: a money game's ``currency`` option and a league's own
+# currency offer the same ones (games.formatting writes each).
+CURRENCIES: tuple[Choice, ...] = (
+    Choice("EUR", _("Euro (€)")),
+    Choice("CHF", _("Swiss franc (CHF)")),
+    Choice("USD", _("US dollar ($)")),
+    Choice("GBP", _("Pound sterling (£)")),
+    Choice("JPY", _("Japanese yen (¥)")),
+)
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One table option. ``requires`` names a boolean option this one only matters with.

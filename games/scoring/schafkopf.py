@@ -148,7 +148,7 @@ from enum import StrEnum
 from .base import Game, GameState, RoundScore, TableSetup, running_totals
 from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
-from .options import Choice, OptionSpec
+from .options import CURRENCIES, Choice, OptionSpec
 
 PLAYERS = 4
 TRICKS = 8
@@ -1472,13 +1472,7 @@ class Schafkopf(Game):
                 "The currency the money per point is counted in. A league's table takes the "
                 "league's currency."
             ),
-            choices=(
-                Choice("EUR", _("Euro (€)")),
-                Choice("CHF", _("Swiss franc (CHF)")),
-                Choice("USD", _("US dollar ($)")),
-                Choice("GBP", _("Pound sterling (£)")),
-                Choice("JPY", _("Japanese yen (¥)")),
-            ),
+            choices=CURRENCIES,
         ),
     )
 
