@@ -53,15 +53,13 @@ class AccountLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         # A visitor without a session cookie costs no query here: the session stays empty.
         language = request.session.get(SESSION_KEY, "")
-        if language and is_language(language) and language != request.LANGUAGE_CODE:
+        if not is_language(language):
+            return self.get_response(request)
+        if language != request.LANGUAGE_CODE:
             translation.activate(language)
             request.LANGUAGE_CODE = language
         response = self.get_response(request)
-        if (
-            language
-            and is_language(language)
-            and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != language
-        ):
+        if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != language:
             _remember_on_phone(response, language)
         return response
 
