@@ -13,6 +13,7 @@ The templates call these through ``games/templatetags/hand_html.py``."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape as _html_escape
 from typing import Any
@@ -152,10 +153,17 @@ def add_card_fields(
 ) -> None:
     """A radio field ``card_<code>`` per card, in the card's order: "-" (nobody) and then
     ``choices``, one per side it may go to. The tap grid (``card_grid``) shows these."""
+    # One field built, and copied for the other cards: building a ChoiceField normalises its
+    # choices twice (for the field and its widget), which was most of the time a hand form
+    # took to build. The copies share the choices (never changed in place) and nothing else.
+    model = forms.ChoiceField(
+        choices=[("", "-"), *choices], required=False, widget=forms.RadioSelect
+    )
     for card in cards:
-        form.fields[f"card_{card.code}"] = forms.ChoiceField(
-            choices=[("", "-"), *choices], required=False, widget=forms.RadioSelect
-        )
+        field = copy.copy(model)
+        field.widget = copy.copy(model.widget)
+        field.widget.attrs = dict(model.widget.attrs)
+        form.fields[f"card_{card.code}"] = field
 
 
 def card_grid(form: forms.Form, style: DeckStyle) -> Grid:
