@@ -44,7 +44,10 @@ def roles_of(user: Any) -> dict[int, Role]:
     if cached is None:
         cached = {
             club_id: Role(role)
-            for club_id, role in Membership.objects.filter(user=user).values_list("club_id", "role")
+            # No order: the model's default one joins the clubs for their names.
+            for club_id, role in Membership.objects.filter(user=user)
+            .order_by()
+            .values_list("club_id", "role")
         }
         setattr(user, _ROLES_CACHE, cached)
     return cached

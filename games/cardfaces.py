@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.scoring.cards import (
@@ -56,13 +58,24 @@ def card_short(card: Card | str, style: DeckStyle) -> str:
     return f"{face.corner} {suit_label(parsed.suit, style)}"
 
 
-def deck_by_suit(style: DeckStyle) -> list[tuple[str, str, list[CardFace]]]:
-    """The 40 cards grouped by suit, in grid order: (css suit, suit name, faces)."""
-    return [
+def deck_by_suit(style: DeckStyle) -> tuple[tuple[str, str, tuple[CardFace, ...]], ...]:
+    """The 40 cards grouped by suit, in grid order: (css suit, suit name, faces), in the
+    language of the request."""
+    return _deck_by_suit(style, get_language())
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_by_suit(
+    style: DeckStyle, language: str | None
+) -> tuple[tuple[str, str, tuple[CardFace, ...]], ...]:
+    # Kept per deck style and language: the same 40 faces for every hand form, and building
+    # them (80 translations) was a good part of a form's rendering. ``language`` is the key
+    # only; the translations are looked up in the active one, which it names.
+    return tuple(
         (
             SUIT_CSS[suit],
             suit_label(suit, style),
-            [card_face(card, style) for card in DECK if card.suit is suit],
+            tuple(card_face(card, style) for card in DECK if card.suit is suit),
         )
         for suit in Suit
-    ]
+    )

@@ -17,7 +17,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.scoring import GAMES, Game, TableSetup, Team
+from games.scoring import GAMES, Game, GameState, TableSetup, Team
 from games.scoring.options import CURRENCIES
 
 if TYPE_CHECKING:
@@ -432,6 +432,8 @@ class Round(models.Model):
     # Set by services.round_record on the hand it returns: the points each side scored, so the
     # page that recorded it need not read them back.
     points_scored: dict[str, int] | None = None
+    # Set with it: the game's state after this hand, as the write path worked it out.
+    state_after: GameState | None = None
 
     class Meta:
         ordering = ["table", "number"]

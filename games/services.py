@@ -596,19 +596,21 @@ def _change_hands(
     *,
     entered: int | None = None,
     stopped: bool | None = None,
+    setup: TableSetup | None = None,
 ) -> _Rescored:
     """The one path every change to a table takes: re-score from the first changed hand to
     the end, store what changed, decide the result again (seats, ratings), bump the version.
 
     ``stopped`` says whether an open-ended evening (Schafkopf) is over; by default it stays
-    as it was.
+    as it was. ``setup``: the table's setup, when the caller read it at the version the
+    locked table still has (else it is read here).
     """
     if table.is_abandoned:
         # The one path every change to the hands takes, so no write can finish an abandoned
         # table (and make it count) behind the players' backs.
         raise TableAbandoned
     stored.models_from(first_changed)
-    setup = table.setup()
+    setup = setup or table.setup()
     finished_before = table.finished_at is not None
     if stopped is None:
         stopped = table.rules.ends_when_players_stop and finished_before
@@ -628,6 +630,7 @@ def round_record(
     by: Any = None,
     hands: Sequence[StoredHand] | None = None,
     hands_version: int | None = None,
+    setup: TableSetup | None = None,
 ) -> Round:
     """Score a hand and store it as the table's next one; raise EntryError if it is bad.
 
@@ -636,7 +639,8 @@ def round_record(
     ``version`` is the table's version the form was rendered at: StaleWrite if another write
     came first. ``hands``, the table's hands as the page read them at ``hands_version``, spare
     a second read when the table is still at that version (every change to its hands bumps
-    it, under the lock taken here).
+    it, under the lock taken here), and so does ``setup``, the table's setup as the page read
+    it then (its players are the ones its form named).
     """
     table = _locked(table)
     if token:
@@ -646,11 +650,17 @@ def round_record(
     _check_version(table, version)
     if table.is_finished:
         raise EntryError([problem(gettext_noop("the game is over; no more hands"), "round")])
-    current = hands if hands is not None and hands_version == table.version else None
-    stored = _StoredHands.read(table, current)
+    current = hands_version == table.version
+    stored = _StoredHands.read(table, hands if current else None)
     new = Round(table=table, entry=dict(entry), hand_token=token or "")
     stored.rounds.append(new)
-    rescored = _change_hands(table, stored, len(stored.rounds) - 1, entered=len(stored.rounds) - 1)
+    rescored = _change_hands(
+        table,
+        stored,
+        len(stored.rounds) - 1,
+        entered=len(stored.rounds) - 1,
+        setup=setup if current else None,
+    )
     _log_change(
         table,
         TableChange.Kind.RECORDED,
@@ -659,6 +669,7 @@ def round_record(
         by=by,
     )
     new.points_scored = dict(rescored.points[-1])
+    new.state_after = rescored.state
     return new
 
 

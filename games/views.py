@@ -41,7 +41,7 @@ from games.hands.scopa import deck_style
 from games.http import HtmxHttpRequest
 from games.models import Role, Round, Table, TableChange, new_hand_token
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
-from games.scoring import GAMES, EntryError, RoundScore, TableSetup
+from games.scoring import GAMES, EntryError, GameState, RoundScore, TableSetup
 from games.scoring.cards import DeckStyle
 from games.scoring.errors import problem
 from games.scoring.i18n import gettext_noop
@@ -274,6 +274,7 @@ def table_detail(request: HtmxHttpRequest, table: str) -> HttpResponse:
                 by=request.user,
                 hands=page.hands,
                 hands_version=page.table.version,
+                setup=page.setup,
             )
         except services.StaleWrite as stale:
             return _refuse_stale_record(request, page, form.version(), stale)
@@ -368,6 +369,7 @@ class _TablePage:
     watching: bool = False
     _hands: list[selectors.StoredHand] | None = field(default=None, repr=False)
     _scores: list[RoundScore] | None = field(default=None, repr=False)
+    _state: GameState | None = field(default=None, repr=False)
 
     @property
     def hands(self) -> list[selectors.StoredHand]:
@@ -403,6 +405,13 @@ class _TablePage:
             self._scores = [hand.score() for hand in self.hands]
         return self._scores
 
+    @property
+    def state(self) -> GameState:
+        """The game's state after the hands: totals, who won, who is out."""
+        if self._state is None:
+            self._state = self.table.rules.game_state(self.scores, self.setup)
+        return self._state
+
     def recorded(self, round_: Round) -> None:
         """Take in a hand this request just recorded, without reading the table again: the
         write path left the table's new version and result on ``round_.table``, and the
@@ -421,6 +430,8 @@ class _TablePage:
         )
         self.scores.append(hand.score())
         self.hands.append(hand)
+        # What the write path worked out for the hands it stored, which are these.
+        self._state = round_.state_after
 
     def hand(self, public_id: str) -> Round:
         """One of the table's hands by its id, entry and all; 404 when there is none."""
@@ -519,7 +530,7 @@ def _table_context(
     state = context["state"]
     context.update(
         {
-            "rounds": [_round_row(page, hand, seats) for hand in shown],
+            "rounds": _round_rows(page, shown, seats),
             "older_hands": older,
             "oldest_shown": shown[0].number if shown else 0,
             "options_summary": _options_summary(table, setup, page.ui),
@@ -541,11 +552,11 @@ def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
     change to the table changes."""
     table, setup = page.table, page.setup
     scores = page.scores
-    state = table.rules.game_state(scores, setup)
+    state = page.state
     next_dealer = None
     if not state.finished:
         last_dealer = page.hands[-1].dealer if page.hands else None
-        dealer_seat = table.rules.next_dealer(setup, scores, last_dealer, table.first_dealer)
+        dealer_seat = table.rules.next_dealer(setup, scores, last_dealer, table.first_dealer, state)
         next_dealer = table.seats.all()[dealer_seat].player.name
     return {
         "state": state,
@@ -575,7 +586,7 @@ def _render_recorded(
         response = _render_table(request, page, fresh, recorded=recorded, fragment="table-main")
     else:
         context = {**page.hand_context(fresh), **_scoreboard_context(page)}
-        context["rounds"] = [_round_row(page, page.hands[-1], list(page.table.seats.all()))]
+        context["rounds"] = _round_rows(page, page.hands[-1:], list(page.table.seats.all()))
         context["recorded"] = recorded
         context["reset_form"] = posted.data.get("form_signature") == fresh.signature()
         events["hand-recorded"] = {"version": page.table.version, "reset": context["reset_form"]}
@@ -689,19 +700,41 @@ def refuse_stale_table_write(
     return _render_table(request, page, page.form(), status=CONFLICT, conflict=conflict)
 
 
-def _round_row(page: _TablePage, round_: selectors.StoredHand, seats: list[Any]) -> dict[str, Any]:
-    return {
-        "round": round_,
-        "dealer": seats[round_.dealer].player.name if round_.dealer < len(seats) else "",
-        "line": page.ui.history_line(
-            round_.points, selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
-        ),
-        "why_url": reverse(
-            "games:round_why", kwargs={"table": page.table.public_id, "hand": round_.public_id}
-        )
+# A hand id no real one can be (they are lowercase): reversed once per page, then replaced.
+_ANY_HAND = "HAND"
+
+
+def _hand_url(page: _TablePage, name: str) -> Callable[[str], str]:
+    """A hand's address on this table by its id: ``reverse`` once for the page, a string
+    replacement per row (a history of twenty hands asked for sixty reverses)."""
+    pattern = reverse(name, kwargs={"table": page.table.public_id, "hand": _ANY_HAND})
+    return lambda hand: pattern.replace(_ANY_HAND, hand)
+
+
+def _round_rows(
+    page: _TablePage, hands: Sequence[selectors.StoredHand], seats: list[Any]
+) -> list[dict[str, Any]]:
+    """The history's rows: each hand's line, its dealer, and the addresses of its buttons."""
+    edit_url = _hand_url(page, "games:round_edit")
+    delete_url = _hand_url(page, "games:round_delete")
+    why_url = (
+        _hand_url(page, "games:round_why")
         if page.table.game in SCOPA_FAMILY and not page.watching
-        else "",
-    }
+        else None
+    )
+    return [
+        {
+            "round": hand,
+            "dealer": seats[hand.dealer].player.name if hand.dealer < len(seats) else "",
+            "line": page.ui.history_line(
+                hand.points, selectors.in_seat_order(hand.breakdown, page.setup.sides), page.setup
+            ),
+            "why_url": why_url(hand.public_id) if why_url else "",
+            "edit_url": edit_url(hand.public_id),
+            "delete_url": delete_url(hand.public_id),
+        }
+        for hand in hands
+    ]
 
 
 def _options_summary(table: Table, setup: TableSetup, ui: HandEntry) -> list[str]:

@@ -133,7 +133,46 @@ def card_face_html(face: CardFace) -> SafeString:
     )
 
 
+# A card's HTML by everything it is made of (see _card_key): a hand form renders the same 40
+# cards for every new hand, and a tap changes one of them. Bounded, and only ever filled with
+# what the inputs determine, so every app server (and every process) answers alike.
+_CARD_HTML: dict[tuple[object, ...], str] = {}
+_CARD_HTML_LIMIT = 20_000
+
+
+def _card_key(face: CardFace, field: forms.BoundField, coin: str, none: str) -> tuple[object, ...]:
+    """What a card's HTML depends on, for an ordinary card field (``add_card_fields``):
+    its face, name, id, choices and value, and the words around it. A field with errors,
+    a disabled one or one with extra widget attributes is not kept (an empty key)."""
+    if field.errors or field.field.disabled or field.field.widget.attrs:
+        return ()
+    value = field.value()
+    choices = field.field.choices
+    return (
+        face,
+        field.html_name,
+        field.auto_id,
+        tuple((str(key), str(label)) for key, label in choices),
+        None if value is None else str(value),
+        coin,
+        none,
+    )
+
+
 def _card_html(face: CardFace, field: forms.BoundField, coin: str, none: str) -> str:
+    key = _card_key(face, field, coin, none)
+    if key:
+        found = _CARD_HTML.get(key)
+        if found is None:
+            found = _card_html_built(face, field, coin, none)
+            if len(_CARD_HTML) >= _CARD_HTML_LIMIT:
+                _CARD_HTML.clear()
+            _CARD_HTML[key] = found
+        return found
+    return _card_html_built(face, field, coin, none)
+
+
+def _card_html_built(face: CardFace, field: forms.BoundField, coin: str, none: str) -> str:
     value = field.value()
     radios = "".join(
         f'<label class="card-radio">{option_input(radio)}<span class="card-radio-label">'

@@ -183,16 +183,26 @@ class Game(ABC):
         best = (min if self.lowest_total_wins else max)(state.totals.values())
         return tuple(side for side, total in state.totals.items() if total == best)
 
-    def dealer_after(self, table: TableSetup, earlier: Sequence[RoundScore], dealer: int) -> int:
+    def dealer_after(
+        self,
+        table: TableSetup,
+        earlier: Sequence[RoundScore],
+        dealer: int,
+        state: GameState | None = None,
+    ) -> int:
         """The seat that deals once ``earlier`` hands are played, ``dealer`` having dealt the
         last of them: the next seat in the direction of play that is still in the game.
+        ``state``, the game's state after ``earlier`` when the caller has it, spares working
+        it out again.
 
         Every rule text passes the deal on in the direction of play (Ciapanò: play goes
         anticlockwise and the deal passes to the right, the next player in that direction;
         Schafkopf: clockwise both). A Ciapanò player who is out deals no more
         (docs/rules/ciapano.md §2).
         """
-        out = self.game_state(earlier, table).eliminated if self.eliminates_players else ()
+        if not self.eliminates_players:
+            return next_dealer_seat(table, (), dealer)
+        out = (state or self.game_state(earlier, table)).eliminated
         return next_dealer_seat(table, out, dealer)
 
     def next_dealer(
@@ -201,12 +211,13 @@ class Game(ABC):
         earlier: Sequence[RoundScore],
         last_dealer: int | None,
         first_dealer: int = 0,
+        state: GameState | None = None,
     ) -> int:
         """The seat that deals the hand after ``earlier``: ``first_dealer`` for the first hand,
         then as ``dealer_after``, ``last_dealer`` having dealt the last of them."""
         if last_dealer is None:
             return first_dealer
-        return self.dealer_after(table, earlier, last_dealer)
+        return self.dealer_after(table, earlier, last_dealer, state)
 
     def tracker(self, table: TableSetup, first_dealer: int = 0) -> RoundTracker:
         """An empty record of the table's rounds, to score them one after another."""
