@@ -144,7 +144,12 @@ def _card_key(face: CardFace, field: forms.BoundField, coin: str, none: str) -> 
     """What a card's HTML depends on, for an ordinary card field (``add_card_fields``):
     its face, name, id, choices and value, and the words around it. A field with errors,
     a disabled one or one with extra widget attributes is not kept (an empty key)."""
-    if field.errors or field.field.disabled or field.field.widget.attrs:
+    if (
+        not isinstance(field.field, forms.ChoiceField)
+        or field.errors
+        or field.field.disabled
+        or field.field.widget.attrs
+    ):
         return ()
     value = field.value()
     choices = field.field.choices
