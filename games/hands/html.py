@@ -152,7 +152,8 @@ def _card_key(face: CardFace, field: forms.BoundField, coin: str, none: str) -> 
     ):
         return ()
     value = field.value()
-    choices = field.field.choices
+    # Normalised by the field: a list of (value, label), as add_card_fields gives them.
+    choices: Sequence[tuple[Any, Any]] = field.field.choices  # type: ignore[assignment]
     return (
         face,
         field.html_name,
