@@ -89,12 +89,24 @@ def club_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> 
 
 def table_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> Table:
     """The table with its seats and league, if it is in one of the account's clubs."""
+    return table_and_role_for(request, public_id, role)[0]
+
+
+def table_and_role_for(
+    request: HttpRequest, public_id: str, role: Role = Role.VIEWER
+) -> tuple[Table, Role]:
+    """``table_for``, and the account's role in the table's club: the table is read with the
+    membership joined in, so a table page (and its every preview) asks for both at once."""
+    user = request.user
+    if not user.is_authenticated:
+        raise Http404
     try:
-        table = selectors.table_get(public_id, club_ids=club_ids(request.user))
+        table, held = selectors.table_get_for_member(public_id, user)
     except Table.DoesNotExist:
         raise Http404 from None
-    check_role(request.user, table.club_id, role)
-    return table
+    if not held.allows(role):
+        raise PermissionDenied(_("Your role in this club does not allow this."))
+    return table, held
 
 
 def table_version_for(request: HttpRequest, public_id: str) -> int:

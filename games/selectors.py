@@ -12,7 +12,7 @@ from django.db.models.functions import Coalesce, NullIf, RowNumber, TruncDate
 from django.db.models.lookups import Exact, LessThan
 from django.utils import timezone
 
-from games.models import League, Player, Rating, RoundPoints, Season, Seat, Table
+from games.models import League, Player, Rating, Role, RoundPoints, Season, Seat, Table
 from games.scoring import GAMES, RoundScore, TableSetup
 from games.scoring.scoresheet import write_scoresheet
 from games.standings.rating import Skill
@@ -54,6 +54,19 @@ def table_get(
     if by_watch_token:
         return tables.exclude(watch_token="").get(watch_token=public_id)
     return tables.get(public_id=public_id, club__in=club_ids)
+
+
+def table_get_for_member(public_id: str, user: Any) -> tuple[Table, Role]:
+    """A table of one of the account's clubs with its seats and players loaded, and the
+    account's role in that club: one query for both (the membership joined in), one for the
+    seats. Table.DoesNotExist when the account is no member of the table's club."""
+    table = (
+        _with_seats(Table.objects.select_related("league", "club"))
+        .filter(public_id=public_id, club__memberships__user=user)
+        .annotate(member_role=F("club__memberships__role"))
+        .get()
+    )
+    return table, Role(table.member_role)
 
 
 def recent_player_names(

@@ -382,9 +382,8 @@ class _TablePage:
     @classmethod
     def for_request(cls, request: HtmxHttpRequest, public_id: str, role: Role) -> _TablePage:
         """The table if it is in one of the account's clubs and the role allows ``role``."""
-        table = access.table_for(request, public_id, role)
-        held = access.role_in(request.user, table.club_id)
-        return cls.load(table, can_score=bool(held and held.allows(Role.SCORER)))
+        table, held = access.table_and_role_for(request, public_id, role)
+        return cls.load(table, can_score=held.allows(Role.SCORER))
 
     @classmethod
     def load(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> _TablePage:

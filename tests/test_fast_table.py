@@ -227,7 +227,7 @@ def test_a_save_reads_the_hands_once_and_its_queries_do_not_grow(
     ]
     assert len(seat_reads) == 1, seat_reads
     # The same number of queries at 3 hands as at 40 (one of them the test client's own).
-    assert len(captured.captured_queries) == 16
+    assert len(captured.captured_queries) == 15
 
 
 def test_a_save_from_another_phone_first_reads_again_under_the_lock(client: Client) -> None:
