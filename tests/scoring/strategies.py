@@ -1,8 +1,8 @@
 """Hypothesis strategies: Scopa-family tables and whole-deck deals that respect the rules, and
 points counted at the table as the rules of every game make them.
 
-A deal gives every one of the 40 cards to exactly one side (scoresheet-format.md: "Every one of
-the 40 cards is captured by exactly one side"); scopas and ace sweeps respect the sweep limit
+A deal gives every one of the 40 cards to exactly one side (docs/scoresheet.md, "A round":
+each card is captured by exactly one side); scopas and ace sweeps respect the sweep limit
 (a sweep takes the played card and at least one more, so at most cards/2 sweeps; an ace sweep
 needs an ace taken). Counted points are drawn from the rules, not from the engine: a Ciapanò
 deal adds up to 11 (9 to 11 under plus-one) or is a moon, a Scopa-family hand gives the
@@ -110,7 +110,7 @@ def hands(
 
 # -- points counted at the table, as the rules make them -----------------------------------------
 
-# Ciapanò (ciapano.en.txt "Scoring"; SPEC §3): 32 thirds of penalty, each player drops 0, 1 or 2
+# Ciapanò (docs/rules/ciapano.md §1, §3, §5): 32 thirds of penalty, each player drops 0, 1 or 2
 # thirds of his own, and what is left is whole points. Under the rule text the last trick makes
 # the deal up to 11; under plus-one it adds 1 to (32 - dropped) / 3, where the dropped thirds
 # are 2, 5 or 8 (32 - dropped a multiple of 3) and at most 2 per player.
@@ -186,8 +186,8 @@ def scopa_counted_points(
 
 @st.composite
 def swoops_counted_points(draw: st.DrawFn, players: Sequence[str]) -> dict[str, int]:
-    """Points a Swoops round can give (swoops.en.txt "Scoring"; SPEC §5 "Round"): 0 for the one
-    player who went out, and for everyone else the cards still held, 1 point or more."""
+    """Points a Swoops round can give (docs/rules/swoops.md §4): 0 for the one player who went
+    out, and for everyone else the cards still held, 1 point or more."""
     out = draw(st.sampled_from(players))
     return {player: 0 if player == out else draw(st.integers(1, 120)) for player in players}
 

@@ -1,5 +1,5 @@
-"""The capture rules: scopone-scopa.de.txt "Spielzug", "Wichtige Punkte", "Beispiel",
-"Scopa d'Assi", "Scopa die Quindici"; pirate-scopa.en.txt "Rules"; SPEC.md §1.5-1.6."""
+"""The capture rules: docs/rules/scopa.md §5 (scopas), §6 (what a card may take, with its
+example) and §7 (Scopa d'Assi, Scopa di Quindici); docs/rules/pirate-scopa.md §6."""
 
 from __future__ import annotations
 
@@ -351,8 +351,8 @@ def test_property_only_a_sweep_can_be_a_scopa(
             assert not last or last_counts
 
 
-# -- Pirate Scopa: "You are not awarded a scopa if the final trick taken is also the only card or
-# cards left on the table." (pirate-scopa.en.txt "Rules", [Note]) ---------------------------------
+# -- Pirate Scopa: the last trick of the round never scores a scopa, even when it clears the
+# table (docs/rules/pirate-scopa.md §6) -----------------------------------------------------------
 
 
 def test_pirate_sweep_before_the_final_trick_is_a_scopa() -> None:

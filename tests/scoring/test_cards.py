@@ -1,4 +1,5 @@
-"""Card codes and deck styles: SPEC.md §1.1, §2 "Deck" and scoresheet-format.md "Scopa family"."""
+"""Card codes and deck styles: docs/rules/scopa.md §1, docs/rules/pirate-scopa.md §1 and
+docs/scoresheet.md ("A round", "Options of the Scopa family")."""
 
 from __future__ import annotations
 
@@ -45,8 +46,8 @@ def test_parse_card_reads_each_of_the_40_codes(code: str) -> None:
     ],
 )
 def test_parse_card_accepts_8_9_10_and_q_for_j_n_k_and_n(alias: str, code: str) -> None:
-    # scoresheet-format.md: "8 9 10 and Q are accepted for J, N, K and N";
-    # SPEC §1.1: with a French deck the Queen plays the Cavallo.
+    # docs/scoresheet.md, "A round": `8 9 10` and `Q` are read as J, N, K and N;
+    # docs/rules/scopa.md §1: in a French pack the queen stands in for the cavallo.
     assert parse_card(alias) == parse_card(code)
     assert parse_card(alias).code == code
 
@@ -135,7 +136,8 @@ def test_french_and_standard_suits_have_pips() -> None:
 
 
 def test_deck_option_picks_the_deck_style() -> None:
-    # scoresheet-format.md: pirate-scopa deck "standard", "tarot", "scopa" (names and faces only).
+    # docs/scoresheet.md, "Options of the Scopa family": `deck` is "standard", "tarot" or "scopa"
+    # for Pirate Scopa, "italian" or "french" for Scopa and Scopone (names and faces only).
     pirate = PirateScopa()
     assert pirate.deck_style(pirate.resolve_options({})) is DeckStyle.STANDARD
     assert pirate.deck_style(pirate.resolve_options({"deck": "tarot"})) is DeckStyle.TAROT

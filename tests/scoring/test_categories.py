@@ -1,8 +1,8 @@
 """The punti di mazzo and the extras of one hand, one worked example per rule.
 
-Rule texts: scopone-scopa.de.txt "Punktevergabe" and "Scopone Varianten" (Napoli, capotto,
-re bello); pirate-scopa.en.txt "Scoring" and "Prime Scoring". Decisions: SPEC.md §1.3, §1.4,
-§1.6 and §2.
+Rules, with their decisions: docs/rules/scopa.md §3 (the punti di mazzo), §4 (the primiera)
+and §7 (napoli, capotto, re bello); docs/rules/pirate-scopa.md §2-§5 (the categories and the
+primes).
 """
 
 from __future__ import annotations
@@ -375,7 +375,7 @@ def test_napoli_goes_to_whichever_side_holds_the_run() -> None:
     }
 
 
-# -- Pirate Scopa primes (pirate-scopa.en.txt "Prime Scoring"; SPEC §2) ----------------------------
+# -- Pirate Scopa primes (docs/rules/pirate-scopa.md §4-§5) ----------------------------------------
 
 
 def pirate(*players: str, **options: object):

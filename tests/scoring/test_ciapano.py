@@ -1,8 +1,8 @@
 """Ciapanò: round scoring, the moon, elimination and every way an entry can be wrong.
 
-Rule text: /work/shared/rules/ciapano.en.txt ("Card Rankings and Values", "Setup", "Scoring",
-"End of Game"); decisions: SPEC.md §3 and §6 items 4-5; entry and output format:
-scoresheet-format.md "Ciapano" and "Output of python manage.py score".
+Rules, with their decisions: docs/rules/ciapano.md (§1 penalties, §2 the deal, §3-§5 a deal's
+points and the moon, §6 out at 31 and the winner, §7 entries); entry and output format:
+docs/scoresheet.md "Ciapanò" and "What `score` prints".
 """
 
 from __future__ import annotations
@@ -267,7 +267,8 @@ def test_a_player_left_out_of_the_entry_took_no_penalty_cards() -> None:
 
 
 def test_card_codes_may_use_the_aliases_and_any_case() -> None:
-    # scoresheet-format.md: "8 9 10 and Q are accepted for J, N, K and N".
+    # docs/scoresheet.md, "A round": `8 9 10` and `Q` are read as J, N, K and N (Ciapanò uses
+    # the Scopa codes, docs/rules/ciapano.md §1).
     entry = cards_entry("Cy", **EXAMPLE)
     codes = entry["penalty_cards"]
     assert isinstance(codes, dict)

@@ -1,8 +1,8 @@
 """Ciapanò properties over random deals of the 24 penalty cards and random games.
 
-Each property restates a rule of ciapano.en.txt "Scoring" / "End of Game" or SPEC.md §3 and
-checks it on every deal Hypothesis makes up; the reference scorer below is written from those
-rules alone, without the engine's code.
+Each property restates a rule of docs/rules/ciapano.md (§1 penalties, §3-§5 a deal, §6 out at
+31, §7 entries) and checks it on every deal Hypothesis makes up; the reference scorer below is
+written from those rules alone, without the engine's code.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def thirds_of(codes: list[str]) -> int:
 
 
 def reference_points(deal: Deal) -> dict[str, int]:
-    """ciapano.en.txt "Scoring" and SPEC §3 "Round scoring", written out plainly."""
+    """docs/rules/ciapano.md §3-§5 (a deal, the moon, the plus-one rule), written out plainly."""
     players, winner = deal.at.players, deal.last_trick
     if len(deal.cards[winner]) == 24:
         return {player: 0 if player == winner else 11 for player in players}

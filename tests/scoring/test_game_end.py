@@ -1,10 +1,10 @@
 """When the game ends and who wins.
 
-Rule text "Spielende": "Das Team welches zu erst 11 Punkte oder mehr erreicht gewinnt. Wenn beide
-Mannschaften gleichzeitig über 11 Punkte haben, gewinnt die Mannschaft die mehr Punkte besitzt.
-Haben beide gleichviel, dann wird weiter gespielt". Scientifico: "immer bis 21 Punkte".
-Capotto: "Scopone Scientifico Trentino" point 2. Pirate Scopa: "If both players exceed the point
-goal and tie, another round is played". Decisions: SPEC.md §1.6 (capotto), §1.7 and §2.
+Scopa and Scopone: docs/rules/scopa.md §9 (a side that has reached the target, 11 by default,
+and is alone in the lead wins; leaders level, even past the target, play another hand;
+Scientifico and Trentino play to 21) and §7 (capotto wins the game at once). Pirate Scopa:
+docs/rules/pirate-scopa.md §8 (the same with its goal). In both, a Decision makes exactly the
+target count as reaching it.
 """
 
 from __future__ import annotations
@@ -74,8 +74,8 @@ def test_three_player_playoff_can_be_won_by_a_trailing_player() -> None:
 
 
 def test_pirate_scopa_both_reach_the_goal_and_tie_another_round_is_played() -> None:
-    # pirate-scopa.en.txt: "If both players exceed the point goal and tie, another round is
-    # played"; SPEC §2 reads "exceed" as "reach or exceed".
+    # docs/rules/pirate-scopa.md §8: leaders tied at or past the goal play another round; its
+    # Decision reads the text's "exceed the point goal" as "reach or exceed".
     at = table("pirate-scopa")
     assert play(at, [points(Ann=11, Bob=10)]).winners == ("Ann",)
     assert not play(at, [points(Ann=12, Bob=12)]).finished
@@ -92,7 +92,8 @@ def test_pirate_scopa_trailing_player_wins_a_three_way_playoff() -> None:
 
 
 def test_custom_target() -> None:
-    # scoresheet-format.md: `target` is a table option; Pirate Scopa: "Select a point goal".
+    # docs/scoresheet.md, "Options of the Scopa family": `target` is a table option, Pirate
+    # Scopa's too (docs/rules/pirate-scopa.md §8: the table may choose another goal).
     at = table(target=5)
     assert play(at, [points(Ann=5)]).winners == ("Ann",)
     assert not play(table(target=21), [points(Ann=20)]).finished
@@ -126,8 +127,8 @@ def test_plain_scopone_plays_to_11() -> None:
 
 
 def test_trentino_turns_on_napoli_and_capotto() -> None:
-    # SPEC §1.6: option:trentino "also turns on capotto"; scoresheet-format.md: "trentino: true
-    # turns both on".
+    # docs/rules/scopa.md §7: trentino is napoli and capotto together; docs/scoresheet.md,
+    # "Options of the Scopa family": it turns on both `napoli` and `capotto`.
     for game, players in (("scopa", ("Ann", "Bob")), ("scopone", FOUR)):
         options = table(game, players, trentino=True).options
         assert options["napoli"] is True
@@ -222,7 +223,8 @@ def test_capotto_breakdown_is_empty_when_nobody_has_all_coins() -> None:
 
 
 def test_capotto_on_a_points_entry_wins_the_game() -> None:
-    # scoresheet-format.md: "A Scopone table with capotto on may add "capotto": "<side>"".
+    # docs/scoresheet.md, "A round": where capotto is played, a points entry may add
+    # `"capotto": "<side>"`.
     at = table("scopone", FOUR, capotto=True)
     # All ten coins give Ann & Cy most coins and the settebello; Bob & Di pass the target with
     # the cards, the primiera and ten scopas, and still lose.

@@ -1,8 +1,8 @@
 """Properties over random deals of the 40-card deck among 2, 3 or 4 sides with random options.
 
-Each property restates a rule of SPEC.md §1.3-§1.7 and §2 (and scoresheet-format.md) and checks
-it on every deal Hypothesis makes up; the reference scorer below is written from those rules
-alone, without the engine's code.
+Each property restates a rule of docs/rules/scopa.md §3-§5 and §7-§9, docs/rules/pirate-scopa.md
+§3-§8 (and docs/scoresheet.md) and checks it on every deal Hypothesis makes up; the reference
+scorer below is written from those rules alone, without the engine's code.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def reference_points(hand: Hand) -> dict[str, int]:
 
 
 def points_from_breakdown(result: RoundScore, at: TableSetup) -> dict[str, int]:
-    """Add up what the breakdown says was awarded (scoresheet-format.md "Output")."""
+    """Add up what the breakdown says was awarded (docs/scoresheet.md, "What `score` prints")."""
     breakdown = result.breakdown
     points = dict.fromkeys(at.sides, 0)
     seven = "seven_of_coins" if at.game == "pirate-scopa" else "settebello"
@@ -227,7 +227,7 @@ def test_a_hand_without_scopas_or_extras_is_worth_1_to_4_points(hand: Hand) -> N
 @PROPERTY
 @given(hands(at=tables().filter(lambda at: len(at.sides) == 2)))
 def test_two_sides_may_leave_one_list_out(hand: Hand) -> None:
-    # scoresheet-format.md: "With two sides, one side's list may be left out".
+    # docs/scoresheet.md, "A round": "With two sides one list may be left out".
     full = score(hand.entry(), hand.at)
     for left_out in hand.at.sides:
         entry = hand.entry()
@@ -338,7 +338,7 @@ def test_a_dropped_card_is_rejected_when_every_list_is_given(
 @PROPERTY
 @given(hands(at=tables().filter(lambda at: len(at.sides) >= 3)), st.data())
 def test_with_three_or_more_sides_no_list_may_be_left_out(hand: Hand, data: st.DataObject) -> None:
-    # scoresheet-format.md: only "with two sides" may one side's list be left out.
+    # docs/scoresheet.md, "A round": only with two sides may one side's list be left out.
     side = data.draw(st.sampled_from([s for s, codes in hand.captures.items() if codes]))
     entry = hand.entry()
     left_out = entry["captures"].pop(side)

@@ -1,8 +1,8 @@
 """Round entries: scopas, ace sweeps and every way an entry can be wrong.
 
-Entry format: scoresheet-format.md "One round entry, by game" (Scopa family); scopas: rule
-text "Scopa" and SPEC.md §1.3, §1.5; Scopa d'Assi: rule text "Scopa d'Assi" and SPEC §1.6.
-Bad input must be reported "one line per problem ... naming ... what is wrong".
+Entry format: docs/scoresheet.md "A round" (Scopa family); scopas: docs/rules/scopa.md §3 and
+§5; Scopa d'Assi: docs/rules/scopa.md §7. Bad input is reported one line per problem, each
+naming what is wrong (docs/scoresheet.md, "What `score` prints").
 """
 
 from __future__ import annotations
@@ -102,8 +102,8 @@ def test_ace_sweeps_and_scopas_together_respect_the_sweep_limit() -> None:
 
 
 def test_with_two_sides_one_list_may_be_left_out_and_gets_the_rest() -> None:
-    # scoresheet-format.md: "With two sides, one side's list may be left out: it took every card
-    # the other did not."
+    # docs/scoresheet.md, "A round": "With two sides one list may be left out: that side took
+    # every card the other did not."
     ann = cards("7D AS 6D 6C")
     short = score({"captures": {"Ann": ann}}, table())
     full = score(two(ann), table())
@@ -135,7 +135,7 @@ def test_unknown_card_code_is_named_with_its_side() -> None:
 
 
 def test_card_captured_by_two_sides_names_both() -> None:
-    # scoresheet-format.md: "round 3: 7D is captured twice (Ann, Bob)".
+    # As in docs/scoresheet.md ("What `score` prints"): `round 3: 7D is captured twice (Ann, Bob)`.
     entry = {"captures": {"Ann": ["7D", "AS"], "Bob": rest(["AS"])}}
     assert problems_of(entry, table()) == ["7D is captured twice (Ann, Bob)"]
 
@@ -186,7 +186,7 @@ def test_side_not_at_the_table_in_points_is_rejected() -> None:
 
 
 def test_player_name_is_not_a_side_when_playing_in_teams() -> None:
-    # scoresheet-format.md: "Where there are teams, a side is a team name".
+    # docs/scoresheet.md, "The document": where there are teams, a side is a team name.
     at = table(players=("Ann", "Bob", "Cy", "Di"))
     assert problems_of({"points": {"Ann": 1}}, at) == ["Ann is not a side at this table"]
     assert score({"points": {"Ann & Cy": 1}}, at).points == {"Ann & Cy": 1, "Bob & Di": 0}
@@ -271,7 +271,8 @@ def test_an_entry_error_carries_every_problem_at_once() -> None:
 
 
 def test_a_points_entry_is_taken_as_counted() -> None:
-    # scoresheet-format.md: "Any game may give hand-counted points instead of details".
+    # docs/scoresheet.md, "A round": points counted at the table may replace the cards; a side
+    # left out scored 0.
     result = score({"points": {"Ann": 3, "Bob": 1}}, table())
     assert result.points == {"Ann": 3, "Bob": 1}
     assert score({"points": {"Ann": 2}}, table()).points == {"Ann": 2, "Bob": 0}

@@ -1,8 +1,8 @@
 """Schafkopf: contracts, doublings, Schneider and Schwarz, Tout, Sie, Laufende, the settlement.
 
-Rule text: /work/shared/rules/schafkopf.ja.txt; decisions: SPEC.md §4 and §6.6; entry format:
-scoresheet-format.md "Schafkopf". Every expected value below is worked out by hand from those
-texts (default tariff: Sauspiel 10, Wenz and Solo 50, Tout 180, Sie 540, steps of 10).
+Rules, with their decisions: docs/rules/schafkopf.md §1-§11, §15 and §16; entry format:
+docs/scoresheet.md "Schafkopf". Every expected value below is worked out by hand from those
+pages (default tariff, §11: Sauspiel 10, Wenz and Solo 50, Tout 180, Sie 540, steps of 10).
 """
 
 from __future__ import annotations

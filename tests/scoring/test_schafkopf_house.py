@@ -1,11 +1,12 @@
-"""Schafkopf's Bavarian house games (issue 17; SPEC.md §4 "Bavarian-standard house variants"):
+"""Schafkopf's Bavarian house games (issue 17; docs/rules/schafkopf.md §9 and §11-§14):
 Ramsch when everybody passes (Jungfrau, Durchmarsch), Bettel and Bettel Brett, Klopfen, and a
 Sie worth four times the Solo under the doubled-Tout tariff.
 
-Every expected value is worked out by hand from SPEC §4's BSKV tariff (Rufspiel 10, Solo 50,
-Schneider and Schwarz steps of 10, Bettel 30, Ramsch 20, Jungfrau 40, Durchmarsch = a Solo won
-Schwarz) and the readings written down in games/scoring/schafkopf.py ("House games") and on the
-rules page where SPEC and the issue are silent.
+Every expected value is worked out by hand from the BSKV tariff (docs/rules/schafkopf.md §11:
+Rufspiel 10, Solo 50, Schneider and Schwarz steps of 10, Bettel 30, Ramsch 20; §12: Jungfrau
+40, Durchmarsch = a Solo won Schwarz) and, where the usual rules and the issue are silent, the
+readings marked Decision in docs/rules/schafkopf.md §3, §12 and §14 (also written down in
+games/scoring/schafkopf.py, "House games").
 """
 
 from __future__ import annotations

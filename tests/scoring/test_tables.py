@@ -1,9 +1,9 @@
 """Who sits where, who plays with whom, and the table options.
 
-Sides: SPEC.md §1.2 and §2 "Players"; the rule text: "Scopone wird mit vier Spielern gespielt,
-wobei jeweils die zwei Spieler zusammen ein Team bilden die sich schräg gegenüber sitzen (wenn
-also die Sitzordnung A,B,C,D ist spielen A und C gegen B und D)". Options: scoresheet-format.md
-"Options, by game" ("Unknown option names and bad values are errors").
+Sides: docs/rules/scopa.md §2 (Scopa 2, 3 or 4 players, Scopone four; four play as two teams of
+partners sitting opposite, seats 1 & 3 against 2 & 4, unless Scopa's `four_individuals`) and
+docs/rules/pirate-scopa.md §2. Options: docs/scoresheet.md ("The document": an unknown option
+or a bad value is an error; "Options of the Scopa family").
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def test_a_blank_player_name_is_rejected() -> None:
 
 
 def test_scopa_options_defaults_are_filled() -> None:
-    # scoresheet-format.md "Options, by game": default first.
+    # docs/scoresheet.md, "Options of the Scopa family": the values list the default first.
     assert dict(table().options) == {
         "target": 11,
         "four_individuals": False,
