@@ -1,4 +1,4 @@
-"""The referees and rules pages: verdicts from the rule texts' examples, fragments, "Why?"."""
+"""The referees and rules pages: verdicts from the examples in docs/rules/, fragments, "Why?"."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_rule_text_example_78_beats_76(client: Client) -> None:
 
 
 def test_complete_primiera_beats_a_higher_incomplete_one_with_the_reason(client: Client) -> None:
-    # SPEC §1.4: three fanti and a 7 (51) beat three 7s with no fourth suit (63).
+    # docs/rules/scopa.md §4: "three fanti and a 7 (51) beat three 7s missing a suit" (63).
     data = {**sides("JD JC JS 7B", "7D 7C 7S"), "name_0": "Ann", "name_1": "Bob"}
 
     verdict = verdict_section(client.get(PRIMIERA, data))
@@ -246,7 +246,7 @@ def test_quindici_example_lists_only_captures_that_make_fifteen(client: Client) 
     assert "7 of Denari + 5 of Bastoni 7 + 5 and the played 3 make 15." in result
     assert "3 of Coppe + 4 of Spade + 5 of Bastoni 3 + 4 + 5 and the played 3 make 15." in result
     assert "2 of Denari + 7 of Denari + 3 of Coppe 2 + 7 + 3 and the played 3 make 15." in result
-    # The rule text's "7 and 2" makes only 12 with the played 3.
+    # The German text's slip, 7 + 2, makes only 12 with the played 3 (docs/rules/scopa.md §7).
     assert "2 + 7 and the played" not in result
 
 

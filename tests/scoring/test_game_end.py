@@ -24,7 +24,8 @@ def play(at: TableSetup, entries: Sequence[Mapping[str, object]]) -> GameState:
 
 
 def test_reaching_exactly_the_target_wins() -> None:
-    # SPEC §1.7: "Reaching the target means >=: exactly 11 counts."
+    # docs/rules/scopa.md §9 and its Decision: reaching the target means 11 or more; exactly 11
+    # counts.
     state = play(table(), [points(Ann=6, Bob=2), points(Ann=5, Bob=1)])
     assert state.finished
     assert state.winners == ("Ann",)
@@ -41,15 +42,16 @@ def test_one_short_of_the_target_plays_on() -> None:
 
 
 def test_both_over_the_target_the_higher_total_wins() -> None:
-    # Rule text: "Wenn beide Mannschaften gleichzeitig über 11 Punkte haben, gewinnt die
-    # Mannschaft die mehr Punkte besitzt."
+    # docs/rules/scopa.md §9: when both sides are past the target, the one alone in the lead
+    # wins.
     state = play(table(), [points(Ann=9, Bob=9), points(Ann=3, Bob=4)])
     assert state.winners == ("Bob",)
     assert state.totals == {"Ann": 12, "Bob": 13}
 
 
 def test_level_at_the_top_plays_on_even_when_both_are_over_the_target() -> None:
-    # Rule text: "Haben beide gleichviel, dann wird weiter gespielt".
+    # docs/rules/scopa.md §9: if the leaders are level, even when both are past the target,
+    # another hand is played.
     rounds = [points(Ann=9, Bob=9), points(Ann=3, Bob=3)]
     state = play(table(), rounds)
     assert state.totals == {"Ann": 12, "Bob": 12}
@@ -64,7 +66,7 @@ def test_level_exactly_on_the_target_plays_on() -> None:
 
 
 def test_three_player_playoff_can_be_won_by_a_trailing_player() -> None:
-    # SPEC §1.7: "With 3 players, a player who was trailing during such a playoff can win it."
+    # docs/rules/scopa.md §9: with three players, one who trailed can win such a playoff.
     rounds = [points(Ann=6, Bob=6, Cy=3), points(Ann=5, Bob=5, Cy=4)]
     at = table(players=THREE)
     assert not play(at, rounds).finished  # 11, 11, 7: level at the top
@@ -101,14 +103,15 @@ def test_custom_target() -> None:
 
 
 def test_long_game_to_21() -> None:
-    # Rule text: "Es existiert auch ein langes Spiel ... bis eine Mannschaft 21 Punkte".
+    # docs/rules/scopa.md §9: the "long game" is a target of 21.
     at = table(target=21)
     assert not play(at, [points(Ann=11)]).finished
     assert play(at, [points(Ann=11), points(Ann=10)]).winners == ("Ann",)
 
 
 def test_scopone_scientifico_plays_to_21_by_default() -> None:
-    # Rule text "Scopone Scientifico": "bei dieser Variante immer bis 21 Punkte oder mehr".
+    # docs/rules/scopa.md §7 and §9: Scopone Scientifico plays to 21 unless the table sets
+    # another target.
     at = table("scopone", FOUR, scientifico=True)
     assert at.options["target"] == 21
     assert not play(at, [points(**{"Ann & Cy": 11})]).finished
@@ -139,9 +142,9 @@ def test_trentino_turns_on_napoli_and_capotto() -> None:
 
 
 def test_trentino_plays_to_21_when_the_table_gives_no_target() -> None:
-    # Rule text: "Scopone Scientifico Trentino" is a version of Scopone Scientifico ("Auch von
-    # Scopone Scientifico gibt es eine weitere Version"), which is played "immer bis 21 Punkte
-    # oder mehr"; only napoli and capotto change.
+    # docs/rules/scopa.md §7 and §9: Trentino is played as in Scopone Scientifico Trentino, a
+    # version of Scientifico, so it goes to 21 unless the table sets its own target; what it
+    # adds is napoli and capotto.
     for game, players, side in (("scopone", FOUR, "Ann & Cy"), ("scopa", ("Ann", "Bob"), "Ann")):
         at = table(game, players, trentino=True)
         assert at.options["target"] == 21
@@ -176,15 +179,15 @@ def test_totals_after_each_round_accumulate() -> None:
     assert play(table(), []).totals == {"Ann": 0, "Bob": 0}
 
 
-# -- capotto (SPEC §1.6) ---------------------------------------------------------------------
+# -- capotto (docs/rules/scopa.md §7) --------------------------------------------------------------
 
 BOB_TAKES_ALL_COINS = {"captures": {"Bob": suit("D")}, "scopas": {"Ann": 2}}
 
 
 def test_capotto_all_ten_coins_win_at_once_with_a_lower_total() -> None:
-    # Rule text: "Schafft es eine Mannschaft in einer Spielrunde alle Münzkarten zu bekommen,
-    # dann hat diese Mannschaft das ganze Spiel gewonnen." SPEC §1.6: "whatever the totals ...
-    # even if the other side passes the target in that hand".
+    # docs/rules/scopa.md §7: a side that takes all ten coins wins the whole game at once,
+    # "whatever the totals, even if another side passes the target in the same hand" (§9: it
+    # overrides the usual end).
     at = table(capotto=True)
     state = play(at, [points(Ann=10), BOB_TAKES_ALL_COINS])
     assert state.finished
@@ -194,7 +197,7 @@ def test_capotto_all_ten_coins_win_at_once_with_a_lower_total() -> None:
 
 
 def test_capotto_round_points_are_still_shown() -> None:
-    # SPEC §1.6: "Round points are still shown for completeness."
+    # docs/rules/scopa.md §7: "The hand's points are still recorded."
     result = score(BOB_TAKES_ALL_COINS, table(capotto=True))
     assert result.breakdown["capotto"] == {"winner": "Bob"}
     assert result.points == {"Ann": 4, "Bob": 2}  # cards, primiera, 2 scopas; coins, settebello

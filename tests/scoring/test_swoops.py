@@ -125,7 +125,8 @@ def test_there_is_no_deck_advice_outside_3_to_8_players(players: int) -> None:
 
 
 def test_each_deck_holds_four_of_a_rank_and_two_jokers() -> None:
-    # SPEC §5 "Decks": "2 jokers per deck assumed."
+    # docs/rules/swoops.md §1, Decision: each pack holds four cards of every rank and two
+    # jokers.
     assert copies_in_decks("K", 3) == 12
     assert copies_in_decks("joker", 3) == 6
     assert copies_in_decks("JOKER", 5) == 10
@@ -200,7 +201,8 @@ def test_bad_options_are_refused(options: dict[str, object], message: str) -> No
 
 
 def test_the_player_who_went_out_scores_0_and_the_others_what_they_still_hold() -> None:
-    # SPEC §5 "Round": hand plus face-up plus face-down cards.
+    # docs/rules/swoops.md §4 and its Decision: every card still held counts, in hand, face up
+    # and face down.
     result = score(went_out("Ann", Bob=["JOKER", "10", "K", "5"], Cy=["A", "2"]), swoops())
     assert result.points == {"Ann": 0, "Bob": 115, "Cy": 3}
 
@@ -515,7 +517,8 @@ def test_a_round_that_is_not_an_object_is_refused() -> None:
 
 
 def test_exactly_the_limit_does_not_end_the_game() -> None:
-    # SPEC §5 "Game": "Exactly 150 does not end it."
+    # docs/rules/swoops.md §6: the game ends only when a total is more than the limit; "Exactly
+    # the limit plays on."
     state = play(swoops(), [points(Ann=0, Bob=100, Cy=20), points(Ann=0, Bob=50, Cy=20)])
     assert state.totals == {"Ann": 0, "Bob": 150, "Cy": 40}
     assert not state.finished
@@ -543,7 +546,7 @@ def test_the_game_ends_after_the_first_round_over_the_limit() -> None:
 
 
 def test_several_players_may_pass_the_limit_at_once() -> None:
-    # SPEC §5 "Game": "Several players may pass the limit at once."
+    # docs/rules/swoops.md §6: "Several players may pass the limit in the same round."
     state = play(
         swoops(FIVE),
         [points(Ann=140, Bob=145, Cy=0, Di=30, Ed=100), points(Ann=20, Bob=30, Cy=60, Di=0, Ed=1)],
@@ -554,7 +557,8 @@ def test_several_players_may_pass_the_limit_at_once() -> None:
 
 
 def test_a_tie_for_the_lowest_total_is_a_shared_win() -> None:
-    # SPEC §5 "Game": "A tie for lowest is not covered by the rule text. Proposal: a shared win."
+    # docs/rules/swoops.md §7, Decision: a tie for the lowest total is a shared win; the text
+    # does not cover it.
     state = play(
         swoops(FIVE),
         [points(Ann=0, Bob=100, Cy=10, Di=5, Ed=20), points(Ann=10, Bob=60, Cy=0, Di=20, Ed=3)],

@@ -106,7 +106,8 @@ def test_scores_are_never_negative_and_every_player_scores(deal: Deal) -> None:
 @PROPERTY
 @given(deals())
 def test_the_player_who_went_out_scores_0_and_only_that_player(deal: Deal) -> None:
-    # SPEC §5 "Round": "That player scores 0." Everybody else still holds at least one card.
+    # docs/rules/swoops.md §4: the player who went out scores 0, and everyone else still holds
+    # at least one card.
     result = score(deal.entry(), deal.at)
     assert result.points[deal.went_out] == 0
     assert all(points > 0 for player, points in result.points.items() if player != deal.went_out)
