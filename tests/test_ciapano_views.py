@@ -23,8 +23,8 @@ PENALTY_CODES = [card.code for card in PENALTY_CARDS]
 ACES = [code for code in PENALTY_CODES if code.startswith("A")]
 THIRDS = [code for code in PENALTY_CODES if not code.startswith("A")]
 
-# The rule text's example (ciapano.en.txt "Scoring"): 4 1/3, 4 2/3 and 1 2/3 with the last
-# trick score 4, 4 and 3.
+# The example of docs/rules/ciapano.md §3: 4 1/3, 4 2/3 and 1 2/3 with the last trick score
+# 4, 4 and 3.
 EXAMPLE = {
     "Ann": [*ACES[:3], *THIRDS[:4]],  # 3 aces, 4 thirds: 4 1/3
     "Bob": [ACES[3], *THIRDS[4:15]],  # 1 ace, 11 thirds: 4 2/3

@@ -41,7 +41,8 @@ pytestmark = pytest.mark.django_db
 
 Entry = dict[str, Any]
 
-# What a hand can give, restated from the rules (SPEC §1.3, §1.6, §2, §5 "Decks").
+# What a hand can give, restated from the rules: docs/rules/scopa.md §8, pirate-scopa.md §7,
+# swoops.md §1 (the decks, two jokers a pack) and §2 (the card values).
 SWOOPS_VALUES = {"JOKER": 50, "10": 50, "K": 10, "Q": 10, "J": 10, "A": 1}
 SWOOPS_VALUES.update({str(number): number for number in range(2, 10)})
 SWOOPS_DECKS = {3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5}
@@ -193,7 +194,7 @@ def test_the_table_page_refuses_a_ciapano_deal_that_does_not_add_up_and_keeps_th
     assert [form.values[f"points_{seat}"] for seat in range(3)] == ["5", "4", "3"]
     assert saved() == (0, 0)
 
-    # Corrected to the rule text's 4, 4 and 3, it is saved.
+    # Corrected to the 4, 4 and 3 of the example in docs/rules/ciapano.md §3, it is saved.
     client.post(table_url(table), {**typed, "points_0": "4"})
     assert points_of(Round.objects.get(table=table)) == {"Ann": 4, "Bob": 4, "Cy": 3}
 

@@ -1,4 +1,4 @@
-"""The referees and rules pages: verdicts from the rule texts' examples, fragments, "Why?"."""
+"""The referees and rules pages: verdicts from the examples in docs/rules/, fragments, "Why?"."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_empty_referee_shows_the_grid_and_asks_for_cards(client: Client) -> None
 
 
 def test_rule_text_example_78_beats_76(client: Client) -> None:
-    # scopone-scopa.de.txt "La Primiera": 7 + 7 + 6 + A = 76 loses to 7 + 7 + 6 + 6 = 78.
+    # docs/rules/scopa.md §4: "7 + 7 + 6 + ace = 76 loses to 7 + 7 + 6 + 6 = 78."
     response = client.get(PRIMIERA, sides("7D 7C 6S AB", "7S 7B 6D 6C"))
 
     verdict = verdict_section(response)
@@ -64,7 +64,7 @@ def test_rule_text_example_78_beats_76(client: Client) -> None:
 
 
 def test_complete_primiera_beats_a_higher_incomplete_one_with_the_reason(client: Client) -> None:
-    # SPEC §1.4: three fanti and a 7 (51) beat three 7s with no fourth suit (63).
+    # docs/rules/scopa.md §4: "three fanti and a 7 (51) beat three 7s missing a suit" (63).
     data = {**sides("JD JC JS 7B", "7D 7C 7S"), "name_0": "Ann", "name_1": "Bob"}
 
     verdict = verdict_section(client.get(PRIMIERA, data))
@@ -114,8 +114,8 @@ def test_four_sides_and_names(client: Client) -> None:
 def test_pirate_primes_show_sums_and_the_most_sevens_rule_when_they_differ(
     client: Client,
 ) -> None:
-    # pirate-scopa.en.txt: four 7s alone (28) lose to all the 2s, 3s and 5s (40) on sums,
-    # but win on most sevens.
+    # docs/rules/pirate-scopa.md §4-§5: four 7s alone (28) lose to all the 2s, 3s and 5s (40)
+    # on sums, but win on most sevens.
     small = " ".join(rank + suit for rank in "235" for suit in "DCSB")
     data = {**sides("7D 7C 7S 7B", small), "kind": "primes"}
 
@@ -246,7 +246,7 @@ def test_quindici_example_lists_only_captures_that_make_fifteen(client: Client) 
     assert "7 of Denari + 5 of Bastoni 7 + 5 and the played 3 make 15." in result
     assert "3 of Coppe + 4 of Spade + 5 of Bastoni 3 + 4 + 5 and the played 3 make 15." in result
     assert "2 of Denari + 7 of Denari + 3 of Coppe 2 + 7 + 3 and the played 3 make 15." in result
-    # The rule text's "7 and 2" makes only 12 with the played 3.
+    # The German text's slip, 7 + 2, makes only 12 with the played 3 (docs/rules/scopa.md §7).
     assert "2 + 7 and the played" not in result
 
 
@@ -261,8 +261,8 @@ def test_pirate_scopa_sweep_before_the_final_trick_is_a_scopa(client: Client) ->
 def test_pirate_scopa_final_trick_clearing_the_table_is_no_scopa(
     client: Client, moment: str
 ) -> None:
-    # pirate-scopa.en.txt: "You are not awarded a scopa if the final trick taken is also the
-    # only card or cards left on the table."
+    # docs/rules/pirate-scopa.md §6: the last trick of the round never scores a scopa, even
+    # when it clears the table, whichever card made it.
     result = text(client.get(CAPTURES, {**PIRATE_SWEEP, moment: "on"}))
 
     assert "in Pirate Scopa the final trick taken is not a scopa" in result

@@ -354,7 +354,8 @@ def test_the_documented_example_entered_by_hand_agrees_with_manage_py_score(
     result = json.loads(out.getvalue())
 
     assert [round_.entry for round_ in table.rounds.order_by("number")] == example["rounds"]
-    # SPEC §4: Stoß 20 each; lost Solo 50 to each opponent; pass; Wenz Schneider 60 each.
+    # docs/rules/schafkopf.md §2, §5 and §7: Stoß 20 each; lost Solo 50 to each opponent; all
+    # pass, nobody scores; Wenz Schneider 60 each.
     assert result["totals"] == {"Ann": 10, "Bob": -230, "Cy": 10, "Di": 210}
     assert totals(table) == result["totals"]
     page = html(client.get(table_url(table)))

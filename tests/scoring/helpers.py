@@ -1,7 +1,7 @@
 """Small builders shared by the scoring tests: tables, whole-deck deals and round entries.
 
-Nothing here scores anything; the tests compare the engine with the rule texts
-(/work/shared/rules/SPEC.md, scopone-scopa.de.txt, pirate-scopa.en.txt).
+Nothing here scores anything; the tests compare the engine with the rules as docs/rules/ states
+them (scopa.md, pirate-scopa.md, ciapano.md) and with docs/scoresheet.md.
 """
 
 from __future__ import annotations
@@ -66,14 +66,14 @@ def setup_problems(
 
 
 def points(**by_side: int) -> dict[str, object]:
-    """A hand-counted round entry (scoresheet-format.md: ``{"points": {...}}``)."""
+    """A hand-counted round entry (docs/scoresheet.md: ``{"points": {...}}``)."""
     return {"points": dict(by_side)}
 
 
 def ciapano_deals(**totals: int) -> list[dict[str, object]]:
     """Hand-counted Ciapanò deals that bring the players to these totals, each deal worth 11
-    as the rules make it (ciapano.en.txt "Scoring": "There is a total of 11 points in each
-    round"), so the totals must add up to a multiple of 11.
+    as the rules make it (docs/rules/ciapano.md §3: every ordinary deal adds up to exactly 11),
+    so the totals must add up to a multiple of 11.
 
     The players are filled in the order given, each to his total before the next: a player
     scores nothing after the deal that brings him to his total, so he may go out in it.

@@ -1,8 +1,8 @@
 """Hypothesis strategies: Scopa-family tables and whole-deck deals that respect the rules, and
 points counted at the table as the rules of every game make them.
 
-A deal gives every one of the 40 cards to exactly one side (scoresheet-format.md: "Every one of
-the 40 cards is captured by exactly one side"); scopas and ace sweeps respect the sweep limit
+A deal gives every one of the 40 cards to exactly one side (docs/scoresheet.md, "A round":
+each card is captured by exactly one side); scopas and ace sweeps respect the sweep limit
 (a sweep takes the played card and at least one more, so at most cards/2 sweeps; an ace sweep
 needs an ace taken). Counted points are drawn from the rules, not from the engine: a Ciapanò
 deal adds up to 11 (9 to 11 under plus-one) or is a moon, a Scopa-family hand gives the
@@ -110,10 +110,10 @@ def hands(
 
 # -- points counted at the table, as the rules make them -----------------------------------------
 
-# Ciapanò (ciapano.en.txt "Scoring"; SPEC §3): 32 thirds of penalty, each player drops 0, 1 or 2
-# thirds of his own, and what is left is whole points. Under the rule text the last trick makes
-# the deal up to 11; under plus-one it adds 1 to (32 - dropped) / 3, where the dropped thirds
-# are 2, 5 or 8 (32 - dropped a multiple of 3) and at most 2 per player.
+# Ciapanò (docs/rules/ciapano.md §1, §3, §5): 32 thirds of penalty, each player drops 0, 1 or 2
+# thirds of his own, and what is left is whole points. Under the default rule (`remainder`) the
+# last trick makes the deal up to 11; under plus-one it adds 1 to (32 - dropped) / 3, where the
+# dropped thirds are 2, 5 or 8 (32 - dropped a multiple of 3) and at most 2 per player.
 
 
 def ciapano_totals(player_count: int, rule: str) -> tuple[int, ...]:
@@ -124,7 +124,7 @@ def ciapano_totals(player_count: int, rule: str) -> tuple[int, ...]:
 
 
 def is_ciapano_moon(points: dict[str, int]) -> bool:
-    """ "they score zero and all other players score 11 points"."""
+    """A Ciapanò moon (docs/rules/ciapano.md §4): 0 for one player, 11 for each of the others."""
     values = sorted(points.values())
     return len(values) >= 2 and values[0] == 0 and all(value == 11 for value in values[1:])
 
@@ -148,12 +148,12 @@ def ciapano_counted_points(draw: st.DrawFn, players: Sequence[str], rule: str) -
 def scopa_counted_points(
     draw: st.DrawFn, game: str, sides: Sequence[str], options: Mapping[str, object]
 ) -> dict[str, object]:
-    """Points a Scopa, Scopone or Pirate Scopa hand can give, counted at the table, as the rule
-    texts award them (SPEC §1.3, §1.6, §2): the settebello (seven of coins) and, where played,
-    the re bello to some side; most cards, most coins and the primiera each to a side or to
-    nobody (a tie); napoli's run of 3 to 10 to a side or nobody; a few sweeps each. With capotto
-    now and then one side takes all ten coins: most coins, the settebello, the re bello and a
-    napoli of 10 are its, and the entry names it."""
+    """Points a Scopa, Scopone or Pirate Scopa hand can give, counted at the table, as the rules
+    award them (docs/rules/scopa.md §3, §7-§8; docs/rules/pirate-scopa.md §3, §7): the
+    settebello (seven of coins) and, where played, the re bello to some side; most cards, most
+    coins and the primiera each to a side or to nobody (a tie); napoli's run of 3 to 10 to a
+    side or nobody; a few sweeps each. With capotto now and then one side takes all ten coins:
+    most coins, the settebello, the re bello and a napoli of 10 are its, and the entry names it."""
     pirate = game == "pirate-scopa"
     capotto = None
     if options.get("capotto") and draw(st.integers(0, 5)) == 0:
@@ -186,8 +186,8 @@ def scopa_counted_points(
 
 @st.composite
 def swoops_counted_points(draw: st.DrawFn, players: Sequence[str]) -> dict[str, int]:
-    """Points a Swoops round can give (swoops.en.txt "Scoring"; SPEC §5 "Round"): 0 for the one
-    player who went out, and for everyone else the cards still held, 1 point or more."""
+    """Points a Swoops round can give (docs/rules/swoops.md §4): 0 for the one player who went
+    out, and for everyone else the cards still held, 1 point or more."""
     out = draw(st.sampled_from(players))
     return {player: 0 if player == out else draw(st.integers(1, 120)) for player in players}
 
@@ -212,7 +212,7 @@ def counted_entries(draw: st.DrawFn, game: str, sides: Sequence[str]) -> dict[st
     if game == "ciapano" and draw(st.booleans()):
         return draw(penalty_counts(sides))
     if game == "ciapano":
-        # The tracker tests play the rule text's last trick.
+        # The tracker tests play the default last trick, `remainder` (docs/rules/ciapano.md §3).
         return {"points": draw(ciapano_counted_points(sides, "remainder"))}
     return draw(scopa_counted_points(game, sides, {}))
 

@@ -1,8 +1,8 @@
 """Ciapanò properties over random deals of the 24 penalty cards and random games.
 
-Each property restates a rule of ciapano.en.txt "Scoring" / "End of Game" or SPEC.md §3 and
-checks it on every deal Hypothesis makes up; the reference scorer below is written from those
-rules alone, without the engine's code.
+Each property restates a rule of docs/rules/ciapano.md (§1 penalties, §3-§5 a deal, §6 out at
+31, §7 entries) and checks it on every deal Hypothesis makes up; the reference scorer below is
+written from those rules alone, without the engine's code.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .strategies import ciapano_counted_points, ciapano_totals, is_ciapano_moon
 PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 PLAYER_NAMES = ("Ann", "Bob", "Cy", "Di", "Eve")
-# SPEC §3: "A = 3, the others 1" in thirds of a point; 7 to 4 carry no penalty.
+# docs/rules/ciapano.md §1: counted in thirds, an ace is 3, a third-card 1; 7 to 4 cost nothing.
 PENALTY_THIRDS = {"A": 3, "3": 1, "2": 1, "K": 1, "N": 1, "J": 1}
 PENALTY_CODES = tuple(rank + suit for suit in "DCSB" for rank in PENALTY_THIRDS)
 PLAIN_CODES = tuple(rank + suit for suit in "DCSB" for rank in "4567")
@@ -95,7 +95,7 @@ def thirds_of(codes: list[str]) -> int:
 
 
 def reference_points(deal: Deal) -> dict[str, int]:
-    """ciapano.en.txt "Scoring" and SPEC §3 "Round scoring", written out plainly."""
+    """docs/rules/ciapano.md §3-§5 (a deal, the moon, the plus-one rule), written out plainly."""
     players, winner = deal.at.players, deal.last_trick
     if len(deal.cards[winner]) == 24:
         return {player: 0 if player == winner else 11 for player in players}
@@ -120,7 +120,8 @@ def test_deal_points_agree_with_a_reference_scorer_written_from_the_rules(deal: 
     deals(at=ciapano_tables().filter(lambda t: t.options["last_trick"] == "remainder"), moon=False)
 )
 def test_a_normal_deal_totals_exactly_11_and_the_last_trick_is_worth_1_to_3(deal: Deal) -> None:
-    # SPEC §3: "The round always totals exactly 11"; "the last trick is worth 1, 2 or 3".
+    # docs/rules/ciapano.md §3: "every ordinary deal adds up to exactly 11", and the last trick
+    # is worth 1, 2 or 3.
     result = score(deal.entry(), deal.at)
     assert sum(result.points.values()) == 11
     breakdown = result.breakdown
@@ -299,7 +300,8 @@ def random_entry(data: st.DataObject, active: tuple[str, ...], rule: str) -> dic
 def test_a_game_plays_out_by_the_rules(at: TableSetup, data: st.DataObject) -> None:
     """Totals never fall; a player is out exactly from the deal his total reaches the limit,
     then scores nothing; the game ends when at most one is left, and its winner is the last one
-    in, or the lowest of those who went out together (SPEC §3 "Game")."""
+    in, or the lowest of those who went out together (docs/rules/ciapano.md §6 and its
+    Decision)."""
     game = get_game("ciapano")
     limit = at.option_int("elimination_at")
     rounds: list[RoundScore] = []

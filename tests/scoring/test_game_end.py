@@ -1,10 +1,10 @@
 """When the game ends and who wins.
 
-Rule text "Spielende": "Das Team welches zu erst 11 Punkte oder mehr erreicht gewinnt. Wenn beide
-Mannschaften gleichzeitig über 11 Punkte haben, gewinnt die Mannschaft die mehr Punkte besitzt.
-Haben beide gleichviel, dann wird weiter gespielt". Scientifico: "immer bis 21 Punkte".
-Capotto: "Scopone Scientifico Trentino" point 2. Pirate Scopa: "If both players exceed the point
-goal and tie, another round is played". Decisions: SPEC.md §1.6 (capotto), §1.7 and §2.
+Scopa and Scopone: docs/rules/scopa.md §9 (a side that has reached the target, 11 by default,
+and is alone in the lead wins; leaders level, even past the target, play another hand;
+Scientifico and Trentino play to 21) and §7 (capotto wins the game at once). Pirate Scopa:
+docs/rules/pirate-scopa.md §8 (the same with its goal). In both, a Decision makes exactly the
+target count as reaching it.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ def play(at: TableSetup, entries: Sequence[Mapping[str, object]]) -> GameState:
 
 
 def test_reaching_exactly_the_target_wins() -> None:
-    # SPEC §1.7: "Reaching the target means >=: exactly 11 counts."
+    # docs/rules/scopa.md §9 and its Decision: reaching the target means 11 or more; exactly 11
+    # counts.
     state = play(table(), [points(Ann=6, Bob=2), points(Ann=5, Bob=1)])
     assert state.finished
     assert state.winners == ("Ann",)
@@ -41,15 +42,16 @@ def test_one_short_of_the_target_plays_on() -> None:
 
 
 def test_both_over_the_target_the_higher_total_wins() -> None:
-    # Rule text: "Wenn beide Mannschaften gleichzeitig über 11 Punkte haben, gewinnt die
-    # Mannschaft die mehr Punkte besitzt."
+    # docs/rules/scopa.md §9: when both sides are past the target, the one alone in the lead
+    # wins.
     state = play(table(), [points(Ann=9, Bob=9), points(Ann=3, Bob=4)])
     assert state.winners == ("Bob",)
     assert state.totals == {"Ann": 12, "Bob": 13}
 
 
 def test_level_at_the_top_plays_on_even_when_both_are_over_the_target() -> None:
-    # Rule text: "Haben beide gleichviel, dann wird weiter gespielt".
+    # docs/rules/scopa.md §9: if the leaders are level, even when both are past the target,
+    # another hand is played.
     rounds = [points(Ann=9, Bob=9), points(Ann=3, Bob=3)]
     state = play(table(), rounds)
     assert state.totals == {"Ann": 12, "Bob": 12}
@@ -64,7 +66,7 @@ def test_level_exactly_on_the_target_plays_on() -> None:
 
 
 def test_three_player_playoff_can_be_won_by_a_trailing_player() -> None:
-    # SPEC §1.7: "With 3 players, a player who was trailing during such a playoff can win it."
+    # docs/rules/scopa.md §9: with three players, one who trailed can win such a playoff.
     rounds = [points(Ann=6, Bob=6, Cy=3), points(Ann=5, Bob=5, Cy=4)]
     at = table(players=THREE)
     assert not play(at, rounds).finished  # 11, 11, 7: level at the top
@@ -74,8 +76,8 @@ def test_three_player_playoff_can_be_won_by_a_trailing_player() -> None:
 
 
 def test_pirate_scopa_both_reach_the_goal_and_tie_another_round_is_played() -> None:
-    # pirate-scopa.en.txt: "If both players exceed the point goal and tie, another round is
-    # played"; SPEC §2 reads "exceed" as "reach or exceed".
+    # docs/rules/pirate-scopa.md §8: leaders tied at or past the goal play another round; its
+    # Decision reads the text's "exceed the point goal" as "reach or exceed".
     at = table("pirate-scopa")
     assert play(at, [points(Ann=11, Bob=10)]).winners == ("Ann",)
     assert not play(at, [points(Ann=12, Bob=12)]).finished
@@ -92,7 +94,8 @@ def test_pirate_scopa_trailing_player_wins_a_three_way_playoff() -> None:
 
 
 def test_custom_target() -> None:
-    # scoresheet-format.md: `target` is a table option; Pirate Scopa: "Select a point goal".
+    # docs/scoresheet.md, "Options of the Scopa family": `target` is a table option, Pirate
+    # Scopa's too (docs/rules/pirate-scopa.md §8: the table may choose another goal).
     at = table(target=5)
     assert play(at, [points(Ann=5)]).winners == ("Ann",)
     assert not play(table(target=21), [points(Ann=20)]).finished
@@ -100,14 +103,15 @@ def test_custom_target() -> None:
 
 
 def test_long_game_to_21() -> None:
-    # Rule text: "Es existiert auch ein langes Spiel ... bis eine Mannschaft 21 Punkte".
+    # docs/rules/scopa.md §9: the "long game" is a target of 21.
     at = table(target=21)
     assert not play(at, [points(Ann=11)]).finished
     assert play(at, [points(Ann=11), points(Ann=10)]).winners == ("Ann",)
 
 
 def test_scopone_scientifico_plays_to_21_by_default() -> None:
-    # Rule text "Scopone Scientifico": "bei dieser Variante immer bis 21 Punkte oder mehr".
+    # docs/rules/scopa.md §7 and §9: Scopone Scientifico plays to 21 unless the table sets
+    # another target.
     at = table("scopone", FOUR, scientifico=True)
     assert at.options["target"] == 21
     assert not play(at, [points(**{"Ann & Cy": 11})]).finished
@@ -126,8 +130,8 @@ def test_plain_scopone_plays_to_11() -> None:
 
 
 def test_trentino_turns_on_napoli_and_capotto() -> None:
-    # SPEC §1.6: option:trentino "also turns on capotto"; scoresheet-format.md: "trentino: true
-    # turns both on".
+    # docs/rules/scopa.md §7: trentino is napoli and capotto together; docs/scoresheet.md,
+    # "Options of the Scopa family": it turns on both `napoli` and `capotto`.
     for game, players in (("scopa", ("Ann", "Bob")), ("scopone", FOUR)):
         options = table(game, players, trentino=True).options
         assert options["napoli"] is True
@@ -138,9 +142,9 @@ def test_trentino_turns_on_napoli_and_capotto() -> None:
 
 
 def test_trentino_plays_to_21_when_the_table_gives_no_target() -> None:
-    # Rule text: "Scopone Scientifico Trentino" is a version of Scopone Scientifico ("Auch von
-    # Scopone Scientifico gibt es eine weitere Version"), which is played "immer bis 21 Punkte
-    # oder mehr"; only napoli and capotto change.
+    # docs/rules/scopa.md §7 and §9: Trentino is played as in Scopone Scientifico Trentino, a
+    # version of Scientifico, so it goes to 21 unless the table sets its own target; what it
+    # adds is napoli and capotto.
     for game, players, side in (("scopone", FOUR, "Ann & Cy"), ("scopa", ("Ann", "Bob"), "Ann")):
         at = table(game, players, trentino=True)
         assert at.options["target"] == 21
@@ -175,15 +179,15 @@ def test_totals_after_each_round_accumulate() -> None:
     assert play(table(), []).totals == {"Ann": 0, "Bob": 0}
 
 
-# -- capotto (SPEC §1.6) ---------------------------------------------------------------------
+# -- capotto (docs/rules/scopa.md §7) --------------------------------------------------------------
 
 BOB_TAKES_ALL_COINS = {"captures": {"Bob": suit("D")}, "scopas": {"Ann": 2}}
 
 
 def test_capotto_all_ten_coins_win_at_once_with_a_lower_total() -> None:
-    # Rule text: "Schafft es eine Mannschaft in einer Spielrunde alle Münzkarten zu bekommen,
-    # dann hat diese Mannschaft das ganze Spiel gewonnen." SPEC §1.6: "whatever the totals ...
-    # even if the other side passes the target in that hand".
+    # docs/rules/scopa.md §7: a side that takes all ten coins wins the whole game at once,
+    # "whatever the totals, even if another side passes the target in the same hand" (§9: it
+    # overrides the usual end).
     at = table(capotto=True)
     state = play(at, [points(Ann=10), BOB_TAKES_ALL_COINS])
     assert state.finished
@@ -193,7 +197,7 @@ def test_capotto_all_ten_coins_win_at_once_with_a_lower_total() -> None:
 
 
 def test_capotto_round_points_are_still_shown() -> None:
-    # SPEC §1.6: "Round points are still shown for completeness."
+    # docs/rules/scopa.md §7: "The hand's points are still recorded."
     result = score(BOB_TAKES_ALL_COINS, table(capotto=True))
     assert result.breakdown["capotto"] == {"winner": "Bob"}
     assert result.points == {"Ann": 4, "Bob": 2}  # cards, primiera, 2 scopas; coins, settebello
@@ -222,7 +226,8 @@ def test_capotto_breakdown_is_empty_when_nobody_has_all_coins() -> None:
 
 
 def test_capotto_on_a_points_entry_wins_the_game() -> None:
-    # scoresheet-format.md: "A Scopone table with capotto on may add "capotto": "<side>"".
+    # docs/scoresheet.md, "A round": where capotto is played, a points entry may add
+    # `"capotto": "<side>"`.
     at = table("scopone", FOUR, capotto=True)
     # All ten coins give Ann & Cy most coins and the settebello; Bob & Di pass the target with
     # the cards, the primiera and ten scopas, and still lose.

@@ -1,8 +1,8 @@
 """Properties over random deals of the 40-card deck among 2, 3 or 4 sides with random options.
 
-Each property restates a rule of SPEC.md §1.3-§1.7 and §2 (and scoresheet-format.md) and checks
-it on every deal Hypothesis makes up; the reference scorer below is written from those rules
-alone, without the engine's code.
+Each property restates a rule of docs/rules/scopa.md §3-§5 and §7-§9, docs/rules/pirate-scopa.md
+§3-§8 (and docs/scoresheet.md) and checks it on every deal Hypothesis makes up; the reference
+scorer below is written from those rules alone, without the engine's code.
 """
 
 from __future__ import annotations
@@ -24,13 +24,14 @@ from .strategies import Hand, hands, scopa_counted_points, tables
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# SPEC §1.4 table.
+# docs/rules/scopa.md §4, the table of primiera values.
 PRIMIERA = dict(zip("76A5432JNK", (21, 18, 16, 15, 14, 13, 12, 10, 10, 10), strict=True))
 NAPOLI_ORDER = ("A", "2", "3", "4", "5", "6", "7", "J", "N", "K")
 
 
 def strict_top(values: Mapping[str, Any]) -> str | None:
-    """SPEC §1.3 / §2: one point to a single strictly highest side; a tie at the top is void."""
+    """docs/rules/scopa.md §3, pirate-scopa.md §3: one point to a single strictly highest side;
+    a tie at the top is void."""
     top = max(values.values())
     leaders = [side for side, value in values.items() if value == top]
     return leaders[0] if len(leaders) == 1 else None
@@ -48,7 +49,7 @@ def suits_of(codes: list[str]) -> int:
 
 
 def reference_primiera(captures: Mapping[str, list[str]], rule: str) -> str | None:
-    """SPEC §1.4 "Deciding the point"."""
+    """docs/rules/scopa.md §4: who wins the primiera, under each `primiera_incomplete` rule."""
     hands = {side: primiera_of(codes) for side, codes in captures.items()}
     complete = {side: total for side, (total, full) in hands.items() if full}
     if complete:
@@ -56,7 +57,7 @@ def reference_primiera(captures: Mapping[str, list[str]], rule: str) -> str | No
     if rule == "void":
         return None
     if rule == "more-suits":
-        # SPEC §1.4.2, the "more suits first" reading: the most suits, then the highest sum.
+        # docs/rules/scopa.md §4, `more-suits`: the most suits, then the highest sum.
         return strict_top(
             {side: (suits_of(codes), hands[side][0]) for side, codes in captures.items()}
         )
@@ -64,7 +65,7 @@ def reference_primiera(captures: Mapping[str, list[str]], rule: str) -> str | No
 
 
 def reference_primes(captures: Mapping[str, list[str]], rule: str) -> str | None:
-    """SPEC §2 "Prime value" and "Optional simplified rule"."""
+    """docs/rules/pirate-scopa.md §4 (the sum of the primes) and §5 (the most-sevens shortcut)."""
 
     def count(codes: list[str], rank: str) -> int:
         return sum(code[:-1] == rank for code in codes)
@@ -77,7 +78,7 @@ def reference_primes(captures: Mapping[str, list[str]], rule: str) -> str | None
 
 
 def napoli_points(codes: list[str]) -> int:
-    """SPEC §1.6: the unbroken coin run from the ace, scored from A-2-3 on."""
+    """docs/rules/scopa.md §7: the unbroken coin run from the ace, scored from A-2-3 on."""
     run = 0
     for rank in NAPOLI_ORDER:
         if rank + "D" not in codes:
@@ -113,7 +114,7 @@ def reference_points(hand: Hand) -> dict[str, int]:
 
 
 def points_from_breakdown(result: RoundScore, at: TableSetup) -> dict[str, int]:
-    """Add up what the breakdown says was awarded (scoresheet-format.md "Output")."""
+    """Add up what the breakdown says was awarded (docs/scoresheet.md, "What `score` prints")."""
     breakdown = result.breakdown
     points = dict.fromkeys(at.sides, 0)
     seven = "seven_of_coins" if at.game == "pirate-scopa" else "settebello"
@@ -208,8 +209,8 @@ def test_settebello_is_one_point_and_each_category_goes_to_at_most_one_strict_le
 @PROPERTY
 @given(hands(at=tables(games=("scopa", "scopone")).filter(lambda at: len(at.sides) == 2)))
 def test_with_two_sides_more_suits_first_agrees_with_the_best_partial_sum(hand: Hand) -> None:
-    # SPEC §1.4.2: "In 2-sided play, 'more suits first' and 'plain sum' always give the same
-    # answer" (a suit one side lacks is wholly the other's, 7 included).
+    # docs/rules/scopa.md §4: with two sides the best partial sum "always agrees with 'most
+    # suits first', since a suit one side lacks belongs wholly to the other" (7 included).
     captures = {side: frozenset(map(parse_card, codes)) for side, codes in hand.captures.items()}
     more_suits = primiera(captures, PRIMIERA_MORE_SUITS)
     assert more_suits.winner == primiera(captures, PRIMIERA_BEST_PARTIAL).winner
@@ -218,7 +219,8 @@ def test_with_two_sides_more_suits_first_agrees_with_the_best_partial_sum(hand: 
 @PROPERTY
 @given(hands(at=tables(default_options=True), sweeps=False))
 def test_a_hand_without_scopas_or_extras_is_worth_1_to_4_points(hand: Hand) -> None:
-    # SPEC §1.3 / §2: four points per hand, of which the settebello is always awarded.
+    # docs/rules/scopa.md §3, pirate-scopa.md §3: four points per hand, of which the settebello
+    # (the seven of coins) is always awarded.
     result = score(hand.entry(), hand.at)
     assert 1 <= sum(result.points.values()) <= 4
     assert all(0 <= points <= 4 for points in result.points.values())
@@ -227,7 +229,7 @@ def test_a_hand_without_scopas_or_extras_is_worth_1_to_4_points(hand: Hand) -> N
 @PROPERTY
 @given(hands(at=tables().filter(lambda at: len(at.sides) == 2)))
 def test_two_sides_may_leave_one_list_out(hand: Hand) -> None:
-    # scoresheet-format.md: "With two sides, one side's list may be left out".
+    # docs/scoresheet.md, "A round": "With two sides one list may be left out".
     full = score(hand.entry(), hand.at)
     for left_out in hand.at.sides:
         entry = hand.entry()
@@ -338,7 +340,7 @@ def test_a_dropped_card_is_rejected_when_every_list_is_given(
 @PROPERTY
 @given(hands(at=tables().filter(lambda at: len(at.sides) >= 3)), st.data())
 def test_with_three_or_more_sides_no_list_may_be_left_out(hand: Hand, data: st.DataObject) -> None:
-    # scoresheet-format.md: only "with two sides" may one side's list be left out.
+    # docs/scoresheet.md, "A round": only with two sides may one side's list be left out.
     side = data.draw(st.sampled_from([s for s, codes in hand.captures.items() if codes]))
     entry = hand.entry()
     left_out = entry["captures"].pop(side)
@@ -365,10 +367,10 @@ def test_one_sweep_too_many_is_rejected(hand: Hand, data: st.DataObject) -> None
 
 
 def counted_bounds(at: TableSetup) -> tuple[int, int]:
-    """The fewest and the most points a hand gives in all (SPEC §1.3, §1.6, §2): the
-    settebello (seven of coins) and the re bello always go to somebody; at most the four
-    categories, the re bello, napoli's run of 10 and 20 sweeps (a sweep takes two of the 40
-    cards or more)."""
+    """The fewest and the most points a hand gives in all (docs/rules/scopa.md §8,
+    pirate-scopa.md §7): the settebello (seven of coins) and the re bello always go to
+    somebody; at most the four categories, the re bello, napoli's run of 10 and 20 sweeps (a
+    sweep takes two of the 40 cards or more)."""
     options = at.options
     pirate = at.game == "pirate-scopa"
     re_bello = int(not pirate and bool(options.get("re_bello")))
@@ -432,7 +434,8 @@ def games(draw: st.DrawFn) -> tuple[TableSetup, list[dict[str, object]]]:
 
 
 def capotto_of(entry: Mapping[str, Any], at: TableSetup) -> str | None:
-    """SPEC §1.6: with capotto on, the side that took all ten coins (or is entered as such)."""
+    """docs/rules/scopa.md §7: with capotto on, the side that took all ten coins (or is entered
+    as such)."""
     if not at.options.get("capotto"):
         return None
     if "points" in entry:

@@ -1,8 +1,8 @@
 """Round entries: scopas, ace sweeps and every way an entry can be wrong.
 
-Entry format: scoresheet-format.md "One round entry, by game" (Scopa family); scopas: rule
-text "Scopa" and SPEC.md §1.3, §1.5; Scopa d'Assi: rule text "Scopa d'Assi" and SPEC §1.6.
-Bad input must be reported "one line per problem ... naming ... what is wrong".
+Entry format: docs/scoresheet.md "A round" (Scopa family); scopas: docs/rules/scopa.md §3 and
+§5; Scopa d'Assi: docs/rules/scopa.md §7. Bad input is reported one line per problem, each
+naming what is wrong (docs/scoresheet.md, "What `score` prints").
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ def two(ann: list[str], **extra: object) -> dict[str, object]:
 
 
 def test_each_scopa_adds_one_point() -> None:
-    # Rule text: "Die Scopas werden bei der Endabrechnung zu den erhaltenen Punkten addiert."
+    # docs/rules/scopa.md §3 and §5: each side scores one point per scopa on top of the
+    # hand's other points.
     plain = score(two(cards("7D AS")), table())
     swept = score(two(cards("7D AS"), scopas={"Ann": 1, "Bob": 3}), table())
     assert swept.breakdown["scopas"] == {"Ann": 1, "Bob": 3}
@@ -56,7 +57,8 @@ def test_a_side_with_no_cards_cannot_have_swept() -> None:
 
 
 def test_ace_sweeps_score_by_default_under_scopa_d_assi() -> None:
-    # SPEC §1.6: ace_sweep_is_scopa=true|false decided before the game; the default is true.
+    # docs/rules/scopa.md §7: before the game the table decides whether an ace sweep is a scopa
+    # (`ace_sweep_is_scopa`, yes by default).
     ann = cards("AD AC AS 7D 2S 3S")
     at = table(scopa_d_assi=True)
     assert at.options["ace_sweep_is_scopa"] is True
@@ -68,8 +70,8 @@ def test_ace_sweeps_score_by_default_under_scopa_d_assi() -> None:
 
 
 def test_ace_sweeps_do_not_score_when_ace_sweep_is_scopa_is_off() -> None:
-    # Rule text: "Vor dem Spiel entscheiden die Mitspieler ob das Spielen eines Asses als Scopa
-    # gilt oder nicht."
+    # docs/rules/scopa.md §7: the table decides before the game whether an ace sweep is a
+    # scopa; here it is not.
     ann = cards("AD AC AS 7D 2S 3S")
     at = table(scopa_d_assi=True, ace_sweep_is_scopa=False)
     plain = score(two(ann), at)
@@ -102,8 +104,8 @@ def test_ace_sweeps_and_scopas_together_respect_the_sweep_limit() -> None:
 
 
 def test_with_two_sides_one_list_may_be_left_out_and_gets_the_rest() -> None:
-    # scoresheet-format.md: "With two sides, one side's list may be left out: it took every card
-    # the other did not."
+    # docs/scoresheet.md, "A round": "With two sides one list may be left out: that side took
+    # every card the other did not."
     ann = cards("7D AS 6D 6C")
     short = score({"captures": {"Ann": ann}}, table())
     full = score(two(ann), table())
@@ -135,7 +137,7 @@ def test_unknown_card_code_is_named_with_its_side() -> None:
 
 
 def test_card_captured_by_two_sides_names_both() -> None:
-    # scoresheet-format.md: "round 3: 7D is captured twice (Ann, Bob)".
+    # As in docs/scoresheet.md ("What `score` prints"): `round 3: 7D is captured twice (Ann, Bob)`.
     entry = {"captures": {"Ann": ["7D", "AS"], "Bob": rest(["AS"])}}
     assert problems_of(entry, table()) == ["7D is captured twice (Ann, Bob)"]
 
@@ -186,7 +188,7 @@ def test_side_not_at_the_table_in_points_is_rejected() -> None:
 
 
 def test_player_name_is_not_a_side_when_playing_in_teams() -> None:
-    # scoresheet-format.md: "Where there are teams, a side is a team name".
+    # docs/scoresheet.md, "The document": where there are teams, a side is a team name.
     at = table(players=("Ann", "Bob", "Cy", "Di"))
     assert problems_of({"points": {"Ann": 1}}, at) == ["Ann is not a side at this table"]
     assert score({"points": {"Ann & Cy": 1}}, at).points == {"Ann & Cy": 1, "Bob & Di": 0}
@@ -271,14 +273,15 @@ def test_an_entry_error_carries_every_problem_at_once() -> None:
 
 
 def test_a_points_entry_is_taken_as_counted() -> None:
-    # scoresheet-format.md: "Any game may give hand-counted points instead of details".
+    # docs/scoresheet.md, "A round": points counted at the table may replace the cards; a side
+    # left out scored 0.
     result = score({"points": {"Ann": 3, "Bob": 1}}, table())
     assert result.points == {"Ann": 3, "Bob": 1}
     assert score({"points": {"Ann": 2}}, table()).points == {"Ann": 2, "Bob": 0}
 
 
 def test_a_team_table_takes_captures_per_team() -> None:
-    # SPEC §1.2: "Partners pool their captured cards and their scopas."
+    # docs/rules/scopa.md §2: "Partners pool their captured cards and their scopas."
     at = table("scopone", ("Ann", "Bob", "Cy", "Di"))
     entry = {"captures": {"Ann & Cy": suit("D") + suit("C") + ["AS"]}, "scopas": {"Bob & Di": 2}}
     result = score(entry, at)
@@ -330,8 +333,9 @@ AT_LEAST_SETTEBELLO = (
 
 
 def test_a_counted_hand_gives_at_least_the_settebello() -> None:
-    # Rule text "Die Münzsieben": the settebello always goes to a side, even when most cards,
-    # most coins and the primiera are all void (20-20, 5-5, equal primiere).
+    # docs/rules/scopa.md §3 and §8: the settebello always goes to a side, even when most cards,
+    # most coins and the primiera are all void (20-20, 5-5, equal primiere), so a hand gives
+    # at least 1; docs/rules/pirate-scopa.md §7: the same with the seven of coins.
     assert score({"points": {"Ann": 1, "Bob": 0}}, table()).points == {"Ann": 1, "Bob": 0}
     assert problems_of({"points": {"Ann": 0, "Bob": 0}}, table()) == [AT_LEAST_SETTEBELLO]
     assert problems_of({"points": {}}, table("scopone", FOUR)) == [AT_LEAST_SETTEBELLO]
@@ -342,8 +346,8 @@ def test_a_counted_hand_gives_at_least_the_settebello() -> None:
 
 
 def test_with_re_bello_a_counted_hand_gives_at_least_2() -> None:
-    # "Bei dieser Variante gibt es also in der Endabrechnung fünf Punkte, statt der oben
-    # genannten Vier": the king of coins, like the settebello, is always somebody's.
+    # docs/rules/scopa.md §8: at least 2 with the re bello (§7: one more point, to the side
+    # holding KD): the king of coins, like the settebello, is always somebody's.
     at = table(re_bello=True)
     assert score({"points": {"Ann": 1, "Bob": 1}}, at).points == {"Ann": 1, "Bob": 1}
     assert problems_of({"points": {"Ann": 1}}, at) == [

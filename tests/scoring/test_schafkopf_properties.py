@@ -1,7 +1,7 @@
 """Schafkopf properties over every valid hand, the house games included (issue 17): the ledger
-is zero-sum (SPEC §4 "Settlement (zero-sum)"), more doublings and more knocks never make a game
-worth less (SPEC §4 "Doublings", house variants "Klopfen/Legen"), a Ramsch's losers pay its
-winners, and every mistake in a house game is refused in words."""
+is zero-sum (docs/rules/schafkopf.md §7), more doublings and more knocks never make a game worth
+less (§6-§7 the doublings, §14 Klopfen), a Ramsch's losers pay its winners (§12), and every
+mistake in a house game is refused in words."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Scoresheet JSON, version 1: /work/shared/scoresheet-format.md ("Document", "One round entry",
-"Output of python manage.py score")."""
+"""Scoresheet JSON, version 1: docs/scoresheet.md ("The document", "A round", "What `score`
+prints")."""
 
 from __future__ import annotations
 
@@ -85,9 +85,10 @@ def test_a_whole_scopa_game_gives_the_documented_output() -> None:
 
 
 def test_the_breakdown_has_the_documented_keys() -> None:
-    # scoresheet-format.md: "cards, coins (each {"counts": {...}, "winner": side or null}),
-    # settebello ..., primiera ({"values": {side: {"sum", "complete", "best"}}, "winner"}) and
-    # scopas".
+    # docs/scoresheet.md, "What `score` prints": a Scopa-family breakdown has cards and coins
+    # (each with the counts and the winner, or none), the settebello, the primiera (each side's
+    # sum, completeness and best cards, and the winner) and the scopas; the variants' keys
+    # appear only where their options are on.
     first = score_scoresheet(game_document())["rounds"][0]
     breakdown = first["breakdown"]
     assert {"cards", "coins", "settebello", "primiera", "scopas"} <= set(breakdown)
@@ -139,7 +140,8 @@ def test_pirate_scopa_output_names_the_seven_of_coins() -> None:
 
 
 def test_problems_name_their_round() -> None:
-    # scoresheet-format.md: "for example `round 3: 7D is captured twice (Ann, Bob)`".
+    # docs/scoresheet.md, "What `score` prints": each problem is one line naming its round,
+    # e.g. `round 3: 7D is captured twice (Ann, Bob)`.
     rounds = copy.deepcopy(GAME_ROUNDS)
     rounds[2] = {"captures": {"Ann": ["7D"], "Bob": rest([])}}
     texts = entry_problems(game_document(rounds=rounds))

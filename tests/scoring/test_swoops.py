@@ -1,7 +1,8 @@
 """Swoops: card values, going out, the deck advice, bad entries, the end of the game.
 
-Rule text: /work/shared/rules/swoops.en.txt ("Object of the Game", "Scoring", "Set Up");
-decisions: SPEC.md §5; entries and output: scoresheet-format.md ("Swoops", "Output").
+Rules, with their decisions: docs/rules/swoops.md (§1 decks, §2 card values, §4-§5 a round,
+§6-§7 the end and the winner); entries and output: docs/scoresheet.md ("Swoops", "What `score`
+prints").
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ def play(at: TableSetup, entries: Sequence[Mapping[str, object]]) -> GameState:
 @pytest.mark.parametrize(
     ("rank", "value"),
     [
-        # swoops.en.txt "Scoring": "10 and Joker = 50 points / Face Card = 10 points /
-        # Ace = 1 point / All other cards are face value."
+        # docs/rules/swoops.md §2: 10 and joker 50; king, queen and jack 10; ace 1; 2 to 9 their
+        # face value.
         ("JOKER", 50),
         ("10", 50),
         ("K", 10),
@@ -109,7 +110,8 @@ def test_a_hand_is_worth_the_sum_of_its_cards() -> None:
 
 @pytest.mark.parametrize(("players", "decks"), [(3, 3), (4, 3), (5, 4), (6, 4), (7, 5), (8, 5)])
 def test_the_deck_advice_follows_the_set_up_table(players: int, decks: int) -> None:
-    # swoops.en.txt "Set Up": "3-4 Player = 3 Decks / 5-6 Players = 4 Decks / 7-8 Players = 5".
+    # docs/rules/swoops.md §1: 3 or 4 players shuffle 3 packs together, 5 or 6 four, 7 or 8
+    # five; each player gets 4 face down, 4 face up and 11 in hand.
     assert decks_for(players) == decks
     advice = setup_advice(players)
     assert advice == SetupAdvice(decks=decks, face_down=4, face_up=4, in_hand=11)
@@ -123,7 +125,8 @@ def test_there_is_no_deck_advice_outside_3_to_8_players(players: int) -> None:
 
 
 def test_each_deck_holds_four_of_a_rank_and_two_jokers() -> None:
-    # SPEC §5 "Decks": "2 jokers per deck assumed."
+    # docs/rules/swoops.md §1, Decision: each pack holds four cards of every rank and two
+    # jokers.
     assert copies_in_decks("K", 3) == 12
     assert copies_in_decks("joker", 3) == 6
     assert copies_in_decks("JOKER", 5) == 10
@@ -168,7 +171,7 @@ def test_the_options_default_to_a_limit_of_150_and_no_fixed_number_of_rounds() -
 
 
 def test_rounds_null_means_no_fixed_number_of_rounds() -> None:
-    # scoresheet-format.md: rounds is "none" by default.
+    # docs/scoresheet.md, "Swoops": `rounds` 0 or `null` means play to the limit (the default).
     assert swoops(rounds=None).options["rounds"] == 0
     assert swoops(rounds=5).options["rounds"] == 5
 
@@ -198,7 +201,8 @@ def test_bad_options_are_refused(options: dict[str, object], message: str) -> No
 
 
 def test_the_player_who_went_out_scores_0_and_the_others_what_they_still_hold() -> None:
-    # SPEC §5 "Round": hand plus face-up plus face-down cards.
+    # docs/rules/swoops.md §4 and its Decision: every card still held counts, in hand, face up
+    # and face down.
     result = score(went_out("Ann", Bob=["JOKER", "10", "K", "5"], Cy=["A", "2"]), swoops())
     assert result.points == {"Ann": 0, "Bob": 115, "Cy": 3}
 
@@ -513,7 +517,8 @@ def test_a_round_that_is_not_an_object_is_refused() -> None:
 
 
 def test_exactly_the_limit_does_not_end_the_game() -> None:
-    # SPEC §5 "Game": "Exactly 150 does not end it."
+    # docs/rules/swoops.md §6: the game ends only when a total is more than the limit; "Exactly
+    # the limit plays on."
     state = play(swoops(), [points(Ann=0, Bob=100, Cy=20), points(Ann=0, Bob=50, Cy=20)])
     assert state.totals == {"Ann": 0, "Bob": 150, "Cy": 40}
     assert not state.finished
@@ -522,7 +527,8 @@ def test_exactly_the_limit_does_not_end_the_game() -> None:
 
 
 def test_one_over_the_limit_ends_the_game_and_the_lowest_total_wins() -> None:
-    # swoops.en.txt: "The game ends when a player exceeds the point limit at the end of a round."
+    # docs/rules/swoops.md §6-§7: the game ends after a round in which some player's total is
+    # more than the limit; the lowest total wins.
     state = play(swoops(), [points(Ann=0, Bob=100, Cy=20), points(Ann=0, Bob=51, Cy=20)])
     assert state.totals == {"Ann": 0, "Bob": 151, "Cy": 40}
     assert state.finished
@@ -540,7 +546,7 @@ def test_the_game_ends_after_the_first_round_over_the_limit() -> None:
 
 
 def test_several_players_may_pass_the_limit_at_once() -> None:
-    # SPEC §5 "Game": "Several players may pass the limit at once."
+    # docs/rules/swoops.md §6: "Several players may pass the limit in the same round."
     state = play(
         swoops(FIVE),
         [points(Ann=140, Bob=145, Cy=0, Di=30, Ed=100), points(Ann=20, Bob=30, Cy=60, Di=0, Ed=1)],
@@ -551,7 +557,8 @@ def test_several_players_may_pass_the_limit_at_once() -> None:
 
 
 def test_a_tie_for_the_lowest_total_is_a_shared_win() -> None:
-    # SPEC §5 "Game": "A tie for lowest is not covered by the rule text. Proposal: a shared win."
+    # docs/rules/swoops.md §7, Decision: a tie for the lowest total is a shared win; the text
+    # does not cover it.
     state = play(
         swoops(FIVE),
         [points(Ann=0, Bob=100, Cy=10, Di=5, Ed=20), points(Ann=10, Bob=60, Cy=0, Di=20, Ed=3)],
@@ -571,7 +578,7 @@ def test_a_custom_limit_moves_the_boundary() -> None:
 
 
 def test_a_fixed_number_of_rounds_ends_the_game_after_exactly_that_many() -> None:
-    # swoops.en.txt: "You could also just agree to play a certain number of rounds".
+    # docs/rules/swoops.md §6: instead of a limit the table may agree on a number of rounds.
     at = swoops(rounds=3)
     rounds = [points(Ann=0, Bob=20, Cy=30), points(Ann=40, Bob=0, Cy=5), points(Ann=9, Bob=30)]
     assert not play(at, rounds[:2]).finished
@@ -648,7 +655,7 @@ def test_ranking_puts_the_lowest_total_first_and_tied_players_share_a_place() ->
 # -- the scoresheet ----------------------------------------------------------------------------
 
 ROUNDS: list[dict[str, object]] = [
-    # The example of scoresheet-format.md: Bob 50 + 50 + 10 + 5, Cy 1 + 2.
+    # The example of docs/scoresheet.md ("Swoops"): Bob 50 + 50 + 10 + 5, Cy 1 + 2.
     {"went_out": "Ann", "remaining": {"Bob": ["JOKER", "10", "K", "5"], "Cy": ["A", "2"]}},
     {"went_out": "Cy", "remaining": {"Ann": ["Q", "9"], "Bob": ["2", "3"]}},
     {"points": {"Ann": 20, "Bob": 0, "Cy": 148}},  # Cy 151: over the limit

@@ -1,9 +1,9 @@
 """Who sits where, who plays with whom, and the table options.
 
-Sides: SPEC.md §1.2 and §2 "Players"; the rule text: "Scopone wird mit vier Spielern gespielt,
-wobei jeweils die zwei Spieler zusammen ein Team bilden die sich schräg gegenüber sitzen (wenn
-also die Sitzordnung A,B,C,D ist spielen A und C gegen B und D)". Options: scoresheet-format.md
-"Options, by game" ("Unknown option names and bad values are errors").
+Sides: docs/rules/scopa.md §2 (Scopa 2, 3 or 4 players, Scopone four; four play as two teams of
+partners sitting opposite, seats 1 & 3 against 2 & 4, unless Scopa's `four_individuals`) and
+docs/rules/pirate-scopa.md §2. Options: docs/scoresheet.md ("The document": an unknown option
+or a bad value is an error; "Options of the Scopa family").
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def test_scopa_with_two_or_three_players_is_each_for_himself(players: tuple[str,
 
 
 def test_scopa_with_four_players_defaults_to_partners_sitting_opposite() -> None:
-    # SPEC §1.2: "With 4 players, the default is 2 teams of 2, with partners sitting opposite".
+    # docs/rules/scopa.md §2: four play as two teams of partners sitting opposite (seats 1 & 3
+    # against 2 & 4), unless the table turns on `four_individuals`.
     at = table(players=FOUR)
     assert at.teams == OPPOSITE
     assert at.sides == ("Ann & Cy", "Bob & Di")
@@ -111,7 +112,8 @@ def test_the_two_teams_need_different_names() -> None:
 
 @pytest.mark.parametrize(("game", "players"), [("scopa", ("Ann", "Bob")), ("pirate-scopa", FOUR)])
 def test_teams_are_rejected_where_everyone_plays_alone(game: str, players: tuple[str, ...]) -> None:
-    # SPEC §1.2: with 2 or 3 players everyone plays for himself; §2: Pirate Scopa never has teams.
+    # docs/rules/scopa.md §2: two or three play each for themselves; docs/rules/pirate-scopa.md
+    # §2: Pirate Scopa offers no teams.
     teams = (Team("X", (players[0],)), Team("Y", (players[1],)))
     name = get_game(game).name
     assert setup_problems(game, players, {}, teams) == [f"{name} is not played in teams here"]
@@ -129,7 +131,8 @@ def test_teams_are_rejected_where_everyone_plays_alone(game: str, players: tuple
     ],
 )
 def test_player_counts_out_of_range_are_rejected(game: str, players: tuple[str, ...]) -> None:
-    # SPEC §1.2: Scopa 2, 3 or 4; Scopone 4; §2: Pirate Scopa 2-4.
+    # docs/rules/scopa.md §2: Scopa 2, 3 or 4, Scopone always four; docs/rules/pirate-scopa.md
+    # §2: Pirate Scopa two to four.
     game_rules = get_game(game)
     assert setup_problems(game, players) == [
         f"{game_rules.name} needs {game_rules.min_players} to {game_rules.max_players} players,"
@@ -150,7 +153,7 @@ def test_a_blank_player_name_is_rejected() -> None:
 
 
 def test_scopa_options_defaults_are_filled() -> None:
-    # scoresheet-format.md "Options, by game": default first.
+    # docs/scoresheet.md, "Options of the Scopa family": the values list the default first.
     assert dict(table().options) == {
         "target": 11,
         "four_individuals": False,
