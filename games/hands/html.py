@@ -13,10 +13,9 @@ The templates call these through ``games/templatetags/hand_html.py``."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape as _html_escape
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.forms.boundfield import BoundWidget
@@ -205,10 +204,21 @@ def add_card_fields(
         choices=[("", "-"), *choices], required=False, widget=forms.RadioSelect
     )
     for card in cards:
-        field = copy.copy(model)
-        field.widget = copy.copy(model.widget)
+        field = _shallow_copy(model)
+        field.widget = _shallow_copy(model.widget)
         field.widget.attrs = dict(model.widget.attrs)
         form.fields[f"card_{card.code}"] = field
+
+
+_T = TypeVar("_T")
+
+
+def _shallow_copy(thing: _T) -> _T:
+    """``copy.copy`` of a plain object (its attributes in its ``__dict__``), without the
+    pickle protocol ``copy.copy`` goes through: a form copies 80 of these."""
+    twin = object.__new__(type(thing))
+    twin.__dict__.update(thing.__dict__)
+    return twin
 
 
 def card_grid(form: forms.Form, style: DeckStyle) -> Grid:
