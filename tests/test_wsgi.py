@@ -1,0 +1,33 @@
+"""The WSGI entry point gunicorn's workers load (scorekeeper/wsgi.py)."""
+
+import os
+import subprocess
+import sys
+
+from django.conf import settings
+
+PROBE = """
+import gc, sys
+import scorekeeper.wsgi
+print(gc.get_freeze_count(), "games.views" in sys.modules, "games.league_views" in sys.modules)
+"""
+
+
+def test_a_worker_loads_the_views_and_freezes_what_it_started_with() -> None:
+    # In a process of its own: freezing the test run's heap would change every later test.
+    env = {**os.environ, "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    frozen, views, league_views = result.stdout.split()
+    # The views (and the modules they import) are loaded before the freeze, not on the first
+    # request, so the garbage collector's full passes skip them too.
+    assert views == "True"
+    assert league_views == "True"
+    assert int(frozen) > 10_000
