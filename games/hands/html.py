@@ -133,7 +133,7 @@ def card_face_html(face: CardFace) -> SafeString:
     )
 
 
-def _card_html(face: CardFace, field: forms.BoundField, coin: str, none: str) -> str:
+def _card_html(face: CardFace, field: forms.BoundField, none: str) -> str:
     value = field.value()
     radios = "".join(
         f'<label class="card-radio">{option_input(radio)}<span class="card-radio-label">'
@@ -141,7 +141,7 @@ def _card_html(face: CardFace, field: forms.BoundField, coin: str, none: str) ->
         for radio in field.subwidgets
     )
     return (
-        f'<div class="card" data-card="{_esc(face.code)}" data-coin="{coin}" '
+        f'<div class="card" data-card="{_esc(face.code)}" '
         f'data-side="{"" if value is None else _esc(value)}">{card_face_html(face)}'
         f'<fieldset class="card-radios"><legend class="visually-hidden">{_esc(face.name)}'
         f"</legend>{radios}</fieldset></div>"
@@ -186,13 +186,12 @@ def card_grid(form: forms.Form, style: DeckStyle) -> Grid:
 def card_grid_html(grid: Grid) -> SafeString:
     """The tap grid: a row of cards per suit, each card with its face and one radio per side
     (and "none"), named and checked by the card's field (``card_<code>``). The script
-    (static/js/hand.js) reads ``data-card``, ``data-coin`` and ``data-side``."""
+    (static/js/hand.js) sets ``data-side`` as the radios change."""
     # As {% translate "none" %} does: a translation is written out as it stands.
     none = _("none")
     rows = []
     for suit_css, suit_name, cards in grid:
-        coin = "1" if suit_css == "coins" else ""
-        cells = "\n".join(_card_html(face, field, coin, none) for face, field in cards)
+        cells = "\n".join(_card_html(face, field, none) for face, field in cards)
         rows.append(
             f'<div class="suit-row suit-{_esc(suit_css)}" role="group" '
             f'aria-label="{_esc(suit_name)}">\n{cells}\n</div>'
