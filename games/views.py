@@ -915,7 +915,10 @@ def _render_primiera(
     context: dict[str, Any] = {
         "form": form,
         "grid": card_grid(form, style),
-        "side_indexes": list(enumerate(form.names())),
+        # Each side's button: its index, its name and the cards tapped to it so far.
+        "side_counts": [
+            (index, name, len(captures[name])) for index, name in enumerate(form.names())
+        ],
         "name_fields": [form[f"name_{index}"] for index in range(form.side_count())],
         "names_given": any(form.data.get(f"name_{index}") for index in range(4)) and not hand,
         "primes": form.value("kind") == referee.KIND_PRIMES,
@@ -980,6 +983,7 @@ def referee_capture(request: HtmxHttpRequest) -> HttpResponse:
         "grid": card_grid(form, style),
         "ruling": referee.capture_ruling(form, style),
         "too_many_played": len(played) > 1,
+        "card_counts": (len(form.table_cards()), len(played)),
         "action_url": reverse("games:referee_capture"),
     }
     template = "games/referee_capture.html"

@@ -7,8 +7,8 @@ compresses it like any other file, and DEBUG serves it from static/ as it is. Af
 source file, rebuild them with `make bundle` (python -m scorekeeper.static_bundles); a test
 fails while a bundle is out of date.
 
-A game's own styles and scripts (Schafkopf, Swoops, Ciapanò) stay separate files, loaded by
-that game's pages only.
+A game's own styles and scripts (Schafkopf's and Swoops', Ciapanò's styles) stay separate
+files, loaded by that game's pages only.
 """
 
 from __future__ import annotations

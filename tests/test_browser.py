@@ -4,8 +4,11 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
+
+from games import services
+from tests.clubs import home_club
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -104,8 +107,41 @@ def test_scopa_game_played_to_the_end_then_corrected(live_server: LiveServer, pa
     page.get_by_role("link", name="Edit").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Change hand 1")
     expect(page.locator("#id_scopas_0")).to_have_value("5")
+    # The stored cards are counted on the side buttons by the server, before any tap.
+    expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("cards 13 · coins 10")
+    expect(page.locator('.side-pick[data-side="1"]')).to_contain_text("cards 27 · coins 0")
     for _ in range(3):
         page.get_by_role("button", name="One less for Ann").click()
     page.get_by_role("button", name="Save changes").click()
     expect(page.get_by_text("Hand 1 changed.")).to_be_visible()
     expect(page.locator('[data-total="Ann"]')).to_have_text("5")
+
+
+def test_the_side_counters_are_the_servers(live_server: LiveServer, page: Page) -> None:
+    """hand.js counts nothing: a tap shows on the card at once, and the side's counters change
+    when the preview answers (they come with it, out of band)."""
+    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    held: list[Route] = []
+
+    def hold_previews(route: Route) -> None:
+        if "action=preview" in (route.request.post_data or ""):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/tables/*/", hold_previews)
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    picker = page.locator('.side-pick[data-side="0"]')
+    expect(picker).to_contain_text("cards 0 · coins 0")
+
+    tap_cards(page, "7D")
+    expect(page.locator('.card[data-card="7D"]')).to_have_attribute("data-side", "0")
+    while not held:
+        page.wait_for_timeout(20)
+    expect(picker).to_contain_text("cards 0 · coins 0")
+
+    held.pop().continue_()
+    expect(picker).to_contain_text("cards 1 · coins 1")
+    expect(page.locator("#preview")).to_contain_text("So far: 39 cards left to assign")
+    # Drawn once on the page: the answer replaced the counters, it added none.
+    expect(page.locator("#side-counts-0")).to_have_count(1)

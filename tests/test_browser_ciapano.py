@@ -62,6 +62,8 @@ def test_three_player_ciapano_played_until_a_player_is_out(
     # taken back from Bob, and the last trick to Cy.
     tap_cards(page, *ANN)
     expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("4 1/3")
+    # The server's penalty, kept on one line by a no-break space.
+    assert page.locator('[data-penalty="0"]').text_content() == "4\u00a01/3"
     page.get_by_role("button", name="All remaining penalty cards to Bob").click()
     expect(page.locator('.side-pick[data-side="1"]')).to_contain_text("6 1/3")
     page.locator('.side-pick[data-side="2"]').click()

@@ -31,7 +31,7 @@ REFERENCE_GRID = """{% load i18n %}
   {% for suit_css, suit_name, cards in grid %}
   <div class="suit-row suit-{{ suit_css }}" role="group" aria-label="{{ suit_name }}">
     {% for face, field in cards %}
-    <div class="card" data-card="{{ face.code }}" data-coin="{% if suit_css == 'coins' %}1{% endif %}" data-side="{{ field.value|default_if_none:'' }}">
+    <div class="card" data-card="{{ face.code }}" data-side="{{ field.value|default_if_none:'' }}">
       <span class="card-face" aria-hidden="true"><span class="corner">{{ face.corner }}</span>{% if face.pip %}<span class="pip">{{ face.pip }}</span>{% else %}<svg class="suit-icon"><use href="#suit-{{ face.suit }}"></use></svg>{% endif %}</span>
       <fieldset class="card-radios">
         <legend class="visually-hidden">{{ face.name }}</legend>
@@ -160,9 +160,9 @@ def test_a_bound_grid_checks_the_cards_each_side_took_and_escapes_the_names() ->
     assert all(radios.checked[f"card_{code}"] == "" for code in untapped)
     assert "card_KS" not in radios.checked
     assert all(radios.radios[f"card_{card.code}"] == ["", "0", "1"] for card in DECK)
-    assert 'data-card="AD" data-coin="1" data-side="0"' in built
-    assert 'data-card="7D" data-coin="1" data-side="1"' in built
-    assert 'data-card="AS" data-coin="" data-side=""' in built
+    assert 'data-card="AD" data-side="0"' in built
+    assert 'data-card="7D" data-side="1"' in built
+    assert 'data-card="AS" data-side=""' in built
     assert '<input type="radio" name="card_7D" value="1" id="id_card_7D_2" checked>' in built
     # The card with an impossible side is marked invalid, radio by radio, as Django does.
     assert '<input type="radio" name="card_KS" value="" id="id_card_KS_0" aria-invalid="true">' in (
@@ -206,4 +206,4 @@ def test_the_table_and_edit_pages_show_the_grid_with_the_names_escaped(client: A
     radios.feed(html(edit))
     assert radios.checked["card_7D"] == "0"
     assert radios.checked["card_KB"] == "1"
-    assert 'data-card="7D" data-coin="1" data-side="0"' in html(edit)
+    assert 'data-card="7D" data-side="0"' in html(edit)

@@ -3,6 +3,7 @@ points), the preview, elimination at 31, the winner and editing a hand."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -148,7 +149,8 @@ def test_table_page_shows_only_the_penalty_cards_and_the_last_trick_choice(clien
     assert "Next to deal: <strong>Ann</strong>" in page
     assert "discard belongs to whoever wins the last trick" in page
     assert "css/ciapano.css" in page
-    assert "js/ciapano.js" in page
+    # No script of its own: the penalties on the player buttons are the server's.
+    assert "js/ciapano.js" not in page
 
 
 def test_french_deck_shows_french_faces(client: Client) -> None:
@@ -175,6 +177,67 @@ def test_preview_shows_each_penalty_as_a_fraction_while_cards_are_tapped(client:
     assert '<td class="penalty">4 1/3</td>' in page
     assert 'class="points"' not in page
     assert saved() == (0, 0)
+
+
+def penalty_button(page: str, seat: int) -> str:
+    """The penalty on seat ``seat``'s player button, as the page or the preview carries it."""
+    found = re.search(rf'<span id="side-counts-{seat}"[^>]*>.*?</span></span>', page)
+    assert found, f"no penalty for seat {seat}"
+    return found.group(0)
+
+
+def test_preview_carries_each_players_penalty_out_of_band_as_a_fraction(client: Client) -> None:
+    table = ciapano_table()
+    # Ann an ace and two thirds (1 2/3), Bob two thirds (2/3), Cy three (1).
+    data = card_data({"Ann": [ACES[0], *THIRDS[:2]], "Bob": THIRDS[2:4], "Cy": THIRDS[4:7]}, None)
+
+    response = client.post(table_url(table), {**data, "action": "preview"}, **HTMX)
+
+    page = html(response)
+    assert page.lstrip().startswith('<div id="preview"')
+    # A no-break space keeps "1 2/3" together on a narrow button.
+    assert penalty_button(page, 0) == (
+        '<span id="side-counts-0" class="side-pick-counts" hx-swap-oob="true">'
+        '<span class="visually-hidden">penalty</span> <span data-penalty="0">1\u00a02/3</span>'
+        "</span>"
+    )
+    assert '<span data-penalty="1">2/3</span>' in penalty_button(page, 1)
+    assert '<span data-penalty="2">1</span>' in penalty_button(page, 2)
+    assert page.count('hx-swap-oob="true"') == 3
+    # The preview's own table says the same, with an ordinary space.
+    assert '<td class="penalty">1 2/3</td>' in page
+
+
+def test_preview_counts_the_tapped_cards_of_the_players_still_in_only(client: Client) -> None:
+    players = ["Ann", "Bob", "Cy", "Di"]
+    table = ciapano_table(players)
+    record_deals(table, Ann=31, Bob=2)
+    data = card_data({"Bob": ACES, "Di": THIRDS[:5]}, None, players)
+
+    page = html(client.post(table_url(table), {**data, "action": "preview"}, **HTMX))
+
+    assert 'id="side-counts-0"' not in page
+    assert '<span data-penalty="1">4</span>' in penalty_button(page, 1)
+    assert '<span data-penalty="2">0</span>' in penalty_button(page, 2)
+    assert '<span data-penalty="3">1\u00a02/3</span>' in penalty_button(page, 3)
+
+
+def test_the_page_shows_each_penalty_without_javascript(client: Client) -> None:
+    table = ciapano_table()
+    data = card_data({"Ann": EXAMPLE["Ann"], "Bob": EXAMPLE["Bob"]}, None)
+
+    # "All remaining penalty cards to Cy" without JavaScript: the page, counted by the server.
+    page = html(client.post(table_url(table), {**data, "rest_to": "2"}))
+    fresh = html(client.get(table_url(table)))
+
+    assert '<span data-penalty="0">4\u00a01/3</span>' in penalty_button(page, 0)
+    assert '<span data-penalty="1">4\u00a02/3</span>' in penalty_button(page, 1)
+    assert '<span data-penalty="2">1\u00a02/3</span>' in penalty_button(page, 2)
+    assert '<span data-penalty="0">0</span>' in penalty_button(fresh, 0)
+    for shown in (page, fresh):
+        # Drawn once, in the buttons: the preview inside the page sends nothing out of band.
+        assert all(shown.count(f'id="side-counts-{seat}"') == 1 for seat in range(3))
+        assert 'class="side-pick-counts" hx-swap-oob' not in shown
 
 
 def test_preview_shows_points_drops_last_trick_and_new_totals_once_complete(
@@ -546,6 +609,8 @@ def test_edit_page_shows_the_stored_cards_and_saves_the_change(client: Client) -
     assert checked["last_trick"] == "2"
     assert [checked[f"card_{code}"] for code in EXAMPLE["Bob"]] == ["1"] * 12
     assert checked[f"card_{ACES[0]}"] == "0"
+    # The stored cards are counted on the player buttons, before anything is tapped.
+    assert '<span data-penalty="1">4\u00a02/3</span>' in penalty_button(page, 1)
 
     # Bob won the last trick after all: Ann 4, Cy 1, Bob 11 - 5 = 6.
     response = client.post(edit_url(table, 1), card_data(EXAMPLE, "Bob"))

@@ -81,6 +81,22 @@ def test_a_save_answers_with_the_scoreboard_the_new_row_and_a_new_guard(client: 
     assert saved() == (4, 8)
 
 
+def test_a_save_that_empties_the_phones_form_zeroes_its_counters(client: Client) -> None:
+    table = scopa_table(hands=3)
+
+    page = html(save(client, table, page_form(client, table)))
+
+    # The phone empties its own form (form.reset()); its side buttons' counters come from the
+    # server, zeroed out of band with the empty preview, each once.
+    for side in (0, 1):
+        assert page.count(f'id="side-counts-{side}"') == 1
+        assert (
+            f'<span id="side-counts-{side}" class="side-pick-counts" hx-swap-oob="true">cards '
+            f'<span data-count-cards="{side}">0</span> · coins '
+            f'<span data-count-coins="{side}">0</span></span>'
+        ) in page
+
+
 def test_the_answer_to_a_save_does_not_grow_with_the_hands(client: Client) -> None:
     sizes = []
     for hands in (2, 60):

@@ -138,6 +138,29 @@ def test_htmx_tap_renders_the_verdict_and_the_bar_only(client: Client) -> None:
     assert 'id="verdict"' in body
     assert "<html" not in body
     assert 'class="card"' not in body
+    # The side buttons' counters come with it, counted by the server.
+    assert (
+        '<span id="side-counts-0" class="side-pick-counts" hx-swap-oob="true">cards '
+        '<span data-count-cards="0">4</span></span>'
+    ) in body
+    assert '<span data-count-cards="1">4</span>' in body
+
+
+def test_the_referees_count_the_cards_on_the_side_buttons_without_javascript(
+    client: Client,
+) -> None:
+    primiera = client.get(PRIMIERA, sides("7D 7C 6S", "7S")).content.decode()
+    captures = client.get(CAPTURES, {**EXAMPLE_TABLE, "card_KD": "1"}).content.decode()
+
+    assert '<span id="side-counts-0" class="side-pick-counts">cards ' in primiera
+    assert '<span data-count-cards="0">3</span>' in primiera
+    assert '<span data-count-cards="1">1</span>' in primiera
+    table_cards = sum(value == "0" for value in EXAMPLE_TABLE.values())
+    assert f'<span data-count-cards="0">{table_cards}</span> cards' in captures
+    assert '<span data-count-cards="1">1</span> / 1' in captures
+    for page in (primiera, captures):
+        assert page.count('id="side-counts-0"') == page.count('id="side-counts-1"') == 1
+        assert "hx-swap-oob" not in page
 
 
 def verdict_bar(body: str) -> str:
@@ -173,6 +196,9 @@ def test_htmx_change_of_sides_redraws_the_form(client: Client) -> None:
     body = response.content.decode()
     assert body.lstrip().startswith('<div id="referee">')
     assert body.count('class="side-pick ') == 3
+    # The counters are in the form's buttons, not sent again out of band.
+    assert body.count('id="side-counts-2"') == 1
+    assert 'class="side-pick-counts" hx-swap-oob' not in body
     # The verdict comes along out of band, redrawn for the new sides.
     assert '<section id="verdict" hx-swap-oob="true"' in body
     assert body.count('id="verdict-bar"') == 1
@@ -377,6 +403,9 @@ def test_htmx_capture_tap_renders_the_ruling_only(client: Client) -> None:
     body = response.content.decode()
     assert body.lstrip().startswith('<section id="ruling"')
     assert "<html" not in body
+    # The side buttons' counters come with it, counted by the server.
+    assert '<span data-count-cards="1">1</span> / 1</span>' in body
+    assert body.count('hx-swap-oob="true"') == 2
 
 
 # -- Why? on a hand -------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -218,6 +219,81 @@ def test_preview_counts_the_cards_left_to_assign(client: Client) -> None:
     assert saved() == (0, 0)
 
 
+def side_counts(page: str, index: int) -> str:
+    """The counters on side ``index``'s button, as the page or the preview carries them."""
+    found = re.search(rf'<span id="side-counts-{index}"[^>]*>.*?</span></span>', page)
+    assert found, f"no counters for side {index}"
+    return found.group(0)
+
+
+def test_preview_carries_each_sides_cards_and_coins_out_of_band(client: Client) -> None:
+    table = two_player_table()
+    # Ann: the eight cards (five coins); Bob: three more, one of them a coin.
+    data = card_post_data(["Ann", "Bob"], {"Ann": EIGHT_CARDS, "Bob": ["4D", "KS", "KB"]})
+
+    response = client.post(table_url(table), {**data, "action": "preview"}, **HTMX)
+
+    page = html(response)
+    # The preview itself comes first, swapped into #preview (hx-select="#preview > *").
+    assert page.lstrip().startswith('<div id="preview"')
+    assert side_counts(page, 0) == (
+        '<span id="side-counts-0" class="side-pick-counts" hx-swap-oob="true">cards '
+        '<span data-count-cards="0">8</span> · coins <span data-count-coins="0">5</span></span>'
+    )
+    assert side_counts(page, 1) == (
+        '<span id="side-counts-1" class="side-pick-counts" hx-swap-oob="true">cards '
+        '<span data-count-cards="1">3</span> · coins <span data-count-coins="1">1</span></span>'
+    )
+    assert page.count('hx-swap-oob="true"') == 2
+    # The same numbers as the preview's own table.
+    assert "<td>8</td><td>5</td>" in page
+    assert "<td>3</td><td>1</td>" in page
+
+
+def test_preview_counters_are_zero_when_nothing_is_tapped_and_in_points_mode(
+    client: Client,
+) -> None:
+    table = two_player_table()
+
+    empty = html(client.post(table_url(table), {"mode": "cards", "action": "preview"}, **HTMX))
+    points = html(
+        client.post(
+            table_url(table),
+            {
+                **card_post_data(["Ann", "Bob"], {"Ann": ["7D"]}),
+                "mode": "points",
+                "action": "preview",
+            },
+            **HTMX,
+        )
+    )
+
+    assert '<span data-count-cards="0">0</span>' in side_counts(empty, 0)
+    assert '<span data-count-coins="1">0</span>' in side_counts(empty, 1)
+    # No preview of points, but the cards tapped before switching are still counted.
+    assert '<span data-count-cards="0">1</span>' in side_counts(points, 0)
+    assert '<span data-count-coins="0">1</span>' in side_counts(points, 0)
+
+
+def test_the_page_shows_the_counters_without_javascript(client: Client) -> None:
+    table = two_player_table()
+    data = card_post_data(["Ann", "Bob"], {"Ann": EIGHT_CARDS})
+
+    # "All remaining cards to Bob" without JavaScript re-renders the page with the cards filled.
+    page = html(client.post(table_url(table), {**data, "rest_to": "1"}))
+    fresh = html(client.get(table_url(table)))
+
+    assert '<span data-count-cards="0">8</span>' in side_counts(page, 0)
+    assert '<span data-count-coins="0">5</span>' in side_counts(page, 0)
+    assert '<span data-count-cards="1">32</span>' in side_counts(page, 1)
+    assert '<span data-count-coins="1">5</span>' in side_counts(page, 1)
+    for shown in (page, fresh):
+        # Drawn once, in the buttons: the preview inside the page sends nothing out of band.
+        assert shown.count('id="side-counts-0"') == shown.count('id="side-counts-1"') == 1
+        assert 'class="side-pick-counts" hx-swap-oob' not in shown
+    assert '<span data-count-cards="0">0</span>' in side_counts(fresh, 0)
+
+
 def test_recording_a_hand_without_htmx_redirects_to_the_table(client: Client) -> None:
     table = two_player_table()
 
@@ -380,6 +456,26 @@ def test_edit_page_prefills_the_stored_captures_and_scopas(client: Client) -> No
     }
     assert (form.values["scopas_0"], form.values["scopas_1"]) == ("1", "0")
     assert "Change hand 1" in html(response)
+
+
+def test_edit_page_counts_the_stored_cards_on_the_side_buttons(client: Client) -> None:
+    table = two_player_table()
+    services.round_record(table, captures_entry("Ann", "Bob"))
+
+    page = html(client.get(edit_url(table, 1)))
+    preview = html(
+        client.post(
+            edit_url(table, 1),
+            {**full_hand(), "table_version": str(table.version), "action": "preview"},
+            **HTMX,
+        )
+    )
+
+    for shown in (page, preview):
+        assert '<span data-count-cards="0">8</span>' in side_counts(shown, 0)
+        assert '<span data-count-coins="0">5</span>' in side_counts(shown, 0)
+        assert '<span data-count-cards="1">32</span>' in side_counts(shown, 1)
+    assert 'hx-swap-oob="true"' in side_counts(preview, 1)
 
 
 def test_edit_page_prefills_a_hand_whose_other_side_was_left_out(client: Client) -> None:

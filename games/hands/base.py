@@ -123,6 +123,16 @@ class BaseHandForm(forms.Form):
         value = self.cleaned_data.get(name)
         return int(value) if value else 0
 
+    def value_as_it_stands(self, name: str) -> Any:
+        """A field's value as the form stands: cleaned once posted (None when it is not
+        valid), else the value it starts with (an edited hand's). What the page counts
+        beside the form (each side's cards on its button) reads this, so the counts are the
+        server's whether the form was posted or not."""
+        if not self.is_bound:
+            return self.get_initial_for_field(self.fields[name], name)
+        self.is_valid()
+        return self.cleaned_data.get(name)
+
 
 @dataclass(frozen=True)
 class ScoreRow:

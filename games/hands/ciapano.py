@@ -48,18 +48,37 @@ MODE_POINTS = "points"
 _THIRD_RANKS = (Rank.THREE, Rank.TWO, Rank.KING, Rank.KNIGHT, Rank.JACK)
 
 
-def fraction(thirds: int) -> str:
-    """A penalty in thirds as players say it: 13 -> "4 1/3", 2 -> "2/3", 9 -> "3"."""
+# Between the whole points and the thirds on a player's button: keeps "4 1/3" together.
+NO_BREAK_SPACE = "\u00a0"
+
+
+def fraction(thirds: int, space: str = " ") -> str:
+    """A penalty in thirds as players say it: 13 -> "4 1/3", 2 -> "2/3", 9 -> "3"; ``space``
+    goes between the whole points and the thirds."""
     whole, rest = divmod(thirds, 3)
     if not rest:
         return str(whole)
     if not whole:
         return f"{rest}/3"
-    return f"{whole} {rest}/3"
+    return f"{whole}{space}{rest}/3"
 
 
 def _points(count: int) -> str:
     return ngettext("%(count)s point", "%(count)s points", count) % {"count": count}
+
+
+@dataclass(frozen=True)
+class PenaltyCount:
+    """A player's penalty so far from the cards tapped, as the player's button in the side
+    picker shows it."""
+
+    index: int  # the seat
+    side: str
+    thirds: int
+
+    @property
+    def penalty(self) -> str:
+        return fraction(self.thirds, NO_BREAK_SPACE)
 
 
 @dataclass(frozen=True)
@@ -161,13 +180,24 @@ class CiapanoHandForm(BaseHandForm):
 
     # -- what was entered -----------------------------------------------------------------------
     def penalty_cards(self) -> dict[str, list[str]]:
-        """Each active player's penalty cards, in deck order."""
+        """Each active player's penalty cards as the form stands (``value_as_it_stands``), in
+        deck order."""
         taken: dict[str, list[str]] = {player: [] for player in self.active}
         for card in PENALTY_CARDS:
-            player = self._player(self.cleaned_data.get(f"card_{card.code}"))
+            player = self._player(self.value_as_it_stands(f"card_{card.code}"))
             if player:
                 taken[player].append(card.code)
         return taken
+
+    def penalty_counts(self) -> tuple[PenaltyCount, ...]:
+        """Each player's penalty in the cards tapped so far, whatever the mode, counted by the
+        engine (``penalty_thirds``): the numbers on the player buttons, with or without
+        JavaScript. While cards are entered, the preview's penalties are the same."""
+        taken = self.penalty_cards()
+        return tuple(
+            PenaltyCount(seat, player, sum(penalty_thirds(parse_card(c)) for c in taken[player]))
+            for seat, player in self.seats
+        )
 
     def counts(self) -> tuple[dict[str, int], dict[str, int], frozenset[str]]:
         """The counted aces and thirds, and the players given the rest: the one rule for both
@@ -323,7 +353,6 @@ class CiapanoHandEntry(HandEntry):
     template = "games/hands/ciapano.html"
     form_class = CiapanoHandForm
     options_on_scoreboard = frozenset({"elimination_at"})
-    scripts = ("js/ciapano.js",)
     styles = ("css/ciapano.css",)
 
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
@@ -362,6 +391,8 @@ class CiapanoHandEntry(HandEntry):
             else [],
             "grid": card_grid(form, style),
             "side_indexes": list(form.seats),
+            # On the player buttons, and out of band with each preview.
+            "side_counts": form.penalty_counts(),
             "steppers": {
                 name: [(player, form[f"{name}_{seat}"]) for seat, player in form.seats]
                 for name in ("aces", "thirds", "points")

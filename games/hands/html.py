@@ -139,7 +139,7 @@ _CARD_HTML: dict[tuple[object, ...], str] = {}
 _CARD_HTML_LIMIT = 20_000
 
 
-def _card_key(face: CardFace, field: forms.BoundField, coin: str, none: str) -> tuple[object, ...]:
+def _card_key(face: CardFace, field: forms.BoundField, none: str) -> tuple[object, ...]:
     """What a card's HTML depends on, for an ordinary card field (``add_card_fields``):
     its face, name, id, choices and value, and the words around it. A field with errors,
     a disabled one or one with extra widget attributes is not kept (an empty key)."""
@@ -159,25 +159,24 @@ def _card_key(face: CardFace, field: forms.BoundField, coin: str, none: str) -> 
         field.auto_id,
         tuple((str(key), str(label)) for key, label in choices),
         None if value is None else str(value),
-        coin,
         none,
     )
 
 
-def _card_html(face: CardFace, field: forms.BoundField, coin: str, none: str) -> str:
-    key = _card_key(face, field, coin, none)
+def _card_html(face: CardFace, field: forms.BoundField, none: str) -> str:
+    key = _card_key(face, field, none)
     if key:
         found = _CARD_HTML.get(key)
         if found is None:
-            found = _card_html_built(face, field, coin, none)
+            found = _card_html_built(face, field, none)
             if len(_CARD_HTML) >= _CARD_HTML_LIMIT:
                 _CARD_HTML.clear()
             _CARD_HTML[key] = found
         return found
-    return _card_html_built(face, field, coin, none)
+    return _card_html_built(face, field, none)
 
 
-def _card_html_built(face: CardFace, field: forms.BoundField, coin: str, none: str) -> str:
+def _card_html_built(face: CardFace, field: forms.BoundField, none: str) -> str:
     value = field.value()
     radios = "".join(
         f'<label class="card-radio">{option_input(radio)}<span class="card-radio-label">'
@@ -185,7 +184,7 @@ def _card_html_built(face: CardFace, field: forms.BoundField, coin: str, none: s
         for radio in field.subwidgets
     )
     return (
-        f'<div class="card" data-card="{esc(face.code)}" data-coin="{coin}" '
+        f'<div class="card" data-card="{esc(face.code)}" '
         f'data-side="{"" if value is None else esc(value)}">{card_face_html(face)}'
         f'<fieldset class="card-radios"><legend class="visually-hidden">{esc(face.name)}'
         f"</legend>{radios}</fieldset></div>"
@@ -241,13 +240,12 @@ def card_grid(form: forms.Form, style: DeckStyle) -> Grid:
 def card_grid_html(grid: Grid) -> SafeString:
     """The tap grid: a row of cards per suit, each card with its face and one radio per side
     (and "none"), named and checked by the card's field (``card_<code>``). The script
-    (static/js/hand.js) reads ``data-card``, ``data-coin`` and ``data-side``."""
+    (static/js/hand.js) sets ``data-side`` as the radios change."""
     # As {% translate "none" %} does: a translation is written out as it stands.
     none = _("none")
     rows = []
     for suit_css, suit_name, cards in grid:
-        coin = "1" if suit_css == "coins" else ""
-        cells = "\n".join(_card_html(face, field, coin, none) for face, field in cards)
+        cells = "\n".join(_card_html(face, field, none) for face, field in cards)
         rows.append(
             f'<div class="suit-row suit-{esc(suit_css)}" role="group" '
             f'aria-label="{esc(suit_name)}">\n{cells}\n</div>'

@@ -41,6 +41,16 @@ def deck_style(setup: TableSetup) -> DeckStyle:
 
 
 @dataclass(frozen=True)
+class SideCount:
+    """A side's cards and coins so far, as its button in the side picker shows them."""
+
+    index: int
+    side: str
+    cards: int
+    coins: int
+
+
+@dataclass(frozen=True)
 class SidePreview:
     side: str
     cards: int
@@ -129,12 +139,32 @@ class ScopaHandForm(BaseHandForm):
         return [self[f"card_{card.code}"] for card in DECK]
 
     def captures(self) -> dict[str, list[str]]:
+        """Each side's cards as the form stands (``value_as_it_stands``), in deck order."""
         captures: dict[str, list[str]] = {side: [] for side in self.sides}
         for card in DECK:
-            chosen = self.cleaned_data.get(f"card_{card.code}")
+            chosen = self.value_as_it_stands(f"card_{card.code}")
             if chosen not in (None, ""):
                 captures[self.sides[int(chosen)]].append(card.code)
         return captures
+
+    def taken(self) -> dict[str, frozenset[Card]]:
+        """``captures`` as cards, the way the engine counts them."""
+        return {
+            side: frozenset(parse_card(code) for code in codes)
+            for side, codes in self.captures().items()
+        }
+
+    def side_counts(
+        self, taken: Mapping[str, frozenset[Card]] | None = None
+    ) -> tuple[SideCount, ...]:
+        """Each side's cards and coins so far, counted by the engine: the preview's counters
+        and the numbers on the side picker's buttons, with or without JavaScript."""
+        taken = self.taken() if taken is None else taken
+        cards, coins = most_cards(taken), most_coins(taken)
+        return tuple(
+            SideCount(index, side, cards.counts[side], coins.counts[side])
+            for index, side in enumerate(self.sides)
+        )
 
     def entry(self) -> dict[str, object]:
         if self.cleaned_data.get("mode") == MODE_POINTS:
@@ -173,11 +203,8 @@ class ScopaHandForm(BaseHandForm):
         valid = self.is_valid()
         if self.cleaned_data.get("mode") == MODE_POINTS:
             return None
-        captures = {
-            side: frozenset(parse_card(code) for code in codes)
-            for side, codes in self.captures().items()
-        }
-        cards, coins = most_cards(captures), most_coins(captures)
+        captures = self.taken()
+        counts = self.side_counts(captures)
         pirate = bool(getattr(self.rules, "prime_rule_option", ""))
         sums: dict[str, tuple[int, bool, tuple[str, ...]]] = {}
         if pirate:
@@ -197,15 +224,15 @@ class ScopaHandForm(BaseHandForm):
         return HandPreview(
             sides=tuple(
                 SidePreview(
-                    side=side,
-                    cards=cards.counts[side],
-                    coins=coins.counts[side],
-                    primiera_sum=sums[side][0],
-                    primiera_complete=sums[side][1],
-                    primiera_best=sums[side][2],
-                    points=score.points[side] if score else None,
+                    side=count.side,
+                    cards=count.cards,
+                    coins=count.coins,
+                    primiera_sum=sums[count.side][0],
+                    primiera_complete=sums[count.side][1],
+                    primiera_best=sums[count.side][2],
+                    points=score.points[count.side] if score else None,
                 )
-                for side in self.sides
+                for count in counts
             ),
             unassigned=unassigned,
             settebello=seven,
@@ -245,6 +272,8 @@ class ScopaHandEntry(HandEntry):
             },
             "style": style,
             "side_indexes": list(enumerate(setup.sides)),
+            # On the side picker's buttons, and out of band with each preview.
+            "side_counts": form.side_counts(),
         }
 
     def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:

@@ -1,6 +1,8 @@
-// Hand entry: tap cards to give them to the chosen side, steppers, and live counters.
-// Everything here only speeds up a form that also works without JavaScript: the radios
-// inside each card remain the source of truth and are what the form submits.
+// Hand entry: tap cards to give them to the chosen side, and steppers. Everything here only
+// speeds up a form that also works without JavaScript: the radios inside each card remain the
+// source of truth and are what the form submits. The numbers (each side's counters on its
+// button, the preview) are the server's: they come with the preview htmx fetches on every
+// change, the counters out of band.
 (function () {
   "use strict";
 
@@ -29,24 +31,20 @@
     card.dataset.side = side;
   }
 
+  // Each card shows who has it, from its checked radio. True when a card's side was not the
+  // one the page was drawn with (the browser put back what was entered before a reload).
   function refresh(form) {
-    if (!form) return;
+    if (!form) return false;
     var labels = sideLabels(form);
+    var moved = false;
     form.querySelectorAll(".card").forEach(function (card) {
       var checked = card.querySelector('input[type="radio"]:checked');
-      card.dataset.side = checked ? checked.value : "";
-      card.dataset.sideLabel = card.dataset.side === "" ? "" : labels[card.dataset.side] || "";
+      var side = checked ? checked.value : "";
+      if (card.dataset.side !== side) moved = true;
+      card.dataset.side = side;
+      card.dataset.sideLabel = side === "" ? "" : labels[side] || "";
     });
-    form.querySelectorAll("[data-count-cards]").forEach(function (counter) {
-      var side = counter.dataset.countCards;
-      counter.textContent = form.querySelectorAll('.card[data-side="' + side + '"]').length;
-    });
-    form.querySelectorAll("[data-count-coins]").forEach(function (counter) {
-      var side = counter.dataset.countCoins;
-      counter.textContent = form.querySelectorAll(
-        '.card[data-side="' + side + '"][data-coin="1"]'
-      ).length;
-    });
+    return moved;
   }
 
   function changed(form) {
@@ -135,7 +133,11 @@
     refresh(form);
   });
 
-  document.addEventListener("DOMContentLoaded", function () { refresh(handForm()); });
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = handForm();
+    // Cards the browser put back: the server counts them with the preview.
+    if (refresh(form)) form.dispatchEvent(new Event("change", { bubbles: true }));
+  });
   document.addEventListener("htmx:afterSettle", function () { refresh(handForm()); });
 })();
 
