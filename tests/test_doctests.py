@@ -16,7 +16,17 @@ MODULES = sorted(
 
 # The modules whose public functions carry examples; a finder that found none would pass
 # every module above without running anything.
-WITH_EXAMPLES = ("base", "captures", "cards", "ciapano", "errors", "schafkopf", "scopa", "swoops")
+WITH_EXAMPLES = (
+    "base",
+    "breakdowns",
+    "captures",
+    "cards",
+    "ciapano",
+    "errors",
+    "schafkopf",
+    "scopa",
+    "swoops",
+)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -14,12 +14,15 @@ from .base import (
     Team,
     score_table,
 )
-from .errors import EntryError, Problem
+from .breakdowns import Breakdown
+from .errors import BreakdownError, EntryError, Problem
 from .registry import COMING_GAMES, GAMES, get_game
 
 __all__ = [
     "COMING_GAMES",
     "GAMES",
+    "Breakdown",
+    "BreakdownError",
     "EntryError",
     "Game",
     "GameState",

@@ -6,12 +6,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from .breakdowns import JSON, Breakdown
 from .errors import EntryError, Problem, problem, raise_if_any
 from .i18n import gettext_noop as _
 from .options import OptionSpec, OptionValue, resolve_options
 
 Side = str
-JSON = object
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,9 @@ class TableSetup:
 
 @dataclass(frozen=True)
 class RoundScore:
-    """A hand's points per side, and a JSON-ready breakdown that explains them."""
+    """A hand's points per side, and a JSON-ready breakdown that explains them: the
+    ``to_json()`` of one of the game's breakdown dataclasses, which ``Game.read_breakdown``
+    reads back."""
 
     points: Mapping[Side, int]
     breakdown: Mapping[str, JSON]
@@ -158,6 +160,12 @@ class Game(ABC):
         ``earlier`` holds the table's scored rounds before this one, for rules that depend on
         them (a Ciapano player already eliminated takes no part in later deals).
         """
+
+    @abstractmethod
+    def read_breakdown(self, data: object) -> Breakdown:
+        """A stored breakdown (``RoundScore.breakdown``, as written or after a JSON round trip)
+        as the game's typed dataclass; raise BreakdownError if it is not one the game writes.
+        ``read_breakdown(data).to_json() == data`` for every breakdown the engine writes."""
 
     @abstractmethod
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:

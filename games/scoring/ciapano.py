@@ -45,6 +45,9 @@ Cy scores 1 for his cards and 2 for the last trick: 4 + 4 + 3 = 11. Under the re
 the last trick is worth the dropped thirds plus the one third that makes 10 2/3 up to 11, so
 ``worth == (1 + sum(dropped)) / 3``.
 
+``CiapanoDealBreakdown`` and ``CiapanoPointsBreakdown`` are these breakdowns as typed values;
+``read_breakdown`` reads a stored one back.
+
 Who is out is decided by ``Ciapano.game_state`` from the totals, not by the breakdown: a deal's
 breakdown stays true when an earlier deal is corrected.
 """
@@ -53,6 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .base import (
     Game,
@@ -62,6 +66,17 @@ from .base import (
     TableSetup,
     competition_places,
     running_totals,
+)
+from .breakdowns import (
+    JSON,
+    Fields,
+    integer,
+    kind_of,
+    list_of,
+    mapping_of,
+    nullable,
+    one_of,
+    string,
 )
 from .cards import DECK, Card, DeckStyle, Rank, parse_card
 from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
@@ -295,24 +310,149 @@ def counted_deal_problems(
     return [problem(message, field, total=total, low=min(totals), high=max(totals), moon=moon)]
 
 
-def _tally_breakdown(tally: PenaltyTally, last_trick_rule: str) -> dict[str, object]:
-    return {
-        "kind": tally.kind,
-        "rule": last_trick_rule,
-        "players": list(tally.players),
-        "aces": dict(tally.aces),
-        "thirds": dict(tally.thirds),
-        "penalty": {
-            player: {"whole": tally.penalty(player) // 3, "thirds": tally.penalty(player) % 3}
-            for player in tally.players
-        },
-        "dropped": {player: tally.penalty(player) % 3 for player in tally.players},
-        "last_trick": {
-            "winner": tally.last_trick,
-            "worth": last_trick_worth(tally, last_trick_rule),
-        },
-        "moon": moon_player(tally),
-    }
+# -- the breakdown ------------------------------------------------------------------------------
+#
+# A deal's breakdown as typed values (breakdowns.py; the module docstring shows one): ``to_json()``
+# is exactly what the engine stores, ``from_json`` reads it back.
+
+LAST_TRICK_RULES: tuple[str, ...] = (LAST_TRICK_REMAINDER, LAST_TRICK_PLUS_ONE)
+_counts = mapping_of(integer)
+_players = list_of(string)
+
+
+@dataclass(frozen=True)
+class PenaltyPart:
+    """A player's exact penalty (docs/rules/ciapano.md §1, §3): whole points and the thirds
+    over, 4 2/3 as ``{"whole": 4, "thirds": 2}``."""
+
+    whole: int
+    thirds: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"whole": self.whole, "thirds": self.thirds}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.penalty") -> PenaltyPart:
+        fields = Fields(data, path, ("whole", "thirds"))
+        return cls(fields.read("whole", integer), fields.read("thirds", integer))
+
+
+@dataclass(frozen=True)
+class LastTrickPart:
+    """Who won the last trick, and what it added to his card points (docs/rules/ciapano.md §3,
+    §5): 1, 2 or 3; None in a moon (§4)."""
+
+    winner: str
+    worth: int | None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"winner": self.winner, "worth": self.worth}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.last_trick") -> LastTrickPart:
+        fields = Fields(data, path, ("winner", "worth"))
+        return cls(fields.read("winner", string), fields.read("worth", nullable(integer)))
+
+
+@dataclass(frozen=True)
+class CiapanoDealBreakdown:
+    """A deal entered as penalty cards (``kind`` "cards") or counts ("counts"), scored by
+    ``deal_points`` (docs/rules/ciapano.md §3-§5): the table's last-trick ``rule``, who played
+    the deal in seat order, the aces and 1/3-point cards each took, each exact ``penalty``, the
+    thirds each ``dropped``, the last trick and the moon's player, if any."""
+
+    kind: str
+    rule: str
+    players: tuple[str, ...]
+    aces: Mapping[str, int]
+    thirds: Mapping[str, int]
+    penalty: Mapping[str, PenaltyPart]
+    dropped: Mapping[str, int]
+    last_trick: LastTrickPart
+    moon: str | None
+
+    @classmethod
+    def of(cls, tally: PenaltyTally, last_trick_rule: str) -> CiapanoDealBreakdown:
+        """The breakdown of a deal scored under ``last_trick_rule``."""
+        players = tally.players
+        return cls(
+            kind=tally.kind,
+            rule=last_trick_rule,
+            players=players,
+            aces=dict(tally.aces),
+            thirds=dict(tally.thirds),
+            penalty={
+                player: PenaltyPart(tally.penalty(player) // 3, tally.penalty(player) % 3)
+                for player in players
+            },
+            dropped={player: tally.penalty(player) % 3 for player in players},
+            last_trick=LastTrickPart(tally.last_trick, last_trick_worth(tally, last_trick_rule)),
+            moon=moon_player(tally),
+        )
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "rule": self.rule,
+            "players": list(self.players),
+            "aces": dict(self.aces),
+            "thirds": dict(self.thirds),
+            "penalty": {player: part.to_json() for player, part in self.penalty.items()},
+            "dropped": dict(self.dropped),
+            "last_trick": self.last_trick.to_json(),
+            "moon": self.moon,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> CiapanoDealBreakdown:
+        keys = ("kind", "rule", "players", "aces", "thirds", "penalty", "dropped", "last_trick")
+        fields = Fields(data, path, (*keys, "moon"))
+        return cls(
+            kind=fields.read("kind", one_of((KIND_CARDS, KIND_COUNTS))),
+            rule=fields.read("rule", one_of(LAST_TRICK_RULES)),
+            players=fields.read("players", _players),
+            aces=fields.read("aces", _counts),
+            thirds=fields.read("thirds", _counts),
+            penalty=fields.read("penalty", mapping_of(PenaltyPart.from_json)),
+            dropped=fields.read("dropped", _counts),
+            last_trick=fields.read("last_trick", LastTrickPart.from_json),
+            moon=fields.read("moon", nullable(string)),
+        )
+
+
+@dataclass(frozen=True)
+class CiapanoPointsBreakdown:
+    """A deal whose points the table counted (docs/rules/ciapano.md §7): who played it, in seat
+    order, and the points of each.
+
+    >>> CiapanoPointsBreakdown(("Ann", "Bob", "Cy"), {"Ann": 4, "Bob": 4, "Cy": 3}).to_json()
+    {'kind': 'points', 'players': ['Ann', 'Bob', 'Cy'], 'points': {'Ann': 4, 'Bob': 4, 'Cy': 3}}
+    """
+
+    kind: ClassVar[str] = KIND_POINTS
+
+    players: tuple[str, ...]
+    points: Mapping[str, int]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "players": list(self.players), "points": dict(self.points)}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> CiapanoPointsBreakdown:
+        fields = Fields(data, path, ("kind", "players", "points"))
+        fields.expect("kind", cls.kind)
+        return cls(fields.read("players", _players), fields.read("points", _counts))
+
+
+CiapanoBreakdown = CiapanoDealBreakdown | CiapanoPointsBreakdown
+
+
+def read_breakdown(data: object) -> CiapanoBreakdown:
+    """A stored Ciapanò breakdown as its dataclass; raise BreakdownError if it is not one the
+    engine writes."""
+    if kind_of(data, (KIND_CARDS, KIND_COUNTS, KIND_POINTS)) == KIND_POINTS:
+        return CiapanoPointsBreakdown.from_json(data)
+    return CiapanoDealBreakdown.from_json(data)
 
 
 # -- the game -----------------------------------------------------------------------------------
@@ -551,15 +691,15 @@ class Ciapano(Game):
         points = dict.fromkeys(table.players, 0)
         if isinstance(parsed, CountedDeal):
             points.update(parsed.points)
-            breakdown: dict[str, object] = {
-                "kind": KIND_POINTS,
-                "players": list(progress.active),
-                "points": dict(parsed.points),
-            }
-            return RoundScore(points, breakdown)
+            counted = CiapanoPointsBreakdown(progress.active, dict(parsed.points))
+            return RoundScore(points, counted.to_json())
         rule = table.option_str("last_trick")
         points.update(deal_points(parsed, rule))
-        return RoundScore(points, _tally_breakdown(parsed, rule))
+        return RoundScore(points, CiapanoDealBreakdown.of(parsed, rule).to_json())
+
+    def read_breakdown(self, data: object) -> CiapanoBreakdown:
+        """A stored breakdown of this game as its dataclass (see ``read_breakdown``)."""
+        return read_breakdown(data)
 
     # -- the game ---------------------------------------------------------------------------
     def places(self, state: GameState, table: TableSetup) -> dict[str, int]:

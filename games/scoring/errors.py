@@ -64,6 +64,13 @@ class EntryError(ValueError):
         return EntryError(p.in_round(round_number) for p in self.problems)
 
 
+class BreakdownError(ValueError):
+    """A stored breakdown (``RoundScore.breakdown``, read back from JSON) that is not one the
+    engine writes: not an object, a key missing or unknown, or a value of the wrong type or out
+    of its choices. The message names where, as ``breakdown.primiera.winner``; it is for the
+    logs and the developers, not the players, so it is not marked for translation."""
+
+
 def raise_if_any(problems: list[Problem]) -> None:
     if problems:
         raise EntryError(problems)

@@ -125,6 +125,9 @@ Breakdown
     value in ``base``, Schneider and Schwarz added and ``schneider``/``schwarz`` true;
     ``card_points`` is null when not entered.
 
+    As typed values: ``ContractBreakdown``, ``RamschBreakdown`` and
+    ``SchafkopfPointsBreakdown``; ``read_breakdown`` reads a stored one back.
+
 Options
     ``tariff`` (any subset of ``DEFAULT_TARIFF``: the format's seven parts, and this project's
     ``bettel`` and ``ramsch``), ``runners`` (false), ``tout`` (``"flat"``: the tariff's tout
@@ -143,9 +146,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from enum import StrEnum
+from typing import ClassVar
 
 from .base import Game, GameState, RoundScore, TableSetup, running_totals
+from .breakdowns import (
+    JSON,
+    Fields,
+    boolean,
+    integer,
+    kind_of,
+    list_of,
+    mapping_of,
+    nullable,
+    one_of,
+    string,
+)
 from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import CURRENCIES, Choice, OptionSpec
@@ -1489,21 +1506,15 @@ class Schafkopf(Game):
     ) -> RoundScore:
         parsed = parse_entry(entry, table)
         if isinstance(parsed, CountedHand):
-            return RoundScore(
-                dict(parsed.points),
-                {
-                    "kind": "points",
-                    "points": dict(parsed.points),
-                    "declarer_won": None,
-                    "schneider": None,
-                    "schwarz": None,
-                    "multiplier": None,
-                    "game_value": None,
-                },
-            )
+            counted = SchafkopfPointsBreakdown(dict(parsed.points))
+            return RoundScore(dict(parsed.points), counted.to_json())
         if isinstance(parsed, RamschHand):
             return score_ramsch(parsed, table)
         return score_hand(parsed, table)
+
+    def read_breakdown(self, data: object) -> SchafkopfBreakdown:
+        """A stored breakdown of this game as its dataclass (see ``read_breakdown``)."""
+        return read_breakdown(data)
 
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
         """The running balance; an evening ends when the players stop, so it never finishes
@@ -1535,34 +1546,30 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
         points = settle(table.players, hand.declarer_side, hand.declarer_won, parts.per_opponent)
     else:
         points = dict.fromkeys(table.players, 0)
-    breakdown: dict[str, object] = {
-        "kind": "contract",
-        "contract": contract.key,
-        "suit": hand.suit.value if hand.suit else None,
-        "declarer": hand.declarer or None,
-        "partner": hand.partner,
-        "declarer_side": list(hand.declarer_side),
-        "declarer_won": hand.declarer_won if contract.played else None,
-        "declarer_points": hand.declarer_points,
-        "declarer_tricks": hand.declarer_tricks,
-        "base": parts.base,
-        "schneider": hand.schneider,
-        "schwarz": hand.schwarz,
-        "schneider_value": parts.schneider,
-        "schwarz_value": parts.schwarz,
-        "laufende": {
-            "count": laufende if parts.laufende else hand.laufende,
-            "value": parts.laufende,
-        },
-        "tout": tout_rule if contract.tout else None,
-        "factor": parts.factor,
-        "value_before_doublings": parts.before_doublings,
-        "klopfen": hand.klopfen,
-        "doublings": hand.doublings,
-        "multiplier": parts.multiplier,
-        "game_value": parts.per_opponent,
-    }
-    return RoundScore(points, breakdown)
+    breakdown = ContractBreakdown(
+        contract=contract,
+        suit=hand.suit,
+        declarer=hand.declarer or None,
+        partner=hand.partner,
+        declarer_side=hand.declarer_side,
+        declarer_won=hand.declarer_won if contract.played else None,
+        declarer_points=hand.declarer_points,
+        declarer_tricks=hand.declarer_tricks,
+        base=parts.base,
+        schneider=hand.schneider,
+        schwarz=hand.schwarz,
+        schneider_value=parts.schneider,
+        schwarz_value=parts.schwarz,
+        laufende=LaufendePart(laufende if parts.laufende else hand.laufende, parts.laufende),
+        tout=tout_rule if contract.tout else None,
+        factor=parts.factor,
+        value_before_doublings=parts.before_doublings,
+        klopfen=hand.klopfen,
+        doublings=hand.doublings,
+        multiplier=parts.multiplier,
+        game_value=parts.per_opponent,
+    )
+    return RoundScore(points, breakdown.to_json())
 
 
 def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
@@ -1583,25 +1590,303 @@ def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
         losers = ramsch_losers(hand.card_points)
     winners = [player for player in players if player not in losers]
     points = settle_ramsch(players, losers, parts.per_opponent)
-    breakdown: dict[str, object] = {
-        "kind": "ramsch",
-        "contract": RAMSCH.key,
-        "card_points": dict(hand.card_points) if hand.card_points is not None else None,
-        "losers": list(losers),
-        "winners": winners,
-        "jungfrau": list(hand.jungfrau),
-        "durchmarsch": hand.durchmarsch,
-        "base": parts.base,
-        "schneider_value": parts.schneider,
-        "schwarz_value": parts.schwarz,
-        "factor": parts.factor,
-        "value_before_doublings": parts.before_doublings,
-        "klopfen": hand.klopfen,
-        "doublings": 0,
-        "multiplier": parts.multiplier,
-        "game_value": parts.per_opponent,
-        "declarer_won": None,
-        "schneider": hand.durchmarsch is not None,
-        "schwarz": hand.durchmarsch is not None,
-    }
-    return RoundScore(points, breakdown)
+    breakdown = RamschBreakdown(
+        card_points=dict(hand.card_points) if hand.card_points is not None else None,
+        losers=losers,
+        winners=tuple(winners),
+        jungfrau=hand.jungfrau,
+        durchmarsch=hand.durchmarsch,
+        base=parts.base,
+        schneider_value=parts.schneider,
+        schwarz_value=parts.schwarz,
+        factor=parts.factor,
+        value_before_doublings=parts.before_doublings,
+        klopfen=hand.klopfen,
+        multiplier=parts.multiplier,
+        game_value=parts.per_opponent,
+        schneider=hand.durchmarsch is not None,
+        schwarz=hand.durchmarsch is not None,
+    )
+    return RoundScore(points, breakdown.to_json())
+
+
+# -- the breakdown ------------------------------------------------------------------------------
+#
+# A hand's breakdown as typed values (breakdowns.py; the module docstring shows each kind):
+# ``to_json()`` is exactly what the engine stores, ``from_json`` reads it back.
+
+_players = list_of(string)
+_name_or_null = nullable(string)
+_whole_or_null = nullable(integer)
+
+
+def _contract(value: object, path: str) -> Contract:
+    """A contract a declarer plays, or everybody passing: a Ramsch has its own breakdown."""
+    keys = tuple(key for key in CONTRACTS_BY_KEY if key != RAMSCH.key)
+    return CONTRACTS_BY_KEY[one_of(keys)(value, path)]
+
+
+def _suit(value: object, path: str) -> GermanSuit:
+    return GermanSuit(one_of(tuple(GermanSuit))(value, path))
+
+
+@dataclass(frozen=True)
+class LaufendePart:
+    """The runners (docs/rules/schafkopf.md §10): how many the declarer side held (a Sie's 8
+    where they count in it, §9) and what they add before doubling, 0 where they do not count."""
+
+    count: int
+    value: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"count": self.count, "value": self.value}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.laufende") -> LaufendePart:
+        fields = Fields(data, path, ("count", "value"))
+        return cls(fields.read("count", integer), fields.read("value", integer))
+
+
+@dataclass(frozen=True)
+class ContractBreakdown:
+    """A played contract, or everybody passing (docs/rules/schafkopf.md §2-§10, §13-§14): who
+    played it and how it went, and the game value's parts (§6): ``factor`` x (``base`` +
+    ``schneider_value`` + ``schwarz_value`` + the Laufende's value) =
+    ``value_before_doublings``, x ``multiplier`` (2^(``klopfen`` + ``doublings``)) =
+    ``game_value``, what each opponent pays or receives. When everybody passed, ``declarer``,
+    ``partner`` and ``declarer_won`` are None and ``declarer_side`` is empty.
+
+    Hands stored before the house games (Klopfen, Bettel Brett, the Sie under ``tout:
+    "double"``) have no ``factor`` and ``klopfen``: ``from_json`` reads them as no knock and
+    the factor they had then (2 for a Tout under ``tout: "double"``, else 1), and ``to_json``
+    then writes both.
+    """
+
+    kind: ClassVar[str] = "contract"
+
+    contract: Contract
+    suit: GermanSuit | None
+    declarer: str | None
+    partner: str | None
+    declarer_side: tuple[str, ...]
+    declarer_won: bool | None
+    declarer_points: int | None
+    declarer_tricks: int | None
+    base: int
+    schneider: bool
+    schwarz: bool
+    schneider_value: int
+    schwarz_value: int
+    laufende: LaufendePart
+    tout: str | None
+    factor: int
+    value_before_doublings: int
+    klopfen: int
+    doublings: int
+    multiplier: int
+    game_value: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "contract": self.contract.key,
+            "suit": self.suit.value if self.suit else None,
+            "declarer": self.declarer,
+            "partner": self.partner,
+            "declarer_side": list(self.declarer_side),
+            "declarer_won": self.declarer_won,
+            "declarer_points": self.declarer_points,
+            "declarer_tricks": self.declarer_tricks,
+            "base": self.base,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
+            "schneider_value": self.schneider_value,
+            "schwarz_value": self.schwarz_value,
+            "laufende": self.laufende.to_json(),
+            "tout": self.tout,
+            "factor": self.factor,
+            "value_before_doublings": self.value_before_doublings,
+            "klopfen": self.klopfen,
+            "doublings": self.doublings,
+            "multiplier": self.multiplier,
+            "game_value": self.game_value,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> ContractBreakdown:
+        keys = [key for key in _CONTRACT_KEYS if key not in _LATER_CONTRACT_KEYS]
+        fields = Fields(data, path, keys, optional=_LATER_CONTRACT_KEYS)
+        fields.expect("kind", cls.kind)
+        tout = fields.read("tout", nullable(one_of((TOUT_FLAT, TOUT_DOUBLE))))
+        factor = fields.maybe("factor", integer)
+        return cls(
+            contract=fields.read("contract", _contract),
+            suit=fields.read("suit", nullable(_suit)),
+            declarer=fields.read("declarer", _name_or_null),
+            partner=fields.read("partner", _name_or_null),
+            declarer_side=fields.read("declarer_side", _players),
+            declarer_won=fields.read("declarer_won", nullable(boolean)),
+            declarer_points=fields.read("declarer_points", _whole_or_null),
+            declarer_tricks=fields.read("declarer_tricks", _whole_or_null),
+            base=fields.read("base", integer),
+            schneider=fields.read("schneider", boolean),
+            schwarz=fields.read("schwarz", boolean),
+            schneider_value=fields.read("schneider_value", integer),
+            schwarz_value=fields.read("schwarz_value", integer),
+            laufende=fields.read("laufende", LaufendePart.from_json),
+            tout=tout,
+            factor=factor if factor is not None else 2 if tout == TOUT_DOUBLE else 1,
+            value_before_doublings=fields.read("value_before_doublings", integer),
+            klopfen=fields.maybe("klopfen", integer) or 0,
+            doublings=fields.read("doublings", integer),
+            multiplier=fields.read("multiplier", integer),
+            game_value=fields.read("game_value", integer),
+        )
+
+
+# The keys in the order to_json writes them: its fields' order.
+_CONTRACT_KEYS = ("kind", *(field.name for field in dataclass_fields(ContractBreakdown)))
+# Keys the house games added (issue 17, item 1); hands stored before then lack them.
+_LATER_CONTRACT_KEYS = ("factor", "klopfen")
+
+
+@dataclass(frozen=True)
+class RamschBreakdown:
+    """A Ramsch (docs/rules/schafkopf.md §12, §14): each player's card points (None for a
+    Durchmarsch entered without them), the ``losers``, each paying ``game_value`` to each of
+    the ``winners``, the Jungfrauen and the Durchmarsch's player; the value's parts as in a
+    contract, ``factor`` being 2^(Jungfrauen), and ``schneider`` and ``schwarz`` true for a
+    Durchmarsch (a Solo won Schwarz). A Ramsch is never doubled and has no declarer: its
+    ``doublings`` are always 0 and ``declarer_won`` None."""
+
+    kind: ClassVar[str] = "ramsch"
+    contract: ClassVar[Contract] = RAMSCH
+    doublings: ClassVar[int] = 0
+    declarer_won: ClassVar[None] = None
+
+    card_points: Mapping[str, int] | None
+    losers: tuple[str, ...]
+    winners: tuple[str, ...]
+    jungfrau: tuple[str, ...]
+    durchmarsch: str | None
+    base: int
+    schneider_value: int
+    schwarz_value: int
+    factor: int
+    value_before_doublings: int
+    klopfen: int
+    multiplier: int
+    game_value: int
+    schneider: bool
+    schwarz: bool
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "contract": self.contract.key,
+            "card_points": dict(self.card_points) if self.card_points is not None else None,
+            "losers": list(self.losers),
+            "winners": list(self.winners),
+            "jungfrau": list(self.jungfrau),
+            "durchmarsch": self.durchmarsch,
+            "base": self.base,
+            "schneider_value": self.schneider_value,
+            "schwarz_value": self.schwarz_value,
+            "factor": self.factor,
+            "value_before_doublings": self.value_before_doublings,
+            "klopfen": self.klopfen,
+            "doublings": self.doublings,
+            "multiplier": self.multiplier,
+            "game_value": self.game_value,
+            "declarer_won": self.declarer_won,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> RamschBreakdown:
+        fields = Fields(data, path, _RAMSCH_KEYS)
+        for key, value in (
+            ("kind", cls.kind),
+            ("contract", cls.contract.key),
+            ("doublings", cls.doublings),
+            ("declarer_won", cls.declarer_won),
+        ):
+            fields.expect(key, value)
+        return cls(
+            card_points=fields.read("card_points", nullable(mapping_of(integer))),
+            losers=fields.read("losers", _players),
+            winners=fields.read("winners", _players),
+            jungfrau=fields.read("jungfrau", _players),
+            durchmarsch=fields.read("durchmarsch", _name_or_null),
+            base=fields.read("base", integer),
+            schneider_value=fields.read("schneider_value", integer),
+            schwarz_value=fields.read("schwarz_value", integer),
+            factor=fields.read("factor", integer),
+            value_before_doublings=fields.read("value_before_doublings", integer),
+            klopfen=fields.read("klopfen", integer),
+            multiplier=fields.read("multiplier", integer),
+            game_value=fields.read("game_value", integer),
+            schneider=fields.read("schneider", boolean),
+            schwarz=fields.read("schwarz", boolean),
+        )
+
+
+_RAMSCH_KEYS = (
+    "kind",
+    "contract",
+    "doublings",
+    "declarer_won",
+    *(field.name for field in dataclass_fields(RamschBreakdown)),
+)
+
+
+@dataclass(frozen=True)
+class SchafkopfPointsBreakdown:
+    """A hand the table settled itself (docs/rules/schafkopf.md §15): each player's points,
+    adding up to zero. ``declarer_won``, ``schneider``, ``schwarz``, ``multiplier`` and
+    ``game_value`` are there as null, as in the other kinds.
+
+    >>> SchafkopfPointsBreakdown({"Ann": 20, "Bob": -20, "Cy": 0, "Di": 0}).to_json()
+    {'kind': 'points', 'points': {'Ann': 20, 'Bob': -20, 'Cy': 0, 'Di': 0},
+     'declarer_won': None, 'schneider': None, 'schwarz': None, 'multiplier': None,
+     'game_value': None}
+    """
+
+    kind: ClassVar[str] = "points"
+    declarer_won: ClassVar[None] = None
+    schneider: ClassVar[None] = None
+    schwarz: ClassVar[None] = None
+    multiplier: ClassVar[None] = None
+    game_value: ClassVar[None] = None
+
+    points: Mapping[str, int]
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"kind": self.kind, "points": dict(self.points)}
+        data.update(dict.fromkeys(_NULL_IN_POINTS))
+        return data
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> SchafkopfPointsBreakdown:
+        fields = Fields(data, path, ("kind", "points", *_NULL_IN_POINTS))
+        fields.expect("kind", cls.kind)
+        for key in _NULL_IN_POINTS:
+            fields.expect(key, None)
+        return cls(fields.read("points", mapping_of(integer)))
+
+
+_NULL_IN_POINTS = ("declarer_won", "schneider", "schwarz", "multiplier", "game_value")
+
+SchafkopfBreakdown = ContractBreakdown | RamschBreakdown | SchafkopfPointsBreakdown
+
+
+def read_breakdown(data: object) -> SchafkopfBreakdown:
+    """A stored Schafkopf breakdown as its dataclass; raise BreakdownError if it is not one the
+    engine writes (or wrote: see ``ContractBreakdown``)."""
+    kind = kind_of(data, ("contract", "ramsch", "points"))
+    if kind == "points":
+        return SchafkopfPointsBreakdown.from_json(data)
+    if kind == "ramsch":
+        return RamschBreakdown.from_json(data)
+    return ContractBreakdown.from_json(data)

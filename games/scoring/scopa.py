@@ -2,14 +2,32 @@
 
 Rules: docs/rules/scopa.md (scoring §3-§5, variants §7, the game end §9) and
 docs/rules/pirate-scopa.md (§3-§5, §8), with their sources and decisions.
+
+A hand's breakdown (docs/scoresheet.md, "What ``score`` prints") is the ``to_json()`` of a
+``ScopaCardsBreakdown`` (Scopa, Scopone), a ``PirateScopaCardsBreakdown`` or, for points counted
+at the table, a ``ScopaPointsBreakdown``; ``read_breakdown`` reads a stored one back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, Team, running_totals, strict_leader
+from .breakdowns import (
+    JSON,
+    Fields,
+    boolean,
+    integer,
+    kind_of,
+    list_of,
+    mapping_of,
+    nullable,
+    one_of,
+    string,
+    wrong_value,
+)
 from .cards import DECK, RE_BELLO, SETTEBELLO, Card, DeckStyle, Rank, Suit, parse_card
 from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
@@ -48,11 +66,23 @@ PRIME_MOST_SEVENS = "most-sevens"
 
 @dataclass(frozen=True)
 class CountCategory:
+    """Most cards or most coins: each side's count and the side that scores the point, None
+    on a tie at the top (docs/rules/scopa.md §3). As stored: ``{"counts": {side: n}, "winner":
+    side or null}``."""
+
     counts: Mapping[Side, int]
     winner: Side | None
 
-    def as_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, JSON]:
         return {"counts": dict(self.counts), "winner": self.winner}
+
+    def as_json(self) -> dict[str, JSON]:
+        return self.to_json()
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.cards") -> CountCategory:
+        fields = Fields(data, path, ("counts", "winner"))
+        return cls(fields.read("counts", _counts), fields.read("winner", _side_or_null))
 
 
 def most_cards(captures: Mapping[Side, frozenset[Card]]) -> CountCategory:
@@ -98,12 +128,13 @@ class PrimieraHand:
     def missing_suits(self) -> tuple[Suit, ...]:
         return tuple(suit for suit in Suit if suit not in self.best)
 
-    def as_json(self) -> dict[str, object]:
-        return {
-            "sum": self.total,
-            "complete": self.complete,
-            "best": {suit.value: self.best[suit].code for suit in Suit if suit in self.best},
-        }
+    def breakdown(self) -> PrimieraValue:
+        """The side's primiera as the breakdown stores it, the suits in deck order."""
+        best = {suit: self.best[suit] for suit in Suit if suit in self.best}
+        return PrimieraValue(self.total, self.complete, best)
+
+    def as_json(self) -> dict[str, JSON]:
+        return self.breakdown().to_json()
 
 
 def primiera_hand(cards: frozenset[Card]) -> PrimieraHand:
@@ -141,13 +172,12 @@ class PrimieraResult:
     reason: str
     rule: str
 
-    def as_json(self) -> dict[str, object]:
-        return {
-            "values": {side: hand.as_json() for side, hand in self.hands.items()},
-            "winner": self.winner,
-            "reason": self.reason,
-            "rule": self.rule,
-        }
+    def breakdown(self) -> PrimieraPart:
+        values = {side: hand.breakdown() for side, hand in self.hands.items()}
+        return PrimieraPart(values, self.winner, self.reason, self.rule)
+
+    def as_json(self) -> dict[str, JSON]:
+        return self.breakdown().to_json()
 
 
 def primiera(
@@ -224,14 +254,12 @@ class PrimeCount:
     def sevens_fives_threes(self) -> tuple[int, int, int]:
         return (self.by_rank[Rank.SEVEN], self.by_rank[Rank.FIVE], self.by_rank[Rank.THREE])
 
-    def as_json(self) -> dict[str, object]:
-        return {
-            "sum": self.total,
-            "sevens": self.by_rank[Rank.SEVEN],
-            "fives": self.by_rank[Rank.FIVE],
-            "threes": self.by_rank[Rank.THREE],
-            "twos": self.by_rank[Rank.TWO],
-        }
+    def breakdown(self) -> PrimeValue:
+        sevens, fives, threes = self.sevens_fives_threes
+        return PrimeValue(self.total, sevens, fives, threes, self.by_rank[Rank.TWO])
+
+    def as_json(self) -> dict[str, JSON]:
+        return self.breakdown().to_json()
 
 
 @dataclass(frozen=True)
@@ -240,13 +268,12 @@ class PrimeResult:
     winner: Side | None
     rule: str
 
-    def as_json(self) -> dict[str, object]:
-        return {
-            "values": {side: count.as_json() for side, count in self.counts.items()},
-            "winner": self.winner,
-            "reason": self.reason,
-            "rule": self.rule,
-        }
+    def breakdown(self) -> PrimePart:
+        values = {side: count.breakdown() for side, count in self.counts.items()}
+        return PrimePart(values, self.winner, self.reason, self.rule)
+
+    def as_json(self) -> dict[str, JSON]:
+        return self.breakdown().to_json()
 
     @property
     def reason(self) -> str:
@@ -295,6 +322,378 @@ def capotto_side(captures: Mapping[Side, frozenset[Card]]) -> Side | None:
         if sum(card.suit is Suit.COINS for card in cards) == len(Rank):
             return side
     return None
+
+
+# -- the breakdown ------------------------------------------------------------------------------
+#
+# A hand's breakdown as typed values (breakdowns.py): ``to_json()`` is exactly what the engine
+# stores, ``from_json`` reads it back. docs/scoresheet.md, "What ``score`` prints", describes it.
+
+PRIMIERA_RULES: tuple[str, ...] = (PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID, PRIMIERA_MORE_SUITS)
+PRIME_RULES: tuple[str, ...] = (PRIME_SUM, PRIME_MOST_SEVENS)
+PRIMIERA_REASONS: tuple[str, ...] = (
+    REASON_HIGHEST_SUM,
+    REASON_INCOMPLETE_EXCLUDED,
+    REASON_BEST_PARTIAL,
+    REASON_TIE,
+    REASON_NOBODY_COMPLETE,
+    REASON_MORE_SUITS,
+)
+PRIME_REASONS: tuple[str, ...] = (REASON_HIGHEST_SUM, REASON_MOST_SEVENS, REASON_TIE)
+
+_side_or_null = nullable(string)
+_counts = mapping_of(integer)
+
+
+def _card(value: object, path: str) -> Card:
+    """A card as the breakdown writes it: its code exactly (``7D``; not ``7d`` or ``10D``)."""
+    code = string(value, path)
+    try:
+        card = parse_card(code)
+    except ValueError:
+        card = None
+    if card is None or card.code != code:
+        raise wrong_value(path, "a card code such as 7D", code)
+    return card
+
+
+def _best_cards(value: object, path: str) -> dict[Suit, Card]:
+    """``{suit: card}``, each card of the suit it is filed under (docs/rules/scopa.md §1)."""
+    best: dict[Suit, Card] = {}
+    for key, card in mapping_of(_card)(value, path).items():
+        if card.suit.value != key:
+            raise wrong_value(f"{path}.{key}", f"a card of the suit {key}", card.code)
+        best[card.suit] = card
+    return best
+
+
+@dataclass(frozen=True)
+class Holder:
+    """The side that took a card which is always somebody's: the settebello
+    (docs/rules/scopa.md §3), Pirate Scopa's seven of coins (docs/rules/pirate-scopa.md §3) or
+    the re bello (scopa.md §7). As stored: ``{"winner": side}``."""
+
+    winner: Side
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"winner": self.winner}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.settebello") -> Holder:
+        return cls(Fields(data, path, ("winner",)).read("winner", string))
+
+
+@dataclass(frozen=True)
+class CapottoPart:
+    """The side that took all ten coins and wins the game at once, None if no side did
+    (docs/rules/scopa.md §7). As stored: ``{"winner": side or null}``."""
+
+    winner: Side | None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"winner": self.winner}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.capotto") -> CapottoPart:
+        return cls(Fields(data, path, ("winner",)).read("winner", _side_or_null))
+
+
+@dataclass(frozen=True)
+class PrimieraValue:
+    """One side's primiera as stored (docs/rules/scopa.md §4): the sum of its best cards,
+    whether it holds all four suits, and its best card of each suit it holds, as ``{"sum",
+    "complete", "best": {suit: card}}``."""
+
+    sum: int
+    complete: bool
+    best: Mapping[Suit, Card]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "sum": self.sum,
+            "complete": self.complete,
+            "best": {suit.value: card.code for suit, card in self.best.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.primiera.values") -> PrimieraValue:
+        fields = Fields(data, path, ("sum", "complete", "best"))
+        return cls(
+            fields.read("sum", integer),
+            fields.read("complete", boolean),
+            fields.read("best", _best_cards),
+        )
+
+
+@dataclass(frozen=True)
+class PrimieraPart:
+    """The primiera point (docs/rules/scopa.md §4): each side's primiera, the side that scores
+    it (None: nobody), why (one of ``PRIMIERA_REASONS``) and the table's rule for a primiera
+    with a missing suit (one of ``PRIMIERA_RULES``)."""
+
+    values: Mapping[Side, PrimieraValue]
+    winner: Side | None
+    reason: str
+    rule: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "values": {side: value.to_json() for side, value in self.values.items()},
+            "winner": self.winner,
+            "reason": self.reason,
+            "rule": self.rule,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.primiera") -> PrimieraPart:
+        fields = Fields(data, path, ("values", "winner", "reason", "rule"))
+        return cls(
+            fields.read("values", mapping_of(PrimieraValue.from_json)),
+            fields.read("winner", _side_or_null),
+            fields.read("reason", one_of(PRIMIERA_REASONS)),
+            fields.read("rule", one_of(PRIMIERA_RULES)),
+        )
+
+
+@dataclass(frozen=True)
+class PrimeValue:
+    """One side's Pirate Scopa primes as stored (docs/rules/pirate-scopa.md §4-§5): the sum of
+    every 2, 3, 5 and 7 it captured, and how many of each."""
+
+    sum: int
+    sevens: int
+    fives: int
+    threes: int
+    twos: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "sum": self.sum,
+            "sevens": self.sevens,
+            "fives": self.fives,
+            "threes": self.threes,
+            "twos": self.twos,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.primiera.values") -> PrimeValue:
+        keys = ("sum", "sevens", "fives", "threes", "twos")
+        fields = Fields(data, path, keys)
+        sum_, sevens, fives, threes, twos = (fields.read(key, integer) for key in keys)
+        return cls(sum_, sevens, fives, threes, twos)
+
+
+@dataclass(frozen=True)
+class PrimePart:
+    """Pirate Scopa's prime point, stored under ``primiera`` (docs/rules/pirate-scopa.md
+    §4-§5): each side's primes, the side that scores the point (None: a tie), why (one of
+    ``PRIME_REASONS``) and the table's ``prime_rule`` (one of ``PRIME_RULES``)."""
+
+    values: Mapping[Side, PrimeValue]
+    winner: Side | None
+    reason: str
+    rule: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "values": {side: value.to_json() for side, value in self.values.items()},
+            "winner": self.winner,
+            "reason": self.reason,
+            "rule": self.rule,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.primiera") -> PrimePart:
+        fields = Fields(data, path, ("values", "winner", "reason", "rule"))
+        return cls(
+            fields.read("values", mapping_of(PrimeValue.from_json)),
+            fields.read("winner", _side_or_null),
+            fields.read("reason", one_of(PRIME_REASONS)),
+            fields.read("rule", one_of(PRIME_RULES)),
+        )
+
+
+@dataclass(frozen=True)
+class AceSweepsPart:
+    """Scopa d'Assi's ace sweeps (docs/rules/scopa.md §7): each side's count, and whether they
+    score as scopas at this table (``ace_sweep_is_scopa``)."""
+
+    counts: Mapping[Side, int]
+    score: bool
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"counts": dict(self.counts), "score": self.score}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.ace_sweeps") -> AceSweepsPart:
+        fields = Fields(data, path, ("counts", "score"))
+        return cls(fields.read("counts", _counts), fields.read("score", boolean))
+
+
+@dataclass(frozen=True)
+class NapoliPart:
+    """Napoli (docs/rules/scopa.md §7): the side holding the unbroken coin run from the ace,
+    the run and the points it scores; ``{"winner": null, "run": [], "points": 0}`` when no side
+    holds A-2-3 of coins."""
+
+    winner: Side | None
+    run: tuple[Card, ...]
+    points: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "winner": self.winner,
+            "run": [card.code for card in self.run],
+            "points": self.points,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.napoli") -> NapoliPart:
+        fields = Fields(data, path, ("winner", "run", "points"))
+        return cls(
+            fields.read("winner", _side_or_null),
+            fields.read("run", list_of(_card)),
+            fields.read("points", integer),
+        )
+
+
+@dataclass(frozen=True)
+class ScopaPointsBreakdown:
+    """A Scopa, Scopone or Pirate Scopa hand whose points the table counted
+    (docs/rules/scopa.md §8, docs/rules/pirate-scopa.md §7): ``{"kind": "points", "points":
+    {side: n}}``, with ``capotto`` where the table plays it (scopa.md §7).
+
+    >>> ScopaPointsBreakdown({"Ann": 5, "Bob": 2}).to_json()
+    {'kind': 'points', 'points': {'Ann': 5, 'Bob': 2}}
+    """
+
+    kind: ClassVar[str] = "points"
+
+    points: Mapping[Side, int]
+    capotto: CapottoPart | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"kind": self.kind, "points": dict(self.points)}
+        if self.capotto is not None:
+            data["capotto"] = self.capotto.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> ScopaPointsBreakdown:
+        fields = Fields(data, path, ("kind", "points"), optional=("capotto",))
+        fields.expect("kind", cls.kind)
+        return cls(fields.read("points", _counts), fields.maybe("capotto", CapottoPart.from_json))
+
+
+@dataclass(frozen=True)
+class ScopaCardsBreakdown:
+    """A Scopa or Scopone hand scored from the captured cards (docs/rules/scopa.md §3-§5):
+    most cards, most coins, the settebello, the primiera and the scopas; and where the table
+    plays them (§7) Scopa d'Assi's ace sweeps, the re bello, napoli and capotto, each None
+    (and left out of the JSON) where it does not."""
+
+    kind: ClassVar[str] = "cards"
+
+    cards: CountCategory
+    coins: CountCategory
+    settebello: Holder
+    primiera: PrimieraPart
+    scopas: Mapping[Side, int]
+    ace_sweeps: AceSweepsPart | None = None
+    re_bello: Holder | None = None
+    napoli: NapoliPart | None = None
+    capotto: CapottoPart | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {
+            "kind": self.kind,
+            "cards": self.cards.to_json(),
+            "coins": self.coins.to_json(),
+            "settebello": self.settebello.to_json(),
+            "primiera": self.primiera.to_json(),
+            "scopas": dict(self.scopas),
+        }
+        extras = {
+            "ace_sweeps": self.ace_sweeps,
+            "re_bello": self.re_bello,
+            "napoli": self.napoli,
+            "capotto": self.capotto,
+        }
+        data.update({key: part.to_json() for key, part in extras.items() if part is not None})
+        return data
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> ScopaCardsBreakdown:
+        keys = ("kind", "cards", "coins", "settebello", "primiera", "scopas")
+        fields = Fields(data, path, keys, optional=("ace_sweeps", "re_bello", "napoli", "capotto"))
+        fields.expect("kind", cls.kind)
+        return cls(
+            cards=fields.read("cards", CountCategory.from_json),
+            coins=fields.read("coins", CountCategory.from_json),
+            settebello=fields.read("settebello", Holder.from_json),
+            primiera=fields.read("primiera", PrimieraPart.from_json),
+            scopas=fields.read("scopas", _counts),
+            ace_sweeps=fields.maybe("ace_sweeps", AceSweepsPart.from_json),
+            re_bello=fields.maybe("re_bello", Holder.from_json),
+            napoli=fields.maybe("napoli", NapoliPart.from_json),
+            capotto=fields.maybe("capotto", CapottoPart.from_json),
+        )
+
+
+@dataclass(frozen=True)
+class PirateScopaCardsBreakdown:
+    """A Pirate Scopa hand scored from the captured cards (docs/rules/pirate-scopa.md §3-§6):
+    most cards, most coins, the seven of coins, the primes (stored under ``primiera``) and the
+    scopas."""
+
+    kind: ClassVar[str] = "cards"
+
+    cards: CountCategory
+    coins: CountCategory
+    seven_of_coins: Holder
+    primiera: PrimePart
+    scopas: Mapping[Side, int]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "cards": self.cards.to_json(),
+            "coins": self.coins.to_json(),
+            "seven_of_coins": self.seven_of_coins.to_json(),
+            "primiera": self.primiera.to_json(),
+            "scopas": dict(self.scopas),
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> PirateScopaCardsBreakdown:
+        keys = ("kind", "cards", "coins", "seven_of_coins", "primiera", "scopas")
+        fields = Fields(data, path, keys)
+        fields.expect("kind", cls.kind)
+        return cls(
+            cards=fields.read("cards", CountCategory.from_json),
+            coins=fields.read("coins", CountCategory.from_json),
+            seven_of_coins=fields.read("seven_of_coins", Holder.from_json),
+            primiera=fields.read("primiera", PrimePart.from_json),
+            scopas=fields.read("scopas", _counts),
+        )
+
+
+ScopaBreakdown = ScopaPointsBreakdown | ScopaCardsBreakdown | PirateScopaCardsBreakdown
+
+
+def read_breakdown(data: object, primes: bool = False) -> ScopaBreakdown:
+    """A stored Scopa-family breakdown as its dataclass: counted points, or a hand scored from
+    the cards with the primiera, or with ``primes`` (Pirate Scopa) the primes. Raises
+    BreakdownError if it is not one the engine writes.
+
+    >>> read_breakdown({"kind": "points", "points": {"Ann": 3, "Bob": 1}})
+    ScopaPointsBreakdown(points={'Ann': 3, 'Bob': 1}, capotto=None)
+    """
+    if kind_of(data, ("points", "cards")) == "points":
+        return ScopaPointsBreakdown.from_json(data)
+    if primes:
+        return PirateScopaCardsBreakdown.from_json(data)
+    return ScopaCardsBreakdown.from_json(data)
 
 
 # -- points counted at the table ---------------------------------------------------------------
@@ -751,33 +1150,24 @@ class ScopaFamily(Game):
         return self.score_captures(parsed, table)
 
     def _score_counted(self, hand: CountedHand, table: TableSetup) -> RoundScore:
-        breakdown: dict[str, object] = {"kind": "points", "points": dict(hand.points)}
-        if table.options.get("capotto"):
-            breakdown["capotto"] = {"winner": hand.capotto}
-        return RoundScore(dict(hand.points), breakdown)
+        capotto = CapottoPart(hand.capotto) if table.options.get("capotto") else None
+        breakdown = ScopaPointsBreakdown(dict(hand.points), capotto)
+        return RoundScore(dict(hand.points), breakdown.to_json())
 
     def score_captures(self, hand: CapturedHand, table: TableSetup) -> RoundScore:
-        """The punti di mazzo, scopas and extras of one hand (rule text "Punktevergabe")."""
+        """The punti di mazzo, scopas and extras of one hand (docs/rules/scopa.md §3-§5 and
+        §7; docs/rules/pirate-scopa.md §3-§6)."""
         captures = hand.captures
         points = dict.fromkeys(table.sides, 0)
         cards, coins = most_cards(captures), most_coins(captures)
         seven_holder = holder(captures, SETTEBELLO)
-        breakdown: dict[str, object] = {
-            "kind": "cards",
-            "cards": cards.as_json(),
-            "coins": coins.as_json(),
-        }
+        prime_part: PrimieraPart | PrimePart
         if self.prime_rule_option:
-            primes = prime_point(captures, table.option_str(self.prime_rule_option))
-            breakdown["seven_of_coins"] = {"winner": seven_holder}
-            breakdown["primiera"] = primes.as_json()
-            prime_winner = primes.winner
+            rule = table.option_str(self.prime_rule_option)
+            prime_part = prime_point(captures, rule).breakdown()
         else:
-            result = primiera(captures, table.option_str("primiera_incomplete"))
-            breakdown["settebello"] = {"winner": seven_holder}
-            breakdown["primiera"] = result.as_json()
-            prime_winner = result.winner
-        for winner in (cards.winner, coins.winner, seven_holder, prime_winner):
+            prime_part = primiera(captures, table.option_str("primiera_incomplete")).breakdown()
+        for winner in (cards.winner, coins.winner, seven_holder, prime_part.winner):
             if winner is not None:
                 points[winner] += 1
         ace_sweeps_score = bool(table.options.get("scopa_d_assi")) and bool(
@@ -787,30 +1177,43 @@ class ScopaFamily(Game):
             points[side] += hand.scopas[side]
             if ace_sweeps_score:
                 points[side] += hand.ace_sweeps[side]
-        breakdown["scopas"] = dict(hand.scopas)
+        if isinstance(prime_part, PrimePart):
+            pirate = PirateScopaCardsBreakdown(
+                cards, coins, Holder(seven_holder), prime_part, dict(hand.scopas)
+            )
+            return RoundScore(points, pirate.to_json())
+        ace_sweeps = re_bello = napoli = capotto = None
         if table.options.get("scopa_d_assi"):
-            breakdown["ace_sweeps"] = {
-                "counts": dict(hand.ace_sweeps),
-                "score": ace_sweeps_score,
-            }
+            ace_sweeps = AceSweepsPart(dict(hand.ace_sweeps), ace_sweeps_score)
         if table.options.get("re_bello"):
             king_holder = holder(captures, RE_BELLO)
             points[king_holder] += 1
-            breakdown["re_bello"] = {"winner": king_holder}
+            re_bello = Holder(king_holder)
         if table.options.get("napoli"):
-            breakdown["napoli"] = {"winner": None, "run": [], "points": 0}
+            napoli = NapoliPart(None, (), 0)
             for side, taken in captures.items():
                 run = napoli_run(taken)
                 if run:
                     points[side] += len(run)
-                    breakdown["napoli"] = {
-                        "winner": side,
-                        "run": [card.code for card in run],
-                        "points": len(run),
-                    }
+                    napoli = NapoliPart(side, run, len(run))
         if table.options.get("capotto"):
-            breakdown["capotto"] = {"winner": capotto_side(captures)}
-        return RoundScore(points, breakdown)
+            capotto = CapottoPart(capotto_side(captures))
+        breakdown = ScopaCardsBreakdown(
+            cards,
+            coins,
+            Holder(seven_holder),
+            prime_part,
+            dict(hand.scopas),
+            ace_sweeps,
+            re_bello,
+            napoli,
+            capotto,
+        )
+        return RoundScore(points, breakdown.to_json())
+
+    def read_breakdown(self, data: object) -> ScopaBreakdown:
+        """A stored breakdown of this game as its dataclass (see ``read_breakdown``)."""
+        return read_breakdown(data, primes=bool(self.prime_rule_option))
 
     # -- the game ---------------------------------------------------------------------------
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:

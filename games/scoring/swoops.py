@@ -30,7 +30,8 @@ Breakdown
 
     ``held`` names every player but the one who went out, in seat order; listed cards are shown
     in ``RANKS`` order, highest value first. Hand-counted points: ``{"kind": "points",
-    "points": {...}}``.
+    "points": {...}}``. As typed values: ``SwoopsCardsBreakdown`` (with a ``Held`` per player)
+    and ``SwoopsPointsBreakdown``; ``read_breakdown`` reads a stored one back.
 
 Options
     ``limit`` (150): the game ends after a round in which some total is more than this.
@@ -44,8 +45,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, running_totals
+from .breakdowns import (
+    JSON,
+    Fields,
+    boolean,
+    integer,
+    kind_of,
+    list_of,
+    mapping_of,
+    nullable,
+    one_of,
+    string,
+    wrong_value,
+)
 from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
 from .i18n import gettext_noop as _
 from .options import OptionSpec, OptionValue
@@ -195,7 +210,10 @@ def ranking(totals: Mapping[Side, int]) -> list[tuple[int, Side, int]]:
 
 @dataclass(frozen=True)
 class Held:
-    """What one player still held when the round ended: the cards, or only their typed points."""
+    """What one player still held when the round ended (docs/rules/swoops.md §4): the cards
+    (ranks as ``RANKS`` spells them), or None when only their points were typed, and their
+    points. As stored: ``{"cards": [rank, ...] or null, "points": n, "typed": cards is null}``.
+    """
 
     cards: tuple[str, ...] | None
     points: int
@@ -204,12 +222,26 @@ class Held:
     def typed(self) -> bool:
         return self.cards is None
 
-    def as_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, JSON]:
         return {
             "cards": list(self.cards) if self.cards is not None else None,
             "points": self.points,
             "typed": self.typed,
         }
+
+    def as_json(self) -> dict[str, JSON]:
+        return self.to_json()
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.held") -> Held:
+        fields = Fields(data, path, ("cards", "points", "typed"))
+        held = cls(
+            fields.read("cards", nullable(list_of(one_of(RANKS)))), fields.read("points", integer)
+        )
+        typed = fields.read("typed", boolean)
+        if typed is not held.typed:
+            raise wrong_value(f"{path}.typed", "true exactly when cards is null", typed)
+        return held
 
 
 @dataclass(frozen=True)
@@ -556,19 +588,18 @@ class Swoops(Game):
         """Who went out scores 0, everyone else the cards still held (swoops.md §4)."""
         parsed = self.parse_entry(entry, table)
         if isinstance(parsed, CountedRound):
-            return RoundScore(
-                dict(parsed.points), {"kind": "points", "points": dict(parsed.points)}
-            )
+            counted = SwoopsPointsBreakdown(dict(parsed.points))
+            return RoundScore(dict(parsed.points), counted.to_json())
         points = {
             player: 0 if player == parsed.went_out else parsed.held[player].points
             for player in table.players
         }
-        breakdown: dict[str, object] = {
-            "kind": "cards",
-            "went_out": parsed.went_out,
-            "held": {player: hand.as_json() for player, hand in parsed.held.items()},
-        }
-        return RoundScore(points, breakdown)
+        breakdown = SwoopsCardsBreakdown(parsed.went_out, dict(parsed.held))
+        return RoundScore(points, breakdown.to_json())
+
+    def read_breakdown(self, data: object) -> SwoopsBreakdown:
+        """A stored breakdown of this game as its dataclass (see ``read_breakdown``)."""
+        return read_breakdown(data)
 
     # -- the game ---------------------------------------------------------------------------
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
@@ -596,6 +627,70 @@ class Swoops(Game):
                 )
         totals = after_each[-1] if after_each else dict.fromkeys(table.players, 0)
         return GameState(totals, after_each)
+
+
+# -- the breakdown ------------------------------------------------------------------------------
+#
+# A round's breakdown as typed values (breakdowns.py; the module docstring shows one):
+# ``to_json()`` is exactly what the engine stores, ``from_json`` reads it back.
+
+
+@dataclass(frozen=True)
+class SwoopsCardsBreakdown:
+    """A round entered as the cards held or their typed totals (docs/rules/swoops.md §4): who
+    went out, and what every other player held, in seat order.
+
+    >>> SwoopsCardsBreakdown("Ann", {"Bob": Held(("JOKER", "5"), 55)}).to_json()
+    {'kind': 'cards', 'went_out': 'Ann',
+     'held': {'Bob': {'cards': ['JOKER', '5'], 'points': 55, 'typed': False}}}
+    """
+
+    kind: ClassVar[str] = "cards"
+
+    went_out: Side
+    held: Mapping[Side, Held]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "went_out": self.went_out,
+            "held": {player: hand.to_json() for player, hand in self.held.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> SwoopsCardsBreakdown:
+        fields = Fields(data, path, ("kind", "went_out", "held"))
+        fields.expect("kind", cls.kind)
+        return cls(fields.read("went_out", string), fields.read("held", mapping_of(Held.from_json)))
+
+
+@dataclass(frozen=True)
+class SwoopsPointsBreakdown:
+    """A round whose points the table counted (docs/rules/swoops.md §5)."""
+
+    kind: ClassVar[str] = "points"
+
+    points: Mapping[Side, int]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "points": dict(self.points)}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> SwoopsPointsBreakdown:
+        fields = Fields(data, path, ("kind", "points"))
+        fields.expect("kind", cls.kind)
+        return cls(fields.read("points", mapping_of(integer)))
+
+
+SwoopsBreakdown = SwoopsCardsBreakdown | SwoopsPointsBreakdown
+
+
+def read_breakdown(data: object) -> SwoopsBreakdown:
+    """A stored Swoops breakdown as its dataclass; raise BreakdownError if it is not one the
+    engine writes."""
+    if kind_of(data, ("cards", "points")) == "points":
+        return SwoopsPointsBreakdown.from_json(data)
+    return SwoopsCardsBreakdown.from_json(data)
 
 
 def _keys(raw: object) -> frozenset[object]:
