@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.hands.base import (
     BaseHandForm,
+    ChartHints,
     HandEntry,
     HistoryLine,
     Scoreboard,
@@ -323,6 +324,7 @@ class CiapanoHandEntry(HandEntry):
     template = "games/hands/ciapano.html"
     form_class = CiapanoHandForm
     options_on_scoreboard = frozenset({"elimination_at"})
+    standings_measures = ("eliminations", "average_place")
     scripts = ("js/ciapano.js",)
     styles = ("css/ciapano.css",)
 
@@ -428,6 +430,10 @@ class CiapanoHandEntry(HandEntry):
         if count == 5:
             return _("Deal 8 cards each, 10 each once four are left.") + " " + three
         return _("Deal 8 cards each to five players and 10 each to four.") + " " + three
+
+    def chart_hints(self, setup: TableSetup) -> ChartHints:
+        limit = setup.option_int("elimination_at")
+        return ChartHints(limit, _("Out at %(limit)s") % {"limit": limit})
 
 
 def deal_hint(players: int) -> str:
