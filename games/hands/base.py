@@ -18,6 +18,7 @@ from django.http import QueryDict
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from games.hands.demo_base import DemoGame
 from games.problems import add_problems
 from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import Card
@@ -244,6 +245,10 @@ class HandEntry:
     def chart_hints(self, setup: TableSetup) -> ChartHints:
         """What the table's running-totals chart marks and says (see ``ChartHints``)."""
         return ChartHints()
+
+    def demo(self, game: str) -> DemoGame | None:
+        """How the demo club plays ``game`` (games.demo); None leaves it out of the demo."""
+        return None
 
 
 def dealer_facts(next_dealer: str | None) -> list[str]:

@@ -27,6 +27,8 @@ from games.hands.base import (
     dealer_facts,
     rest_to,
 )
+from games.hands.ciapano_demo import CIAPANO_DEMO
+from games.hands.demo_base import DemoGame
 from games.hands.html import add_card_fields, card_grid
 from games.hands.scopa import deck_style
 from games.scoring import GameState, RoundScore, TableSetup
@@ -434,6 +436,9 @@ class CiapanoHandEntry(HandEntry):
     def chart_hints(self, setup: TableSetup) -> ChartHints:
         limit = setup.option_int("elimination_at")
         return ChartHints(limit, _("Out at %(limit)s") % {"limit": limit})
+
+    def demo(self, game: str) -> DemoGame | None:
+        return CIAPANO_DEMO
 
 
 def deal_hint(players: int) -> str:

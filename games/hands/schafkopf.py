@@ -29,6 +29,8 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
 )
+from games.hands.demo_base import DemoGame
+from games.hands.schafkopf_demo import SCHAFKOPF_DEMO
 from games.scoring import GameState, TableSetup
 from games.scoring.schafkopf import (
     CONTRACTS_BY_KEY,
@@ -1126,3 +1128,6 @@ class SchafkopfHandEntry(HandEntry):
     def chart_hints(self, setup: TableSetup) -> ChartHints:
         # Schafkopf has no end total: balances go up and down around zero.
         return ChartHints(money_on_scoreboard=has_money(setup))
+
+    def demo(self, game: str) -> DemoGame | None:
+        return SCHAFKOPF_DEMO

@@ -22,7 +22,9 @@ from games.hands.base import (
     dealer_facts,
     rest_to,
 )
+from games.hands.demo_base import DemoGame
 from games.hands.html import add_card_fields, card_grid
+from games.hands.scopa_demo import SCOPA_DEMOS
 from games.scoring import GAMES, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import DECK, SETTEBELLO, Card, DeckStyle, Suit, parse_card
 from games.scoring.scopa import (
@@ -294,6 +296,9 @@ class ScopaHandEntry(HandEntry):
     def chart_hints(self, setup: TableSetup) -> ChartHints:
         target = setup.option_int("target")
         return ChartHints(target, _("Playing to %(target)s") % {"target": target})
+
+    def demo(self, game: str) -> DemoGame | None:
+        return SCOPA_DEMOS.get(game)
 
 
 def _counts(counts: Mapping[str, object]) -> str:

@@ -22,6 +22,8 @@ from games.hands.base import (
     ScoreRow,
     dealer_facts,
 )
+from games.hands.demo_base import DemoGame
+from games.hands.swoops_demo import SWOOPS_DEMO
 from games.scoring import GameState, TableSetup
 from games.scoring.swoops import (
     CARD_VALUES,
@@ -435,6 +437,9 @@ class SwoopsHandEntry(HandEntry):
             return ChartHints()
         limit = setup.option_int("limit")
         return ChartHints(limit, _("Limit %(limit)s") % {"limit": limit})
+
+    def demo(self, game: str) -> DemoGame | None:
+        return SWOOPS_DEMO
 
 
 def _distance(total: int, limit: int) -> str:
