@@ -85,6 +85,19 @@ def scored(
 
 
 @dataclass(frozen=True)
+class BenchTable:
+    """A table ``manage.py bench`` times the table page at (games.bench_table): its players
+    and options, the hand stored over and over (one that never ends the game), the form data
+    that saves one more like it, and the form data of a half-entered hand to preview."""
+
+    players: tuple[str, ...]
+    options: Mapping[str, object]
+    entry: Mapping[str, object]
+    save: Mapping[str, str]
+    preview: Mapping[str, str]
+
+
+@dataclass(frozen=True)
 class DemoGame:
     """How the demo club plays one game: how often, how many sit down, how long a hand takes,
     the options it picks and the hands it plays."""
@@ -109,3 +122,5 @@ class DemoGame:
     # The options that make a table play for money at so many cents per point; None when the
     # game never does.
     money: Callable[[int], dict[str, object]] | None = None
+    # The table ``manage.py bench`` times the table page at, if this game's is the one.
+    bench: BenchTable | None = None

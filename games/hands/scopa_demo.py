@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from games.hands.demo_base import DemoGame, DemoTable, Entries, scored
+from games.hands.demo_base import BenchTable, DemoGame, DemoTable, Entries, scored
 from games.scoring import RoundScore
 from games.scoring.cards import DECK
 from games.scoring.scopa import ScopaFamily, counted_range
@@ -125,6 +125,19 @@ def _play_scopa(table: DemoTable, hands: int | None) -> Entries:
     return entries, scores
 
 
+# A Scopa table to 99 for ``manage.py bench``; its hands are legal Scopa hands that keep the
+# game open however many are played: one point each, so nobody is ever alone in the lead
+# (settebello to one side, primiera to the other).
+SCOPA_BENCH = BenchTable(
+    players=("Ann", "Bob"),
+    options={"target": 99},
+    entry={"points": {"Ann": 1, "Bob": 1}},
+    save={"mode": "points", "points_0": "1", "points_1": "1"},
+    # A half-entered hand: the first eight cards to Ann.
+    preview={"mode": "cards", "action": "preview"}
+    | {f"card_{rank}{suit}": "0" for suit in "D" for rank in (1, 2, 3, 4, 5, 6, 7, 8)},
+)
+
 SCOPA_DEMOS: dict[str, DemoGame] = {
     "scopa": DemoGame(
         share=25,
@@ -133,6 +146,7 @@ SCOPA_DEMOS: dict[str, DemoGame] = {
         options=_scopa_options,
         play=_play_scopa,
         specialists={"Bruno": 0.6},
+        bench=SCOPA_BENCH,
     ),
     "scopone": DemoGame(
         share=15,
