@@ -134,13 +134,14 @@ def _render_new_table(
     if request.htmx:
         template += "#table-form"
     setup = getattr(form, "setup", None)
+    ui = hand_entry_for(form.rules.key)
     context = {
         "form": form,
         "recent_players": selectors.recent_player_names(
             access.club_ids(request.user), league=form["league"].value()
         ),
-        "setup_hint": hand_entry_for(form.rules.key).setup_hint(setup),
-        "seating_help": hand_entry_for(form.rules.key).seating_help(form.rules),
+        "setup_hint": ui.setup_hint(setup),
+        "seating_help": ui.seating_help(form.rules),
     }
     return render(request, template, context, status=status)
 
