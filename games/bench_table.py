@@ -28,19 +28,19 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
 from games import services
+from games.demo import demo_games
+from games.hands.demo_base import BenchTable
 from games.models import Round, RoundPoints, Table, new_hand_token
 
 # Extra WSGI environ for the test client (its **extra is typed Any).
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 FORM_SIGNATURE = re.compile(r'name="form_signature" value="([0-9a-f]+)"')
-PLAYERS = ("Ann", "Bob")
-# A legal Scopa hand that keeps the game open however many are played: one point each, so
-# nobody is ever alone in the lead (settebello to one side, primiera to the other).
-EVEN_HAND = {"mode": "points", "points_0": "1", "points_1": "1"}
-# A half-entered hand: the first eight cards to Ann.
-PREVIEW = {"mode": "cards", "action": "preview"} | {
-    f"card_{rank}{suit}": "0" for suit in "D" for rank in (1, 2, 3, 4, 5, 6, 7, 8)
-}
+
+
+def bench_game() -> tuple[str, BenchTable]:
+    """The game the table page is timed at, and its table: the registry's first whose demo
+    names one (``DemoGame.bench``: Scopa's)."""
+    return next((key, demo.bench) for key, demo in demo_games().items() if demo.bench)
 
 
 @dataclass(frozen=True)
@@ -75,12 +75,14 @@ def table_page_report(label: str, owner: Any, runs: int = 15) -> str:
     with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"), as_a_worker_runs():
         bare = _timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
         timings = [bare]
+        game, bench = bench_game()
         for hands in (10, 500):
-            timings.extend(_table_timings(client, _table_with_hands(club, owner, hands), runs))
+            table = _table_with_hands(club, owner, game, bench, hands)
+            timings.extend(_table_timings(client, table, bench, runs))
     return _report(label, bare, timings)
 
 
-def _table_timings(client: Client, table: Table, runs: int) -> list[Timing]:
+def _table_timings(client: Client, table: Table, bench: BenchTable, runs: int) -> list[Timing]:
     url = reverse("games:table", kwargs={"table": table.public_id})
     hands = table.rounds.count()
     # What the page's form says it offers: a phone sends it back with every save.
@@ -88,29 +90,32 @@ def _table_timings(client: Client, table: Table, runs: int) -> list[Timing]:
     signature = found.group(1) if found else ""
     # Read once: the table does not change while its poll is timed.
     etag = '"t{}"'.format(Table.objects.values_list("version", flat=True).get(pk=table.pk))
+    preview = dict(bench.preview)
     return [
         _timed("table GET", hands, runs, lambda: client.get(url)),
         _timed("live poll, no change", hands, runs, lambda: _poll(client, url, etag), 304),
-        _timed("preview", hands, runs, lambda: _post(client, url, PREVIEW)),
-        _timed("save", hands, runs, lambda: _save(client, url, table, signature)),
+        _timed("preview", hands, runs, lambda: _post(client, url, preview)),
+        _timed("save", hands, runs, lambda: _save(client, url, table, bench, signature)),
     ]
 
 
-def _table_with_hands(club: Any, owner: Any, hands: int) -> Table:
-    """A Scopa table to 99 with ``hands`` even hands, stored as round_record would store
-    them, in bulk: seeding 500 hands one save at a time would time the seeding."""
+def _table_with_hands(club: Any, owner: Any, game: str, bench: BenchTable, hands: int) -> Table:
+    """The bench's table (a Scopa table to 99) with ``hands`` hands that keep it open, stored
+    as round_record would store them, in bulk: seeding 500 hands one save at a time would
+    time the seeding."""
+    players = bench.players
     table = services.table_create(
-        club=club, game="scopa", players=list(PLAYERS), options={"target": 99}, by=owner
+        club=club, game=game, players=list(players), options=dict(bench.options), by=owner
     )
     setup = table.setup()
-    entry = {"points": dict.fromkeys(PLAYERS, 1)}
+    entry = dict(bench.entry)
     score = table.rules.score_round(entry, setup)
     with transaction.atomic():
         rounds = Round.objects.bulk_create(
             Round(
                 table=table,
                 number=number,
-                dealer=(number - 1) % len(PLAYERS),
+                dealer=(number - 1) % len(players),
                 entry=entry,
                 breakdown=dict(score.breakdown),
                 hand_token=new_hand_token(),
@@ -132,10 +137,12 @@ def _poll(client: Client, url: str, etag: str) -> HttpResponseBase:
     return client.get(url, {"part": "live", "pristine": "1"}, HTTP_IF_NONE_MATCH=etag, **HTMX)
 
 
-def _save(client: Client, url: str, table: Table, signature: str) -> HttpResponseBase:
+def _save(
+    client: Client, url: str, table: Table, bench: BenchTable, signature: str
+) -> HttpResponseBase:
     version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
     data = {
-        **EVEN_HAND,
+        **bench.save,
         "table_version": str(version),
         "hand_token": new_hand_token(),
         "form_signature": signature,

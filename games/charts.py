@@ -9,8 +9,8 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.hands import hand_entry_for
 from games.scoring import GameState, TableSetup
-from games.scoring.registry import SCOPA_FAMILY
 from games.standings.charts import LineChart, Series, final_values, line_chart
 
 
@@ -25,18 +25,15 @@ def running_totals_chart(setup: TableSetup, state: GameState) -> LineChart | Non
     ]
     separator = str(get_format("DECIMAL_SEPARATOR"))
     hands = len(after_each)
-    threshold, threshold_label = _threshold(setup)
-    if setup.game == "schafkopf" and setup.option_int("cents_per_point"):
-        # The scoreboard shows money there; the chart stays in points, so say so.
-        title = _("Running totals in points")
-    else:
-        title = _("Running totals")
+    # The total the game turns on, labelled as the scoreboard words it.
+    hints = hand_entry_for(setup.game).chart_hints(setup)
     return line_chart(
-        title=title,
+        # Where the scoreboard shows money, the chart stays in points: it says so.
+        title=_("Running totals in points") if hints.money_on_scoreboard else _("Running totals"),
         x_labels=[_("Start"), *(str(number) for number in range(1, hands + 1))],
         series=series,
-        threshold=threshold,
-        threshold_label=threshold_label,
+        threshold=hints.threshold,
+        threshold_label=hints.threshold_label,
         x_heading=_("Hand"),
         description=ngettext(
             "After %(count)s hand: %(totals)s", "After %(count)s hands: %(totals)s", hands
@@ -48,19 +45,3 @@ def running_totals_chart(setup: TableSetup, state: GameState) -> LineChart | Non
         dom_id="running-totals",
         decimal_separator=separator,
     )
-
-
-def _threshold(setup: TableSetup) -> tuple[int | None, str]:
-    """The total the game turns on, and its label as the scoreboard words it."""
-    if setup.game in SCOPA_FAMILY:
-        target = setup.option_int("target")
-        return target, _("Playing to %(target)s") % {"target": target}
-    if setup.game == "ciapano":
-        limit = setup.option_int("elimination_at")
-        return limit, _("Out at %(limit)s") % {"limit": limit}
-    if setup.game == "swoops" and not setup.option_int("rounds"):
-        # With a fixed number of rounds the limit no longer ends the game.
-        limit = setup.option_int("limit")
-        return limit, _("Limit %(limit)s") % {"limit": limit}
-    # Schafkopf has no end total: balances go up and down around zero.
-    return None, ""

@@ -13,7 +13,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.hands import HAND_ENTRIES
+from games.hands import HAND_ENTRIES, offered_games
 from games.models import CURRENCY_CHOICES, Club, League, Table
 from games.problems import add_problems
 from games.scoring import GAMES, EntryError, Game
@@ -94,14 +94,23 @@ def scorer_clubs(club_ids: Sequence[int]) -> QuerySet[Club]:
     return Club.objects.filter(pk__in=club_ids).order_by("created_at", "pk")
 
 
+def game_choices() -> list[tuple[str, Any]]:
+    """The games the pages offer, in the registry's order, by their names."""
+    return [(key, gettext_lazy(GAMES[key].name)) for key in offered_games()]
+
+
+def default_game() -> str:
+    """The game a new table starts on: the registry's first."""
+    return offered_games()[0]
+
+
 class NewTableForm(forms.Form):
+    # The registry's games and its first, read whenever a form is shown or checked.
     game = forms.ChoiceField(
         label=gettext_lazy("Game"),
-        choices=[
-            (key, gettext_lazy(game.name)) for key, game in GAMES.items() if key in HAND_ENTRIES
-        ],
+        choices=game_choices,
         widget=forms.RadioSelect,
-        initial="scopa",
+        initial=default_game,
     )
     first_dealer = forms.TypedChoiceField(
         label=gettext_lazy("Deals first"),
@@ -125,7 +134,7 @@ class NewTableForm(forms.Form):
     def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         key = self.data.get("game") if self.is_bound else self.initial.get("game")
-        self.rules: Game = GAMES[str(key) if key in HAND_ENTRIES else "scopa"]
+        self.rules: Game = GAMES[str(key) if key in HAND_ENTRIES else default_game()]
         # Only the clubs where this account may score, and their leagues that count this game;
         # each field hides when there is nothing to choose.
         _model_choice(self, "club").queryset = scorer_clubs(scorer_club_ids)
@@ -172,7 +181,7 @@ class NewTableForm(forms.Form):
         since dropped or narrowed, a league since deleted or no longer counting the game) is
         left out, so its field shows the default."""
         game = data.get("game")
-        initial: dict[str, Any] = {"game": game if game in HAND_ENTRIES else "scopa"}
+        initial: dict[str, Any] = {"game": game if game in HAND_ENTRIES else default_game()}
         for seat in range(GAMES[initial["game"]].max_players):
             if data.get(f"player_{seat}"):
                 initial[f"player_{seat}"] = data[f"player_{seat}"]
@@ -326,9 +335,7 @@ class LeagueForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=60)
     games = forms.MultipleChoiceField(
         label=gettext_lazy("Games it counts"),
-        choices=[
-            (key, gettext_lazy(game.name)) for key, game in GAMES.items() if key in HAND_ENTRIES
-        ],
+        choices=game_choices,
         widget=forms.CheckboxSelectMultiple,
     )
     members = forms.CharField(

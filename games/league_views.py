@@ -191,6 +191,8 @@ def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
         "game_links": _game_links(league, scope),
         "recent": _recent_tables(league, scope),
         "game_name": _(GAMES[scope.game].name) if scope.game else "",
+        # "Settle up tonight" where the league counts a game played for money.
+        "settles_money": any(GAMES[key].plays_for_money for key in league.games if key in GAMES),
     }
     template = "games/league_detail.html"
     if request.htmx:

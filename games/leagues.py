@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.formatting import money, signed
-from games.scoring.registry import SCOPA_FAMILY
+from games.hands import HAND_ENTRIES, HandEntry
 from games.selectors import SkillBoard
 from games.standings.rating import Skill
 from games.standings.stats import StandingRow
@@ -162,28 +162,43 @@ AVERAGE_TOTAL = Column(
 )
 
 _COMMON = (RATING, PLAYED, WINS, WIN_RATE)
+# Every column by its key: a game's hand entry names its own measures by these.
+COLUMNS: dict[str, Column] = {
+    column.key: column
+    for column in (
+        *_COMMON,
+        POINTS_PER_GAME,
+        POINTS_DIFFERENCE,
+        BALANCE,
+        BALANCE_PER_HAND,
+        MONEY,
+        ELIMINATIONS,
+        AVERAGE_PLACE,
+        AVERAGE_TOTAL,
+    )
+}
+
+
+def _hand_entry(game: str | None) -> HandEntry:
+    """The game's hand entry; for all games together (or a game the pages do not offer), the
+    base one, whose measure every game has: the average place."""
+    return HAND_ENTRIES.get(game or "") or HandEntry()
 
 
 def columns_for(game: str | None) -> tuple[Column, ...]:
-    """The columns of a standings table: every game's, then the game's own measures."""
-    if game in SCOPA_FAMILY:
-        return (*_COMMON, POINTS_PER_GAME, POINTS_DIFFERENCE)
-    if game == "schafkopf":
-        return (*_COMMON, BALANCE, BALANCE_PER_HAND, MONEY)
-    if game == "ciapano":
-        return (*_COMMON, ELIMINATIONS, AVERAGE_PLACE)
-    if game == "swoops":
-        return (*_COMMON, AVERAGE_TOTAL)
-    return (*_COMMON, AVERAGE_PLACE)
+    """The columns of a standings table: every game's, then the game's own measures
+    (``HandEntry.standings_measures``)."""
+    return (*_COMMON, *(COLUMNS[key] for key in _hand_entry(game).standings_measures))
 
 
 def columns_on_screen(game: str | None) -> tuple[Column, ...]:
     """The same columns in the order a phone shows them: on a 360-px screen only the rank, the
     name and two or three columns are in view before the table scrolls, so a game whose players
-    care most about its own figures (a Schafkopf evening's balance and money) shows them first.
-    Files keep ``columns_for``'s order."""
-    if game == "schafkopf":
-        return (BALANCE, MONEY, RATING, PLAYED, WINS, WIN_RATE, BALANCE_PER_HAND)
+    care most about its own figures (a Schafkopf evening's balance and money) shows them first
+    (``HandEntry.standings_on_screen``). Files keep ``columns_for``'s order."""
+    order = _hand_entry(game).standings_on_screen
+    if order:
+        return tuple(COLUMNS[key] for key in order)
     return columns_for(game)
 
 

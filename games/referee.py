@@ -11,11 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.cardfaces import CardFace, card_face, suit_label
 from games.hands.html import add_card_fields
+from games.hands.scopa import PRIMES_RULES, SCOPA_RULES
+from games.scoring import GAMES, TableSetup
 from games.scoring.captures import (
     KIND_ACE_TAKES_ALL,
     KIND_FIFTEEN,
@@ -49,6 +52,8 @@ from games.words import label_value
 
 KIND_PRIMIERA = "primiera"
 KIND_PRIMES = "primes"
+# The capture referee's rules, for ``rules_url``.
+KIND_CAPTURES = "captures"
 MAX_SIDES = 4
 DEFAULT_NAMES = (
     gettext_lazy("Side A"),
@@ -573,3 +578,27 @@ def primiera_query(captures: Mapping[str, Sequence[str]], sides: Sequence[str]) 
             if card not in taken:
                 data[f"card_{card.code}"] = str(missing[0])
     return data
+
+
+def recorded_hand_query(entry: Mapping[str, Any], setup: TableSetup) -> dict[str, str]:
+    """Primiera referee form data for a recorded hand, under its table's rules: the primes
+    and the table's prime rule where the game scores primes (Pirate Scopa), else the table's
+    reading of an incomplete primiera where the referee offers it (the rule text and the void
+    house rule; other readings open on the rule text). A hand entered as points has no
+    cards: the referee opens empty."""
+    data = primiera_query(entry.get("captures") or {}, setup.sides)
+    prime_rule = getattr(GAMES[setup.game], "prime_rule_option", "")
+    if prime_rule:
+        data.update(kind=KIND_PRIMES, prime_rule=setup.option_str(prime_rule))
+    else:
+        rule = setup.option_str("primiera_incomplete")
+        if rule in (PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID):
+            data.update(rule=rule)
+    return data
+
+
+def rules_url(kind: str) -> str:
+    """The rule text that explains the verdicts of a referee of this kind (a primiera kind, or
+    ``KIND_CAPTURES``)."""
+    game = PRIMES_RULES if kind == KIND_PRIMES else SCOPA_RULES
+    return reverse("games:rules_game", args=[game])

@@ -187,7 +187,7 @@ def in_seat_order(value: Any, sides: Sequence[str]) -> Any:
 def money_per_point(game: str, options: Mapping[str, Any]) -> tuple[int, str]:
     """A table's value per point in cents and its currency; (0, "") when it plays for points."""
     rules = GAMES.get(game)
-    if rules is None or not any(spec.name == "cents_per_point" for spec in rules.option_specs):
+    if rules is None or not rules.plays_for_money:
         return 0, ""
     resolved = rules.resolve_options(options)
     cents = resolved["cents_per_point"]

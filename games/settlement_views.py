@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET
 
 from games import access
 from games.formatting import money
+from games.hands import offered_games
 from games.http import HtmxHttpRequest
 from games.models import League, Table
 from games.money import CurrencyBalances, MoneyTable, money_evening
@@ -117,7 +118,12 @@ def settlement(request: HtmxHttpRequest) -> HttpResponse:
         asked = next((lg for lg in leagues if lg.public_id == data.get("league")), None)
         data["date"] = _latest_money_day(clubs, asked).isoformat()
     form = SettlementForm(data, leagues)
-    context: dict[str, Any] = {"form": form, "leagues": leagues}
+    context: dict[str, Any] = {
+        "form": form,
+        "leagues": leagues,
+        # What "New table" offers when the day had no money games: the first game played for money.
+        "money_game": next((key for key in offered_games() if GAMES[key].plays_for_money), ""),
+    }
     status = 200
     if form.is_valid():
         day: datetime.date = form.cleaned_data["date"]
@@ -144,11 +150,7 @@ def _latest_money_day(club_ids: Sequence[int], league: League | None) -> datetim
     site's time zone; today when there is none. That is tonight's, even after midnight (the
     evening's tables were started the day before) and even the morning after."""
     today = timezone.localdate()
-    money_games = [
-        key
-        for key, rules in GAMES.items()
-        if any(spec.name == "cents_per_point" for spec in rules.option_specs)
-    ]
+    money_games = [key for key, rules in GAMES.items() if rules.plays_for_money]
     tables = Table.objects.filter(
         club__in=club_ids,
         game__in=money_games,

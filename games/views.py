@@ -46,8 +46,7 @@ from games.scoring.cards import DeckStyle
 from games.scoring.errors import problem
 from games.scoring.i18n import gettext_noop
 from games.scoring.options import OptionSpec
-from games.scoring.registry import SCOPA_FAMILY
-from games.scoring.scopa import PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID, prime_point, primiera
+from games.scoring.scopa import prime_point, primiera
 from games.scoring.scoresheet import GameNotSupported
 from games.uploads import HoldsNul, TooDeep, check_document
 from games.words import label_value
@@ -135,12 +134,14 @@ def _render_new_table(
     if request.htmx:
         template += "#table-form"
     setup = getattr(form, "setup", None)
+    ui = hand_entry_for(form.rules.key)
     context = {
         "form": form,
         "recent_players": selectors.recent_player_names(
             access.club_ids(request.user), league=form["league"].value()
         ),
-        "setup_hint": hand_entry_for(form.rules.key).setup_hint(setup),
+        "setup_hint": ui.setup_hint(setup),
+        "seating_help": ui.seating_help(form.rules),
     }
     return render(request, template, context, status=status)
 
@@ -718,7 +719,7 @@ def _round_rows(
     delete_url = _hand_url(page, "games:round_delete")
     why_url = (
         _hand_url(page, "games:round_why")
-        if page.table.game in SCOPA_FAMILY and not page.watching
+        if page.ui.explains_primiera and not page.watching
         else None
     )
     return [
@@ -922,6 +923,7 @@ def _render_primiera(
         "name_fields": [form[f"name_{index}"] for index in range(form.side_count())],
         "names_given": any(form.data.get(f"name_{index}") for index in range(4)) and not hand,
         "primes": form.value("kind") == referee.KIND_PRIMES,
+        "rules_url": referee.rules_url(form.value("kind")),
         "hand": hand,
         "action_url": reverse("games:referee_primiera"),
     }
@@ -947,19 +949,9 @@ def round_why(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """The primiera referee opened on a recorded hand's cards, under the table's rules."""
     page = _TablePage.for_request(request, table, Role.VIEWER)
     round_ = page.hand(hand)
-    if page.table.game not in SCOPA_FAMILY:
+    if not page.ui.explains_primiera:
         raise Http404
-    # A hand entered as points has no cards: the referee opens empty, under the table's rules.
-    captures = round_.entry.get("captures") or {}
-    data = referee.primiera_query(captures, page.setup.sides)
-    if page.table.game == "pirate-scopa":
-        data.update(kind=referee.KIND_PRIMES, prime_rule=page.setup.option_str("prime_rule"))
-    else:
-        rule = page.setup.option_str("primiera_incomplete")
-        # The referee offers the rule text and the void house rule; other readings open on
-        # the rule text.
-        if rule in (PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID):
-            data.update(rule=rule)
+    data = referee.recorded_hand_query(round_.entry, page.setup)
     form = referee.PrimieraRefereeForm.from_query(data)
     opened = {
         "table": page.table,
@@ -984,6 +976,7 @@ def referee_capture(request: HtmxHttpRequest) -> HttpResponse:
         "ruling": referee.capture_ruling(form, style),
         "too_many_played": len(played) > 1,
         "card_counts": (len(form.table_cards()), len(played)),
+        "rules_url": referee.rules_url(referee.KIND_CAPTURES),
         "action_url": reverse("games:referee_capture"),
     }
     template = "games/referee_capture.html"

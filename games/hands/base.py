@@ -18,6 +18,7 @@ from django.http import QueryDict
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from games.hands.demo_base import DemoGame
 from games.problems import add_problems
 from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import Card
@@ -153,6 +154,17 @@ class Scoreboard:
 
 
 @dataclass(frozen=True)
+class ChartHints:
+    """What a table's running-totals chart says beyond the totals: the total the game turns on
+    (a target, a limit; None when it has none), labelled as the scoreboard words it, and
+    whether the scoreboard shows money where the chart stays in points."""
+
+    threshold: int | None = None
+    threshold_label: str = ""
+    money_on_scoreboard: bool = False
+
+
+@dataclass(frozen=True)
 class HistoryLine:
     """A hand in the history: its points per side and its explanation."""
 
@@ -177,6 +189,13 @@ class HandEntry:
     # Options the scoreboard states in its own words ("Playing to 11"), so the table page's
     # list of chosen options leaves them out.
     options_on_scoreboard: frozenset[str] = frozenset()
+    # Whether a recorded hand's "Why?" opens the primiera referee on its cards.
+    explains_primiera = False
+    # The standings' own measures of the game, after those of every game (rating, games
+    # played, wins, win rate), by their column keys (games.leagues ``COLUMNS``); and, when a
+    # phone should show the game's own figures first, every column in the order it shows them.
+    standings_measures: tuple[str, ...] = ("average_place",)
+    standings_on_screen: tuple[str, ...] = ()
 
     def form(
         self,
@@ -227,6 +246,19 @@ class HandEntry:
         shuffle; ``None`` while the players are not known yet. Empty when there is nothing
         to say."""
         return ""
+
+    def seating_help(self, rules: Game) -> str:
+        """A line under the new-table form's players on how they sit; empty when the order
+        of play says it all."""
+        return ""
+
+    def chart_hints(self, setup: TableSetup) -> ChartHints:
+        """What the table's running-totals chart marks and says (see ``ChartHints``)."""
+        return ChartHints()
+
+    def demo(self, game: str) -> DemoGame | None:
+        """How the demo club plays ``game`` (games.demo); None leaves it out of the demo."""
+        return None
 
 
 def dealer_facts(next_dealer: str | None) -> list[str]:

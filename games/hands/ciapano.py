@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.hands.base import (
     BaseHandForm,
+    ChartHints,
     HandEntry,
     HistoryLine,
     Scoreboard,
@@ -26,6 +27,8 @@ from games.hands.base import (
     dealer_facts,
     rest_to,
 )
+from games.hands.ciapano_demo import CIAPANO_DEMO
+from games.hands.demo_base import DemoGame
 from games.hands.html import add_card_fields, card_grid
 from games.hands.scopa import deck_style
 from games.scoring import GameState, RoundScore, TableSetup
@@ -353,6 +356,7 @@ class CiapanoHandEntry(HandEntry):
     template = "games/hands/ciapano.html"
     form_class = CiapanoHandForm
     options_on_scoreboard = frozenset({"elimination_at"})
+    standings_measures = ("eliminations", "average_place")
     styles = ("css/ciapano.css",)
 
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
@@ -459,6 +463,13 @@ class CiapanoHandEntry(HandEntry):
         if count == 5:
             return _("Deal 8 cards each, 10 each once four are left.") + " " + three
         return _("Deal 8 cards each to five players and 10 each to four.") + " " + three
+
+    def chart_hints(self, setup: TableSetup) -> ChartHints:
+        limit = setup.option_int("elimination_at")
+        return ChartHints(limit, _("Out at %(limit)s") % {"limit": limit})
+
+    def demo(self, game: str) -> DemoGame | None:
+        return CIAPANO_DEMO
 
 
 def deal_hint(players: int) -> str:

@@ -21,7 +21,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.formatting import money, signed
-from games.hands.base import BaseHandForm, HandEntry, HistoryLine, Scoreboard, ScoreRow
+from games.hands.base import (
+    BaseHandForm,
+    ChartHints,
+    HandEntry,
+    HistoryLine,
+    Scoreboard,
+    ScoreRow,
+)
+from games.hands.demo_base import DemoGame
+from games.hands.schafkopf_demo import SCHAFKOPF_DEMO
 from games.scoring import GameState, TableSetup
 from games.scoring.schafkopf import (
     CONTRACTS_BY_KEY,
@@ -978,6 +987,17 @@ class SchafkopfHandEntry(HandEntry):
     template = "games/hands/schafkopf.html"
     form_class = SchafkopfHandForm
     options_on_scoreboard = frozenset({"tariff", "cents_per_point", "currency"})
+    standings_measures = ("balance", "balance_per_hand", "money")
+    # An evening's players care most about their balance and money: a phone shows them first.
+    standings_on_screen = (
+        "balance",
+        "money",
+        "rating",
+        "played",
+        "wins",
+        "win_rate",
+        "balance_per_hand",
+    )
     scripts = ("js/schafkopf.js",)
     styles = ("css/schafkopf.css",)
 
@@ -1104,3 +1124,10 @@ class SchafkopfHandEntry(HandEntry):
 
     def setup_hint(self, setup: TableSetup | None) -> str:
         return _("One 32-card pack, 8 cards each.")
+
+    def chart_hints(self, setup: TableSetup) -> ChartHints:
+        # Schafkopf has no end total: balances go up and down around zero.
+        return ChartHints(money_on_scoreboard=has_money(setup))
+
+    def demo(self, game: str) -> DemoGame | None:
+        return SCHAFKOPF_DEMO

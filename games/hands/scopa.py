@@ -13,9 +13,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.cardfaces import card_short, suit_label
-from games.hands.base import BaseHandForm, HandEntry, Scoreboard, ScoreRow, dealer_facts, rest_to
+from games.hands.base import (
+    BaseHandForm,
+    ChartHints,
+    HandEntry,
+    Scoreboard,
+    ScoreRow,
+    dealer_facts,
+    rest_to,
+)
+from games.hands.demo_base import DemoGame
 from games.hands.html import add_card_fields, card_grid
-from games.scoring import GAMES, GameState, RoundScore, TableSetup
+from games.hands.scopa_demo import SCOPA_DEMOS
+from games.scoring import GAMES, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import DECK, SETTEBELLO, Card, DeckStyle, Suit, parse_card
 from games.scoring.scopa import (
     PRIME_MOST_SEVENS,
@@ -33,6 +43,10 @@ from games.scoring.scopa import (
 MODE_CARDS = "cards"
 MODE_POINTS = "points"
 MAX_SCOPAS = 20
+# The games whose rule texts (docs/rules/) the referees cite: Scopa's for the primiera and the
+# captures, Pirate Scopa's for the primes.
+SCOPA_RULES = "scopa"
+PRIMES_RULES = "pirate-scopa"
 
 
 def deck_style(setup: TableSetup) -> DeckStyle:
@@ -248,6 +262,8 @@ class ScopaHandEntry(HandEntry):
     template = "games/hands/scopa.html"
     form_class = ScopaHandForm
     options_on_scoreboard = frozenset({"target"})
+    explains_primiera = True
+    standings_measures = ("points_per_game", "points_difference")
 
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
         return ScopaHandForm.initial_from_entry(entry, setup.sides)
@@ -297,6 +313,21 @@ class ScopaHandEntry(HandEntry):
             )
         facts = [_("Playing to %(target)s") % {"target": target}, *dealer_facts(next_dealer)]
         return Scoreboard(tuple(rows), tuple(facts))
+
+    def seating_help(self, rules: Game) -> str:
+        if not rules.plays_in_teams(4, rules.resolve_options({})):
+            return ""
+        return _(
+            "With four at a Scopa or Scopone table, partners sit opposite: players 1 and 3 play "
+            "against 2 and 4."
+        )
+
+    def chart_hints(self, setup: TableSetup) -> ChartHints:
+        target = setup.option_int("target")
+        return ChartHints(target, _("Playing to %(target)s") % {"target": target})
+
+    def demo(self, game: str) -> DemoGame | None:
+        return SCOPA_DEMOS.get(game)
 
 
 def _counts(counts: Mapping[str, object]) -> str:

@@ -15,12 +15,15 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.hands.base import (
     BaseHandForm,
+    ChartHints,
     HandEntry,
     HistoryLine,
     Scoreboard,
     ScoreRow,
     dealer_facts,
 )
+from games.hands.demo_base import DemoGame
+from games.hands.swoops_demo import SWOOPS_DEMO
 from games.scoring import GameState, TableSetup
 from games.scoring.swoops import (
     CARD_VALUES,
@@ -289,6 +292,7 @@ class SwoopsHandEntry(HandEntry):
     template = "games/hands/swoops.html"
     form_class = SwoopsHandForm
     options_on_scoreboard = frozenset({"limit", "rounds"})
+    standings_measures = ("average_total",)
     scripts = ("js/swoops.js",)
     styles = ("css/swoops.css",)
 
@@ -426,6 +430,16 @@ class SwoopsHandEntry(HandEntry):
             "up": advice.face_up,
             "hand": advice.in_hand,
         }
+
+    def chart_hints(self, setup: TableSetup) -> ChartHints:
+        if setup.option_int("rounds"):
+            # With a fixed number of rounds the limit no longer ends the game.
+            return ChartHints()
+        limit = setup.option_int("limit")
+        return ChartHints(limit, _("Limit %(limit)s") % {"limit": limit})
+
+    def demo(self, game: str) -> DemoGame | None:
+        return SWOOPS_DEMO
 
 
 def _distance(total: int, limit: int) -> str:

@@ -94,6 +94,12 @@ class Game(ABC):
     # Players can go out of the game while the others play on (Ciapanò): the deal skips them.
     eliminates_players: bool = False
 
+    @property
+    def plays_for_money(self) -> bool:
+        """Whether a table may play for money: the game has a value per point in cents
+        (the ``cents_per_point`` option, with its ``currency``), as Schafkopf has."""
+        return any(spec.name == "cents_per_point" for spec in self.option_specs)
+
     # -- table set-up -------------------------------------------------------------------------
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         values, problems = resolve_options(self.option_specs, raw)

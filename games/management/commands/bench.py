@@ -376,9 +376,10 @@ def _pages(league: League) -> list[tuple[str, str]]:
         (f"player profile ({player.name})", reverse("games:player", args=[player.public_id])),
         ("standings CSV", reverse("games:league_standings_csv", args=[league.public_id])),
     ]
+    money_games = [key for key, rules in GAMES.items() if rules.plays_for_money]
     evenings = Counter(
         timezone.localdate(created_at)
-        for created_at, options in finished.filter(game="schafkopf").values_list(
+        for created_at, options in finished.filter(game__in=money_games).values_list(
             "created_at", "options"
         )
         if options.get("cents_per_point")
