@@ -88,11 +88,21 @@ class BaseHandForm(forms.Form):
         than be sent a new one. Empty for a bound form: its inputs hold what was entered."""
         if self.is_bound:
             return ""
+        # The 40 card fields share one list of choices (add_card_fields): written out once,
+        # by the list's identity (the list is kept with it, so its id is not reused).
+        written: dict[int, tuple[object, list[tuple[str, str]]]] = {}
+
+        def choices(field: forms.Field) -> list[tuple[str, str]]:
+            given = getattr(field, "choices", ())
+            if id(given) not in written:
+                written[id(given)] = (given, [(str(key), str(label)) for key, label in given])
+            return written[id(given)][1]
+
         parts = [
             (
                 name,
                 type(field).__name__,
-                [(str(value), str(label)) for value, label in getattr(field, "choices", ())],
+                choices(field),
                 str(self.get_initial_for_field(field, name)),
                 sorted((key, str(value)) for key, value in field.widget.attrs.items()),
                 field.required,

@@ -139,10 +139,17 @@ _CARD_HTML: dict[tuple[object, ...], str] = {}
 _CARD_HTML_LIMIT = 20_000
 
 
-def _card_key(face: CardFace, field: forms.BoundField, none: str) -> tuple[object, ...]:
+def _card_key(
+    face: CardFace,
+    field: forms.BoundField,
+    none: str,
+    written: dict[int, tuple[object, tuple[object, ...]]],
+) -> tuple[object, ...]:
     """What a card's HTML depends on, for an ordinary card field (``add_card_fields``):
     its face, name, id, choices and value, and the words around it. A field with errors,
-    a disabled one or one with extra widget attributes is not kept (an empty key)."""
+    a disabled one or one with extra widget attributes is not kept (an empty key).
+    ``written``: choices already written out, by the list's identity (the 40 card fields of a
+    form share one; the list is kept with them, so its id is not reused)."""
     if (
         not isinstance(field.field, forms.ChoiceField)
         or field.errors
@@ -153,18 +160,25 @@ def _card_key(face: CardFace, field: forms.BoundField, none: str) -> tuple[objec
     value = field.value()
     # Normalised by the field: a list of (value, label), as add_card_fields gives them.
     choices: Sequence[tuple[Any, Any]] = field.field.choices  # type: ignore[assignment]
+    if id(choices) not in written:
+        written[id(choices)] = (choices, tuple((str(key), str(label)) for key, label in choices))
     return (
         face,
         field.html_name,
         field.auto_id,
-        tuple((str(key), str(label)) for key, label in choices),
+        written[id(choices)][1],
         None if value is None else str(value),
         none,
     )
 
 
-def _card_html(face: CardFace, field: forms.BoundField, none: str) -> str:
-    key = _card_key(face, field, none)
+def _card_html(
+    face: CardFace,
+    field: forms.BoundField,
+    none: str,
+    written: dict[int, tuple[object, tuple[object, ...]]],
+) -> str:
+    key = _card_key(face, field, none, written)
     if key:
         found = _CARD_HTML.get(key)
         if found is None:
@@ -243,9 +257,10 @@ def card_grid_html(grid: Grid) -> SafeString:
     (static/js/hand.js) sets ``data-side`` as the radios change."""
     # As {% translate "none" %} does: a translation is written out as it stands.
     none = _("none")
+    written: dict[int, tuple[object, tuple[object, ...]]] = {}
     rows = []
     for suit_css, suit_name, cards in grid:
-        cells = "\n".join(_card_html(face, field, none) for face, field in cards)
+        cells = "\n".join(_card_html(face, field, none, written) for face, field in cards)
         rows.append(
             f'<div class="suit-row suit-{esc(suit_css)}" role="group" '
             f'aria-label="{esc(suit_name)}">\n{cells}\n</div>'
