@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .base import Game, GameState, RoundScore, Side, TableSetup, Team, running_totals, strict_leader
 from .breakdowns import (
     JSON,
+    Breakdown,
     Fields,
+    Reader,
     boolean,
     integer,
     kind_of,
@@ -425,16 +427,23 @@ class PrimieraValue:
         )
 
 
-@dataclass(frozen=True)
-class PrimieraPart:
-    """The primiera point (docs/rules/scopa.md §4): each side's primiera, the side that scores
-    it (None: nobody), why (one of ``PRIMIERA_REASONS``) and the table's rule for a primiera
-    with a missing suit (one of ``PRIMIERA_RULES``)."""
+_Value = TypeVar("_Value", bound=Breakdown)
 
-    values: Mapping[Side, PrimieraValue]
+
+@dataclass(frozen=True)
+class _PointPart(Generic[_Value]):
+    """A point that goes to the side with the best cards of some kind, as stored: each side's
+    value, the side that scores it (None: nobody), why, and the table's rule for it. Its
+    subclasses name the value's type and the reasons and rules it may give."""
+
+    values: Mapping[Side, _Value]
     winner: Side | None
     reason: str
     rule: str
+
+    read_value: ClassVar[Reader[Any]]
+    reasons: ClassVar[tuple[str, ...]]
+    rules: ClassVar[tuple[str, ...]]
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -445,14 +454,25 @@ class PrimieraPart:
         }
 
     @classmethod
-    def from_json(cls, data: object, path: str = "breakdown.primiera") -> PrimieraPart:
+    def from_json(cls, data: object, path: str = "breakdown.primiera") -> Self:
         fields = Fields(data, path, ("values", "winner", "reason", "rule"))
         return cls(
-            fields.read("values", mapping_of(PrimieraValue.from_json)),
+            fields.read("values", mapping_of(cls.read_value)),
             fields.read("winner", _side_or_null),
-            fields.read("reason", one_of(PRIMIERA_REASONS)),
-            fields.read("rule", one_of(PRIMIERA_RULES)),
+            fields.read("reason", one_of(cls.reasons)),
+            fields.read("rule", one_of(cls.rules)),
         )
+
+
+@dataclass(frozen=True)
+class PrimieraPart(_PointPart[PrimieraValue]):
+    """The primiera point (docs/rules/scopa.md §4): each side's primiera, the side that scores
+    it (None: nobody), why (one of ``PRIMIERA_REASONS``) and the table's rule for a primiera
+    with a missing suit (one of ``PRIMIERA_RULES``)."""
+
+    read_value = staticmethod(PrimieraValue.from_json)
+    reasons = PRIMIERA_REASONS
+    rules = PRIMIERA_RULES
 
 
 @dataclass(frozen=True)
@@ -484,33 +504,14 @@ class PrimeValue:
 
 
 @dataclass(frozen=True)
-class PrimePart:
+class PrimePart(_PointPart[PrimeValue]):
     """Pirate Scopa's prime point, stored under ``primiera`` (docs/rules/pirate-scopa.md
     §4-§5): each side's primes, the side that scores the point (None: a tie), why (one of
     ``PRIME_REASONS``) and the table's ``prime_rule`` (one of ``PRIME_RULES``)."""
 
-    values: Mapping[Side, PrimeValue]
-    winner: Side | None
-    reason: str
-    rule: str
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "values": {side: value.to_json() for side, value in self.values.items()},
-            "winner": self.winner,
-            "reason": self.reason,
-            "rule": self.rule,
-        }
-
-    @classmethod
-    def from_json(cls, data: object, path: str = "breakdown.primiera") -> PrimePart:
-        fields = Fields(data, path, ("values", "winner", "reason", "rule"))
-        return cls(
-            fields.read("values", mapping_of(PrimeValue.from_json)),
-            fields.read("winner", _side_or_null),
-            fields.read("reason", one_of(PRIME_REASONS)),
-            fields.read("rule", one_of(PRIME_RULES)),
-        )
+    read_value = staticmethod(PrimeValue.from_json)
+    reasons = PRIME_REASONS
+    rules = PRIME_RULES
 
 
 @dataclass(frozen=True)
