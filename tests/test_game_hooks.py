@@ -326,7 +326,7 @@ def test_the_demo_makes_what_it_made_before_its_games_moved() -> None:
 # -- no generic code names a game ---------------------------------------------------------------
 
 # The game's own modules: its rules, its hand entry and demo, its templates and rule pages.
-OWN = ("games/scoring/", "games/hands/", "games/migrations/")
+OWN = ("games/scoring/", "games/hands/", "games/migrations/", "games/plugins/")
 OWN_TEMPLATES = ("templates/games/hands/", "templates/games/rules/")
 
 
