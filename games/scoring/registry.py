@@ -14,7 +14,7 @@ from .swoops import Swoops
 # packages"): ``<package>.engine`` (pure Python, like this package) lists its ``GAMES``,
 # ``<package>.entry`` its ``HAND_ENTRIES``, and the package is a Django app (templates, static
 # files, translations). They come after the games above, in this order.
-GAME_PACKAGES: tuple[str, ...] = ()
+GAME_PACKAGES: tuple[str, ...] = ("games.plugins.briscola",)
 
 
 def package_games(packages: tuple[str, ...] = GAME_PACKAGES) -> tuple[Game, ...]:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import doctest
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -169,3 +172,31 @@ def test_counted_points_are_accepted_exactly_when_a_deck_could_make_them(
 def test_setup_table_types() -> None:
     assert isinstance(TWO, TableSetup)
     assert GAME.best_of(TWO) == 3
+
+
+def test_manage_py_score_scores_briscola_without_django() -> None:
+    """The registry finds the package's engine before Django is set up (``manage.py score``)."""
+    root = Path(__file__).resolve().parent.parent.parent
+    sheet = {
+        "game": "briscola",
+        "players": ["Ann", "Bob"],
+        "rounds": [points(61, 59), points(60, 60), points(80, 40)],
+    }
+    done = subprocess.run(
+        [sys.executable, "manage.py", "score", "-"],
+        cwd=root,
+        input=json.dumps(sheet),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result = json.loads(done.stdout)
+    assert result["totals"] == {"Ann": 2, "Bob": 0}
+    assert result["winners"] == ["Ann"]
+    probe = "import sys, games.scoring; print('django' in sys.modules)"
+    assert (
+        subprocess.run(
+            [sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        == "False"
+    )
