@@ -11,6 +11,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from games import services
 from tests.clubs import home_club
+from tests.test_browser_axe import Report
+from tests.test_browser_tap_targets import small_targets
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,3 +61,23 @@ def test_a_briscola_match_by_tapping_and_by_typing_points(
     page.screenshot(path=artifacts_dir / "briscola-match-won.png", full_page=True)
     table.refresh_from_db()
     assert table.winners == ["Ann"]
+
+
+def test_the_briscola_pages_pass_axe_and_have_big_tap_targets(
+    live_server: LiveServer, page: Page
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    table = services.table_create(
+        club=home_club(), game="briscola", players=["Alessandra", "Alessandro", "Cy", "Di"]
+    )
+    report = Report()
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    page.wait_for_load_state()
+    for code in SIXTY_ONE:
+        page.locator(f'.card[data-card="{code}"]').click()
+    expect(page.locator("#preview")).to_contain_text("33 cards left")
+    report.check(page, "briscola table, half entered")
+    assert small_targets(page) == []
+    page.goto(f"{live_server.url}/rules/briscola/")
+    report.check(page, "briscola rules")
+    report.finish()
