@@ -80,6 +80,16 @@ def test_the_preview_counts_each_sides_card_points_and_the_cards_left(client: Cl
     assert saved() == (0, 0)
 
 
+def test_the_preview_of_typed_points_says_the_result_or_why_not(client: Client) -> None:
+    table = briscola_table()
+    typed = {"mode": "points", "points_0": "70", "points_1": "30", "action": "preview"}
+    page = html(client.post(table_url(table), typed, **HTMX))
+    assert "the card points add up to 100, not 120" in page
+    page = html(client.post(table_url(table), {**typed, "points_1": "50"}, **HTMX))
+    assert "Ann wins the deal (Ann 70, Bob 50)." in page
+    assert saved() == (0, 0)
+
+
 def test_a_deal_saved_by_its_cards_and_one_by_its_points(client: Client) -> None:
     table = briscola_table()
     response = client.post(table_url(table), cards_to(SIXTY_ONE), **HTMX)

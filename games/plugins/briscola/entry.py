@@ -142,9 +142,11 @@ class BriscolaHandForm(BaseHandForm):
         score = self.score if valid else None
         result = deal_result(score.breakdown) if score else ""
         if self.cleaned_data.get("mode") == MODE_POINTS:
-            if score is None:
+            # Typed points: the result once they add up, else why they cannot be saved.
+            problems = () if valid else tuple(str(e) for e in self.non_field_errors())
+            if score is None and not problems:
                 return None
-            return DealPreview((), 0, score, result)
+            return DealPreview((), 0, score, result, problems)
         captures = self.captures()
         unassigned = len(DECK) - sum(len(codes) for codes in captures.values())
         problems = () if valid or unassigned else tuple(str(e) for e in self.non_field_errors())
