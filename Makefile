@@ -71,15 +71,19 @@ loadtest: install
 # Brings locale/{it,de,ja}/LC_MESSAGES/django.po up to date with the sources and compiles them
 # (needs GNU gettext: apt-get install gettext). The compiled .mo files are committed, so
 # `make run` works on a machine without gettext; tests/test_translations.py fails while a
-# message is missing, fuzzy or empty, or a .mo lags behind its .po.
+# message is missing, fuzzy or empty, or a .mo lags behind its .po. Each game package
+# (games/plugins/<game>/) keeps its own catalogs in its own locale/, made the same way from
+# inside its folder; the project's extraction leaves the packages out.
 MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=scripts --ignore=docs \
-	--ignore=staticfiles --ignore=build --ignore=locale
+	--ignore=staticfiles --ignore=build --ignore=locale --ignore=games/plugins
+GAME_PACKAGE_DIRS := $(patsubst %/apps.py,%,$(wildcard games/plugins/*/apps.py))
 
 messages: install
 	DEBUG=1 $(PY) manage.py makemessages -l it -l de -l ja --add-location file --no-obsolete $(MESSAGES_IGNORE)
 	DEBUG=1 $(PY) manage.py compilemessages -l it -l de -l ja --ignore=.venv
-
-clean:
-	rm -rf $(VENV) staticfiles tests/artifacts .pytest_cache .mypy_cache .ruff_cache \
-		.hypothesis .import_linter_cache build *.egg-info
-	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	set -e; for package in $(GAME_PACKAGE_DIRS); do \
+		mkdir -p $$package/locale; \
+		(cd $$package && DEBUG=1 $(abspath $(PY)) $(abspath manage.py) makemessages \
+			-l it -l de -l ja --add-location file --no-obsolete --ignore=__pycache__ && \
+		DEBUG=1 $(abspath $(PY)) $(abspath manage.py) compilemessages -l it -l de -l ja); \
+	done

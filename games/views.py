@@ -21,6 +21,8 @@ from django.http import (
     JsonResponse,
 )
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
@@ -34,7 +36,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import access, ratelimit, referee, selectors, services
 from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
-from games.hands import BaseHandForm, HandEntry, hand_entry_for
+from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import posted_version
 from games.hands.html import card_grid
 from games.hands.scopa import deck_style
@@ -1017,10 +1019,22 @@ def rules_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             "rules": rules,
             "game_name": _(rules.name),
             "options": options,
-            "summary_template": f"games/rules/{game}.html",
+            "summary_template": _rules_summary(game),
             "games": list(GAMES.values()),
         },
     )
+
+
+def _rules_summary(game: str) -> str | None:
+    """The rules summary the game's hand entry names, if it exists (a game may have none)."""
+    if game not in HAND_ENTRIES:
+        return None
+    name = hand_entry_for(game).rules_template(game)
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return None
+    return name
 
 
 def _option_default(spec: OptionSpec) -> str:

@@ -34,6 +34,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from games.scoring.registry import GAME_PACKAGES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -83,6 +85,9 @@ INSTALLED_APPS = [
     # django-axes: failed sign-ins, counted in the database (see "Abuse limits" below).
     "axes",
     "games",
+    # Each game package is an app of its own: its templates, static files and translations
+    # (docs/architecture.md, "Game packages").
+    *GAME_PACKAGES,
 ]
 
 MIDDLEWARE = [

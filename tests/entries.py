@@ -33,6 +33,7 @@ from games.scoring.schafkopf import (
     most_card_points,
 )
 from games.scoring.swoops import RANKS
+from tests.plugins.briscola_strategies import briscola_entries
 from tests.scoring.schafkopf_strategies import ramsch_entries
 from tests.scoring.strategies import (
     ciapano_counted_points,
@@ -101,6 +102,9 @@ def table_plans(draw: st.DrawFn, game: str) -> TablePlan:
             "bettel": draw(st.booleans()),
             "klopfen": draw(st.booleans()),
         }
+    elif game == "briscola":
+        count = draw(st.sampled_from([2, 4]))
+        options = {"best_of": draw(st.sampled_from(["1", "3", "5"]))}
     else:
         raise AssertionError(f"tests/entries.py has no tables for {game}: add them")
     return TablePlan(game, list(NAMES[:count]), options, draw(st.integers(0, count - 1)))
@@ -127,7 +131,7 @@ def entries(
     choice = draw(st.integers(0, 11))
     if choice == 11:  # the last choices, so that failing examples shrink away from them
         return draw(mistakes(setup))
-    if choice >= 9 and setup.game != "schafkopf":
+    if choice >= 9 and setup.game not in ("schafkopf", "briscola"):
         return draw(steered(setup, totals, out))
     documented = documented_rounds(setup)
     if choice == 8 and documented:
@@ -145,6 +149,8 @@ def entries(
         return draw(swoops_entries(setup))
     if game == "schafkopf":
         return draw(schafkopf_entries(setup))
+    if game == "briscola":
+        return draw(briscola_entries(setup.sides))
     raise AssertionError(f"tests/entries.py has no entries for {game}: add them")
 
 
@@ -224,6 +230,8 @@ def mistakes(setup: TableSetup) -> st.SearchStrategy[Entry]:
         bad.append({"points": {first: 5}})
     elif setup.game == "schafkopf":
         bad.append({"points": {first: 10}})
+    elif setup.game == "briscola":
+        bad.append({"points": {side: 60 if side == first else 0 for side in setup.sides}})
     return st.sampled_from(bad)
 
 

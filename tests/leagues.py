@@ -78,6 +78,10 @@ def _winning_entries(game: str, table: Table, winner: str) -> list[dict[str, obj
             for _ in range(3):
                 entries.append({"points": {side: 11 if side == loser else 0 for side in sides}})
         return _only_active(entries, sides)
+    if game == "briscola":
+        # Best of 3: two deals of all 120 card points.
+        deal = {"points": {side: 120 if side == winning_side else 0 for side in sides}}
+        return [deal, deal]
     raise AssertionError(game)
 
 

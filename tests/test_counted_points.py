@@ -28,6 +28,7 @@ from games.scoring.registry import SCOPA_FAMILY
 from tests.clubs import home_club
 from tests.entries import TablePlan, table_plans
 from tests.pages import HTMX, html, inputs, saved, table_url
+from tests.plugins.briscola_strategies import briscola_counted_points
 from tests.scoring.strategies import (
     ciapano_counted_points,
     ciapano_totals,
@@ -81,6 +82,8 @@ def legal_points(draw: st.DrawFn, setup: TableSetup) -> Entry:
     if game == "schafkopf":
         values = [draw(st.integers(-200, 200)) for _side in sides[:-1]]
         return {"points": {**dict(zip(sides, values, strict=False)), sides[-1]: -sum(values)}}
+    if game == "briscola":
+        return {"points": draw(briscola_counted_points(sides))}
     raise AssertionError(f"no counted points for {game}: add them")
 
 
@@ -121,6 +124,13 @@ def impossible_points(draw: st.DrawFn, setup: TableSetup, legal: Entry) -> tuple
         change = draw(st.integers(-50, 50).filter(bool))
         points[side] += change
         return {"points": points}, f"the points must add up to zero, not {change}"
+    if game == "briscola":
+        other = next(name for name in sides if name != side)
+        points[other] = draw(
+            st.integers(0, 120).filter(lambda value: value not in (1, 119, 120 - points[side]))
+        )
+        total = sum(points.values())
+        return {"points": points}, f"the card points add up to {total}, not 120"
     raise AssertionError(f"no impossible points for {game}: add them")
 
 
@@ -151,7 +161,12 @@ def test_counted_points_the_rules_allow_are_saved_and_impossible_ones_save_nothi
         assert snapshot(table.pk) == before
 
         hand = services.round_record(table, legal)
-        assert points_of(hand) == {side: legal["points"].get(side, 0) for side in setup.sides}
+        # The points as counted, or what they score where a hand scores otherwise (a
+        # Briscola deal's card points give 1 to its winner).
+        scored = GAMES[game].score_round(legal, setup).points
+        assert points_of(hand) == {side: scored.get(side, 0) for side in setup.sides}
+        if game != "briscola":
+            assert dict(scored) == {side: legal["points"].get(side, 0) for side in setup.sides}
         transaction.set_rollback(True)
 
 

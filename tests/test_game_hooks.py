@@ -30,6 +30,7 @@ from games.hands.swoops_demo import SWOOPS_DEMO
 from games.leagues import COLUMNS, columns_for, columns_on_screen
 from games.models import League, Table
 from games.scoring import GAMES, Game, TableSetup
+from games.scoring.registry import package_games
 from games.scoring.schafkopf import Schafkopf
 from games.scoring.scopa import ScopaFamily
 from games.scoring.swoops import Swoops
@@ -317,7 +318,10 @@ def _demo_digest(league: League) -> str:
 
 
 @pytest.mark.django_db
-def test_the_demo_makes_what_it_made_before_its_games_moved() -> None:
+def test_the_demo_makes_what_it_made_before_its_games_moved(registry: None) -> None:
+    # The games of before: a game package's game (games/plugins/) joins the demo on its own.
+    for game in package_games():
+        del GAMES[game.key], HAND_ENTRIES[game.key]
     natural = demo_league_create(club=home_club(), tables=21, seed=3, today=TODAY)
     fixed = demo_league_create(club=home_club(), tables=8, hands=4, seed=11, today=TODAY)
     assert (_demo_digest(natural), _demo_digest(fixed)) == (DEMO_DIGEST, FIXED_DEMO_DIGEST)
@@ -326,7 +330,7 @@ def test_the_demo_makes_what_it_made_before_its_games_moved() -> None:
 # -- no generic code names a game ---------------------------------------------------------------
 
 # The game's own modules: its rules, its hand entry and demo, its templates and rule pages.
-OWN = ("games/scoring/", "games/hands/", "games/migrations/")
+OWN = ("games/scoring/", "games/hands/", "games/migrations/", "games/plugins/")
 OWN_TEMPLATES = ("templates/games/hands/", "templates/games/rules/")
 
 

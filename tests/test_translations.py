@@ -1,7 +1,11 @@
 """The Italian, German and Japanese catalogs are complete (issue 19): every message of the code
 and templates is translated, none is fuzzy or empty, every translation keeps its message's
 placeholders, and the compiled catalogs the app reads (committed, so a fresh machine needs no
-gettext) say what the sources say."""
+gettext) say what the sources say.
+
+The project's catalogs (``locale/``) hold the messages of everything but the game packages;
+each game package (``games/plugins/<game>/``) holds its own in its own ``locale/``, extracted
+from inside its folder as ``make messages`` does, and checked exactly alike."""
 
 from __future__ import annotations
 
@@ -17,16 +21,27 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import override_settings
 
+from games.scoring.registry import GAME_PACKAGES
+
 LANGUAGES = ("it", "de", "ja")
 ROOT = Path(settings.BASE_DIR)
 # What ``make messages`` leaves out of the catalogs: the tests, the tooling and built files.
-IGNORED = [".venv", "tests", "scripts", "docs", "staticfiles", "build", "locale"]
+IGNORED = [".venv", "tests", "scripts", "docs", "staticfiles", "build", "locale", "games/plugins"]
 # %(name)s, %s, {name}, HTML tags and entities: whatever a translation must keep as it is.
 PLACEHOLDER = re.compile(r"%\([a-z_0-9]+\)[sdif]|%[sdif]|\{[a-z_0-9]*\}|<[^>]+>|&[a-z]+;|&#\d+;")
 
 
-def catalog(language: str) -> polib.POFile:
-    return polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
+# Each catalog by name: the project's, then each game package's (its folder).
+PROJECT = "project"
+FOLDERS: dict[str, Path] = {
+    PROJECT: ROOT,
+    **{package: ROOT.joinpath(*package.split(".")) for package in GAME_PACKAGES},
+}
+CATALOGS = [(name, language) for name in FOLDERS for language in LANGUAGES]
+
+
+def catalog(language: str, name: str = PROJECT) -> polib.POFile:
+    return polib.pofile(str(FOLDERS[name] / "locale" / language / "LC_MESSAGES" / "django.po"))
 
 
 def marks(text: str) -> list[str]:
@@ -37,25 +52,23 @@ def key(entry: polib.POEntry) -> tuple[str, str]:
     return entry.msgctxt or "", entry.msgid
 
 
-@pytest.fixture(scope="module")
-def extracted(tmp_path_factory: pytest.TempPathFactory) -> set[tuple[str, str]]:
-    """Every message of the sources now, as ``makemessages`` finds them, extracted from a copy
-    of the sources so the committed catalogs stay untouched."""
-    if shutil.which("xgettext") is None:
-        message = "GNU gettext (xgettext) extracts the messages: apt-get install gettext"
-        if os.environ.get("SCOREKEEPER_REQUIRE_GETTEXT"):
-            pytest.fail(message)
-        pytest.skip(message)
-    copy = tmp_path_factory.mktemp("sources")
-    for part in ("games", "scorekeeper", "templates"):
-        shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
+def extract(folder: Path, copy: Path, parts: list[str], ignored: list[str]) -> set[tuple[str, str]]:
+    """The messages ``makemessages`` finds now in ``parts`` of ``folder``, run from a copy of
+    them in ``copy`` (so the committed catalogs stay untouched), as ``make messages`` runs it
+    there."""
+    for part in parts:
+        source = folder / part
+        if source.is_dir():
+            shutil.copytree(source, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, copy / part)
     (copy / "locale").mkdir()
     cwd = Path.cwd()
     os.chdir(copy)
     try:
         with override_settings(LOCALE_PATHS=[copy / "locale"]):
             call_command(
-                "makemessages", locale=["xx"], keep_pot=True, ignore_patterns=IGNORED, verbosity=0
+                "makemessages", locale=["xx"], keep_pot=True, ignore_patterns=ignored, verbosity=0
             )
     finally:
         os.chdir(cwd)
@@ -63,20 +76,49 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> set[tuple[str, str]]:
     return {key(entry) for entry in pot if entry.msgid}
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_message_has_a_translation(language: str, extracted: set[tuple[str, str]]) -> None:
-    present = {key(entry) for entry in catalog(language) if not entry.obsolete}
-    missing = sorted(extracted - present)
-    assert missing == [], f"{len(missing)} messages missing in {language}: run `make messages`"
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, set[tuple[str, str]]]:
+    """Every message of the sources now, per catalog: the project's (games, scorekeeper and
+    templates, the game packages left out) and each game package's (its folder but its
+    catalogs)."""
+    if shutil.which("xgettext") is None:
+        message = "GNU gettext (xgettext) extracts the messages: apt-get install gettext"
+        if os.environ.get("SCOREKEEPER_REQUIRE_GETTEXT"):
+            pytest.fail(message)
+        pytest.skip(message)
+    found = {
+        PROJECT: extract(
+            ROOT,
+            tmp_path_factory.mktemp("sources"),
+            ["games", "scorekeeper", "templates"],
+            IGNORED,
+        )
+    }
+    for name, folder in FOLDERS.items():
+        if name != PROJECT:
+            parts = [path.name for path in folder.iterdir() if path.name != "locale"]
+            found[name] = extract(folder, tmp_path_factory.mktemp("package"), parts, [])
+    return found
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_no_translation_is_fuzzy_empty_or_loses_a_placeholder(language: str) -> None:
+@pytest.mark.parametrize(("name", "language"), CATALOGS)
+def test_every_message_has_a_translation(
+    name: str, language: str, extracted: dict[str, set[tuple[str, str]]]
+) -> None:
+    present = {key(entry) for entry in catalog(language, name) if not entry.obsolete}
+    missing = sorted(extracted[name] - present)
+    assert missing == [], (
+        f"{len(missing)} messages missing in {name}'s {language}: run `make messages`"
+    )
+
+
+@pytest.mark.parametrize(("name", "language"), CATALOGS)
+def test_no_translation_is_fuzzy_empty_or_loses_a_placeholder(name: str, language: str) -> None:
     problems: list[str] = []
-    for entry in catalog(language):
+    for entry in catalog(language, name):
         if entry.obsolete:
             continue
-        where = f"{language}: {entry.msgid[:70]!r}"
+        where = f"{name} {language}: {entry.msgid[:70]!r}"
         if "fuzzy" in entry.flags:
             problems.append(f"fuzzy {where}")
         translations = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
@@ -96,14 +138,14 @@ def test_no_translation_is_fuzzy_empty_or_loses_a_placeholder(language: str) -> 
     assert problems == []
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_compiled_catalog_is_the_source_catalog(language: str) -> None:
+@pytest.mark.parametrize(("name", "language"), CATALOGS)
+def test_the_compiled_catalog_is_the_source_catalog(name: str, language: str) -> None:
     """The .mo files are committed (a fresh machine has no msgfmt): they must not lag behind."""
-    folder = ROOT / "locale" / language / "LC_MESSAGES"
+    folder = FOLDERS[name] / "locale" / language / "LC_MESSAGES"
     with (folder / "django.mo").open("rb") as compiled_file:
         compiled = gettext.GNUTranslations(compiled_file)
     stale: list[str] = []
-    for entry in catalog(language).translated_entries():
+    for entry in catalog(language, name).translated_entries():
         if entry.msgid_plural:
             shown = compiled.ngettext(entry.msgid, entry.msgid_plural, 1)
             expected = entry.msgstr_plural[0]
@@ -112,4 +154,4 @@ def test_the_compiled_catalog_is_the_source_catalog(language: str) -> None:
             shown, expected = compiled.gettext(msgid), entry.msgstr
         if shown != expected:
             stale.append(entry.msgid[:70])
-    assert stale == [], f"{language}: run `make messages` to compile the catalog"
+    assert stale == [], f"{name} {language}: run `make messages` to compile the catalog"

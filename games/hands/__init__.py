@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from games.hands.base import (
     BaseHandForm,
     ChartHints,
@@ -15,6 +17,7 @@ from games.hands.schafkopf import SchafkopfHandEntry
 from games.hands.scopa import ScopaHandEntry
 from games.hands.swoops import SwoopsHandEntry
 from games.scoring import GAMES
+from games.scoring.registry import GAME_PACKAGES
 
 _SCOPA = ScopaHandEntry()
 
@@ -27,6 +30,24 @@ HAND_ENTRIES: dict[str, HandEntry] = {
     "schafkopf": SchafkopfHandEntry(),
     "swoops": SwoopsHandEntry(),
 }
+
+
+def package_hand_entries(packages: tuple[str, ...] = GAME_PACKAGES) -> dict[str, HandEntry]:
+    """The hand entries the game packages list (``<package>.entry.HAND_ENTRIES``, game key
+    to entry; docs/architecture.md, "Game packages")."""
+    found: dict[str, HandEntry] = {}
+    for package in packages:
+        module = importlib.import_module(f"{package}.entry")
+        entries = getattr(module, "HAND_ENTRIES", None)
+        if not isinstance(entries, dict) or not all(
+            isinstance(entry, HandEntry) for entry in entries.values()
+        ):
+            raise TypeError(f"{package}.entry.HAND_ENTRIES must map game keys to HandEntry")
+        found.update(entries)
+    return found
+
+
+HAND_ENTRIES.update(package_hand_entries())
 
 
 def hand_entry_for(game: str) -> HandEntry:

@@ -270,6 +270,12 @@ class HandEntry:
         """How the demo club plays ``game`` (games.demo); None leaves it out of the demo."""
         return None
 
+    def rules_template(self, game: str) -> str:
+        """The template of ``game``'s rules summary, which the rules page includes; a game
+        package names one in its own templates. The page goes without a summary when the
+        template does not exist."""
+        return f"games/rules/{game}.html"
+
 
 def dealer_facts(next_dealer: str | None) -> list[str]:
     if not next_dealer:

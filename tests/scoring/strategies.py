@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from games.scoring import TableSetup, get_game
+from tests.plugins.briscola_strategies import briscola_counted_points
 
 from .helpers import ALL_CODES
 
@@ -209,6 +210,8 @@ def counted_entries(draw: st.DrawFn, game: str, sides: Sequence[str]) -> dict[st
         return {"points": {**dict(zip(sides, values, strict=False)), sides[-1]: -sum(values)}}
     if game == "swoops":
         return {"points": draw(swoops_counted_points(sides))}
+    if game == "briscola":
+        return {"points": draw(briscola_counted_points(sides))}
     if game == "ciapano" and draw(st.booleans()):
         return draw(penalty_counts(sides))
     if game == "ciapano":

@@ -24,6 +24,7 @@ PLAYERS = {
     "ciapano": ("Ann", "Bob", "Cy", "Di"),
     "swoops": ("Ann", "Bob", "Cy"),
     "schafkopf": ("Ann", "Bob", "Cy", "Di"),
+    "briscola": ("Ann", "Bob"),
 }
 OPTIONS: dict[str, dict[str, object]] = {
     "ciapano": {"elimination_at": 12},
@@ -183,7 +184,8 @@ def steady_entry(setup: TableSetup, number: int) -> dict[str, object]:
     """Counted points the rules allow that keep the game going round after round: every side
     level (Scopa family: 1 each, at least the settebello, so leaders stay level; Schafkopf:
     everybody passed), or spread in turn (Ciapanò: 11 a deal, 3 to one player and 2 to each
-    other; Swoops: a different player goes out each round, the others hold an ace)."""
+    other; Swoops: a different player goes out each round, the others hold an ace; Briscola:
+    every deal drawn)."""
     sides = setup.sides
     turn = sides[number % len(sides)]
     if setup.game == "ciapano":
@@ -192,6 +194,9 @@ def steady_entry(setup: TableSetup, number: int) -> dict[str, object]:
         return {"points": {side: 0 if side == turn else 1 for side in sides}}
     if setup.game == "schafkopf":
         return {"points": dict.fromkeys(sides, 0)}
+    if setup.game == "briscola":
+        # 60-60: a drawn deal counts for nobody, and the match goes on.
+        return {"points": dict.fromkeys(sides, 60)}
     return {"points": dict.fromkeys(sides, 1)}
 
 

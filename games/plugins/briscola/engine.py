@@ -1,0 +1,360 @@
+"""Briscola: the rules as the app scores them (games/plugins/briscola/rules.md).
+
+Pure Python like ``games.scoring`` (an import-linter contract holds it to that): the 40-card
+Italian deck of ``games.scoring.cards``, the shared errors, options and breakdown readers.
+One round is one deal played out; a match is the best of N deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from games.scoring.base import (
+    Game,
+    GameState,
+    RoundScore,
+    Side,
+    TableSetup,
+    Team,
+    running_totals,
+)
+from games.scoring.breakdowns import JSON, Fields, integer, mapping_of, nullable, one_of, string
+from games.scoring.cards import DECK, Card, Rank, parse_card
+from games.scoring.errors import (
+    EntryError,
+    Problem,
+    fields_not_applying,
+    problem,
+    raise_if_any,
+    read_counts,
+    says_nothing,
+)
+from games.scoring.i18n import gettext_noop as _
+from games.scoring.options import Choice, OptionSpec, OptionValue
+
+# Card points (rules.md §2): Asso 11, Tre 10, Re 4, Cavallo 3, Fante 2, the rest nothing.
+CARD_POINTS: Mapping[Rank, int] = {
+    Rank.ACE: 11,
+    Rank.THREE: 10,
+    Rank.KING: 4,
+    Rank.KNIGHT: 3,
+    Rank.JACK: 2,
+}
+DECK_POINTS = 120
+# More than this wins the deal (rules.md §3).
+HALF = DECK_POINTS // 2
+# Totals no split of the deck can make: no card is worth 1 (rules.md §2).
+IMPOSSIBLE = frozenset({1, DECK_POINTS - 1})
+
+CAPTURES, POINTS = "captures", "points"
+
+
+def card_points(card: Card) -> int:
+    """A card's points (rules.md §2).
+
+    >>> [card_points(parse_card(code)) for code in ("AD", "3C", "KS", "NB", "JD", "7D")]
+    [11, 10, 4, 3, 2, 0]
+    >>> sum(card_points(card) for card in DECK)
+    120
+    """
+    return CARD_POINTS.get(card.rank, 0)
+
+
+def deal_winner(points: Mapping[Side, int]) -> Side | None:
+    """The side with more than 60 card points; None on a 60-60 draw (rules.md §3).
+
+    >>> deal_winner({"Ann": 61, "Bob": 59}), deal_winner({"Ann": 60, "Bob": 60})
+    ('Ann', None)
+    """
+    for side, total in points.items():
+        if total > HALF:
+            return side
+    return None
+
+
+def deals_needed(best_of: int) -> int:
+    """Deals a side must win to take the match: more than half of N (rules.md §4).
+
+    >>> [deals_needed(n) for n in (1, 3, 5)]
+    [1, 2, 3]
+    """
+    return best_of // 2 + 1
+
+
+@dataclass(frozen=True)
+class BriscolaBreakdown:
+    """One deal (rules.md §3): each side's card points, how they were entered (the cards each
+    side took, or the points counted at the table) and the deal's winner (None on a draw).
+
+    >>> BriscolaBreakdown("points", {"Ann": 61, "Bob": 59}, "Ann").to_json()
+    {'kind': 'deal', 'entered': 'points', 'card_points': {'Ann': 61, 'Bob': 59}, 'winner': 'Ann'}
+    """
+
+    kind: ClassVar[str] = "deal"
+
+    entered: str
+    card_points: Mapping[Side, int]
+    winner: Side | None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "entered": self.entered,
+            "card_points": dict(self.card_points),
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> BriscolaBreakdown:
+        fields = Fields(data, path, ("kind", "entered", "card_points", "winner"))
+        fields.expect("kind", cls.kind)
+        return cls(
+            fields.read("entered", one_of((CAPTURES, POINTS))),
+            fields.read("card_points", mapping_of(integer)),
+            fields.read("winner", nullable(string)),
+        )
+
+
+def read_breakdown(data: object) -> BriscolaBreakdown:
+    """A stored Briscola breakdown as its dataclass (see ``Game.read_breakdown``)."""
+    return BriscolaBreakdown.from_json(data)
+
+
+def _side_problem(side: object, field: str) -> Problem:
+    return problem(_("{side} is not a side at this table"), field, side=str(side))
+
+
+class Briscola(Game):
+    """Briscola for 2, or for 4 in two teams of partners sitting opposite (rules.md §1)."""
+
+    key = "briscola"
+    name = _("Briscola")
+    min_players = 2
+    max_players = 4
+    option_specs = (
+        OptionSpec(
+            "best_of",
+            "3",
+            _("Best of"),
+            _("The match goes to the side that first wins more than half of this many deals."),
+            choices=(
+                Choice("1", _("One deal")),
+                Choice("3", _("Best of 3 deals")),
+                Choice("5", _("Best of 5 deals")),
+            ),
+        ),
+    )
+
+    # -- the table ------------------------------------------------------------------------------
+    def plays_in_teams(self, player_count: int, options: Mapping[str, OptionValue]) -> bool:
+        return player_count == 4
+
+    def default_teams(
+        self, players: Sequence[str], options: Mapping[str, OptionValue]
+    ) -> tuple[Team, ...]:
+        if not self.plays_in_teams(len(players), options):
+            return ()
+        # Partners sit opposite (rules.md §1): seats 1 and 3 play 2 and 4.
+        return (
+            Team(f"{players[0]} & {players[2]}", (players[0], players[2])),
+            Team(f"{players[1]} & {players[3]}", (players[1], players[3])),
+        )
+
+    def check_teams(
+        self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]
+    ) -> list[Problem]:
+        """2 players, or 4 as two teams of partners opposite; never 3 (rules.md §1)."""
+        if len(players) == 3:
+            return [problem(_("Briscola is played by 2, or by 4 in two teams"), "players")]
+        if not self.plays_in_teams(len(players), options):
+            return super().check_teams(players, teams, options)
+        if len(teams) != 2 or any(len(team.players) != 2 for team in teams):
+            return [problem(_("four players play as two teams of two"), "teams")]
+        problems: list[Problem] = []
+        if len({team.name for team in teams}) != 2 or not all(team.name.strip() for team in teams):
+            problems.append(problem(_("the two teams need two different names"), "teams"))
+        seated = [player for team in teams for player in team.players]
+        if sorted(seated) != sorted(players):
+            problems.append(problem(_("every player must be in exactly one team"), "teams"))
+            return problems
+        for team in teams:
+            first, second = (players.index(player) for player in team.players)
+            if abs(first - second) != 2:
+                problems.append(
+                    problem(
+                        _("{first} and {second} sit side by side; partners sit opposite"),
+                        "teams",
+                        first=team.players[0],
+                        second=team.players[1],
+                    )
+                )
+        return problems
+
+    def best_of(self, table: TableSetup) -> int:
+        return int(table.option_str("best_of"))
+
+    # -- one deal -------------------------------------------------------------------------------
+    def card_points_of(
+        self, entry: Mapping[str, object], table: TableSetup
+    ) -> tuple[str, dict[Side, int]]:
+        """How the deal was entered and each side's card points; raise EntryError with every
+        problem (rules.md §2, §5)."""
+        if not isinstance(entry, Mapping):
+            raise_if_any([problem(_("a round must be an object"), "round")])
+        has_points = POINTS in entry and not says_nothing(entry[POINTS])
+        has_captures = CAPTURES in entry and not says_nothing(entry[CAPTURES])
+        if has_points and has_captures:
+            raise_if_any(
+                [problem(_("give either the captured cards or the points, not both"), "round")]
+            )
+        if not has_points and not has_captures:
+            raise_if_any([problem(_("a round needs the captured cards or the points"), "round")])
+        if has_points:
+            problems = fields_not_applying(entry, (POINTS,), (CAPTURES,))
+            return POINTS, self._counted(entry[POINTS], table, problems)
+        problems = fields_not_applying(entry, (CAPTURES,), (POINTS,))
+        return CAPTURES, self._captured(entry[CAPTURES], table, problems)
+
+    def _counted(self, raw: object, table: TableSetup, problems: list[Problem]) -> dict[Side, int]:
+        """Points counted at the table: whole numbers from 0 to 120 summing to 120, never 1 or
+        119 (rules.md §2, §5)."""
+        if not isinstance(raw, Mapping):
+            raise EntryError([*problems, problem(_("points must give each side a number"), POINTS)])
+        points: dict[Side, int] = {}
+        for side, value in read_counts(
+            raw,
+            table.sides,
+            problems,
+            unknown=lambda side: _side_problem(side, POINTS),
+            not_whole=lambda side: problem(
+                _("points for {side} must be a whole number from 0 to 120"), POINTS, side=side
+            ),
+        ):
+            if value is None:
+                continue
+            if value > DECK_POINTS:
+                problems.append(
+                    problem(
+                        _("points for {side} must be a whole number from 0 to 120"),
+                        POINTS,
+                        side=side,
+                    )
+                )
+            elif value in IMPOSSIBLE:
+                problems.append(
+                    problem(
+                        _("{side} cannot have {points} card points: no card is worth 1"),
+                        POINTS,
+                        side=side,
+                        points=value,
+                    )
+                )
+            points[side] = value
+        for side in table.sides:
+            if side not in raw:
+                problems.append(problem(_("points for {side} are missing"), POINTS, side=side))
+        if not problems and sum(points.values()) != DECK_POINTS:
+            problems.append(
+                problem(
+                    _("the card points add up to {total}, not 120"),
+                    POINTS,
+                    total=sum(points.values()),
+                )
+            )
+        raise_if_any(problems)
+        return {side: points[side] for side in table.sides}
+
+    def _captured(self, raw: object, table: TableSetup, problems: list[Problem]) -> dict[Side, int]:
+        """The cards each side took: every one of the 40 exactly once (rules.md §5)."""
+        if not isinstance(raw, Mapping):
+            raise EntryError(
+                [*problems, problem(_("captures must list the cards each side took"), CAPTURES)]
+            )
+        takers: dict[Card, list[Side]] = {}
+        for side, codes in raw.items():
+            if side not in table.sides:
+                problems.append(_side_problem(side, CAPTURES))
+                continue
+            if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+                problems.append(
+                    problem(
+                        _("captures for {side} must be a list of card codes"),
+                        CAPTURES,
+                        side=str(side),
+                    )
+                )
+                continue
+            for code in codes:
+                try:
+                    card = parse_card(code)
+                except ValueError:
+                    problems.append(
+                        problem(
+                            _("{code} is not a card code ({side})"),
+                            CAPTURES,
+                            code=code,
+                            side=str(side),
+                        )
+                    )
+                    continue
+                takers.setdefault(card, []).append(str(side))
+        for card in DECK:
+            holders = takers.get(card, [])
+            if len(holders) > 1:
+                problems.append(
+                    problem(
+                        _("{card} is captured twice ({sides})"),
+                        CAPTURES,
+                        card=card.code,
+                        sides=", ".join(holders),
+                    )
+                )
+            elif not holders:
+                problems.append(
+                    problem(_("{card} is not captured by any side"), CAPTURES, card=card.code)
+                )
+        raise_if_any(problems)
+        points = dict.fromkeys(table.sides, 0)
+        for card, holders in takers.items():
+            points[holders[0]] += card_points(card)
+        return points
+
+    def score_round(
+        self,
+        entry: Mapping[str, object],
+        table: TableSetup,
+        earlier: Sequence[RoundScore] = (),
+    ) -> RoundScore:
+        """One deal: 1 to the side with more than 60 card points, nothing to anyone on 60-60
+        (rules.md §3), so the totals are deals won."""
+        entered, points = self.card_points_of(entry, table)
+        winner = deal_winner(points)
+        won = {side: int(side == winner) for side in table.sides}
+        return RoundScore(won, BriscolaBreakdown(entered, points, winner).to_json())
+
+    def read_breakdown(self, data: object) -> BriscolaBreakdown:
+        return read_breakdown(data)
+
+    # -- the match ------------------------------------------------------------------------------
+    def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
+        """The match goes to the first side to win more than half of N deals; a drawn deal
+        counts for nobody, and the match goes on (rules.md §4)."""
+        needed = deals_needed(self.best_of(table))
+        after_each = running_totals(table.sides, rounds)
+        for number, totals in enumerate(after_each, start=1):
+            for side in table.sides:
+                if totals[side] >= needed:
+                    return GameState(
+                        after_each[-1],
+                        after_each,
+                        finished=True,
+                        winners=(side,),
+                        finished_after_round=number,
+                    )
+        totals = after_each[-1] if after_each else dict.fromkeys(table.sides, 0)
+        return GameState(totals, after_each)
+
+
+GAMES: tuple[Game, ...] = (Briscola(),)

@@ -1,0 +1,255 @@
+"""Briscola at the table: the cards each side took, tapped as in Scopa, or the card points
+counted at the table; a live preview of each side's card points; the match as deals won
+(games/plugins/briscola/rules.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.hands.base import (
+    BaseHandForm,
+    ChartHints,
+    HandEntry,
+    HistoryLine,
+    Scoreboard,
+    ScoreRow,
+    dealer_facts,
+    rest_to,
+)
+from games.hands.demo_base import DemoGame
+from games.hands.html import add_card_fields, card_grid
+from games.plugins.briscola.demo import BRISCOLA_DEMO
+from games.plugins.briscola.engine import (
+    DECK_POINTS,
+    Briscola,
+    card_points,
+    deals_needed,
+)
+from games.scoring import Game, GameState, RoundScore, TableSetup
+from games.scoring.cards import DECK, DeckStyle, parse_card
+
+MODE_CARDS = "cards"
+MODE_POINTS = "points"
+
+
+@dataclass(frozen=True)
+class SideCount:
+    """A side's cards and card points so far, as its button in the side picker shows them."""
+
+    index: int
+    side: str
+    cards: int
+    points: int
+
+
+@dataclass(frozen=True)
+class DealPreview:
+    sides: tuple[SideCount, ...]
+    unassigned: int
+    score: RoundScore | None
+    result: str
+    problems: tuple[str, ...] = ()
+
+
+class BriscolaHandForm(BaseHandForm):
+    """One deal: every card to the side that took it, or the card points counted at the table
+    (rules.md §5)."""
+
+    mode = forms.ChoiceField(
+        choices=[
+            (MODE_CARDS, gettext_lazy("Tap cards")),
+            (MODE_POINTS, gettext_lazy("Enter points")),
+        ],
+        initial=MODE_CARDS,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        add_card_fields(self, DECK, [(str(i), side) for i, side in enumerate(self.sides)])
+        for i, side in enumerate(self.sides):
+            self.fields[f"points_{i}"] = forms.IntegerField(
+                label=side, min_value=0, max_value=DECK_POINTS, initial=0, required=False
+            )
+
+    @classmethod
+    def initial_from_entry(cls, entry: Mapping[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
+        index = {side: str(i) for i, side in enumerate(sides)}
+        if "points" in entry:
+            initial: dict[str, Any] = {"mode": MODE_POINTS}
+            for side, points in entry["points"].items():
+                initial[f"points_{index[side]}"] = points
+            return initial
+        initial = {"mode": MODE_CARDS}
+        for side, codes in entry["captures"].items():
+            for code in codes:
+                initial[f"card_{parse_card(code).code}"] = index[side]
+        return initial
+
+    def captures(self) -> dict[str, list[str]]:
+        """Each side's cards as the form stands, in deck order."""
+        captures: dict[str, list[str]] = {side: [] for side in self.sides}
+        for card in DECK:
+            chosen = self.value_as_it_stands(f"card_{card.code}")
+            if chosen not in (None, ""):
+                captures[self.sides[int(chosen)]].append(card.code)
+        return captures
+
+    def side_counts(self, captures: Mapping[str, list[str]] | None = None) -> tuple[SideCount, ...]:
+        """Each side's cards and card points so far: the preview's counters and the numbers
+        on the side picker's buttons, with or without JavaScript."""
+        captures = self.captures() if captures is None else captures
+        return tuple(
+            SideCount(
+                index,
+                side,
+                len(captures[side]),
+                sum(card_points(parse_card(code)) for code in captures[side]),
+            )
+            for index, side in enumerate(self.sides)
+        )
+
+    def entry(self) -> dict[str, object]:
+        if self.cleaned_data.get("mode") == MODE_POINTS:
+            return {
+                "points": {side: self.count(f"points_{i}") for i, side in enumerate(self.sides)}
+            }
+        return {"captures": self.captures()}
+
+    def incomplete(self) -> str:
+        if self.cleaned_data.get("mode") != MODE_CARDS:
+            return ""
+        unassigned = sum(1 for card in DECK if not self.cleaned_data.get(f"card_{card.code}"))
+        if unassigned > 1:
+            return _("%(count)s cards are not assigned to a side yet.") % {"count": unassigned}
+        if unassigned:
+            return _("1 card is not assigned to a side yet.")
+        return ""
+
+    def preview(self) -> DealPreview | None:
+        """Each side's card points so far and the cards left; the deal's result once every
+        card has a side (or the points add up)."""
+        if not self.is_bound:
+            return None
+        valid = self.is_valid()
+        score = self.score if valid else None
+        result = deal_result(score.breakdown) if score else ""
+        if self.cleaned_data.get("mode") == MODE_POINTS:
+            # Typed points: the result once they add up, else why they cannot be saved.
+            problems = () if valid else tuple(str(e) for e in self.non_field_errors())
+            if score is None and not problems:
+                return None
+            return DealPreview((), 0, score, result, problems)
+        captures = self.captures()
+        unassigned = len(DECK) - sum(len(codes) for codes in captures.values())
+        problems = () if valid or unassigned else tuple(str(e) for e in self.non_field_errors())
+        return DealPreview(self.side_counts(captures), unassigned, score, result, problems)
+
+
+def deal_result(breakdown: Mapping[str, Any]) -> str:
+    """The deal's result in words: who won it, or a draw (rules.md §3)."""
+    points = breakdown.get("card_points") or {}
+    counts = ", ".join(f"{side} {value}" for side, value in points.items())
+    if breakdown.get("winner"):
+        return _("%(side)s wins the deal (%(points)s).") % {
+            "side": breakdown["winner"],
+            "points": counts,
+        }
+    return _("60-60: the deal is a draw and counts for nobody.")
+
+
+class BriscolaHandEntry(HandEntry):
+    # A deal is scored on its own; so is its preview.
+    form_uses_earlier = False
+    template = "briscola/hand.html"
+    form_class = BriscolaHandForm
+    options_on_scoreboard = frozenset({"best_of"})
+    standings_measures = ("points_per_game", "points_difference")
+
+    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+        return BriscolaHandForm.initial_from_entry(entry, setup.sides)
+
+    def shortcut(self, data: QueryDict) -> QueryDict | None:
+        return rest_to(data, DECK, MODE_CARDS)
+
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+        assert isinstance(form, BriscolaHandForm)
+        return {
+            "preview": form.preview(),
+            "grid": card_grid(form, DeckStyle.ITALIAN),
+            "steppers": {
+                "points": [(side, form[f"points_{i}"]) for i, side in enumerate(setup.sides)]
+            },
+            "side_indexes": list(enumerate(setup.sides)),
+            "side_counts": form.side_counts(),
+        }
+
+    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
+        points = breakdown.get("card_points") or {}
+        how = (
+            _("Card points counted at the table: %(points)s.")
+            if breakdown.get("entered") == MODE_POINTS
+            else _("Card points from the cards taken: %(points)s.")
+        )
+        counts = ", ".join(f"{side} {value}" for side, value in points.items())
+        return [how % {"points": counts}, deal_result(breakdown)]
+
+    def history_line(
+        self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
+    ) -> HistoryLine:
+        card_points_ = breakdown.get("card_points") or {}
+        return HistoryLine(
+            points=tuple((side, str(card_points_.get(side, 0))) for side in setup.sides),
+            lines=tuple(self.explain(breakdown, setup)),
+            summary=deal_result(breakdown),
+        )
+
+    def scoreboard(
+        self, setup: TableSetup, state: GameState, next_dealer: str | None
+    ) -> Scoreboard:
+        best_of = int(setup.option_str("best_of"))
+        needed = deals_needed(best_of)
+        rows = tuple(
+            ScoreRow(
+                side,
+                str(state.totals.get(side, 0)),
+                note=""
+                if state.finished
+                else _("%(count)s to go") % {"count": needed - state.totals.get(side, 0)},
+                winner=side in state.winners,
+            )
+            for side in setup.sides
+        )
+        facts = [
+            _("Deals won, best of %(count)s") % {"count": best_of},
+            *dealer_facts(next_dealer),
+        ]
+        return Scoreboard(rows, tuple(facts))
+
+    def seating_help(self, rules: Game) -> str:
+        return _(
+            "With four at a Briscola table, partners sit opposite: players 1 and 3 play "
+            "against 2 and 4."
+        )
+
+    def chart_hints(self, setup: TableSetup) -> ChartHints:
+        best_of = int(setup.option_str("best_of"))
+        return ChartHints(
+            deals_needed(best_of), _("Deals won, best of %(count)s") % {"count": best_of}
+        )
+
+    def demo(self, game: str) -> DemoGame | None:
+        return BRISCOLA_DEMO
+
+    def rules_template(self, game: str) -> str:
+        return "briscola/rules.html"
+
+
+HAND_ENTRIES: dict[str, HandEntry] = {Briscola.key: BriscolaHandEntry()}

@@ -1,0 +1,214 @@
+"""Briscola's pages (games/plugins/briscola): the table page, the htmx preview, saving a deal by
+its cards or its points, a refused deal (422, nothing saved), the rules page, and its
+translations coming from the game package's own catalogs."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from games import services
+from games.demo import demo_league_create
+from games.hands import ChartHints, hand_entry_for, offered_games
+from games.models import Table
+from games.plugins.briscola.entry import BriscolaHandEntry
+from games.scoring import GAMES
+from games.scoring.cards import DECK
+from tests.clubs import home_club
+from tests.pages import HTMX, html, inputs, saved, table_url, totals
+
+pytestmark = pytest.mark.django_db
+
+ALL = [card.code for card in DECK]
+# Four aces, a three, a king and a knight: 61 card points.
+SIXTY_ONE = ["AD", "AC", "AS", "AB", "3D", "KD", "ND"]
+
+
+def briscola_table(players: list[str] | None = None, **options: object) -> Table:
+    return services.table_create(
+        club=home_club(), game="briscola", players=players or ["Ann", "Bob"], options=options
+    )
+
+
+def cards_to(cards_for_first: list[str], rest: str = "1") -> dict[str, str]:
+    data = {"mode": "cards"}
+    for code in ALL:
+        data[f"card_{code}"] = "0" if code in cards_for_first else rest
+    return data
+
+
+def test_the_registry_finds_briscola_in_its_package() -> None:
+    assert "briscola" in GAMES
+    assert offered_games()[-1] == "briscola"
+    assert isinstance(hand_entry_for("briscola"), BriscolaHandEntry)
+
+
+def test_the_table_page_offers_the_card_grid_and_the_points(client: Client) -> None:
+    table = briscola_table()
+    page = html(client.get(table_url(table)))
+    assert page.count("data-card=") == 40
+    assert "Tap cards" in page
+    assert "Enter points" in page
+    assert "All remaining cards to Bob" in page
+    assert "Deals won, best of 3" in page
+    assert 'name="points_0"' in page
+
+
+def test_the_preview_counts_each_sides_card_points_and_the_cards_left(client: Client) -> None:
+    table = briscola_table()
+    data = {"mode": "cards", **{f"card_{code}": "0" for code in SIXTY_ONE}, "card_7D": "1"}
+    response = client.post(table_url(table), {**data, "action": "preview"}, **HTMX)
+    page = html(response)
+    assert page.lstrip().startswith('<div id="preview"')
+    assert "<html" not in page
+    assert "So far: 32 cards left to assign" in page
+    assert '<td>7</td><td class="points">61</td>' in page
+    assert '<td>1</td><td class="points">0</td>' in page
+    # The side picker's counters, out of band.
+    assert '<span data-count-points="0">61</span>' in page
+    assert saved() == (0, 0)
+
+    complete = html(
+        client.post(table_url(table), {**cards_to(SIXTY_ONE), "action": "preview"}, **HTMX)
+    )
+    assert "This deal" in complete
+    assert "Ann wins the deal (Ann 61, Bob 59)." in complete
+    assert saved() == (0, 0)
+
+
+def test_the_preview_of_typed_points_says_the_result_or_why_not(client: Client) -> None:
+    table = briscola_table()
+    typed = {"mode": "points", "points_0": "70", "points_1": "30", "action": "preview"}
+    page = html(client.post(table_url(table), typed, **HTMX))
+    assert "the card points add up to 100, not 120" in page
+    page = html(client.post(table_url(table), {**typed, "points_1": "50"}, **HTMX))
+    assert "Ann wins the deal (Ann 70, Bob 50)." in page
+    assert saved() == (0, 0)
+
+
+def test_a_deal_saved_by_its_cards_and_one_by_its_points(client: Client) -> None:
+    table = briscola_table()
+    response = client.post(table_url(table), cards_to(SIXTY_ONE), **HTMX)
+    assert response.status_code == 200
+    assert totals(table) == {"Ann": 1, "Bob": 0}
+    response = client.post(
+        table_url(table), {"mode": "points", "points_0": "60", "points_1": "60"}, **HTMX
+    )
+    assert response.status_code == 200
+    assert totals(table) == {"Ann": 1, "Bob": 0}
+    page = html(client.get(table_url(table)))
+    assert "60-60: the deal is a draw and counts for nobody." in page
+    assert "Card points from the cards taken: Ann 61, Bob 59." in page
+    client.post(table_url(table), {"mode": "points", "points_0": "120", "points_1": "0"}, **HTMX)
+    table.refresh_from_db()
+    assert table.is_finished
+    assert table.winners == ["Ann"]
+
+
+@pytest.mark.parametrize(
+    ("points", "message"),
+    [
+        (("1", "119"), "Ann cannot have 1 card points: no card is worth 1"),
+        (("70", "60"), "the card points add up to 130, not 120"),
+    ],
+)
+def test_an_impossible_deal_is_refused_and_nothing_is_saved(
+    client: Client, points: tuple[str, str], message: str
+) -> None:
+    table = briscola_table()
+    data = {"mode": "points", "points_0": points[0], "points_1": points[1]}
+    response = client.post(table_url(table), data, **HTMX)
+    assert response.status_code == 422
+    assert message in html(response)
+    assert saved() == (0, 0)
+    form = inputs(response)
+    assert form.checked["mode"] == "points"
+    assert form.values["points_0"] == points[0]
+
+
+def test_cards_left_unassigned_are_refused(client: Client) -> None:
+    table = briscola_table()
+    data = {"mode": "cards", **{f"card_{code}": "0" for code in SIXTY_ONE}}
+    response = client.post(table_url(table), data, **HTMX)
+    assert response.status_code == 422
+    assert "33 cards are not assigned to a side yet." in html(response)
+    assert saved() == (0, 0)
+
+
+def test_all_remaining_cards_without_javascript(client: Client) -> None:
+    table = briscola_table()
+    data = {"mode": "cards", **{f"card_{code}": "0" for code in SIXTY_ONE}, "rest_to": "1"}
+    response = client.post(table_url(table), data)
+    form = inputs(response)
+    assert form.checked["card_7D"] == "1"
+    assert saved() == (0, 0)
+
+
+def test_four_players_play_as_partners_opposite(client: Client) -> None:
+    table = briscola_table(["Ann", "Bob", "Cy", "Di"], best_of="1")
+    client.post(table_url(table), {"mode": "points", "points_0": "30", "points_1": "90"}, **HTMX)
+    table.refresh_from_db()
+    assert table.is_finished
+    assert table.winners == ["Bob & Di"]
+
+
+def test_the_rules_page_comes_from_the_package(client: Client) -> None:
+    response = client.get(reverse("games:rules_game", args=["briscola"]))
+    assert response.status_code == 200
+    page = html(response)
+    assert "Asso: 11 points" in page
+    assert "60-60 is a draw" in page
+    assert "Best of 3 deals" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("it", ["Asso: 11 punti"]),
+        ("de", ["Asso: 11 Augen"]),
+        ("ja", ["アッソ: 11点"]),
+    ],
+)
+def test_the_package_catalogs_translate_its_pages(
+    client: Client, language: str, words: list[str]
+) -> None:
+    with translation.override(language):
+        response = client.get(
+            reverse("games:rules_game", args=["briscola"]), HTTP_ACCEPT_LANGUAGE=language
+        )
+    page = html(response)
+    assert words[0] in page
+    with translation.override(language):
+        assert translation.gettext("Deals won, best of %(count)s") != (
+            "Deals won, best of %(count)s"
+        )
+
+
+def test_the_hooks_the_generic_pages_ask() -> None:
+    entry = hand_entry_for("briscola")
+    rules = GAMES["briscola"]
+    assert entry.chart_hints(rules.setup(["Ann", "Bob"], {"best_of": "5"})) == ChartHints(
+        3, "Deals won, best of 5"
+    )
+    assert entry.seating_help(rules).startswith("With four at a Briscola table")
+    assert entry.rules_template("briscola") == "briscola/rules.html"
+    assert entry.demo("briscola") is not None
+    assert not rules.plays_for_money
+    assert not entry.explains_primiera
+
+
+def test_the_demo_club_plays_briscola() -> None:
+    league = demo_league_create(club=home_club(), tables=30, seed=5, today=date(2026, 11, 21))
+    tables = list(league.tables.filter(game="briscola"))
+    assert tables
+    assert all(table.is_finished for table in tables)
+    fixed = demo_league_create(
+        club=home_club(), tables=14, hands=4, seed=2, today=date(2026, 11, 21)
+    )
+    fixed_tables = list(fixed.tables.filter(game="briscola"))
+    assert fixed_tables
+    assert all(table.hands_played == 4 for table in fixed_tables)

@@ -1,0 +1,83 @@
+"""A short Briscola match on a 360-px phone: one deal tapped in card by card, one typed in as
+card points, and the match decided (games/plugins/briscola)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games import services
+from tests.clubs import home_club
+from tests.test_browser_axe import Report
+from tests.test_browser_tap_targets import small_targets
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Four aces, a three, a king and a knight: 61 card points.
+SIXTY_ONE = ("AD", "AC", "AS", "AB", "3D", "KD", "ND")
+
+
+def test_a_briscola_match_by_tapping_and_by_typing_points(
+    live_server: LiveServer, page: Page, artifacts_dir: Path
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    table = services.table_create(club=home_club(), game="briscola", players=["Ann", "Bob"])
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Briscola")
+    expect(page.get_by_text("Deals won, best of 3")).to_be_visible()
+
+    # Deal 1: Ann's cards tapped, the rest to Bob.
+    page.wait_for_load_state()
+    for code in SIXTY_ONE:
+        page.locator(f'.card[data-card="{code}"]').click()
+    expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("cards 7 · card points 61")
+    page.get_by_role("button", name="All remaining cards to Bob").click()
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("Ann wins the deal (Ann 61, Bob 59).")
+    page.screenshot(path=artifacts_dir / "briscola-deal-tapped.png", full_page=True)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator('[data-total="Ann"]')).to_have_text("1")
+    expect(page.locator('[data-total="Bob"]')).to_have_text("0")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    # Deal 2: the card points typed in, 60-60: a draw, the match goes on.
+    page.locator("label.segment", has_text="Enter points").click()
+    page.locator('input[name="points_0"]').fill("60")
+    page.locator('input[name="points_1"]').fill("60")
+    expect(preview).to_contain_text("the deal is a draw")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_text("Hand 2 recorded.")).to_be_visible()
+    expect(page.locator('[data-total="Ann"]')).to_have_text("1")
+
+    # Deal 3: Ann counts 90: her second deal wins the match.
+    page.locator("label.segment", has_text="Enter points").click()
+    page.locator('input[name="points_0"]').fill("90")
+    page.locator('input[name="points_1"]').fill("30")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator('[data-total="Ann"]')).to_have_text("2")
+    page.screenshot(path=artifacts_dir / "briscola-match-won.png", full_page=True)
+    table.refresh_from_db()
+    assert table.winners == ["Ann"]
+
+
+def test_the_briscola_pages_pass_axe_and_have_big_tap_targets(
+    live_server: LiveServer, page: Page
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    table = services.table_create(
+        club=home_club(), game="briscola", players=["Alessandra", "Alessandro", "Cy", "Di"]
+    )
+    report = Report()
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    page.wait_for_load_state()
+    for code in SIXTY_ONE:
+        page.locator(f'.card[data-card="{code}"]').click()
+    expect(page.locator("#preview")).to_contain_text("33 cards left")
+    report.check(page, "briscola table, half entered")
+    assert small_targets(page) == []
+    page.goto(f"{live_server.url}/rules/briscola/")
+    report.check(page, "briscola rules")
+    report.finish()
