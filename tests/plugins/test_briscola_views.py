@@ -112,7 +112,7 @@ def test_a_deal_saved_by_its_cards_and_one_by_its_points(client: Client) -> None
 @pytest.mark.parametrize(
     ("points", "message"),
     [
-        (("1", "119"), "Ann cannot have 1 card points: no card is worth 1"),
+        (("1", "119"), "no side can end a deal with 1 or 119 card points: no card is worth 1"),
         (("70", "60"), "the card points add up to 130, not 120"),
     ],
 )

@@ -242,16 +242,15 @@ class Briscola(Game):
                         side=side,
                     )
                 )
-            elif value in IMPOSSIBLE:
-                problems.append(
-                    problem(
-                        _("{side} cannot have {points} card points: no card is worth 1"),
-                        POINTS,
-                        side=side,
-                        points=value,
-                    )
-                )
             points[side] = value
+        if any(value in IMPOSSIBLE for value in points.values()):
+            # Once for the deal: 119 to one side is 1 to the other.
+            problems.append(
+                problem(
+                    _("no side can end a deal with 1 or 119 card points: no card is worth 1"),
+                    POINTS,
+                )
+            )
         for side in table.sides:
             if side not in raw:
                 problems.append(problem(_("points for {side} are missing"), POINTS, side=side))

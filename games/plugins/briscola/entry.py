@@ -165,6 +165,13 @@ def deal_result(breakdown: Mapping[str, Any]) -> str:
     return _("60-60: the deal is a draw and counts for nobody.")
 
 
+def deal_summary(breakdown: Mapping[str, Any]) -> str:
+    """The history's one line before a deal is opened: who won it, the numbers beside it."""
+    if breakdown.get("winner"):
+        return _("%(side)s wins the deal.") % {"side": breakdown["winner"]}
+    return _("60-60 is a draw: the deal counts for nobody.")
+
+
 class BriscolaHandEntry(HandEntry):
     # A deal is scored on its own; so is its preview.
     form_uses_earlier = False
@@ -208,7 +215,7 @@ class BriscolaHandEntry(HandEntry):
         return HistoryLine(
             points=tuple((side, str(card_points_.get(side, 0))) for side in setup.sides),
             lines=tuple(self.explain(breakdown, setup)),
-            summary=deal_result(breakdown),
+            summary=deal_summary(breakdown),
         )
 
     def scoreboard(
