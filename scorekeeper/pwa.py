@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from games.scoring.registry import GAME_PACKAGES
 from scorekeeper.static_bundles import BUNDLES
 
 # The colours the phone paints around the app (status bar, splash screen): the header's green,
@@ -76,10 +77,14 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 
 def static_names() -> list[str]:
-    """The project's own static files (static/): not those of the apps it uses, which
-    collectstatic gathers too (django-htmx ships its own htmx builds and extensions)."""
-    own = finders.FileSystemFinder()
-    return sorted({path.replace("\\", "/") for path, _storage in own.list([])})
+    """The project's own static files (static/, and each game package's static/): not those of
+    the apps it uses, which collectstatic gathers too (django-htmx ships its own htmx builds and
+    extensions)."""
+    own: list[finders.BaseFinder] = [
+        finders.FileSystemFinder(),
+        finders.AppDirectoriesFinder(app_names=list(GAME_PACKAGES)),
+    ]
+    return sorted({path.replace("\\", "/") for finder in own for path, _storage in finder.list([])})
 
 
 def precached_names() -> list[str]:

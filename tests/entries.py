@@ -21,6 +21,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from games.plugins.swoops.engine import RANKS
 from games.scoring import GAMES, TableSetup
 from games.scoring.cards import DECK
 from games.scoring.ciapano import PENALTY_CARDS
@@ -32,7 +33,6 @@ from games.scoring.schafkopf import (
     laufende_count_in,
     most_card_points,
 )
-from games.scoring.swoops import RANKS
 from tests.plugins.briscola_strategies import briscola_entries
 from tests.scoring.schafkopf_strategies import ramsch_entries
 from tests.scoring.strategies import (

@@ -43,7 +43,7 @@ pytestmark = pytest.mark.django_db
 Entry = dict[str, Any]
 
 # What a hand can give, restated from the rules: docs/rules/scopa.md §8, pirate-scopa.md §7,
-# swoops.md §1 (the decks, two jokers a pack) and §2 (the card values).
+# games/plugins/swoops/rules.md §1 (the decks, two jokers a pack) and §2 (the card values).
 SWOOPS_VALUES = {"JOKER": 50, "10": 50, "K": 10, "Q": 10, "J": 10, "A": 1}
 SWOOPS_VALUES.update({str(number): number for number in range(2, 10)})
 SWOOPS_DECKS = {3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5}

@@ -9,10 +9,12 @@ import pkgutil
 import pytest
 
 import games.scoring
+from games.scoring.registry import GAME_PACKAGES
 
+# The scoring modules, and the game packages' engines (pure Python like them).
 MODULES = sorted(
     info.name for info in pkgutil.iter_modules(games.scoring.__path__, "games.scoring.")
-)
+) + [f"{package}.engine" for package in GAME_PACKAGES]
 
 # The modules whose public functions carry examples; a finder that found none would pass
 # every module above without running anything.
@@ -25,7 +27,7 @@ WITH_EXAMPLES = (
     "errors",
     "schafkopf",
     "scopa",
-    "swoops",
+    "plugins.swoops.engine",
 )
 
 
@@ -38,5 +40,7 @@ def test_the_examples_in_a_scoring_modules_docstrings_hold(name: str) -> None:
 
 @pytest.mark.parametrize("name", WITH_EXAMPLES)
 def test_the_examples_are_found(name: str) -> None:
-    module = importlib.import_module(f"games.scoring.{name}")
+    module = importlib.import_module(
+        f"games.{name}" if name.startswith("plugins.") else f"games.scoring.{name}"
+    )
     assert any(test.examples for test in doctest.DocTestFinder().find(module))

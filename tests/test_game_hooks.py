@@ -25,15 +25,16 @@ from games.demo import demo_games, demo_league_create
 from games.hands import HAND_ENTRIES, ChartHints, hand_entry_for, offered_games
 from games.hands.demo_base import DemoGame
 from games.hands.schafkopf import SchafkopfHandEntry
-from games.hands.swoops import SwoopsHandEntry
-from games.hands.swoops_demo import SWOOPS_DEMO
 from games.leagues import COLUMNS, columns_for, columns_on_screen
 from games.models import League, Table
+from games.plugins.swoops.demo import SWOOPS_DEMO
+from games.plugins.swoops.engine import Swoops
+from games.plugins.swoops.entry import SwoopsHandEntry
 from games.scoring import GAMES, Game, TableSetup
-from games.scoring.registry import package_games
+from games.scoring.ciapano import Ciapano
+from games.scoring.registry import GAME_PACKAGES, offer_order
 from games.scoring.schafkopf import Schafkopf
-from games.scoring.scopa import ScopaFamily
-from games.scoring.swoops import Swoops
+from games.scoring.scopa import Scopa, ScopaFamily
 from tests.clubs import home_club
 from tests.leagues import league as make_league
 from tests.pages import html, inputs, signed_in_client
@@ -317,14 +318,44 @@ def _demo_digest(league: League) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+# The games the demo played when its digests were taken, in the registry's order.
+DEMO_GAMES_BEFORE = ("scopa", "scopone", "pirate-scopa", "ciapano", "swoops", "schafkopf")
+
+
 @pytest.mark.django_db
 def test_the_demo_makes_what_it_made_before_its_games_moved(registry: None) -> None:
-    # The games of before: a game package's game (games/plugins/) joins the demo on its own.
-    for game in package_games():
-        del GAMES[game.key], HAND_ENTRIES[game.key]
+    # The games of before: a new game package's game (games/plugins/) joins the demo on its own;
+    # Swoops, moved into a package, plays as it did, in its old place.
+    for key in [key for key in GAMES if key not in DEMO_GAMES_BEFORE]:
+        del GAMES[key], HAND_ENTRIES[key]
+    assert list(GAMES) == list(DEMO_GAMES_BEFORE)
     natural = demo_league_create(club=home_club(), tables=21, seed=3, today=TODAY)
     fixed = demo_league_create(club=home_club(), tables=8, hands=4, seed=11, today=TODAY)
     assert (_demo_digest(natural), _demo_digest(fixed)) == (DEMO_DIGEST, FIXED_DEMO_DIGEST)
+
+
+def test_a_game_package_takes_the_place_its_engine_names_or_comes_last() -> None:
+    built_in = (Scopa(), Schafkopf())
+    # Swoops' engine names Ciapanò; without Ciapanò among the games, that is an error.
+    with pytest.raises(ValueError, match="OFFERED_AFTER"):
+        offer_order(built_in, ("games.plugins.swoops",))
+    order = offer_order((Scopa(), Ciapano(), Schafkopf()), GAME_PACKAGES)
+    assert [game.key for game in order] == [
+        "scopa",
+        "ciapano",
+        "swoops",
+        "schafkopf",
+        "briscola",
+    ]
+    assert list(GAMES) == [
+        "scopa",
+        "scopone",
+        "pirate-scopa",
+        "ciapano",
+        "swoops",
+        "schafkopf",
+        "briscola",
+    ]
 
 
 # -- no generic code names a game ---------------------------------------------------------------

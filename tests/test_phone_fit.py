@@ -14,7 +14,6 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from games.context_processors import _has_catalog
-from games.hands.swoops import chips
 from games.leagues import (
     BALANCE,
     MONEY,
@@ -24,6 +23,7 @@ from games.leagues import (
     columns_on_screen,
     mark_less_certain,
 )
+from games.plugins.swoops.entry import chips
 from games.short_names import short_labels
 from games.standings.rating import Skill
 from games.standings.stats import StandingRow

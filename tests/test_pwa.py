@@ -108,9 +108,11 @@ def test_it_precaches_what_pages_load_and_only_that(client: Client) -> None:
         precache
     )
     # Each game's own files, the league and settlement pages' too.
-    assert {"/static/css/schafkopf.css", "/static/js/swoops.js", "/static/css/leagues.css"} <= set(
-        precache
-    )
+    assert {
+        "/static/css/schafkopf.css",
+        "/static/swoops/swoops.js",
+        "/static/css/leagues.css",
+    } <= set(precache)
     # Not the sources the bundles are made of, nor the icons the phone fetches to install.
     assert "/static/css/app.css" not in precache
     assert "/static/js/hand.js" not in precache

@@ -101,8 +101,8 @@ def test_table_page_shows_the_decks_the_chips_and_every_player(client: Client) -
     chips = re.findall(r'class="sw-chip[^"]*" data-rank="([^"]+)"', page)
     assert chips == ["JOKER", "10", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
     assert "data-sw-undo" in page
-    assert 'src="/static/js/swoops.js"' in page
-    assert 'href="/static/css/swoops.css"' in page
+    assert 'src="/static/swoops/swoops.js"' in page
+    assert 'href="/static/swoops/swoops.css"' in page
     form = inputs(response)
     assert form.radios["went_out"] == ["0", "1", "2", "3", "4"]
     assert {f"cards_{seat}" for seat in range(5)} <= set(form.values)

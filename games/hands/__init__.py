@@ -15,7 +15,6 @@ from games.hands.base import (
 from games.hands.ciapano import CiapanoHandEntry
 from games.hands.schafkopf import SchafkopfHandEntry
 from games.hands.scopa import ScopaHandEntry
-from games.hands.swoops import SwoopsHandEntry
 from games.scoring import GAMES
 from games.scoring.registry import GAME_PACKAGES
 
@@ -28,7 +27,6 @@ HAND_ENTRIES: dict[str, HandEntry] = {
     "pirate-scopa": _SCOPA,
     "ciapano": CiapanoHandEntry(),
     "schafkopf": SchafkopfHandEntry(),
-    "swoops": SwoopsHandEntry(),
 }
 
 

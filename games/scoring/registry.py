@@ -8,13 +8,13 @@ from .base import Game
 from .ciapano import Ciapano
 from .schafkopf import Schafkopf
 from .scopa import PirateScopa, Scopa, Scopone
-from .swoops import Swoops
 
 # Games that live in a package of their own, one line per game (docs/architecture.md, "Game
 # packages"): ``<package>.engine`` (pure Python, like this package) lists its ``GAMES``,
 # ``<package>.entry`` its ``HAND_ENTRIES``, and the package is a Django app (templates, static
-# files, translations). They come after the games above, in this order.
-GAME_PACKAGES: tuple[str, ...] = ("games.plugins.briscola",)
+# files, translations). They come after the games above, in this order, unless an engine names the
+# game its games follow on the new-table form (``<package>.engine.OFFERED_AFTER``, a game key).
+GAME_PACKAGES: tuple[str, ...] = ("games.plugins.swoops", "games.plugins.briscola")
 
 
 def package_games(packages: tuple[str, ...] = GAME_PACKAGES) -> tuple[Game, ...]:
@@ -32,17 +32,37 @@ def package_games(packages: tuple[str, ...] = GAME_PACKAGES) -> tuple[Game, ...]
     return tuple(found)
 
 
-# One game per line, in the order the new-table form offers them.
+def offer_order(
+    built_in: tuple[Game, ...], packages: tuple[str, ...] = GAME_PACKAGES
+) -> tuple[Game, ...]:
+    """The built-in games and the game packages' in the order the new-table form offers them: a
+    package's games right after the game its engine's ``OFFERED_AFTER`` names, or else last."""
+    order = list(built_in)
+    for package in packages:
+        games = package_games((package,))
+        after = getattr(importlib.import_module(f"{package}.engine"), "OFFERED_AFTER", None)
+        keys = [game.key for game in order]
+        if after is None:
+            order.extend(games)
+        elif after in keys:
+            place = keys.index(after) + 1
+            order[place:place] = games
+        else:
+            raise ValueError(f"{package}.engine.OFFERED_AFTER names no game before it: {after!r}")
+    return tuple(order)
+
+
+# One game per line, in the order the new-table form offers them; the game packages' join them.
 GAMES: dict[str, Game] = {
     game.key: game
-    for game in (
-        Scopa(),
-        Scopone(),
-        PirateScopa(),
-        Ciapano(),
-        Swoops(),
-        Schafkopf(),
-        *package_games(),
+    for game in offer_order(
+        (
+            Scopa(),
+            Scopone(),
+            PirateScopa(),
+            Ciapano(),
+            Schafkopf(),
+        )
     )
 }
 

@@ -187,8 +187,8 @@ def scopa_counted_points(
 
 @st.composite
 def swoops_counted_points(draw: st.DrawFn, players: Sequence[str]) -> dict[str, int]:
-    """Points a Swoops round can give (docs/rules/swoops.md §4): 0 for the one player who went
-    out, and for everyone else the cards still held, 1 point or more."""
+    """Points a Swoops round can give (games/plugins/swoops/rules.md §4): 0 for the one player
+    who went out, and for everyone else the cards still held, 1 point or more."""
     out = draw(st.sampled_from(players))
     return {player: 0 if player == out else draw(st.integers(1, 120)) for player in players}
 

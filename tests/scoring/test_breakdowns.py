@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.plugins.swoops.engine import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
 from games.scoring import GAMES, Breakdown, BreakdownError, RoundScore, TableSetup, get_game
 from games.scoring.cards import Card, Rank, Suit, parse_card
 from games.scoring.ciapano import (
@@ -46,7 +47,6 @@ from games.scoring.scopa import (
     ScopaCardsBreakdown,
     ScopaPointsBreakdown,
 )
-from games.scoring.swoops import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
 
 from . import schafkopf_strategies
 from .helpers import cards, rest, score, suit, table
@@ -558,7 +558,7 @@ def test_a_schafkopf_hand_stored_before_the_house_games_still_reads(tout: str, f
 
 def test_a_swoops_round_as_in_the_module_docstring() -> None:
     # swoops.py's module docstring: Bob holds a joker, a 10, a king and a 5 (115), Cy typed 3
-    # (docs/rules/swoops.md §2, §4).
+    # (games/plugins/swoops/rules.md §2, §4).
     at = table("swoops", ("Ann", "Bob", "Cy"))
     entry = {"went_out": "Ann", "remaining": {"Bob": cards("5 K JOKER 10")}, "totals": {"Cy": 3}}
     result = score(entry, at)

@@ -1,6 +1,6 @@
 """Swoops: card values, going out, the deck advice, bad entries, the end of the game.
 
-Rules, with their decisions: docs/rules/swoops.md (§1 decks, §2 card values, §4-§5 a round,
+Rules, with their decisions: games/plugins/swoops/rules.md (§1 decks, §2 card values, §4-§5 a round,
 §6-§7 the end and the winner); entries and output: docs/scoresheet.md ("Swoops", "What `score`
 prints").
 """
@@ -14,10 +14,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from games.scoring import GAMES, EntryError, GameState, TableSetup, Team, get_game, registry
-from games.scoring import score_table as score_every_round
-from games.scoring.scoresheet import read_scoresheet, score_scoresheet, write_scoresheet
-from games.scoring.swoops import (
+from games.plugins.swoops.engine import (
     CARD_VALUES,
     RANKS,
     SetupAdvice,
@@ -31,6 +28,9 @@ from games.scoring.swoops import (
     ranking,
     setup_advice,
 )
+from games.scoring import GAMES, EntryError, GameState, TableSetup, Team, get_game, registry
+from games.scoring import score_table as score_every_round
+from games.scoring.scoresheet import read_scoresheet, score_scoresheet, write_scoresheet
 
 from .helpers import points, problems_of, score, setup_problems
 
@@ -57,8 +57,8 @@ def play(at: TableSetup, entries: Sequence[Mapping[str, object]]) -> GameState:
 @pytest.mark.parametrize(
     ("rank", "value"),
     [
-        # docs/rules/swoops.md §2: 10 and joker 50; king, queen and jack 10; ace 1; 2 to 9 their
-        # face value.
+        # games/plugins/swoops/rules.md §2: 10 and joker 50; king, queen and jack 10; ace 1; 2 to
+        # 9 their face value.
         ("JOKER", 50),
         ("10", 50),
         ("K", 10),
@@ -110,7 +110,7 @@ def test_a_hand_is_worth_the_sum_of_its_cards() -> None:
 
 @pytest.mark.parametrize(("players", "decks"), [(3, 3), (4, 3), (5, 4), (6, 4), (7, 5), (8, 5)])
 def test_the_deck_advice_follows_the_set_up_table(players: int, decks: int) -> None:
-    # docs/rules/swoops.md §1: 3 or 4 players shuffle 3 packs together, 5 or 6 four, 7 or 8
+    # games/plugins/swoops/rules.md §1: 3 or 4 players shuffle 3 packs together, 5 or 6 four, 7 or 8
     # five; each player gets 4 face down, 4 face up and 11 in hand.
     assert decks_for(players) == decks
     advice = setup_advice(players)
@@ -125,7 +125,7 @@ def test_there_is_no_deck_advice_outside_3_to_8_players(players: int) -> None:
 
 
 def test_each_deck_holds_four_of_a_rank_and_two_jokers() -> None:
-    # docs/rules/swoops.md §1, Decision: each pack holds four cards of every rank and two
+    # games/plugins/swoops/rules.md §1, Decision: each pack holds four cards of every rank and two
     # jokers.
     assert copies_in_decks("K", 3) == 12
     assert copies_in_decks("joker", 3) == 6
@@ -201,8 +201,8 @@ def test_bad_options_are_refused(options: dict[str, object], message: str) -> No
 
 
 def test_the_player_who_went_out_scores_0_and_the_others_what_they_still_hold() -> None:
-    # docs/rules/swoops.md §4 and its Decision: every card still held counts, in hand, face up
-    # and face down.
+    # games/plugins/swoops/rules.md §4 and its Decision: every card still held counts, in hand,
+    # face up and face down.
     result = score(went_out("Ann", Bob=["JOKER", "10", "K", "5"], Cy=["A", "2"]), swoops())
     assert result.points == {"Ann": 0, "Bob": 115, "Cy": 3}
 
@@ -517,8 +517,8 @@ def test_a_round_that_is_not_an_object_is_refused() -> None:
 
 
 def test_exactly_the_limit_does_not_end_the_game() -> None:
-    # docs/rules/swoops.md §6: the game ends only when a total is more than the limit; "Exactly
-    # the limit plays on."
+    # games/plugins/swoops/rules.md §6: the game ends only when a total is more than the limit;
+    # "Exactly the limit plays on."
     state = play(swoops(), [points(Ann=0, Bob=100, Cy=20), points(Ann=0, Bob=50, Cy=20)])
     assert state.totals == {"Ann": 0, "Bob": 150, "Cy": 40}
     assert not state.finished
@@ -527,8 +527,8 @@ def test_exactly_the_limit_does_not_end_the_game() -> None:
 
 
 def test_one_over_the_limit_ends_the_game_and_the_lowest_total_wins() -> None:
-    # docs/rules/swoops.md §6-§7: the game ends after a round in which some player's total is
-    # more than the limit; the lowest total wins.
+    # games/plugins/swoops/rules.md §6-§7: the game ends after a round in which some player's
+    # total is more than the limit; the lowest total wins.
     state = play(swoops(), [points(Ann=0, Bob=100, Cy=20), points(Ann=0, Bob=51, Cy=20)])
     assert state.totals == {"Ann": 0, "Bob": 151, "Cy": 40}
     assert state.finished
@@ -546,7 +546,7 @@ def test_the_game_ends_after_the_first_round_over_the_limit() -> None:
 
 
 def test_several_players_may_pass_the_limit_at_once() -> None:
-    # docs/rules/swoops.md §6: "Several players may pass the limit in the same round."
+    # games/plugins/swoops/rules.md §6: "Several players may pass the limit in the same round."
     state = play(
         swoops(FIVE),
         [points(Ann=140, Bob=145, Cy=0, Di=30, Ed=100), points(Ann=20, Bob=30, Cy=60, Di=0, Ed=1)],
@@ -557,8 +557,8 @@ def test_several_players_may_pass_the_limit_at_once() -> None:
 
 
 def test_a_tie_for_the_lowest_total_is_a_shared_win() -> None:
-    # docs/rules/swoops.md §7, Decision: a tie for the lowest total is a shared win; the text
-    # does not cover it.
+    # games/plugins/swoops/rules.md §7, Decision: a tie for the lowest total is a shared win; the
+    # text does not cover it.
     state = play(
         swoops(FIVE),
         [points(Ann=0, Bob=100, Cy=10, Di=5, Ed=20), points(Ann=10, Bob=60, Cy=0, Di=20, Ed=3)],
@@ -578,7 +578,8 @@ def test_a_custom_limit_moves_the_boundary() -> None:
 
 
 def test_a_fixed_number_of_rounds_ends_the_game_after_exactly_that_many() -> None:
-    # docs/rules/swoops.md §6: instead of a limit the table may agree on a number of rounds.
+    # games/plugins/swoops/rules.md §6: instead of a limit the table may agree on a number of
+    # rounds.
     at = swoops(rounds=3)
     rounds = [points(Ann=0, Bob=20, Cy=30), points(Ann=40, Bob=0, Cy=5), points(Ann=9, Bob=30)]
     assert not play(at, rounds[:2]).finished

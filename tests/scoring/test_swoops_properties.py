@@ -1,9 +1,9 @@
 """Swoops properties over random deals at 3 to 8 players and random games.
 
-Each property restates a rule of docs/rules/swoops.md (§1 decks, §2 card values, §4-§5 a round,
-§6-§7 the end and the winner) and checks it on every case Hypothesis makes up. The card values,
-deck sizes and reference totals below are written from those rules alone, without the engine's
-code.
+Each property restates a rule of games/plugins/swoops/rules.md (§1 decks, §2 card values, §4-§5
+a round, §6-§7 the end and the winner) and checks it on every case Hypothesis makes up. The card
+values, deck sizes and reference totals below are written from those rules alone, without the
+engine's code.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 
-# docs/rules/swoops.md §2.
+# games/plugins/swoops/rules.md §2.
 VALUE = {"JOKER": 50, "10": 50, "K": 10, "Q": 10, "J": 10, "A": 1}
 VALUE.update({str(number): number for number in range(2, 10)})
 
-# docs/rules/swoops.md §1 and its Decision: four of a rank and two jokers per deck.
+# games/plugins/swoops/rules.md §1 and its Decision: four of a rank and two jokers per deck.
 DECKS = {3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5}
 DEALT_EACH = 4 + 4 + 11
 
@@ -106,8 +106,8 @@ def test_scores_are_never_negative_and_every_player_scores(deal: Deal) -> None:
 @PROPERTY
 @given(deals())
 def test_the_player_who_went_out_scores_0_and_only_that_player(deal: Deal) -> None:
-    # docs/rules/swoops.md §4: the player who went out scores 0, and everyone else still holds
-    # at least one card.
+    # games/plugins/swoops/rules.md §4: the player who went out scores 0, and everyone else still
+    # holds at least one card.
     result = score(deal.entry(), deal.at)
     assert result.points[deal.went_out] == 0
     assert all(points > 0 for player, points in result.points.items() if player != deal.went_out)
@@ -162,7 +162,7 @@ def test_one_card_more_of_a_rank_than_the_decks_hold_is_refused(deal: Deal, rank
 
 def most_dealt(players: int) -> int:
     """The most the cards dealt can be worth: the table's 19 x players costliest cards (the
-    rest are set aside, docs/rules/swoops.md §1)."""
+    rest are set aside, games/plugins/swoops/rules.md §1)."""
     pool = sorted(VALUE[rank] for rank in VALUE for _ in range(copies(rank, players)))
     return sum(pool[-DEALT_EACH * players :])
 

@@ -7,8 +7,8 @@ import math
 import random
 
 from games.hands.demo_base import DemoGame, DemoTable, Entries, scored
+from games.plugins.swoops.engine import JOKER, RANKS, copies_in_decks, decks_for, hand_points
 from games.scoring import RoundScore
-from games.scoring.swoops import JOKER, RANKS, copies_in_decks, decks_for, hand_points
 
 # Players are mostly left holding small cards, now and then a 10 or a joker.
 SWOOPS_RANK_WEIGHTS: tuple[float, ...] = tuple(

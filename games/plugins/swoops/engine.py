@@ -1,6 +1,6 @@
 """Swoops: when one player goes out, everybody else scores the cards still held; lowest wins.
 
-Rules: docs/rules/swoops.md (decks §1, card values §2, a round §4-§5, the end §6-§7), with
+Rules: games/plugins/swoops/rules.md (decks §1, card values §2, a round §4-§5, the end §6-§7), with
 its sources and decisions. Entry format: docs/scoresheet.md, "Swoops".
 
 Round entries
@@ -47,8 +47,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import Game, GameState, RoundScore, Side, TableSetup, running_totals
-from .breakdowns import (
+from games.scoring.base import Game, GameState, RoundScore, Side, TableSetup, running_totals
+from games.scoring.breakdowns import (
     JSON,
     Fields,
     boolean,
@@ -61,16 +61,23 @@ from .breakdowns import (
     string,
     wrong_value,
 )
-from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
-from .i18n import gettext_noop as _
-from .options import OptionSpec, OptionValue
+from games.scoring.errors import (
+    Problem,
+    fields_not_applying,
+    problem,
+    raise_if_any,
+    read_counts,
+    says_nothing,
+)
+from games.scoring.i18n import gettext_noop as _
+from games.scoring.options import OptionSpec, OptionValue
 
 JOKER = "JOKER"
 
 # The order of the rank chips on the entry page: the costliest cards first.
 RANKS: tuple[str, ...] = (JOKER, "10", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2", "A")
 
-# docs/rules/swoops.md §2: 10 and Joker 50, face cards 10, ace 1, all others face value.
+# games/plugins/swoops/rules.md §2: 10 and Joker 50, face cards 10, ace 1, all others face value.
 CARD_VALUES: Mapping[str, int] = {
     JOKER: 50,
     "10": 50,
@@ -81,11 +88,12 @@ CARD_VALUES: Mapping[str, int] = {
     "A": 1,
 }
 
-# docs/rules/swoops.md §1: every standard deck holds four of each rank and, assumed, two jokers.
+# games/plugins/swoops/rules.md §1: every standard deck holds four of each rank and, assumed,
+# two jokers.
 JOKERS_PER_DECK = 2
 SUIT_COUNT = 4
 
-# docs/rules/swoops.md §1: 3-4 players 3 decks, 5-6 players 4 decks, 7-8 players 5 decks.
+# games/plugins/swoops/rules.md §1: 3-4 players 3 decks, 5-6 players 4 decks, 7-8 players 5 decks.
 _DECKS_BY_PLAYER_COUNT: Mapping[int, int] = {3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5}
 
 DEFAULT_LIMIT = 150
@@ -107,7 +115,7 @@ def parse_rank(text: str) -> str:
 
 
 def card_value(rank: str) -> int:
-    """A card's points (docs/rules/swoops.md §2).
+    """A card's points (games/plugins/swoops/rules.md §2).
 
     >>> card_value("joker"), card_value("10"), card_value("Q"), card_value("9"), card_value("A")
     (50, 50, 10, 9, 1)
@@ -116,7 +124,7 @@ def card_value(rank: str) -> int:
 
 
 def hand_points(ranks: Sequence[str]) -> int:
-    """What a player still holding these cards scores (docs/rules/swoops.md §4).
+    """What a player still holding these cards scores (games/plugins/swoops/rules.md §4).
 
     >>> hand_points(["JOKER", "10", "K", "5"])
     115
@@ -125,7 +133,7 @@ def hand_points(ranks: Sequence[str]) -> int:
 
 
 def decks_for(player_count: int) -> int:
-    """How many decks are shuffled together (docs/rules/swoops.md §1)."""
+    """How many decks are shuffled together (games/plugins/swoops/rules.md §1)."""
     try:
         return _DECKS_BY_PLAYER_COUNT[player_count]
     except KeyError:
@@ -133,13 +141,14 @@ def decks_for(player_count: int) -> int:
 
 
 def copies_in_decks(rank: str, decks: int) -> int:
-    """How many cards of a rank that many decks hold (docs/rules/swoops.md §1: 2 jokers a deck)."""
+    """How many cards of a rank that many decks hold (games/plugins/swoops/rules.md §1: 2 jokers
+    a deck)."""
     return decks * (JOKERS_PER_DECK if parse_rank(rank) == JOKER else SUIT_COUNT)
 
 
 @dataclass(frozen=True)
 class SetupAdvice:
-    """What the table needs before the first round (docs/rules/swoops.md §1)."""
+    """What the table needs before the first round (games/plugins/swoops/rules.md §1)."""
 
     decks: int
     face_down: int = 4
@@ -152,7 +161,7 @@ class SetupAdvice:
 
 
 def setup_advice(player_count: int) -> SetupAdvice:
-    """The decks to shuffle and the cards each player takes (docs/rules/swoops.md §1).
+    """The decks to shuffle and the cards each player takes (games/plugins/swoops/rules.md §1).
 
     >>> setup_advice(5)
     SetupAdvice(decks=4, face_down=4, face_up=4, in_hand=11)
@@ -165,8 +174,8 @@ def setup_advice(player_count: int) -> SetupAdvice:
 def most_points_dealt(player_count: int) -> int:
     """The most the cards dealt at a table can be worth: its costliest cards, one deal's worth.
 
-    The cards left over after the deal are set aside (docs/rules/swoops.md §1), so no round can
-    leave more points in the players' hands than this.
+    The cards left over after the deal are set aside (games/plugins/swoops/rules.md §1), so no
+    round can leave more points in the players' hands than this.
     """
     decks = decks_for(player_count)
     values = sorted(
@@ -177,7 +186,7 @@ def most_points_dealt(player_count: int) -> int:
 
 
 def lowest(totals: Mapping[Side, int]) -> tuple[Side, ...]:
-    """Everyone tied at the lowest total, in seat order (docs/rules/swoops.md §7: a tie for
+    """Everyone tied at the lowest total, in seat order (games/plugins/swoops/rules.md §7: a tie for
     lowest is a shared win).
 
     >>> lowest({"Ann": 12, "Bob": 40, "Cy": 12})
@@ -192,7 +201,7 @@ def lowest(totals: Mapping[Side, int]) -> tuple[Side, ...]:
 def ranking(totals: Mapping[Side, int]) -> list[tuple[int, Side, int]]:
     """``(place, player, total)``, lowest total first; tied players share a place (1, 1, 3).
 
-    The lowest total wins (docs/rules/swoops.md §7). Tied players
+    The lowest total wins (games/plugins/swoops/rules.md §7). Tied players
     keep the order of ``totals``, which is seat order for a game's totals.
 
     >>> ranking({"Ann": 40, "Bob": 12, "Cy": 12})
@@ -210,7 +219,7 @@ def ranking(totals: Mapping[Side, int]) -> list[tuple[int, Side, int]]:
 
 @dataclass(frozen=True)
 class Held:
-    """What one player still held when the round ended (docs/rules/swoops.md §4): the cards
+    """What one player still held when the round ended (games/plugins/swoops/rules.md §4): the cards
     (ranks as ``RANKS`` spells them), or None when only their points were typed, and their
     points. As stored: ``{"cards": [rank, ...] or null, "points": n, "typed": cards is null}``.
     """
@@ -366,7 +375,8 @@ def _parse_typed(
 
 
 def _check_decks(remaining: Mapping[Side, Sequence[str]], table: TableSetup) -> list[Problem]:
-    """Cards the table's decks cannot hold (docs/rules/swoops.md §1) or that were never dealt."""
+    """Cards the table's decks cannot hold (games/plugins/swoops/rules.md §1) or that were never
+    dealt."""
     problems: list[Problem] = []
     decks = decks_for(len(table.players))
     counts = Counter(rank for ranks in remaining.values() for rank in ranks)
@@ -426,7 +436,7 @@ def counted_round_problems(points: Mapping[Side, int]) -> list[Problem]:
     """What is impossible in points counted at the table for one round, ``points`` holding every
     player (0 for one left out).
 
-    docs/rules/swoops.md §4: the round ends when one player has no
+    games/plugins/swoops/rules.md §4: the round ends when one player has no
     cards left, and he scores 0; everyone else still holds a card, and every card is worth 1
     or more, so exactly one player scores 0. The cards held are some of those dealt, so together
     they are worth no more than ``most_points_dealt``.
@@ -603,7 +613,7 @@ class Swoops(Game):
 
     # -- the game ---------------------------------------------------------------------------
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
-        """Who has won (docs/rules/swoops.md §6-§7).
+        """Who has won (games/plugins/swoops/rules.md §6-§7).
 
         The game ends after the first round in which some total is more than the limit (exactly
         the limit plays on), or, where the table fixed a number of rounds, after that many
@@ -637,8 +647,8 @@ class Swoops(Game):
 
 @dataclass(frozen=True)
 class SwoopsCardsBreakdown:
-    """A round entered as the cards held or their typed totals (docs/rules/swoops.md §4): who
-    went out, and what every other player held, in seat order.
+    """A round entered as the cards held or their typed totals (games/plugins/swoops/rules.md
+    §4): who went out, and what every other player held, in seat order.
 
     >>> SwoopsCardsBreakdown("Ann", {"Bob": Held(("JOKER", "5"), 55)}).to_json()
     {'kind': 'cards', 'went_out': 'Ann',
@@ -666,7 +676,7 @@ class SwoopsCardsBreakdown:
 
 @dataclass(frozen=True)
 class SwoopsPointsBreakdown:
-    """A round whose points the table counted (docs/rules/swoops.md §5)."""
+    """A round whose points the table counted (games/plugins/swoops/rules.md §5)."""
 
     kind: ClassVar[str] = "points"
 
@@ -699,3 +709,9 @@ def _keys(raw: object) -> frozenset[object]:
 
 def _by_value(ranks: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(ranks, key=RANKS.index))
+
+
+GAMES: tuple[Game, ...] = (Swoops(),)
+
+# The new-table form offers Swoops after Ciapanò, where it stood before it was a game package.
+OFFERED_AFTER = "ciapano"

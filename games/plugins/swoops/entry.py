@@ -23,11 +23,11 @@ from games.hands.base import (
     dealer_facts,
 )
 from games.hands.demo_base import DemoGame
-from games.hands.swoops_demo import SWOOPS_DEMO
-from games.scoring import GameState, TableSetup
-from games.scoring.swoops import (
+from games.plugins.swoops.demo import SWOOPS_DEMO
+from games.plugins.swoops.engine import (
     CARD_VALUES,
     RANKS,
+    Swoops,
     card_value,
     decks_for,
     lowest,
@@ -35,6 +35,7 @@ from games.scoring.swoops import (
     ranking,
     setup_advice,
 )
+from games.scoring import GameState, TableSetup
 from games.words import label_value
 
 # Typed without JavaScript as "JOKER 10 K 5" or "joker, 10, k, 5": any mix of spaces and commas.
@@ -289,12 +290,12 @@ class PlayerRow:
 
 
 class SwoopsHandEntry(HandEntry):
-    template = "games/hands/swoops.html"
+    template = "swoops/hand.html"
     form_class = SwoopsHandForm
     options_on_scoreboard = frozenset({"limit", "rounds"})
     standings_measures = ("average_total",)
-    scripts = ("js/swoops.js",)
-    styles = ("css/swoops.css",)
+    scripts = ("swoops/swoops.js",)
+    styles = ("swoops/swoops.css",)
 
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
         seat = {side: str(i) for i, side in enumerate(setup.sides)}
@@ -441,12 +442,16 @@ class SwoopsHandEntry(HandEntry):
     def demo(self, game: str) -> DemoGame | None:
         return SWOOPS_DEMO
 
+    def rules_template(self, game: str) -> str:
+        return "swoops/rules.html"
+
 
 def _distance(total: int, limit: int) -> str:
     if total > limit:
         return _("over the limit")
     if total == limit:
-        # Exactly the limit plays on (docs/rules/swoops.md §6): one more point ends the game.
+        # Exactly the limit plays on (games/plugins/swoops/rules.md §6): one more point ends the
+        # game.
         return _("at the limit")
     return _("%(count)s below the limit") % {"count": limit - total}
 
@@ -488,3 +493,6 @@ def explain_round(breakdown: Mapping[str, Any]) -> list[str]:
                 }
             )
     return lines
+
+
+HAND_ENTRIES: dict[str, HandEntry] = {Swoops.key: SwoopsHandEntry()}
