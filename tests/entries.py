@@ -21,10 +21,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from games.plugins.ciapano.engine import PENALTY_CARDS
 from games.plugins.swoops.engine import RANKS
 from games.scoring import GAMES, TableSetup
 from games.scoring.cards import DECK
-from games.scoring.ciapano import PENALTY_CARDS
 from games.scoring.registry import SCOPA_FAMILY
 from games.scoring.schafkopf import (
     MAX_KLOPFEN,
@@ -174,8 +174,8 @@ def steered(
     others = [side for side in sides if side != steered_side]
     wanted = max(0, line - totals.get(steered_side, 0) + draw(st.integers(-1, 1)))
     if game == "ciapano":
-        # A deal is worth 11 (docs/rules/ciapano.md §3): at most 11 to the steered player, the
-        # rest to others.
+        # A deal is worth 11 (games/plugins/ciapano/rules.md §3): at most 11 to the steered player,
+        # the rest to others.
         points = dict.fromkeys(sides, 0)
         points[steered_side] = min(wanted, 11) if others else 11
         for _point in range(11 - points[steered_side]):

@@ -10,8 +10,8 @@ from pytest_django.live_server_helper import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# The example of docs/rules/ciapano.md §3: Ann 3 aces and 4 thirds (4 1/3), Cy 5 thirds (1 2/3)
-# and the last trick, Bob the rest (1 ace and 11 thirds, 4 2/3): 4, 4 and 3.
+# The example of games/plugins/ciapano/rules.md §3: Ann 3 aces and 4 thirds (4 1/3), Cy 5 thirds
+# (1 2/3) and the last trick, Bob the rest (1 ace and 11 thirds, 4 2/3): 4, 4 and 3.
 ANN = ["AD", "AC", "AS", "2D", "3D", "JD", "ND"]
 CY = ["2B", "3B", "JB", "NB", "KB"]
 

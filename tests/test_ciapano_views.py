@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Round, Table
-from games.scoring.ciapano import PENALTY_CARDS
+from games.plugins.ciapano.engine import PENALTY_CARDS
 from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 from tests.scoring.helpers import ciapano_deals
@@ -24,7 +24,7 @@ PENALTY_CODES = [card.code for card in PENALTY_CARDS]
 ACES = [code for code in PENALTY_CODES if code.startswith("A")]
 THIRDS = [code for code in PENALTY_CODES if not code.startswith("A")]
 
-# The example of docs/rules/ciapano.md §3: 4 1/3, 4 2/3 and 1 2/3 with the last trick score
+# The example of games/plugins/ciapano/rules.md §3: 4 1/3, 4 2/3 and 1 2/3 with the last trick score
 # 4, 4 and 3.
 EXAMPLE = {
     "Ann": [*ACES[:3], *THIRDS[:4]],  # 3 aces, 4 thirds: 4 1/3
@@ -148,7 +148,7 @@ def test_table_page_shows_only_the_penalty_cards_and_the_last_trick_choice(clien
     assert "31 to 31" in page
     assert "Next to deal: <strong>Ann</strong>" in page
     assert "discard belongs to whoever wins the last trick" in page
-    assert "css/ciapano.css" in page
+    assert "ciapano/ciapano.css" in page
     # No script of its own: the penalties on the player buttons are the server's.
     assert "js/ciapano.js" not in page
 

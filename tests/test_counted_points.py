@@ -209,7 +209,7 @@ def test_the_table_page_refuses_a_ciapano_deal_that_does_not_add_up_and_keeps_th
     assert [form.values[f"points_{seat}"] for seat in range(3)] == ["5", "4", "3"]
     assert saved() == (0, 0)
 
-    # Corrected to the 4, 4 and 3 of the example in docs/rules/ciapano.md §3, it is saved.
+    # Corrected to the 4, 4 and 3 of the example in games/plugins/ciapano/rules.md §3, it is saved.
     client.post(table_url(table), {**typed, "points_0": "4"})
     assert points_of(Round.objects.get(table=table)) == {"Ann": 4, "Bob": 4, "Cy": 3}
 

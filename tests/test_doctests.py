@@ -23,10 +23,10 @@ WITH_EXAMPLES = (
     "breakdowns",
     "captures",
     "cards",
-    "ciapano",
     "errors",
     "schafkopf",
     "scopa",
+    "plugins.ciapano.engine",
     "plugins.swoops.engine",
 )
 

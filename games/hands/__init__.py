@@ -12,7 +12,6 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
 )
-from games.hands.ciapano import CiapanoHandEntry
 from games.hands.schafkopf import SchafkopfHandEntry
 from games.hands.scopa import ScopaHandEntry
 from games.scoring import GAMES
@@ -25,7 +24,6 @@ HAND_ENTRIES: dict[str, HandEntry] = {
     "scopa": _SCOPA,
     "scopone": _SCOPA,
     "pirate-scopa": _SCOPA,
-    "ciapano": CiapanoHandEntry(),
     "schafkopf": SchafkopfHandEntry(),
 }
 

@@ -212,7 +212,7 @@ class Game(ABC):
         Every rule text passes the deal on in the direction of play (Ciapanò: play goes
         anticlockwise and the deal passes to the right, the next player in that direction;
         Schafkopf: clockwise both). A Ciapanò player who is out deals no more
-        (docs/rules/ciapano.md §2).
+        (games/plugins/ciapano/rules.md §2).
         """
         if not self.eliminates_players:
             return next_dealer_seat(table, (), dealer)
@@ -278,7 +278,7 @@ class RoundTracker:
         """The seat that deals the next round: ``first_dealer`` for the first, then the next
         seat in the direction of play that is still in the game, as ``Game.dealer_after``
         (every rule text passes the deal on in the direction of play; a Ciapanò player who is
-        out deals no more, docs/rules/ciapano.md §2)."""
+        out deals no more, games/plugins/ciapano/rules.md §2)."""
         if not self._dealers:
             return self.first_dealer
         return next_dealer_seat(self.table, self.out(), self._dealers[-1])

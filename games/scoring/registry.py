@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 
 from .base import Game
-from .ciapano import Ciapano
 from .schafkopf import Schafkopf
 from .scopa import PirateScopa, Scopa, Scopone
 
@@ -14,7 +13,11 @@ from .scopa import PirateScopa, Scopa, Scopone
 # ``<package>.entry`` its ``HAND_ENTRIES``, and the package is a Django app (templates, static
 # files, translations). They come after the games above, in this order, unless an engine names the
 # game its games follow on the new-table form (``<package>.engine.OFFERED_AFTER``, a game key).
-GAME_PACKAGES: tuple[str, ...] = ("games.plugins.swoops", "games.plugins.briscola")
+GAME_PACKAGES: tuple[str, ...] = (
+    "games.plugins.ciapano",
+    "games.plugins.swoops",
+    "games.plugins.briscola",
+)
 
 
 def package_games(packages: tuple[str, ...] = GAME_PACKAGES) -> tuple[Game, ...]:
@@ -36,18 +39,29 @@ def offer_order(
     built_in: tuple[Game, ...], packages: tuple[str, ...] = GAME_PACKAGES
 ) -> tuple[Game, ...]:
     """The built-in games and the game packages' in the order the new-table form offers them: a
-    package's games right after the game its engine's ``OFFERED_AFTER`` names, or else last."""
+    package's games right after the game its engine's ``OFFERED_AFTER`` names, or else last.
+
+    The game named may be another package's, whichever comes first in ``packages`` (Swoops
+    follows Ciapanò, which follows Pirate Scopa)."""
     order = list(built_in)
-    for package in packages:
-        games = package_games((package,))
-        after = getattr(importlib.import_module(f"{package}.engine"), "OFFERED_AFTER", None)
-        keys = [game.key for game in order]
-        if after is None:
-            order.extend(games)
-        elif after in keys:
-            place = keys.index(after) + 1
-            order[place:place] = games
-        else:
+    waiting = list(packages)
+    while waiting:
+        placed = False
+        for package in list(waiting):
+            after = getattr(importlib.import_module(f"{package}.engine"), "OFFERED_AFTER", None)
+            keys = [game.key for game in order]
+            if after is None:
+                order.extend(package_games((package,)))
+            elif after in keys:
+                place = keys.index(after) + 1
+                order[place:place] = package_games((package,))
+            else:
+                continue
+            waiting.remove(package)
+            placed = True
+        if not placed:
+            package = waiting[0]
+            after = importlib.import_module(f"{package}.engine").OFFERED_AFTER
             raise ValueError(f"{package}.engine.OFFERED_AFTER names no game before it: {after!r}")
     return tuple(order)
 
@@ -60,7 +74,6 @@ GAMES: dict[str, Game] = {
             Scopa(),
             Scopone(),
             PirateScopa(),
-            Ciapano(),
             Schafkopf(),
         )
     )

@@ -72,8 +72,8 @@ def points(**by_side: int) -> dict[str, object]:
 
 def ciapano_deals(**totals: int) -> list[dict[str, object]]:
     """Hand-counted Ciapanò deals that bring the players to these totals, each deal worth 11
-    as the rules make it (docs/rules/ciapano.md §3: every ordinary deal adds up to exactly 11),
-    so the totals must add up to a multiple of 11.
+    as the rules make it (games/plugins/ciapano/rules.md §3: every ordinary deal adds up to exactly
+    11), so the totals must add up to a multiple of 11.
 
     The players are filled in the order given, each to his total before the next: a player
     scores nothing after the deal that brings him to his total, so he may go out in it.

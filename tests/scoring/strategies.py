@@ -111,8 +111,8 @@ def hands(
 
 # -- points counted at the table, as the rules make them -----------------------------------------
 
-# Ciapanò (docs/rules/ciapano.md §1, §3, §5): 32 thirds of penalty, each player drops 0, 1 or 2
-# thirds of his own, and what is left is whole points. Under the default rule (`remainder`) the
+# Ciapanò (games/plugins/ciapano/rules.md §1, §3, §5): 32 thirds of penalty, each player drops 0, 1
+# or 2 thirds of his own, and what is left is whole points. Under the default rule (`remainder`) the
 # last trick makes the deal up to 11; under plus-one it adds 1 to (32 - dropped) / 3, where the
 # dropped thirds are 2, 5 or 8 (32 - dropped a multiple of 3) and at most 2 per player.
 
@@ -125,7 +125,8 @@ def ciapano_totals(player_count: int, rule: str) -> tuple[int, ...]:
 
 
 def is_ciapano_moon(points: dict[str, int]) -> bool:
-    """A Ciapanò moon (docs/rules/ciapano.md §4): 0 for one player, 11 for each of the others."""
+    """A Ciapanò moon (games/plugins/ciapano/rules.md §4): 0 for one player, 11 for each of the
+    others."""
     values = sorted(points.values())
     return len(values) >= 2 and values[0] == 0 and all(value == 11 for value in values[1:])
 
@@ -215,7 +216,8 @@ def counted_entries(draw: st.DrawFn, game: str, sides: Sequence[str]) -> dict[st
     if game == "ciapano" and draw(st.booleans()):
         return draw(penalty_counts(sides))
     if game == "ciapano":
-        # The tracker tests play the default last trick, `remainder` (docs/rules/ciapano.md §3).
+        # The tracker tests play the default last trick, `remainder` (games/plugins/ciapano/rules.md
+        # §3).
         return {"points": draw(ciapano_counted_points(sides, "remainder"))}
     return draw(scopa_counted_points(game, sides, {}))
 

@@ -3,7 +3,7 @@ text, into its game's dataclass, which writes exactly the same object again; any
 refused with BreakdownError. Worked examples pin one round of each game, dataclass and JSON.
 
 The stored format itself is docs/scoresheet.md ("What ``score`` prints") and the module
-docstrings of games/scoring/ciapano.py, schafkopf.py and swoops.py.
+docstrings of games/scoring/schafkopf.py and of the game packages' engine.py (Ciapanò, Swoops).
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.plugins.swoops.engine import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
-from games.scoring import GAMES, Breakdown, BreakdownError, RoundScore, TableSetup, get_game
-from games.scoring.cards import Card, Rank, Suit, parse_card
-from games.scoring.ciapano import (
+from games.plugins.ciapano.engine import (
     CiapanoDealBreakdown,
     CiapanoPointsBreakdown,
     LastTrickPart,
     PenaltyPart,
 )
+from games.plugins.swoops.engine import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
+from games.scoring import GAMES, Breakdown, BreakdownError, RoundScore, TableSetup, get_game
+from games.scoring.cards import Card, Rank, Suit, parse_card
 from games.scoring.schafkopf import (
     SAUSPIEL,
     ContractBreakdown,
@@ -391,8 +391,8 @@ def test_a_scopa_breakdown_is_not_a_pirate_scopa_one() -> None:
 
 
 def test_a_ciapano_deal_as_in_the_rule_texts_example() -> None:
-    # ciapano.py's module docstring: Ann 4 1/3, Bob 4 2/3, Cy 1 2/3 and the last trick, worth
-    # the remainder up to 11 (docs/rules/ciapano.md §3).
+    # Ciapanò engine.py's module docstring: Ann 4 1/3, Bob 4 2/3, Cy 1 2/3 and the last trick, worth
+    # the remainder up to 11 (games/plugins/ciapano/rules.md §3).
     at = table("ciapano", ("Ann", "Bob", "Cy"))
     entry = {
         "aces": {"Ann": 3, "Bob": 1, "Cy": 0},

@@ -1,7 +1,7 @@
 """Ciapanò: round scoring, the moon, elimination and every way an entry can be wrong.
 
-Rules, with their decisions: docs/rules/ciapano.md (§1 penalties, §2 the deal, §3-§5 a deal's
-points and the moon, §6 out at 31 and the winner, §7 entries); entry and output format:
+Rules, with their decisions: games/plugins/ciapano/rules.md (§1 penalties, §2 the deal, §3-§5 a
+deal's points and the moon, §6 out at 31 and the winner, §7 entries); entry and output format:
 docs/scoresheet.md "Ciapanò" and "What `score` prints".
 """
 
@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from games.scoring import EntryError, GameState, RoundScore, TableSetup, get_game, score_table
-from games.scoring.cards import DeckStyle, parse_card
-from games.scoring.ciapano import (
+from games.plugins.ciapano.engine import (
     PENALTY_CARDS,
     Ciapano,
     active_players,
     penalty_thirds,
 )
+from games.scoring import EntryError, GameState, RoundScore, TableSetup, get_game, score_table
+from games.scoring.cards import DeckStyle, parse_card
 from games.scoring.scoresheet import read_scoresheet, score_scoresheet, write_scoresheet
 
 from .helpers import ciapano_deals, problems_of, score, setup_problems, table
@@ -89,8 +89,8 @@ def problems_after(
     return [problem.text() for problem in caught.value.problems]
 
 
-# The example of docs/rules/ciapano.md §3: three players hold 4 1/3, 4 2/3 and, with the last
-# trick, 1 2/3, and score 4, 4 and 3 (1 for the cards, 2 for the last trick). Cy's cards are
+# The example of games/plugins/ciapano/rules.md §3: three players hold 4 1/3, 4 2/3 and, with the
+# last trick, 1 2/3, and score 4, 4 and 3 (1 for the cards, 2 for the last trick). Cy's cards are
 # 1 2/3: the 32 thirds must all be dealt.
 EXAMPLE = {"Ann": (3, 4), "Bob": (1, 11), "Cy": (0, 5)}
 
@@ -99,7 +99,8 @@ EXAMPLE = {"Ann": (3, 4), "Bob": (1, 11), "Cy": (0, 5)}
 
 
 def test_the_24_penalty_cards_in_deck_order() -> None:
-    # docs/rules/ciapano.md §1: "The 24 penalty cards hold 32 thirds, that is 10 2/3 points."
+    # games/plugins/ciapano/rules.md §1: "The 24 penalty cards hold 32 thirds, that is 10 2/3
+    # points."
     assert len(PENALTY_CARDS) == 24
     assert {card.code for card in PENALTY_CARDS} == set(ALL_PENALTY)
     assert [card.code for card in PENALTY_CARDS[:6]] == ["AD", "2D", "3D", "JD", "ND", "KD"]
@@ -109,7 +110,7 @@ def test_the_24_penalty_cards_in_deck_order() -> None:
 @pytest.mark.parametrize(
     ("code", "thirds"),
     [
-        ("AD", 3),  # docs/rules/ciapano.md §1: "each ace costs 1 point"
+        ("AD", 3),  # games/plugins/ciapano/rules.md §1: "each ace costs 1 point"
         ("3C", 1),  # "each 3, 2, king, cavallo and fante costs a third of a point"
         ("2S", 1),
         ("KB", 1),
@@ -193,7 +194,7 @@ def test_the_rule_texts_example_scores_4_4_3() -> None:
             "Cy": {"whole": 1, "thirds": 2},
         },
         "dropped": {"Ann": 1, "Bob": 2, "Cy": 2},
-        # 1 for the cards, 2 for the last trick (the example of docs/rules/ciapano.md §3)
+        # 1 for the cards, 2 for the last trick (the example of games/plugins/ciapano/rules.md §3)
         "last_trick": {"winner": "Cy", "worth": 2},
         "moon": None,
     }
@@ -210,7 +211,7 @@ def test_counts_score_like_the_cards_they_stand_for() -> None:
 @pytest.mark.parametrize(
     ("thirds", "dropped", "points"),
     [
-        (2, 2, 0),  # docs/rules/ciapano.md §3: "2/3 is worth 0"
+        (2, 2, 0),  # games/plugins/ciapano/rules.md §3: "2/3 is worth 0"
         (4, 1, 1),  # "1 1/3 is worth 1"
         (3, 0, 1),
         (5, 2, 1),
@@ -230,7 +231,7 @@ def test_fractions_are_dropped_for_everyone_but_the_last_trick_winner(
     [
         # Fractions 0 + 0 + 2/3: the last trick is worth 1.
         (THREE, {"Ann": (4, 0), "Bob": (0, 12), "Cy": (0, 8)}, "Cy", [4, 4, 3], 1),
-        # The example of docs/rules/ciapano.md §3: 1/3 + 2/3 + 2/3, worth 2.
+        # The example of games/plugins/ciapano/rules.md §3: 1/3 + 2/3 + 2/3, worth 2.
         (THREE, EXAMPLE, "Cy", [4, 4, 3], 2),
         # Four times 2 2/3: 2/3 each, worth 3.
         (FOUR, {"Ann": (2, 2), "Bob": (2, 2), "Cy": (0, 8), "Di": (0, 8)}, "Di", [2, 2, 2, 5], 3),
@@ -251,8 +252,8 @@ def test_the_last_trick_winner_scores_the_remainder_up_to_11(
     points: list[int],
     worth: int,
 ) -> None:
-    # docs/rules/ciapano.md §3: the winner of the last trick scores what is left of 11, his own
-    # penalty plus 1, 2 or 3 for the last trick.
+    # games/plugins/ciapano/rules.md §3: the winner of the last trick scores what is left of 11, his
+    # own penalty plus 1, 2 or 3 for the last trick.
     result = score(cards_entry(last_trick, **counts), ciapano(players))
     assert list(result.points.values()) == points
     assert sum(result.points.values()) == 11
@@ -269,7 +270,7 @@ def test_a_player_left_out_of_the_entry_took_no_penalty_cards() -> None:
 
 def test_card_codes_may_use_the_aliases_and_any_case() -> None:
     # docs/scoresheet.md, "A round": `8 9 10` and `Q` are read as J, N, K and N (Ciapanò uses
-    # the Scopa codes, docs/rules/ciapano.md §1).
+    # the Scopa codes, games/plugins/ciapano/rules.md §1).
     entry = cards_entry("Cy", **EXAMPLE)
     codes = entry["penalty_cards"]
     assert isinstance(codes, dict)
@@ -283,7 +284,7 @@ def test_card_codes_may_use_the_aliases_and_any_case() -> None:
 
 
 def test_all_penalty_cards_and_the_last_trick_score_0_and_11_for_everyone_else() -> None:
-    # docs/rules/ciapano.md §4: a player who takes all 24 penalty cards and the last trick
+    # games/plugins/ciapano/rules.md §4: a player who takes all 24 penalty cards and the last trick
     # scores 0, and every other player in the deal scores 11.
     result = score(cards_entry("Bob", Bob=(4, 20)), ciapano(FOUR))
     assert result.points == {"Ann": 11, "Bob": 0, "Cy": 11, "Di": 11}
@@ -298,7 +299,7 @@ def test_a_moon_can_be_entered_as_counts() -> None:
 
 
 def test_all_24_penalty_cards_without_the_last_trick_is_not_a_moon() -> None:
-    # docs/rules/ciapano.md §4: "All 24 penalty cards without the last trick is an ordinary
+    # games/plugins/ciapano/rules.md §4: "All 24 penalty cards without the last trick is an ordinary
     # deal: 10 for him, 1 for the winner of the last trick."
     result = score(cards_entry("Bob", Ann=(4, 20)), ciapano())
     assert result.points == {"Ann": 10, "Bob": 1, "Cy": 0}
@@ -307,8 +308,8 @@ def test_all_24_penalty_cards_without_the_last_trick_is_not_a_moon() -> None:
 
 
 def test_the_three_player_discard_counts_for_the_last_trick_winner_and_can_make_a_moon() -> None:
-    # docs/rules/ciapano.md §2: with three players the dealer discards one card face down, and
-    # it goes to whoever wins the last trick; §4: so "it can be the card that completes the
+    # games/plugins/ciapano/rules.md §2: with three players the dealer discards one card face down,
+    # and it goes to whoever wins the last trick; §4: so "it can be the card that completes the
     # set". The discard is entered like any other card, in the last-trick winner's list (§7).
     discard = "KB"
     won_in_tricks = [code for code in ALL_PENALTY if code != discard]
@@ -341,8 +342,8 @@ def test_plus_one_gives_the_last_trick_1_point_and_a_deal_9_to_11(
     last_trick: str,
     points: list[int],
 ) -> None:
-    # docs/rules/ciapano.md §5, `last_trick: plus-one`: every player scores his own penalty with
-    # the fraction dropped, and the winner of the last trick adds 1; a deal adds up to 11, 10
+    # games/plugins/ciapano/rules.md §5, `last_trick: plus-one`: every player scores his own penalty
+    # with the fraction dropped, and the winner of the last trick adds 1; a deal adds up to 11, 10
     # or 9.
     result = score(cards_entry(last_trick, **counts), ciapano(players, last_trick="plus-one"))
     assert list(result.points.values()) == points
@@ -404,12 +405,12 @@ PLUS_ONE_THREE_TOTALS = (
 @pytest.mark.parametrize(
     ("players", "points"),
     [
-        (THREE, {"Ann": 4, "Bob": 4, "Cy": 3}),  # the example of docs/rules/ciapano.md §3
+        (THREE, {"Ann": 4, "Bob": 4, "Cy": 3}),  # the example of games/plugins/ciapano/rules.md §3
         (THREE, {"Ann": 0, "Bob": 0, "Cy": 11}),  # fractions only, and the rest to Cy
         (FOUR, {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 11}),
         (FIVE, {"Ann": 3, "Bob": 2, "Cy": 2, "Di": 2, "Eve": 2}),
-        # A moon (docs/rules/ciapano.md §4): 0 for the player who took everything, 11 for each
-        # of the others.
+        # A moon (games/plugins/ciapano/rules.md §4): 0 for the player who took everything, 11 for
+        # each of the others.
         (THREE, {"Ann": 0, "Bob": 11, "Cy": 11}),
         (FOUR, {"Ann": 11, "Bob": 11, "Cy": 0, "Di": 11}),
         (FIVE, {"Ann": 11, "Bob": 11, "Cy": 11, "Di": 11, "Eve": 0}),
@@ -468,7 +469,7 @@ def test_under_plus_one_three_players_drop_too_little_for_a_deal_of_9() -> None:
 
 def test_under_plus_one_two_players_left_always_make_11() -> None:
     # Two players drop at most 4 thirds, so only 2: the deal totals 11, as under the default
-    # rule (docs/rules/ciapano.md §3, §5).
+    # rule (games/plugins/ciapano/rules.md §3, §5).
     at = ciapano(THREE, last_trick="plus-one")
     earlier = rounds_of(at, ciapano_deals(Cy=31, Ann=2))
     game = Ciapano()
@@ -655,8 +656,8 @@ def test_a_bad_round_in_a_game_saves_nothing_and_names_its_round() -> None:
 
 
 def test_a_total_of_30_stays_in() -> None:
-    # docs/rules/ciapano.md §6: a player whose total reaches 31 after a deal is out; "30 stays
-    # in".
+    # games/plugins/ciapano/rules.md §6: a player whose total reaches 31 after a deal is out; "30
+    # stays in".
     state = play(
         ciapano(), [points_entry(Ann=11), points_entry(Ann=11), points_entry(Ann=8, Bob=3)]
     )
@@ -683,7 +684,8 @@ def test_the_elimination_total_is_a_table_option() -> None:
 
 
 def test_several_players_can_go_out_in_one_deal_highest_total_first() -> None:
-    # docs/rules/ciapano.md §6: "Several can go out in the same deal, for instance by a moon."
+    # games/plugins/ciapano/rules.md §6: "Several can go out in the same deal, for instance by a
+    # moon."
     at = ciapano(FOUR)
     before = ciapano_deals(Ann=20, Bob=20, Cy=25, Di=12)
     moon = cards_entry("Ann", Ann=(4, 20))
@@ -702,8 +704,8 @@ def test_players_going_out_on_equal_totals_keep_seat_order() -> None:
 
 
 def test_the_last_player_left_wins() -> None:
-    # docs/rules/ciapano.md §6: the others play on, and the last player left wins. He need not
-    # have the lowest total.
+    # games/plugins/ciapano/rules.md §6: the others play on, and the last player left wins. He need
+    # not have the lowest total.
     entries = [
         *ciapano_deals(Ann=30, Cy=25),  # Ann 30, Bob 0, Cy 25
         points_entry(Ann=0, Bob=3, Cy=8),  # Cy out at 33
@@ -725,8 +727,8 @@ def test_a_moon_can_end_the_game_at_once() -> None:
 
 
 def test_when_everyone_left_goes_out_in_the_same_deal_the_lowest_total_wins() -> None:
-    # docs/rules/ciapano.md §6, Decision: if every player still in goes out in the same deal,
-    # the lowest total among them wins. Di went out earlier and is no longer in the running,
+    # games/plugins/ciapano/rules.md §6, Decision: if every player still in goes out in the same
+    # deal, the lowest total among them wins. Di went out earlier and is no longer in the running,
     # however low his total: his 31 equals Bob's, and Bob still wins alone.
     entries = [
         *ciapano_deals(Di=31, Ann=30, Bob=30, Cy=30),  # Di out in the third deal

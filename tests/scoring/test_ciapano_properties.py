@@ -1,7 +1,7 @@
 """Ciapanò properties over random deals of the 24 penalty cards and random games.
 
-Each property restates a rule of docs/rules/ciapano.md (§1 penalties, §3-§5 a deal, §6 out at
-31, §7 entries) and checks it on every deal Hypothesis makes up; the reference scorer below is
+Each property restates a rule of games/plugins/ciapano/rules.md (§1 penalties, §3-§5 a deal, §6 out
+at 31, §7 entries) and checks it on every deal Hypothesis makes up; the reference scorer below is
 written from those rules alone, without the engine's code.
 """
 
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.plugins.ciapano.engine import active_players
 from games.scoring import EntryError, RoundScore, TableSetup, get_game, score_table
-from games.scoring.ciapano import active_players
 
 from .helpers import score
 from .strategies import ciapano_counted_points, ciapano_totals, is_ciapano_moon
@@ -23,7 +23,8 @@ from .strategies import ciapano_counted_points, ciapano_totals, is_ciapano_moon
 PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 PLAYER_NAMES = ("Ann", "Bob", "Cy", "Di", "Eve")
-# docs/rules/ciapano.md §1: counted in thirds, an ace is 3, a third-card 1; 7 to 4 cost nothing.
+# games/plugins/ciapano/rules.md §1: counted in thirds, an ace is 3, a third-card 1; 7 to 4 cost
+# nothing.
 PENALTY_THIRDS = {"A": 3, "3": 1, "2": 1, "K": 1, "N": 1, "J": 1}
 PENALTY_CODES = tuple(rank + suit for suit in "DCSB" for rank in PENALTY_THIRDS)
 PLAIN_CODES = tuple(rank + suit for suit in "DCSB" for rank in "4567")
@@ -95,7 +96,8 @@ def thirds_of(codes: list[str]) -> int:
 
 
 def reference_points(deal: Deal) -> dict[str, int]:
-    """docs/rules/ciapano.md §3-§5 (a deal, the moon, the plus-one rule), written out plainly."""
+    """games/plugins/ciapano/rules.md §3-§5 (a deal, the moon, the plus-one rule), written out
+    plainly."""
     players, winner = deal.at.players, deal.last_trick
     if len(deal.cards[winner]) == 24:
         return {player: 0 if player == winner else 11 for player in players}
@@ -120,8 +122,8 @@ def test_deal_points_agree_with_a_reference_scorer_written_from_the_rules(deal: 
     deals(at=ciapano_tables().filter(lambda t: t.options["last_trick"] == "remainder"), moon=False)
 )
 def test_a_normal_deal_totals_exactly_11_and_the_last_trick_is_worth_1_to_3(deal: Deal) -> None:
-    # docs/rules/ciapano.md §3: "every ordinary deal adds up to exactly 11", and the last trick
-    # is worth 1, 2 or 3.
+    # games/plugins/ciapano/rules.md §3: "every ordinary deal adds up to exactly 11", and the last
+    # trick is worth 1, 2 or 3.
     result = score(deal.entry(), deal.at)
     assert sum(result.points.values()) == 11
     breakdown = result.breakdown
@@ -300,7 +302,7 @@ def random_entry(data: st.DataObject, active: tuple[str, ...], rule: str) -> dic
 def test_a_game_plays_out_by_the_rules(at: TableSetup, data: st.DataObject) -> None:
     """Totals never fall; a player is out exactly from the deal his total reaches the limit,
     then scores nothing; the game ends when at most one is left, and its winner is the last one
-    in, or the lowest of those who went out together (docs/rules/ciapano.md §6 and its
+    in, or the lowest of those who went out together (games/plugins/ciapano/rules.md §6 and its
     Decision)."""
     game = get_game("ciapano")
     limit = at.option_int("elimination_at")

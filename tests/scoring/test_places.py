@@ -32,8 +32,8 @@ def test_swoops_lowest_total_is_first():
 
 
 def test_ciapano_whoever_stays_in_longer_finishes_higher():
-    """docs/rules/ciapano.md §6: the last player left wins, then whoever stayed in longer, and
-    among players who went out in the same deal the lower total places better. Cy goes out
+    """games/plugins/ciapano/rules.md §6: the last player left wins, then whoever stayed in longer,
+    and among players who went out in the same deal the lower total places better. Cy goes out
     first with 31, then Ann and Bob in the same deal; Bob's 32 is better than Ann's 35, so Bob
     is second."""
     rules = GAMES["ciapano"]

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.plugins.ciapano import engine as ciapano_module
 from games.scoring import GAMES, EntryError, Problem, RoundScore, TableSetup
-from games.scoring import ciapano as ciapano_module
 
 from .strategies import counted_entries
 
@@ -119,7 +119,7 @@ def test_the_tracker_scores_and_deals_as_the_rounds_one_by_one(
 def test_a_refused_ciapano_deal_leaves_the_tracker_as_it_was() -> None:
     """A deal for a player already out, or after the game is decided, is refused with the
     problems ``score_round`` gives, not numbered with a round, and changes nothing; the deal
-    passes over the player who is out (docs/rules/ciapano.md §2 and §7)."""
+    passes over the player who is out (games/plugins/ciapano/rules.md §2 and §7)."""
     setup = setup_of("ciapano")  # out at 12; Ann, Bob, Cy, Di
     rules = GAMES["ciapano"]
     tracker = rules.tracker(setup, first_dealer=2)

@@ -8,9 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from games.hands.demo_base import DemoGame, DemoTable, Entries
-from games.scoring import RoundScore
-from games.scoring.cards import Card
-from games.scoring.ciapano import (
+from games.plugins.ciapano.engine import (
     PENALTY_CARDS,
     ROUND_POINTS,
     PenaltyTally,
@@ -18,6 +16,8 @@ from games.scoring.ciapano import (
     deal_points,
     penalty_thirds,
 )
+from games.scoring import RoundScore
+from games.scoring.cards import Card
 
 # A player is out at this many points (the option's range).
 LOWEST_LIMIT, HIGHEST_LIMIT = 11, 99

@@ -1,6 +1,6 @@
 """Ciapanò: penalty points for aces and thirds, the last trick, and elimination at 31.
 
-Rules: docs/rules/ciapano.md (penalties §1, a deal §3-§5, out at 31 §6, entries §7), with
+Rules: games/plugins/ciapano/rules.md (penalties §1, a deal §3-§5, out at 31 §6, entries §7), with
 its sources and decisions. Entry format: docs/scoresheet.md "Ciapanò".
 
 Penalties are counted in thirds of a point: an ace is 3 thirds, a 3, 2, king, knight (queen)
@@ -58,7 +58,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import (
+from games.scoring.base import (
     Game,
     GameState,
     RoundScore,
@@ -67,7 +67,7 @@ from .base import (
     competition_places,
     running_totals,
 )
-from .breakdowns import (
+from games.scoring.breakdowns import (
     JSON,
     Fields,
     integer,
@@ -78,14 +78,21 @@ from .breakdowns import (
     one_of,
     string,
 )
-from .cards import DECK, Card, DeckStyle, Rank, parse_card
-from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
-from .i18n import gettext_noop as _
-from .options import Choice, OptionSpec, OptionValue
-from .scopa import _FACE_DECK_SPEC
+from games.scoring.cards import DECK, Card, DeckStyle, Rank, parse_card
+from games.scoring.errors import (
+    Problem,
+    fields_not_applying,
+    problem,
+    raise_if_any,
+    read_counts,
+    says_nothing,
+)
+from games.scoring.i18n import gettext_noop as _
+from games.scoring.options import Choice, OptionSpec, OptionValue
+from games.scoring.scopa import _FACE_DECK_SPEC
 
-# docs/rules/ciapano.md §1: an ace costs 1 point; a 3, 2, king, cavallo (queen) or fante (jack)
-# a third of a point.
+# games/plugins/ciapano/rules.md §1: an ace costs 1 point; a 3, 2, king, cavallo (queen) or fante
+# (jack) a third of a point.
 _PENALTY_THIRDS_BY_RANK: Mapping[Rank, int] = {
     Rank.ACE: 3,
     Rank.TWO: 1,
@@ -120,7 +127,7 @@ ENTRY_FIELDS = CARD_FIELDS | COUNT_FIELDS | POINTS_FIELDS
 def penalty_thirds(card: Card) -> int:
     """A card's penalty in thirds of a point: ace 3; 3, 2, king, knight, jack 1; others 0.
 
-    docs/rules/ciapano.md §1.
+    games/plugins/ciapano/rules.md §1.
 
     >>> [penalty_thirds(parse_card(code)) for code in ("AD", "3D", "KD", "7D")]
     [3, 1, 1, 0]
@@ -161,7 +168,7 @@ class CountedDeal:
 
 
 def moon_player(tally: PenaltyTally) -> str | None:
-    """The player who took all the points, if anyone did (docs/rules/ciapano.md §4).
+    """The player who took all the points, if anyone did (games/plugins/ciapano/rules.md §4).
 
     The rule text: "If a player manages to score all the penalty points". The 11
     points include the last trick, so it takes all 24 penalty cards (4 aces and 20 thirds)
@@ -174,7 +181,7 @@ def moon_player(tally: PenaltyTally) -> str | None:
 
 
 def deal_points(tally: PenaltyTally, last_trick_rule: str = LAST_TRICK_REMAINDER) -> dict[str, int]:
-    """Each player's points for one deal (docs/rules/ciapano.md §3-§5).
+    """Each player's points for one deal (games/plugins/ciapano/rules.md §3-§5).
 
     Everyone but the last-trick winner scores the floor of his penalty ("any fractions are
     ignored"). The winner scores the remainder up to 11, or under ``house:last_trick_plus_one``
@@ -214,7 +221,7 @@ def last_trick_worth(
 ) -> int | None:
     """What the last trick added to its winner's card points: 1, 2 or 3; None in a moon.
 
-    docs/rules/ciapano.md §3: the dropped fractions come to 2/3, 1 2/3 or 2 2/3, so the
+    games/plugins/ciapano/rules.md §3: the dropped fractions come to 2/3, 1 2/3 or 2 2/3, so the
     remainder is worth 1, 2 or 3; ``house:last_trick_plus_one`` makes it always 1.
     """
     if moon_player(tally) is not None:
@@ -229,7 +236,7 @@ def ordinary_deal_totals(
     """What the points of a deal that is not a moon can add up to, ``player_count`` playing it.
 
     The rule text: "There is a total of 11 points in each round", so under the rule text (the
-    remainder) every deal totals 11 (docs/rules/ciapano.md §3). Under
+    remainder) every deal totals 11 (games/plugins/ciapano/rules.md §3). Under
     ``house:last_trick_plus_one`` each player scores the floor of his own penalty and the last
     trick adds 1: the 32 thirds lose what each player drops (0, 1 or 2 thirds), and what is left
     is whole points, so 2, 5 or 8 thirds are dropped and the deal totals 11, 10 or 9. Nobody
@@ -249,7 +256,7 @@ def is_moon_pattern(points: Mapping[str, int]) -> bool:
     """Whether a deal's points are a moon's: 0 for one player and 11 for each of the others.
 
     The rule text: "If a player manages to score all the penalty points, then they score zero
-    and all other players score 11 points" (docs/rules/ciapano.md §4, under
+    and all other players score 11 points" (games/plugins/ciapano/rules.md §4, under
     either last-trick rule).
 
     >>> is_moon_pattern({"Ann": 0, "Bob": 11, "Cy": 11})
@@ -269,7 +276,7 @@ def counted_deal_problems(
     """What is impossible in points counted at the table for one deal, ``points`` holding every
     player in the deal (0 for one left out).
 
-    docs/rules/ciapano.md §3, §5 and §7: a deal's points add up to
+    games/plugins/ciapano/rules.md §3, §5 and §7: a deal's points add up to
     ``ordinary_deal_totals`` (11 under the rule text), unless one player took all the points
     (``is_moon_pattern``). Nothing else is refused: every split of those totals can be dealt,
     since the last trick may hold no penalty card at all.
@@ -322,7 +329,7 @@ _players = list_of(string)
 
 @dataclass(frozen=True)
 class PenaltyPart:
-    """A player's exact penalty (docs/rules/ciapano.md §1, §3): whole points and the thirds
+    """A player's exact penalty (games/plugins/ciapano/rules.md §1, §3): whole points and the thirds
     over, 4 2/3 as ``{"whole": 4, "thirds": 2}``."""
 
     whole: int
@@ -339,8 +346,8 @@ class PenaltyPart:
 
 @dataclass(frozen=True)
 class LastTrickPart:
-    """Who won the last trick, and what it added to his card points (docs/rules/ciapano.md §3,
-    §5): 1, 2 or 3; None in a moon (§4)."""
+    """Who won the last trick, and what it added to his card points (games/plugins/ciapano/rules.md
+    §3, §5): 1, 2 or 3; None in a moon (§4)."""
 
     winner: str
     worth: int | None
@@ -357,9 +364,9 @@ class LastTrickPart:
 @dataclass(frozen=True)
 class CiapanoDealBreakdown:
     """A deal entered as penalty cards (``kind`` "cards") or counts ("counts"), scored by
-    ``deal_points`` (docs/rules/ciapano.md §3-§5): the table's last-trick ``rule``, who played
-    the deal in seat order, the aces and 1/3-point cards each took, each exact ``penalty``, the
-    thirds each ``dropped``, the last trick and the moon's player, if any."""
+    ``deal_points`` (games/plugins/ciapano/rules.md §3-§5): the table's last-trick ``rule``, who
+    played the deal in seat order, the aces and 1/3-point cards each took, each exact ``penalty``,
+    the thirds each ``dropped``, the last trick and the moon's player, if any."""
 
     kind: str
     rule: str
@@ -422,8 +429,8 @@ class CiapanoDealBreakdown:
 
 @dataclass(frozen=True)
 class CiapanoPointsBreakdown:
-    """A deal whose points the table counted (docs/rules/ciapano.md §7): who played it, in seat
-    order, and the points of each.
+    """A deal whose points the table counted (games/plugins/ciapano/rules.md §7): who played it, in
+    seat order, and the points of each.
 
     >>> CiapanoPointsBreakdown(("Ann", "Bob", "Cy"), {"Ann": 4, "Bob": 4, "Cy": 3}).to_json()
     {'kind': 'points', 'players': ['Ann', 'Bob', 'Cy'], 'points': {'Ann': 4, 'Bob': 4, 'Cy': 3}}
@@ -477,7 +484,7 @@ class _Progress:
 
 
 class _ProgressFold:
-    """docs/rules/ciapano.md §6, one deal at a time.
+    """games/plugins/ciapano/rules.md §6, one deal at a time.
 
     A total of ``elimination_at`` (31) or more after a deal puts a player out; 30 stays in. The
     last player left wins. If everyone left goes out in the same deal, the lowest total among
@@ -556,7 +563,8 @@ class _CiapanoTracker(RoundTracker):
 def active_players(table: TableSetup, rounds: Sequence[RoundScore]) -> tuple[str, ...]:
     """The players still in the game after these deals, in seat order; none once it is over.
 
-    docs/rules/ciapano.md §6: a total of ``elimination_at`` (31) or more after a deal is out.
+    games/plugins/ciapano/rules.md §6: a total of ``elimination_at`` (31) or more after a deal is
+    out.
     """
     return _progress(table, rounds).active
 
@@ -670,7 +678,7 @@ class Ciapano(Game):
         earlier: Sequence[RoundScore] = (),
     ) -> RoundScore:
         """One deal, checked against who is still in after the ``earlier`` deals
-        (docs/rules/ciapano.md §3-§7)."""
+        (games/plugins/ciapano/rules.md §3-§7)."""
         return self.score_deal(entry, table, _progress(table, earlier))
 
     def score_deal(
@@ -704,7 +712,7 @@ class Ciapano(Game):
     # -- the game ---------------------------------------------------------------------------
     def places(self, state: GameState, table: TableSetup) -> dict[str, int]:
         """The winner first, then whoever stayed in longer; of those who went out in the same
-        deal, the lower total is the better place (docs/rules/ciapano.md §6: the last
+        deal, the lower total is the better place (games/plugins/ciapano/rules.md §6: the last
         player left wins)."""
         limit = table.option_int("elimination_at")
         out_after: dict[str, int] = {}
@@ -726,7 +734,7 @@ class Ciapano(Game):
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
         """Totals, who is out in the order they went, and who won.
 
-        docs/rules/ciapano.md §6: see ``_progress``. Players who go out
+        games/plugins/ciapano/rules.md §6: see ``_progress``. Players who go out
         in the same deal are listed highest total first, then in seat order.
         """
         after_each = running_totals(table.players, rounds)
@@ -935,3 +943,10 @@ def _parse_last_trick(
             )
         )
     return raw
+
+
+GAMES: tuple[Game, ...] = (Ciapano(),)
+
+# The new-table form offers Ciapanò after Pirate Scopa, where it stood before it was a game
+# package.
+OFFERED_AFTER = "pirate-scopa"

@@ -27,21 +27,22 @@ from games.hands.base import (
     dealer_facts,
     rest_to,
 )
-from games.hands.ciapano_demo import CIAPANO_DEMO
 from games.hands.demo_base import DemoGame
 from games.hands.html import add_card_fields, card_grid
 from games.hands.scopa import deck_style
-from games.scoring import GameState, RoundScore, TableSetup
-from games.scoring.cards import Rank, parse_card, rank_name
-from games.scoring.ciapano import (
+from games.plugins.ciapano.demo import CIAPANO_DEMO
+from games.plugins.ciapano.engine import (
     ACE_COUNT,
     LAST_TRICK_PLUS_ONE,
     PENALTY_CARDS,
     ROUND_POINTS,
     THIRD_CARD_COUNT,
+    Ciapano,
     active_players,
     penalty_thirds,
 )
+from games.scoring import GameState, RoundScore, TableSetup
+from games.scoring.cards import Rank, parse_card, rank_name
 
 MODE_CARDS = "cards"
 MODE_COUNTS = "counts"
@@ -353,11 +354,11 @@ class CiapanoHandForm(BaseHandForm):
 
 
 class CiapanoHandEntry(HandEntry):
-    template = "games/hands/ciapano.html"
+    template = "ciapano/hand.html"
     form_class = CiapanoHandForm
     options_on_scoreboard = frozenset({"elimination_at"})
     standings_measures = ("eliminations", "average_place")
-    styles = ("css/ciapano.css",)
+    styles = ("ciapano/ciapano.css",)
 
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
         seat = {player: str(index) for index, player in enumerate(setup.players)}
@@ -471,6 +472,9 @@ class CiapanoHandEntry(HandEntry):
     def demo(self, game: str) -> DemoGame | None:
         return CIAPANO_DEMO
 
+    def rules_template(self, game: str) -> str:
+        return "ciapano/rules.html"
+
 
 def deal_hint(players: int) -> str:
     """How to deal one hand to this many players still in; empty when nobody plays on."""
@@ -565,3 +569,6 @@ def explain_hand(breakdown: Mapping[str, Any]) -> list[str]:
             )
         lines.append(text % values)
     return lines
+
+
+HAND_ENTRIES: dict[str, HandEntry] = {Ciapano.key: CiapanoHandEntry()}
