@@ -22,17 +22,17 @@ from typing import Any
 from hypothesis import strategies as st
 
 from games.plugins.ciapano.engine import PENALTY_CARDS
-from games.plugins.swoops.engine import RANKS
-from games.scoring import GAMES, TableSetup
-from games.scoring.cards import DECK
-from games.scoring.registry import SCOPA_FAMILY
-from games.scoring.schafkopf import (
+from games.plugins.schafkopf.engine import (
     MAX_KLOPFEN,
     contracts_at,
     fewest_card_points,
     laufende_count_in,
     most_card_points,
 )
+from games.plugins.swoops.engine import RANKS
+from games.scoring import GAMES, TableSetup
+from games.scoring.cards import DECK
+from games.scoring.registry import SCOPA_FAMILY
 from tests.plugins.briscola_strategies import briscola_entries
 from tests.scoring.schafkopf_strategies import ramsch_entries
 from tests.scoring.strategies import (

@@ -24,10 +24,10 @@ WITH_EXAMPLES = (
     "captures",
     "cards",
     "errors",
-    "schafkopf",
     "scopa",
     "plugins.ciapano.engine",
     "plugins.swoops.engine",
+    "plugins.schafkopf.engine",
 )
 
 

@@ -24,16 +24,16 @@ from games.bench_table import bench_game
 from games.demo import demo_games, demo_league_create
 from games.hands import HAND_ENTRIES, ChartHints, hand_entry_for, offered_games
 from games.hands.demo_base import DemoGame
-from games.hands.schafkopf import SchafkopfHandEntry
 from games.leagues import COLUMNS, columns_for, columns_on_screen
 from games.models import League, Table
 from games.plugins.ciapano.engine import Ciapano
+from games.plugins.schafkopf.engine import Schafkopf
+from games.plugins.schafkopf.entry import SchafkopfHandEntry
 from games.plugins.swoops.demo import SWOOPS_DEMO
 from games.plugins.swoops.engine import Swoops
 from games.plugins.swoops.entry import SwoopsHandEntry
 from games.scoring import GAMES, Game, TableSetup
 from games.scoring.registry import GAME_PACKAGES, offer_order
-from games.scoring.schafkopf import Schafkopf
 from games.scoring.scopa import PirateScopa, Scopa, ScopaFamily
 from tests.clubs import home_club
 from tests.leagues import league as make_league
@@ -341,10 +341,15 @@ def test_a_game_package_takes_the_place_its_engine_names_or_comes_last() -> None
         offer_order(built_in, ("games.plugins.swoops",))
     order = offer_order((Scopa(), Ciapano(), Schafkopf()), ("games.plugins.swoops",))
     assert [game.key for game in order] == ["scopa", "ciapano", "swoops", "schafkopf"]
-    # Ciapanò's engine names Pirate Scopa, Swoops' Ciapanò: one package may follow another's game,
-    # in either order in the tuple.
-    built_in = (Scopa(), PirateScopa(), Schafkopf())
-    packages = ("games.plugins.swoops", "games.plugins.briscola", "games.plugins.ciapano")
+    # Ciapanò's engine names Pirate Scopa, Swoops' Ciapanò, Schafkopf's Swoops: one package may
+    # follow another's game, in either order in the tuple.
+    built_in = (Scopa(), PirateScopa())
+    packages = (
+        "games.plugins.schafkopf",
+        "games.plugins.swoops",
+        "games.plugins.briscola",
+        "games.plugins.ciapano",
+    )
     for order in (offer_order(built_in, GAME_PACKAGES), offer_order(built_in, packages)):
         assert [game.key for game in order] == [
             "scopa",

@@ -149,8 +149,8 @@ def corrections(draw: st.DrawFn, setup: TableSetup, entry: Entry) -> Entry:
     if not sides:
         return entry
     balance = GAMES[setup.game].ends_when_players_stop
-    # Schafkopf's balance adds up to zero and a Ciapanò deal to 11 (docs/rules/schafkopf.md §7,
-    # games/plugins/ciapano/rules.md §3): the points taken from one side go to another.
+    # Schafkopf's balance adds up to zero and a Ciapanò deal to 11 (games/plugins/schafkopf/rules.md
+    # §7, games/plugins/ciapano/rules.md §3): the points taken from one side go to another.
     keeps_total = balance or setup.game == "ciapano"
     # Mostly the biggest number, the likeliest typo.
     top = max(sides, key=lambda side: points[side])

@@ -109,7 +109,8 @@ def test_it_precaches_what_pages_load_and_only_that(client: Client) -> None:
     )
     # Each game's own files, the league and settlement pages' too.
     assert {
-        "/static/css/schafkopf.css",
+        "/static/schafkopf/schafkopf.css",
+        "/static/schafkopf/schafkopf.js",
         "/static/ciapano/ciapano.css",
         "/static/swoops/swoops.js",
         "/static/css/leagues.css",

@@ -87,8 +87,8 @@ def test_table_page_shows_the_hand_entry_balance_and_who_deals(client: Client) -
     assert response.status_code == 200
     assert "<html" in page
     assert '<form id="hand-form"' in page
-    assert "js/schafkopf.js" in page
-    assert "css/schafkopf.css" in page
+    assert "schafkopf/schafkopf.js" in page
+    assert "schafkopf/schafkopf.css" in page
     form = inputs(response)
     assert form.radios["contract"] == [
         "sauspiel",
@@ -354,8 +354,8 @@ def test_the_documented_example_entered_by_hand_agrees_with_manage_py_score(
     result = json.loads(out.getvalue())
 
     assert [round_.entry for round_ in table.rounds.order_by("number")] == example["rounds"]
-    # docs/rules/schafkopf.md §2, §5 and §7: Stoß 20 each; lost Solo 50 to each opponent; all
-    # pass, nobody scores; Wenz Schneider 60 each.
+    # games/plugins/schafkopf/rules.md §2, §5 and §7: Stoß 20 each; lost Solo 50 to each opponent;
+    # all pass, nobody scores; Wenz Schneider 60 each.
     assert result["totals"] == {"Ann": 10, "Bob": -230, "Cy": 10, "Di": 210}
     assert totals(table) == result["totals"]
     page = html(client.get(table_url(table)))

@@ -12,7 +12,6 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
 )
-from games.hands.schafkopf import SchafkopfHandEntry
 from games.hands.scopa import ScopaHandEntry
 from games.scoring import GAMES
 from games.scoring.registry import GAME_PACKAGES
@@ -24,7 +23,6 @@ HAND_ENTRIES: dict[str, HandEntry] = {
     "scopa": _SCOPA,
     "scopone": _SCOPA,
     "pirate-scopa": _SCOPA,
-    "schafkopf": SchafkopfHandEntry(),
 }
 
 

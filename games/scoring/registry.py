@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 
 from .base import Game
-from .schafkopf import Schafkopf
 from .scopa import PirateScopa, Scopa, Scopone
 
 # Games that live in a package of their own, one line per game (docs/architecture.md, "Game
@@ -16,6 +15,7 @@ from .scopa import PirateScopa, Scopa, Scopone
 GAME_PACKAGES: tuple[str, ...] = (
     "games.plugins.ciapano",
     "games.plugins.swoops",
+    "games.plugins.schafkopf",
     "games.plugins.briscola",
 )
 
@@ -74,7 +74,6 @@ GAMES: dict[str, Game] = {
             Scopa(),
             Scopone(),
             PirateScopa(),
-            Schafkopf(),
         )
     )
 }

@@ -2,8 +2,8 @@
 valid hands of every contract the table plays (Ramsch, Bettel and Klopfen included), and the
 mistakes a scorer makes with the house games, each of which the engine must refuse.
 
-Valid means what games/scoring/schafkopf.py accepts: card points and tricks possible together,
-a Ramsch's card points adding up to 120 with Jungfrauen only among players without card
+Valid means what games/plugins/schafkopf/engine.py accepts: card points and tricks possible
+together, a Ramsch's card points adding up to 120 with Jungfrauen only among players without card
 points, a Durchmarsch with or without its 120 card points, knocks only where the table plays
 Klopfen.
 """
@@ -16,8 +16,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from games.scoring import TableSetup, get_game
-from games.scoring.schafkopf import (
+from games.plugins.schafkopf.engine import (
     DEFAULT_TARIFF,
     MAX_JUNGFRAUEN,
     MAX_KLOPFEN,
@@ -27,6 +26,7 @@ from games.scoring.schafkopf import (
     laufende_count_in,
     most_card_points,
 )
+from games.scoring import TableSetup, get_game
 
 FOUR = ("Ann", "Bob", "Cy", "Di")
 GAME = get_game("schafkopf")

@@ -3,7 +3,8 @@ text, into its game's dataclass, which writes exactly the same object again; any
 refused with BreakdownError. Worked examples pin one round of each game, dataclass and JSON.
 
 The stored format itself is docs/scoresheet.md ("What ``score`` prints") and the module
-docstrings of games/scoring/schafkopf.py and of the game packages' engine.py (Ciapanò, Swoops).
+docstrings of games/plugins/schafkopf/engine.py and of the game packages' engine.py (Ciapanò,
+Swoops).
 """
 
 from __future__ import annotations
@@ -22,10 +23,7 @@ from games.plugins.ciapano.engine import (
     LastTrickPart,
     PenaltyPart,
 )
-from games.plugins.swoops.engine import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
-from games.scoring import GAMES, Breakdown, BreakdownError, RoundScore, TableSetup, get_game
-from games.scoring.cards import Card, Rank, Suit, parse_card
-from games.scoring.schafkopf import (
+from games.plugins.schafkopf.engine import (
     SAUSPIEL,
     ContractBreakdown,
     GermanSuit,
@@ -33,6 +31,9 @@ from games.scoring.schafkopf import (
     RamschBreakdown,
     SchafkopfPointsBreakdown,
 )
+from games.plugins.swoops.engine import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
+from games.scoring import GAMES, Breakdown, BreakdownError, RoundScore, TableSetup, get_game
+from games.scoring.cards import Card, Rank, Suit, parse_card
 from games.scoring.scopa import (
     AceSweepsPart,
     CapottoPart,
@@ -429,7 +430,7 @@ def test_a_ciapano_deal_counted_at_the_table() -> None:
 
 def test_a_sauspiel_as_in_the_module_docstring() -> None:
     # schafkopf.py's module docstring: Sauspiel 10 + Schneider 10 + 3 Laufende 30 = 50, Stoß
-    # x 2 = 100 from each opponent (docs/rules/schafkopf.md §5-§7, §10).
+    # x 2 = 100 from each opponent (games/plugins/schafkopf/rules.md §5-§7, §10).
     at = table("schafkopf", ("Ann", "Bob", "Cy", "Di"), runners=True)
     entry = {
         "contract": "sauspiel",
@@ -495,7 +496,7 @@ def test_a_sauspiel_as_in_the_module_docstring() -> None:
 
 def test_a_ramsch_as_in_the_module_docstring() -> None:
     # Bob has the most card points and pays each of the others 20, doubled for Di's Jungfrau
-    # and for the knock: 80 each (docs/rules/schafkopf.md §12, §14).
+    # and for the knock: 80 each (games/plugins/schafkopf/rules.md §12, §14).
     at = table("schafkopf", ("Ann", "Bob", "Cy", "Di"), ramsch=True, klopfen=True)
     entry = {
         "contract": "ramsch",

@@ -1,6 +1,6 @@
 """Schafkopf: contracts, doublings, Schneider and Schwarz, Tout, Sie, Laufende, the settlement.
 
-Rules, with their decisions: docs/rules/schafkopf.md §1-§11, §15 and §16; entry format:
+Rules, with their decisions: games/plugins/schafkopf/rules.md §1-§11, §15 and §16; entry format:
 docs/scoresheet.md "Schafkopf". Every expected value below is worked out by hand from those
 pages (default tariff, §11: Sauspiel 10, Wenz and Solo 50, Tout 180, Sie 540, steps of 10).
 """
@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.scoring import COMING_GAMES, GAMES, EntryError, TableSetup, get_game
-from games.scoring.schafkopf import (
+from games.plugins.schafkopf.engine import (
     CONTRACTS,
     CONTRACTS_BY_KEY,
     DEFAULT_TARIFF,
@@ -36,6 +35,7 @@ from games.scoring.schafkopf import (
     settle,
     value_parts,
 )
+from games.scoring import COMING_GAMES, GAMES, EntryError, TableSetup, get_game
 from games.scoring.scoresheet import score_scoresheet
 
 from .helpers import problems_of, score, setup_problems
@@ -78,7 +78,7 @@ def test_schafkopf_needs_exactly_four_players() -> None:
 
 
 def test_each_plays_for_himself_from_hand_to_hand() -> None:
-    # docs/rules/schafkopf.md §3: no fixed teams; partners change from hand to hand.
+    # games/plugins/schafkopf/rules.md §3: no fixed teams; partners change from hand to hand.
     assert at().sides == FOUR
     assert at().teams == ()
 
@@ -93,8 +93,8 @@ def test_option_defaults_follow_the_format() -> None:
         "sie": 540,
         "schneider": 10,
         "schwarz": 10,
-        # The house games' parts (docs/rules/schafkopf.md §11, the BSKV tariff), this project's
-        # additions.
+        # The house games' parts (games/plugins/schafkopf/rules.md §11, the BSKV tariff), this
+        # project's additions.
         "bettel": 30,
         "ramsch": 20,
     }
@@ -188,8 +188,8 @@ def test_money_options_never_change_the_scores() -> None:
 
 
 def test_contracts_come_in_bidding_order_with_names_and_explanations() -> None:
-    # The table of docs/rules/schafkopf.md §3, with the house games where its Decision ranks
-    # them: a Bettel above a Sauspiel, a Bettel Brett above a Solo; a Ramsch only when
+    # The table of games/plugins/schafkopf/rules.md §3, with the house games where its Decision
+    # ranks them: a Bettel above a Sauspiel, a Bettel Brett above a Solo; a Ramsch only when
     # everybody passed (§12).
     assert [contract.key for contract in CONTRACTS] == [
         "sauspiel",
@@ -224,8 +224,8 @@ def test_doublings_are_stoss_retour_sub_resub() -> None:
 
 
 def test_the_seat_after_the_dealer_leads() -> None:
-    # docs/rules/schafkopf.md §2: the player on the dealer's left leads the first trick; the
-    # deal passes clockwise.
+    # games/plugins/schafkopf/rules.md §2: the player on the dealer's left leads the first trick;
+    # the deal passes clockwise.
     assert [leader_after(dealer) for dealer in range(4)] == [1, 2, 3, 0]
 
 
@@ -261,8 +261,8 @@ def test_what_tricks_can_hold() -> None:
 
 
 def test_game_value_is_the_additions_times_two_to_the_doublings() -> None:
-    # docs/rules/schafkopf.md §6: (base + Schneider + Schwarz) x 2^doublings, the doubling last,
-    # after everything is added up.
+    # games/plugins/schafkopf/rules.md §6: (base + Schneider + Schwarz) x 2^doublings, the doubling
+    # last, after everything is added up.
     assert game_value(SAUSPIEL) == 10
     assert game_value(SAUSPIEL, schneider=True) == 20
     assert game_value(SAUSPIEL, schneider=True, schwarz=True) == 30
@@ -327,7 +327,7 @@ def test_settle_is_per_player_in_a_sauspiel_and_per_opponent_alone() -> None:
 
 @pytest.mark.parametrize("doublings", range(5))
 def test_sauspiel_pays_each_player_at_every_doubling_level(doublings: int) -> None:
-    # docs/rules/schafkopf.md §7: in a Sauspiel (2 v 2) each winner +V, each loser -V.
+    # games/plugins/schafkopf/rules.md §7: in a Sauspiel (2 v 2) each winner +V, each loser -V.
     value = 10 * 2**doublings
     won = score(sauspiel(declarer_points=75, declarer_tricks=5, doublings=doublings), at())
     lost = score(sauspiel(declarer_points=45, declarer_tricks=3, doublings=doublings), at())
@@ -342,7 +342,7 @@ def test_sauspiel_pays_each_player_at_every_doubling_level(doublings: int) -> No
 def test_wenz_and_solo_pay_per_opponent_at_every_doubling_level(
     contract: str, doublings: int
 ) -> None:
-    # docs/rules/schafkopf.md §7 and its Decision: the declarer alone receives V from each
+    # games/plugins/schafkopf/rules.md §7 and its Decision: the declarer alone receives V from each
     # opponent (+3V, -V each), or pays each.
     value = 50 * 2**doublings
     won = score(alone(contract, declarer_points=61, doublings=doublings), at())
@@ -362,7 +362,7 @@ def test_touts_pay_180_per_opponent_at_every_doubling_level(contract: str, doubl
 
 
 def test_sauspiel_at_60_loses() -> None:
-    # docs/rules/schafkopf.md §4: the declarer side needs 61 card points; 60:60 loses.
+    # games/plugins/schafkopf/rules.md §4: the declarer side needs 61 card points; 60:60 loses.
     result = score(sauspiel(declarer_points=60), at())
     assert result.breakdown["declarer_won"] is False
     assert result.points == two_against_two(-10)
@@ -414,7 +414,7 @@ def test_solo_is_50_60_70_like_the_bskv_tariff(points: int, tricks: int, value: 
 
 
 def test_points_alone_are_never_schwarz() -> None:
-    # docs/rules/schafkopf.md §5: Schwarz "is decided by tricks, not points".
+    # games/plugins/schafkopf/rules.md §5: Schwarz "is decided by tricks, not points".
     result = score(sauspiel(declarer_points=120), at())
     assert (result.breakdown["schneider"], result.breakdown["schwarz"]) == (True, False)
     assert result.breakdown["declarer_tricks"] is None
@@ -453,8 +453,8 @@ def test_tout_won_with_all_eight_tricks() -> None:
 
 
 def test_tout_with_117_points_and_7_tricks_is_lost_and_pays_each_opponent() -> None:
-    # docs/rules/schafkopf.md §8: a Tout is won only with all eight tricks, whatever the card
-    # points, so 117 in seven tricks loses; a lost Tout costs 180 to each opponent.
+    # games/plugins/schafkopf/rules.md §8: a Tout is won only with all eight tricks, whatever the
+    # card points, so 117 in seven tricks loses; a lost Tout costs 180 to each opponent.
     result = score(alone("wenz-tout", declarer_points=117, declarer_tricks=7), at())
     assert result.breakdown["declarer_won"] is False
     assert result.points == bob_alone(-180)
@@ -513,9 +513,9 @@ def test_sie_keeps_its_tariff_value_under_the_flat_tout() -> None:
 
 
 def test_sie_under_tout_double_is_four_times_the_solo_value() -> None:
-    # Issue 17 / docs/rules/schafkopf.md §8-§9: under `tout: double` a Tout is twice the Solo
-    # value with its Laufende, and a Sie four times the Solo value. Without runners: 4 x 50 = 200
-    # from each opponent, twice a doubled Solo-Tout (100).
+    # Issue 17 / games/plugins/schafkopf/rules.md §8-§9: under `tout: double` a Tout is twice the
+    # Solo value with its Laufende, and a Sie four times the Solo value. Without runners: 4 x 50 =
+    # 200 from each opponent, twice a doubled Solo-Tout (100).
     result = score(alone("sie"), at(tout="double"))
     assert result.points == bob_alone(200)
     assert (result.breakdown["base"], result.breakdown["factor"]) == (50, 4)
@@ -565,8 +565,8 @@ def test_two_runners_in_a_wenz_count() -> None:
 
 
 def test_runners_count_for_the_losers_too() -> None:
-    # docs/rules/schafkopf.md §10: runners count for the winners and the losers alike, whoever
-    # holds them.
+    # games/plugins/schafkopf/rules.md §10: runners count for the winners and the losers alike,
+    # whoever holds them.
     result = score(alone("solo", declarer_points=40, laufende=4), at(runners=True))
     assert result.points == bob_alone(-(50 + 40))
 

@@ -1,20 +1,19 @@
-"""Schafkopf's Bavarian house games (issue 17; docs/rules/schafkopf.md §9 and §11-§14):
+"""Schafkopf's Bavarian house games (issue 17; games/plugins/schafkopf/rules.md §9 and §11-§14):
 Ramsch when everybody passes (Jungfrau, Durchmarsch), Bettel and Bettel Brett, Klopfen, and a
 Sie worth four times the Solo under the doubled-Tout tariff.
 
-Every expected value is worked out by hand from the BSKV tariff (docs/rules/schafkopf.md §11:
-Rufspiel 10, Solo 50, Schneider and Schwarz steps of 10, Bettel 30, Ramsch 20; §12: Jungfrau
+Every expected value is worked out by hand from the BSKV tariff (games/plugins/schafkopf/rules.md
+§11: Rufspiel 10, Solo 50, Schneider and Schwarz steps of 10, Bettel 30, Ramsch 20; §12: Jungfrau
 40, Durchmarsch = a Solo won Schwarz) and, where the usual rules and the issue are silent, the
-readings marked Decision in docs/rules/schafkopf.md §3, §12 and §14 (also written down in
-games/scoring/schafkopf.py, "House games").
+readings marked Decision in games/plugins/schafkopf/rules.md §3, §12 and §14 (also written down in
+games/plugins/schafkopf/engine.py, "House games").
 """
 
 from __future__ import annotations
 
 import pytest
 
-from games.scoring import TableSetup, get_game
-from games.scoring.schafkopf import (
+from games.plugins.schafkopf.engine import (
     BETTEL,
     BETTEL_BRETT,
     CONTRACTS,
@@ -29,6 +28,7 @@ from games.scoring.schafkopf import (
     ramsch_value_parts,
     settle_ramsch,
 )
+from games.scoring import TableSetup, get_game
 from games.scoring.scoresheet import score_scoresheet
 
 from .helpers import problems_of, score
@@ -122,7 +122,7 @@ def test_a_house_game_the_table_does_not_play_is_refused_in_words(
 
 
 def test_each_knock_doubles_the_value_with_the_stoss_chain() -> None:
-    # docs/rules/schafkopf.md §14: each knock doubles the hand's value, on top of any Stoß.
+    # games/plugins/schafkopf/rules.md §14: each knock doubles the hand's value, on top of any Stoß.
     assert [knock_multiplier(count) for count in range(5)] == [1, 2, 4, 8, 16]
     assert game_value(SAUSPIEL, klopfen=1) == 20
     # One knock, then Stoß: 10 x 2 x 2; two knocks and a Retour: 10 x 4 x 4.
@@ -189,7 +189,8 @@ def test_no_knock_is_accepted_at_every_table() -> None:
 
 
 def test_bettel_is_won_without_a_trick_for_the_bettel_tariff() -> None:
-    # docs/rules/schafkopf.md §11 and §13, the BSKV tariff: Bettel 30, from each of the three.
+    # games/plugins/schafkopf/rules.md §11 and §13, the BSKV tariff: Bettel 30, from each of the
+    # three.
     won = score({"contract": "bettel", "declarer": "Bob", "declarer_tricks": 0}, house())
     assert won.points == bob_alone(30)
     assert won.breakdown["declarer_won"] is True
@@ -275,7 +276,7 @@ def test_bad_bettel_entries(entry: dict[str, object], message: str | None) -> No
 
 
 def test_the_most_card_points_lose_the_ramsch_and_pay_each_other_player() -> None:
-    # docs/rules/schafkopf.md §12: the player with the most card points loses and pays the
+    # games/plugins/schafkopf/rules.md §12: the player with the most card points loses and pays the
     # Ramsch tariff (20) to each of the others.
     result = score(ramsch(30, 52, 38, 0), house())
     assert result.points == pays_each("Bob", 20)
@@ -289,8 +290,8 @@ def test_the_most_card_points_lose_the_ramsch_and_pay_each_other_player() -> Non
 
 
 def test_a_jungfrau_doubles_the_ramsch() -> None:
-    # docs/rules/schafkopf.md §12: a Jungfrau doubles the value, one making 40. Di took no trick
-    # at all.
+    # games/plugins/schafkopf/rules.md §12: a Jungfrau doubles the value, one making 40. Di took no
+    # trick at all.
     result = score(ramsch(30, 52, 38, 0, jungfrau=["Di"]), house())
     assert result.points == pays_each("Bob", 40)
     assert (result.breakdown["factor"], result.breakdown["game_value"]) == (2, 40)
@@ -329,8 +330,8 @@ def test_all_four_on_30_lose_together_and_nobody_pays() -> None:
 
 
 def test_a_durchmarsch_wins_a_solo_won_schwarz_from_everyone() -> None:
-    # docs/rules/schafkopf.md §12: a Durchmarsch wins as a Solo won Schwarz, 50 + 10 + 10 = 70
-    # from each of the others.
+    # games/plugins/schafkopf/rules.md §12: a Durchmarsch wins as a Solo won Schwarz, 50 + 10 + 10 =
+    # 70 from each of the others.
     result = score({"contract": "ramsch", "durchmarsch": "Cy"}, house())
     assert result.points == {"Ann": -70, "Bob": -70, "Cy": 210, "Di": -70}
     breakdown = result.breakdown

@@ -1,6 +1,6 @@
 """Schafkopf properties over every valid hand, the house games included (issue 17): the ledger
-is zero-sum (docs/rules/schafkopf.md §7), more doublings and more knocks never make a game worth
-less (§6-§7 the doublings, §14 Klopfen), a Ramsch's losers pay its winners (§12), and every
+is zero-sum (games/plugins/schafkopf/rules.md §7), more doublings and more knocks never make a game
+worth less (§6-§7 the doublings, §14 Klopfen), a Ramsch's losers pay its winners (§12), and every
 mistake in a house game is refused in words."""
 
 from __future__ import annotations

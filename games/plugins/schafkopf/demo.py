@@ -8,8 +8,8 @@ import random
 from collections.abc import Mapping
 
 from games.hands.demo_base import DemoGame, DemoTable, Entries, scored
+from games.plugins.schafkopf.engine import TRICKS, fewest_card_points, most_card_points
 from games.scoring import RoundScore
-from games.scoring.schafkopf import TRICKS, fewest_card_points, most_card_points
 
 SCHAFKOPF_CONTRACTS: Mapping[str, float] = {
     "sauspiel": 60,

@@ -3,7 +3,7 @@ save), every player's gain or loss before it is saved, and a running balance tha
 Where the table plays them, the house games too: a Ramsch (each player's card points, the
 Jungfrauen or a Durchmarsch), a Bettel or Bettel Brett, and the knocks (Klopfen) of any hand.
 
-The form only turns taps into the scoresheet entry (games/scoring/schafkopf.py); the engine
+The form only turns taps into the scoresheet entry (games/plugins/schafkopf/engine.py); the engine
 decides whether the hand is valid and what it is worth, and its problems are shown above the
 form and in the preview, in its own words.
 """
@@ -30,9 +30,8 @@ from games.hands.base import (
     ScoreRow,
 )
 from games.hands.demo_base import DemoGame
-from games.hands.schafkopf_demo import SCHAFKOPF_DEMO
-from games.scoring import GameState, TableSetup
-from games.scoring.schafkopf import (
+from games.plugins.schafkopf.demo import SCHAFKOPF_DEMO
+from games.plugins.schafkopf.engine import (
     CONTRACTS_BY_KEY,
     DOUBLINGS,
     MAX_DOUBLINGS,
@@ -47,12 +46,14 @@ from games.scoring.schafkopf import (
     TRICKS,
     Contract,
     GermanSuit,
+    Schafkopf,
     contracts_at,
     declarer_wins,
     is_schneider,
     laufende_count_in,
     leader_after,
 )
+from games.scoring import GameState, TableSetup
 from games.words import label_value
 
 WON = "won"
@@ -984,7 +985,7 @@ def tariff_words(setup: TableSetup) -> str:
 class SchafkopfHandEntry(HandEntry):
     # The engine scores a hand of this game on its own; so does the preview.
     form_uses_earlier = False
-    template = "games/hands/schafkopf.html"
+    template = "schafkopf/hand.html"
     form_class = SchafkopfHandForm
     options_on_scoreboard = frozenset({"tariff", "cents_per_point", "currency"})
     standings_measures = ("balance", "balance_per_hand", "money")
@@ -998,8 +999,8 @@ class SchafkopfHandEntry(HandEntry):
         "win_rate",
         "balance_per_hand",
     )
-    scripts = ("js/schafkopf.js",)
-    styles = ("css/schafkopf.css",)
+    scripts = ("schafkopf/schafkopf.js",)
+    styles = ("schafkopf/schafkopf.css",)
 
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
         seat = {player: str(index) for index, player in enumerate(setup.players)}
@@ -1131,3 +1132,9 @@ class SchafkopfHandEntry(HandEntry):
 
     def demo(self, game: str) -> DemoGame | None:
         return SCHAFKOPF_DEMO
+
+    def rules_template(self, game: str) -> str:
+        return "schafkopf/rules.html"
+
+
+HAND_ENTRIES: dict[str, HandEntry] = {Schafkopf.key: SchafkopfHandEntry()}

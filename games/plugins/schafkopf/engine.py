@@ -1,7 +1,7 @@
 """Schafkopf: contracts, Schneider and Schwarz, doublings, Laufende, the Bavarian house games
 (Ramsch, Bettel, Klopfen) and the zero-sum settlement.
 
-Rules: docs/rules/schafkopf.md (the contracts §3, the value and settlement §4-§9, the house
+Rules: games/plugins/schafkopf/rules.md (the contracts §3, the value and settlement §4-§9, the house
 games §10-§14), with its sources and decisions; for the house games, the readings written
 down under "House games" below and on the rules page. Entry format: docs/scoresheet.md,
 "Schafkopf"; the house games' fields are this project's (docs/scoresheet.md). In every entry a
@@ -66,7 +66,7 @@ Round entries
     ``{"points": {"Ann": 20, "Bob": -20, ...}}`` gives hand-counted points, as in every game;
     players left out score 0, and the points must add up to zero (the ledger is zero-sum).
 
-House games (docs/rules/schafkopf.md §10-§14; where the usual rules leave a choice, the
+House games (games/plugins/schafkopf/rules.md §10-§14; where the usual rules leave a choice, the
 reading a Bavarian table expects, also stated on the rules page)
     Klopfen (Legen): every knock doubles the hand's value, like a Stoß, on top of any Stoß chain
     (value x 2^(knocks + doublings)); it counts in every game, a Sie and a Ramsch included,
@@ -86,8 +86,8 @@ reading a Bavarian table expects, also stated on the rules page)
     Schwarz, 70). A Ramsch cannot be doubled by Stoß (nobody declared it); Laufende do not count.
 
     Sie under ``tout: "double"``: four times the Solo value, twice a doubled Tout
-    (docs/rules/schafkopf.md §9); where runners are counted, the Solo value holds the Sie's 8
-    runners (its eight cards are exactly the top eight trumps).
+    (games/plugins/schafkopf/rules.md §9); where runners are counted, the Solo value holds the Sie's
+    8 runners (its eight cards are exactly the top eight trumps).
 
 Breakdown
     A played contract::
@@ -150,8 +150,8 @@ from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from typing import ClassVar
 
-from .base import Game, GameState, RoundScore, TableSetup, running_totals
-from .breakdowns import (
+from games.scoring.base import Game, GameState, RoundScore, TableSetup, running_totals
+from games.scoring.breakdowns import (
     JSON,
     Fields,
     boolean,
@@ -163,14 +163,21 @@ from .breakdowns import (
     one_of,
     string,
 )
-from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
-from .i18n import gettext_noop as _
-from .options import CURRENCIES, Choice, OptionSpec
+from games.scoring.errors import (
+    Problem,
+    fields_not_applying,
+    problem,
+    raise_if_any,
+    read_counts,
+    says_nothing,
+)
+from games.scoring.i18n import gettext_noop as _
+from games.scoring.options import CURRENCIES, Choice, OptionSpec
 
 PLAYERS = 4
 TRICKS = 8
 TOTAL_CARD_POINTS = 120
-WIN_LINE = 61  # docs/rules/schafkopf.md §4: 60:60 loses
+WIN_LINE = 61  # games/plugins/schafkopf/rules.md §4: 60:60 loses
 SCHNEIDER_HIGH = 91
 SCHNEIDER_LOW = 30
 MAX_DOUBLINGS = 4
@@ -180,7 +187,7 @@ MAX_KLOPFEN = PLAYERS
 SIE_LAUFENDE = 8
 # A Ramsch with three players who took no trick is a Durchmarsch of the fourth.
 MAX_JUNGFRAUEN = 2
-# docs/rules/schafkopf.md §7: Stoß x2, Retour x4, Sub x8, Resub x16, by level.
+# games/plugins/schafkopf/rules.md §7: Stoß x2, Retour x4, Sub x8, Resub x16, by level.
 MULTIPLIERS: tuple[int, ...] = (1, 2, 4, 8, 16)
 
 # Card points of the 32 cards: 4 each of A 11, 10 10, K 4, Ober 3, Unter 2, and twelve 9/8/7.
@@ -197,7 +204,7 @@ DEFAULT_TARIFF: Mapping[str, int] = {
     "sie": 540,
     "schneider": 10,
     "schwarz": 10,
-    # House games (docs/rules/schafkopf.md §11, the BSKV tariff): this project's parts.
+    # House games (games/plugins/schafkopf/rules.md §11, the BSKV tariff): this project's parts.
     "bettel": 30,
     "ramsch": 20,
 }
@@ -434,7 +441,7 @@ DOUBLING_NAMES: tuple[str, ...] = tuple(doubling.name for doubling in DOUBLINGS)
 def contracts_at(table: TableSetup) -> tuple[Contract, ...]:
     """The contracts a table plays, in bidding order: the rule text's, the house games whose
     option is on, and everybody passing, which is a Ramsch where the table plays Ramsch
-    (docs/rules/schafkopf.md §2 and §12: a Ramsch instead of the rule text's redeal)."""
+    (games/plugins/schafkopf/rules.md §2 and §12: a Ramsch instead of the rule text's redeal)."""
     ramsch = table.option_bool("ramsch")
     return tuple(
         contract
@@ -453,7 +460,7 @@ def leader_after(dealer_index: int) -> int:
 
 
 def declarer_wins(declarer_points: int) -> bool:
-    """61 card points or more win; 60:60 loses (docs/rules/schafkopf.md §4).
+    """61 card points or more win; 60:60 loses (games/plugins/schafkopf/rules.md §4).
 
     >>> declarer_wins(61), declarer_wins(60)
     (True, False)
@@ -462,7 +469,8 @@ def declarer_wins(declarer_points: int) -> bool:
 
 
 def is_schneider(declarer_points: int) -> bool:
-    """Schneider: the declarer side has 91 or more, or 30 or less (docs/rules/schafkopf.md §5).
+    """Schneider: the declarer side has 91 or more, or 30 or less
+    (games/plugins/schafkopf/rules.md §5).
 
     It counts whichever side won; 90 and 31 are not Schneider.
 
@@ -473,7 +481,8 @@ def is_schneider(declarer_points: int) -> bool:
 
 
 def is_schwarz(declarer_tricks: int) -> bool:
-    """Schwarz: one side took all 8 tricks; decided by tricks, not points (schafkopf.md §5)."""
+    """Schwarz: one side took all 8 tricks; decided by tricks, not points
+    (games/plugins/schafkopf/rules.md §5)."""
     return declarer_tricks in (0, TRICKS)
 
 
@@ -493,7 +502,7 @@ def fewest_card_points(tricks: int) -> int:
 
 def counted_laufende(contract: Contract, count: int) -> int:
     """The runners that count: all of them from 3 on, in a Wenz from 2 on
-    (docs/rules/schafkopf.md §10); none in a Sie."""
+    (games/plugins/schafkopf/rules.md §10); none in a Sie."""
     if contract.laufende_from and count >= contract.laufende_from:
         return count
     return 0
@@ -501,7 +510,7 @@ def counted_laufende(contract: Contract, count: int) -> int:
 
 def laufende_count_in(contract: Contract, tout: str = TOUT_FLAT) -> bool:
     """Whether runners can count in a contract: not in a Sie, and in a Tout only under
-    ``tout: "double"`` (docs/rules/schafkopf.md §8: a flat value with nothing added)."""
+    ``tout: "double"`` (games/plugins/schafkopf/rules.md §8: a flat value with nothing added)."""
     if contract.tout:
         return tout == TOUT_DOUBLE
     return bool(contract.laufende_from)
@@ -509,8 +518,9 @@ def laufende_count_in(contract: Contract, tout: str = TOUT_FLAT) -> bool:
 
 @dataclass(frozen=True)
 class GameValue:
-    """The parts of a game value (docs/rules/schafkopf.md §6): ``factor`` x (base + Schneider +
-    Schwarz + Laufende) before doubling, then x ``multiplier`` (2^(knocks + doublings))."""
+    """The parts of a game value (games/plugins/schafkopf/rules.md §6): ``factor`` x (base +
+    Schneider + Schwarz + Laufende) before doubling, then x ``multiplier`` (2^(knocks +
+    doublings))."""
 
     base: int
     schneider: int
@@ -529,8 +539,8 @@ class GameValue:
 
 
 def knock_multiplier(klopfen: int) -> int:
-    """Klopfen (Legen): each knock doubles the hand's value (docs/rules/schafkopf.md §14); at
-    most one knock a player.
+    """Klopfen (Legen): each knock doubles the hand's value (games/plugins/schafkopf/rules.md §14);
+    at most one knock a player.
     Raises ValueError outside 0-4."""
     if not 0 <= klopfen <= MAX_KLOPFEN:
         raise ValueError(f"klopfen must be 0-{MAX_KLOPFEN}, not {klopfen}")
@@ -548,8 +558,8 @@ def value_parts(
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
 ) -> GameValue:
-    """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings (docs/rules/schafkopf.md
-    §6), and x 2 for each knock (§14).
+    """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings
+    (games/plugins/schafkopf/rules.md §6), and x 2 for each knock (§14).
 
     Schwarz always comes with Schneider, so ``schwarz`` adds both steps. Schneider and Schwarz
     are not added to a Tout or a Sie (§8, §9). A Tout is the tariff's flat value, or with
@@ -602,7 +612,8 @@ def game_value(
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
 ) -> int:
-    """What each opponent pays or receives (docs/rules/schafkopf.md §6-§7); see ``value_parts``.
+    """What each opponent pays or receives (games/plugins/schafkopf/rules.md §6-§7); see
+    ``value_parts``.
 
     With the default tariff, a Sauspiel (10) won Schneider (+10) with 3 runners (+30), after
     a Stoß (x 2), and a Solo (50) after a knock, a Stoß and a Retour (x 2 x 4):
@@ -631,7 +642,7 @@ def ramsch_value_parts(
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
 ) -> GameValue:
-    """What each Ramsch loser pays each winner (docs/rules/schafkopf.md §12: Ramsch 20 from
+    """What each Ramsch loser pays each winner (games/plugins/schafkopf/rules.md §12: Ramsch 20 from
     the loser to each of the others; Jungfrau 40; Durchmarsch a Solo won Schwarz).
 
     The tariff's ``ramsch``, doubled for each Jungfrau (a player who took no trick); a
@@ -662,7 +673,7 @@ def ramsch_losers(card_points: Mapping[str, int]) -> tuple[str, ...]:
 
 def settle_ramsch(players: Sequence[str], losers: Sequence[str], value: int) -> dict[str, int]:
     """Each player's share of a Ramsch: every loser pays ``value`` to every player who did not
-    lose (docs/rules/schafkopf.md §12); with all four tied
+    lose (games/plugins/schafkopf/rules.md §12); with all four tied
     nobody is left to pay, so nobody pays. A Durchmarsch is settled with the other three as the
     losers.
 
@@ -679,7 +690,7 @@ def settle_ramsch(players: Sequence[str], losers: Sequence[str], value: int) -> 
 def settle(
     players: Sequence[str], declarer_side: Sequence[str], declarer_won: bool, value: int
 ) -> dict[str, int]:
-    """Each player's share of a game worth ``value`` (docs/rules/schafkopf.md §7).
+    """Each player's share of a game worth ``value`` (games/plugins/schafkopf/rules.md §7).
 
     Every opponent pays ``value`` to the declarer side, or receives it, and the declarer side
     shares what the opponents pay: in a Sauspiel each partner +-V, alone the declarer +-3V.
@@ -927,7 +938,7 @@ def _result_of_plain_game(
 def _result_of_tout(
     contract: Contract, entry: Mapping[str, object], problems: list[Problem]
 ) -> _Result | None:
-    """Wenz-Tout or Solo-Tout: won only with all 8 tricks (docs/rules/schafkopf.md §8)."""
+    """Wenz-Tout or Solo-Tout: won only with all 8 tricks (games/plugins/schafkopf/rules.md §8)."""
     before = len(problems)
     points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
@@ -985,8 +996,8 @@ def _result_of_sie(
 def _result_of_bettel(
     contract: Contract, entry: Mapping[str, object], problems: list[Problem]
 ) -> _Result | None:
-    """Bettel or Bettel Brett: won only if the declarer took no trick (docs/rules/schafkopf.md §13);
-    card points, Schneider and Schwarz do not apply."""
+    """Bettel or Bettel Brett: won only if the declarer took no trick
+    (games/plugins/schafkopf/rules.md §13); card points, Schneider and Schwarz do not apply."""
     before = len(problems)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
@@ -1525,7 +1536,7 @@ class Schafkopf(Game):
 
 
 def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
-    """One hand's payments: game value and zero-sum settlement (docs/rules/schafkopf.md
+    """One hand's payments: game value and zero-sum settlement (games/plugins/schafkopf/rules.md
     §6-§7); everybody passed scores nothing (§2)."""
     contract = hand.contract
     tout_rule = table.option_str("tout")
@@ -1573,9 +1584,9 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
 
 
 def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
-    """A Ramsch's payments (docs/rules/schafkopf.md §12; the readings in the module docstring,
-    "House games"): the most card points lose and pay each other player, all of them on a tie;
-    each Jungfrau doubles; a Durchmarsch wins from everyone."""
+    """A Ramsch's payments (games/plugins/schafkopf/rules.md §12; the readings in the module
+    docstring, "House games"): the most card points lose and pay each other player, all of them on a
+    tie; each Jungfrau doubles; a Durchmarsch wins from everyone."""
     players = table.players
     parts = ramsch_value_parts(
         jungfrauen=len(hand.jungfrau),
@@ -1632,8 +1643,8 @@ def _suit(value: object, path: str) -> GermanSuit:
 
 @dataclass(frozen=True)
 class LaufendePart:
-    """The runners (docs/rules/schafkopf.md §10): how many the declarer side held (a Sie's 8
-    where they count in it, §9) and what they add before doubling, 0 where they do not count."""
+    """The runners (games/plugins/schafkopf/rules.md §10): how many the declarer side held (a Sie's
+    8 where they count in it, §9) and what they add before doubling, 0 where they do not count."""
 
     count: int
     value: int
@@ -1649,8 +1660,8 @@ class LaufendePart:
 
 @dataclass(frozen=True)
 class ContractBreakdown:
-    """A played contract, or everybody passing (docs/rules/schafkopf.md §2-§10, §13-§14): who
-    played it and how it went, and the game value's parts (§6): ``factor`` x (``base`` +
+    """A played contract, or everybody passing (games/plugins/schafkopf/rules.md §2-§10, §13-§14):
+    who played it and how it went, and the game value's parts (§6): ``factor`` x (``base`` +
     ``schneider_value`` + ``schwarz_value`` + the Laufende's value) =
     ``value_before_doublings``, x ``multiplier`` (2^(``klopfen`` + ``doublings``)) =
     ``game_value``, what each opponent pays or receives. When everybody passed, ``declarer``,
@@ -1752,7 +1763,7 @@ _LATER_CONTRACT_KEYS = ("factor", "klopfen")
 
 @dataclass(frozen=True)
 class RamschBreakdown:
-    """A Ramsch (docs/rules/schafkopf.md §12, §14): each player's card points (None for a
+    """A Ramsch (games/plugins/schafkopf/rules.md §12, §14): each player's card points (None for a
     Durchmarsch entered without them), the ``losers``, each paying ``game_value`` to each of
     the ``winners``, the Jungfrauen and the Durchmarsch's player; the value's parts as in a
     contract, ``factor`` being 2^(Jungfrauen), and ``schneider`` and ``schwarz`` true for a
@@ -1843,7 +1854,7 @@ _RAMSCH_KEYS = (
 
 @dataclass(frozen=True)
 class SchafkopfPointsBreakdown:
-    """A hand the table settled itself (docs/rules/schafkopf.md §15): each player's points,
+    """A hand the table settled itself (games/plugins/schafkopf/rules.md §15): each player's points,
     adding up to zero. ``declarer_won``, ``schneider``, ``schwarz``, ``multiplier`` and
     ``game_value`` are there as null, as in the other kinds.
 
@@ -1890,3 +1901,8 @@ def read_breakdown(data: object) -> SchafkopfBreakdown:
     if kind == "ramsch":
         return RamschBreakdown.from_json(data)
     return ContractBreakdown.from_json(data)
+
+
+GAMES: tuple[Game, ...] = (Schafkopf(),)
+
+OFFERED_AFTER = "swoops"
