@@ -76,8 +76,7 @@ def check_role(user: Any, club_id: int, role: Role) -> Role:
     held = role_in(user, club_id)
     if held is None:
         raise Http404
-    if not held.allows(role):
-        raise PermissionDenied(_("Your role in this club does not allow this."))
+    _refuse_below(held, role)
     return held
 
 
@@ -104,9 +103,14 @@ def table_and_role_for(
         table, held = selectors.table_get_for_member(public_id, user)
     except Table.DoesNotExist:
         raise Http404 from None
+    _refuse_below(held, role)
+    return table, held
+
+
+def _refuse_below(held: Role, role: Role) -> None:
+    """403 when the role held in a club is too low for what is asked."""
     if not held.allows(role):
         raise PermissionDenied(_("Your role in this club does not allow this."))
-    return table, held
 
 
 def table_version_for(request: HttpRequest, public_id: str) -> int:

@@ -238,6 +238,15 @@ class Game(ABC):
         return RoundTracker(self, table, first_dealer)
 
 
+def partners_opposite(players: Sequence[str]) -> tuple[Team, Team]:
+    """Four players as two teams of partners sitting opposite: seats 1 and 3 play 2 and 4,
+    each team named after its players ("Ann & Cy")."""
+    return (
+        Team(f"{players[0]} & {players[2]}", (players[0], players[2])),
+        Team(f"{players[1]} & {players[3]}", (players[1], players[3])),
+    )
+
+
 def next_dealer_seat(table: TableSetup, out: Collection[str], dealer: int) -> int:
     """The next seat after ``dealer`` in the direction of play whose player is not ``out``
     (see ``Game.dealer_after``)."""

@@ -14,7 +14,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from .base import Game, GameState, RoundScore, Side, TableSetup, Team, running_totals, strict_leader
+from .base import (
+    Game,
+    GameState,
+    RoundScore,
+    Side,
+    TableSetup,
+    Team,
+    partners_opposite,
+    running_totals,
+    strict_leader,
+)
 from .breakdowns import (
     JSON,
     Breakdown,
@@ -1048,10 +1058,7 @@ class ScopaFamily(Game):
         if not self.plays_in_teams(len(players), options):
             return ()
         # Partners sit opposite: with seats A, B, C, D, A and C play B and D.
-        return (
-            Team(f"{players[0]} & {players[2]}", (players[0], players[2])),
-            Team(f"{players[1]} & {players[3]}", (players[1], players[3])),
-        )
+        return partners_opposite(players)
 
     def check_teams(
         self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]

@@ -18,6 +18,7 @@ from games.scoring.base import (
     Side,
     TableSetup,
     Team,
+    partners_opposite,
     running_totals,
 )
 from games.scoring.breakdowns import JSON, Fields, integer, mapping_of, nullable, one_of, string
@@ -157,10 +158,7 @@ class Briscola(Game):
         if not self.plays_in_teams(len(players), options):
             return ()
         # Partners sit opposite (rules.md §1): seats 1 and 3 play 2 and 4.
-        return (
-            Team(f"{players[0]} & {players[2]}", (players[0], players[2])),
-            Team(f"{players[1]} & {players[3]}", (players[1], players[3])),
-        )
+        return partners_opposite(players)
 
     def check_teams(
         self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]
