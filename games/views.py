@@ -565,6 +565,7 @@ def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
         "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
         "next_dealer": next_dealer,
         "hands_played": len(page.hands),
+        "record_heading": page.ui.record_heading(len(page.hands) + 1),
         "page_url": page.url(),
     }
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 def label_value(label: object, value: object) -> str:
@@ -11,3 +14,14 @@ def label_value(label: object, value: object) -> str:
     # Translators: a label and its value, such as "Tariff: Sauspiel 20". Write the colon and
     # the spacing as your language does.
     return _("%(label)s: %(value)s") % {"label": label, "value": value}
+
+
+def player_count_words(counts: Sequence[int]) -> str:
+    """How many play a game, as the rules pages say it: "4 players", "2 or 4 players",
+    "3 to 8 players" (``counts`` from fewest to most, as ``Game.player_counts`` gives them)."""
+    fewest, most = counts[0], counts[-1]
+    if fewest == most:
+        return ngettext("%(count)d player", "%(count)d players", most) % {"count": most}
+    if len(counts) == 2 and most - fewest > 1:
+        return _("%(fewest)d or %(most)d players") % {"fewest": fewest, "most": most}
+    return _("%(fewest)d to %(most)d players") % {"fewest": fewest, "most": most}

@@ -130,7 +130,7 @@ def test_existing_player_is_reused_whatever_the_case() -> None:
     [
         ("scopa", ["Ann", "Bob", "Cy", "Di", "Ed"], {}, "Scopa needs 2 to 4 players, not 5"),
         ("scopa", ["Ann"], {}, "Scopa needs 2 to 4 players, not 1"),
-        ("scopone", ["Ann", "Bob", "Cy"], {}, "Scopone needs 4 to 4 players, not 3"),
+        ("scopone", ["Ann", "Bob", "Cy"], {}, "Scopone needs exactly 4 players, not 3"),
         ("scopa", ["Ann", "ann"], {}, "ann sits at the table twice"),
         ("scopa", ["Ann", "Bob"], {"jokers": True}, "unknown option jokers"),
         ("scopa", ["Ann", "Bob"], {"target": 0}, "option target must be between 1 and 99"),

@@ -780,3 +780,16 @@ def test_a_target_typed_at_its_default_is_kept_for_a_trentino_table(client: Clie
     table = Table.objects.get()
     assert table.options == {"trentino": True, "target": 11}
     assert table.setup().options["target"] == 11
+
+
+def test_the_rules_pages_say_how_many_play_as_each_game_allows(client: Client) -> None:
+    index = html(client.get(reverse("games:rules_index")))
+    assert "2 to 4 players" in index  # Scopa, Pirate Scopa
+    assert "2 or 4 players" in index  # Briscola: never three
+    assert "3 to 8 players" in index  # Swoops
+    assert "4 to 4 players" not in index  # Scopone and Schafkopf
+    assert "4 players" in html(client.get(reverse("games:rules_game", args=["schafkopf"])))
+    briscola = html(
+        client.get(reverse("games:rules_game", args=["briscola"]), HTTP_ACCEPT_LANGUAGE="de")
+    )
+    assert "2 oder 4 Spieler" in briscola

@@ -251,6 +251,10 @@ class HandEntry:
         )
         return Scoreboard(rows, tuple(dealer_facts(next_dealer)))
 
+    def record_heading(self, number: int) -> str:
+        """The heading over the form for the next round, as the game names a round."""
+        return _("Record hand %(number)s") % {"number": number}
+
     def setup_hint(self, setup: TableSetup | None) -> str:
         """A line for the new-table form and the table page, such as how many decks to
         shuffle; ``None`` while the players are not known yet. Empty when there is nothing

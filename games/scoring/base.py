@@ -95,6 +95,12 @@ class Game(ABC):
     eliminates_players: bool = False
 
     @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players may sit at a table, from fewest to most: every count from
+        ``min_players`` to ``max_players`` unless the rules leave one out (Briscola: 2 or 4)."""
+        return tuple(range(self.min_players, self.max_players + 1))
+
+    @property
     def plays_for_money(self) -> bool:
         """Whether a table may play for money: the game has a value per point in cents
         (the ``cents_per_point`` option, with its ``currency``), as Schafkopf has."""
@@ -135,7 +141,17 @@ class Game(ABC):
             problems.extend(error.problems)
             options = self.resolve_options({})
         problems.extend(check_player_names(players))
-        if not self.min_players <= len(players) <= self.max_players:
+        if self.min_players == self.max_players != len(players):
+            problems.append(
+                problem(
+                    _("{game} needs exactly {players} players, not {count}"),
+                    "players",
+                    game=self.name,
+                    players=self.min_players,
+                    count=len(players),
+                )
+            )
+        elif not self.min_players <= len(players) <= self.max_players:
             problems.append(
                 problem(
                     _("{game} needs {minimum} to {maximum} players, not {count}"),

@@ -2,7 +2,9 @@ from collections.abc import Iterable
 
 from django import template
 
+from games.scoring.base import Game
 from games.short_names import short_labels
+from games.words import player_count_words
 
 register = template.Library()
 
@@ -16,3 +18,9 @@ def short_among(name: object, sides: Iterable[object]) -> str:
     if text not in names:
         return text
     return short_labels(names)[names.index(text)]
+
+
+@register.filter
+def players_words(game: Game) -> str:
+    """How many play ``game``: "4 players", "2 or 4 players", "3 to 8 players"."""
+    return player_count_words(game.player_counts)

@@ -92,9 +92,12 @@ def test_the_preview_of_typed_points_says_the_result_or_why_not(client: Client) 
 
 def test_a_deal_saved_by_its_cards_and_one_by_its_points(client: Client) -> None:
     table = briscola_table()
+    assert "Record deal 1" in html(client.get(table_url(table)))
     response = client.post(table_url(table), cards_to(SIXTY_ONE), **HTMX)
     assert response.status_code == 200
     assert totals(table) == {"Ann": 1, "Bob": 0}
+    # The answer to a save renames the form's heading out of band, as Briscola names a round.
+    assert "Record deal 2" in html(response)
     response = client.post(
         table_url(table), {"mode": "points", "points_0": "60", "points_1": "60"}, **HTMX
     )

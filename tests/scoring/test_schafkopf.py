@@ -74,7 +74,7 @@ def test_schafkopf_is_scored_and_no_longer_coming() -> None:
 
 
 def test_schafkopf_needs_exactly_four_players() -> None:
-    assert setup_problems("schafkopf", FOUR[:3]) == ["Schafkopf needs 4 to 4 players, not 3"]
+    assert setup_problems("schafkopf", FOUR[:3]) == ["Schafkopf needs exactly 4 players, not 3"]
 
 
 def test_each_plays_for_himself_from_hand_to_hand() -> None:

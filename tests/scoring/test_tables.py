@@ -134,9 +134,13 @@ def test_player_counts_out_of_range_are_rejected(game: str, players: tuple[str, 
     # docs/rules/scopa.md §2: Scopa 2, 3 or 4, Scopone always four; docs/rules/pirate-scopa.md
     # §2: Pirate Scopa two to four.
     game_rules = get_game(game)
+    needs = (
+        f"exactly {game_rules.min_players}"
+        if game_rules.min_players == game_rules.max_players
+        else f"{game_rules.min_players} to {game_rules.max_players}"
+    )
     assert setup_problems(game, players) == [
-        f"{game_rules.name} needs {game_rules.min_players} to {game_rules.max_players} players,"
-        f" not {len(players)}"
+        f"{game_rules.name} needs {needs} players, not {len(players)}"
     ]
 
 

@@ -134,6 +134,8 @@ class Briscola(Game):
     name = _("Briscola")
     min_players = 2
     max_players = 4
+    # Never three (rules.md §1).
+    player_counts = (2, 4)
     option_specs = (
         OptionSpec(
             "best_of",

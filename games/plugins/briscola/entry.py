@@ -208,6 +208,9 @@ class BriscolaHandEntry(HandEntry):
         counts = ", ".join(f"{side} {value}" for side, value in points.items())
         return [how % {"points": counts}, deal_result(breakdown)]
 
+    def record_heading(self, number: int) -> str:
+        return _("Record deal %(number)s") % {"number": number}
+
     def history_line(
         self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
     ) -> HistoryLine:
