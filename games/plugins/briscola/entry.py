@@ -9,9 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.hands.base import (
     BaseHandForm,
@@ -21,10 +19,15 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     dealer_facts,
-    rest_to,
 )
 from games.hands.demo_base import DemoGame
-from games.hands.html import add_card_fields, card_grid
+from games.hands.tap_cards import (
+    MODE_POINTS,
+    Figure,
+    SideCount,
+    TapCardsForm,
+    TapCardsHandEntry,
+)
 from games.plugins.briscola.demo import BRISCOLA_DEMO
 from games.plugins.briscola.engine import (
     DECK_POINTS,
@@ -33,20 +36,7 @@ from games.plugins.briscola.engine import (
     deals_needed,
 )
 from games.scoring import Game, GameState, RoundScore, TableSetup
-from games.scoring.cards import DECK, DeckStyle, parse_card
-
-MODE_CARDS = "cards"
-MODE_POINTS = "points"
-
-
-@dataclass(frozen=True)
-class SideCount:
-    """A side's cards and card points so far, as its button in the side picker shows them."""
-
-    index: int
-    side: str
-    cards: int
-    points: int
+from games.scoring.cards import Card
 
 
 @dataclass(frozen=True)
@@ -58,22 +48,12 @@ class DealPreview:
     problems: tuple[str, ...] = ()
 
 
-class BriscolaHandForm(BaseHandForm):
+class BriscolaHandForm(TapCardsForm):
     """One deal: every card to the side that took it, or the card points counted at the table
     (rules.md §5)."""
 
-    mode = forms.ChoiceField(
-        choices=[
-            (MODE_CARDS, gettext_lazy("Tap cards")),
-            (MODE_POINTS, gettext_lazy("Enter points")),
-        ],
-        initial=MODE_CARDS,
-        widget=forms.RadioSelect,
-    )
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        add_card_fields(self, DECK, [(str(i), side) for i, side in enumerate(self.sides)])
         for i, side in enumerate(self.sides):
             self.fields[f"points_{i}"] = forms.IntegerField(
                 label=side, min_value=0, max_value=DECK_POINTS, initial=0, required=False
@@ -81,57 +61,36 @@ class BriscolaHandForm(BaseHandForm):
 
     @classmethod
     def initial_from_entry(cls, entry: Mapping[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
-        index = {side: str(i) for i, side in enumerate(sides)}
         if "points" in entry:
+            index = {side: str(i) for i, side in enumerate(sides)}
             initial: dict[str, Any] = {"mode": MODE_POINTS}
             for side, points in entry["points"].items():
                 initial[f"points_{index[side]}"] = points
             return initial
-        initial = {"mode": MODE_CARDS}
-        for side, codes in entry["captures"].items():
-            for code in codes:
-                initial[f"card_{parse_card(code).code}"] = index[side]
-        return initial
+        return cls.initial_captures(entry, sides)
 
-    def captures(self) -> dict[str, list[str]]:
-        """Each side's cards as the form stands, in deck order."""
-        captures: dict[str, list[str]] = {side: [] for side in self.sides}
-        for card in DECK:
-            chosen = self.value_as_it_stands(f"card_{card.code}")
-            if chosen not in (None, ""):
-                captures[self.sides[int(chosen)]].append(card.code)
-        return captures
-
-    def side_counts(self, captures: Mapping[str, list[str]] | None = None) -> tuple[SideCount, ...]:
-        """Each side's cards and card points so far: the preview's counters and the numbers
-        on the side picker's buttons, with or without JavaScript."""
-        captures = self.captures() if captures is None else captures
+    def side_counts(
+        self, taken: Mapping[str, frozenset[Card]] | None = None
+    ) -> tuple[SideCount, ...]:
+        taken = self.taken() if taken is None else taken
         return tuple(
             SideCount(
                 index,
                 side,
-                len(captures[side]),
-                sum(card_points(parse_card(code)) for code in captures[side]),
+                (
+                    Figure("cards", _("cards"), len(taken[side])),
+                    Figure("points", _("card points"), sum(map(card_points, taken[side]))),
+                ),
             )
             for index, side in enumerate(self.sides)
         )
 
     def entry(self) -> dict[str, object]:
-        if self.cleaned_data.get("mode") == MODE_POINTS:
+        if self.by_points():
             return {
                 "points": {side: self.count(f"points_{i}") for i, side in enumerate(self.sides)}
             }
         return {"captures": self.captures()}
-
-    def incomplete(self) -> str:
-        if self.cleaned_data.get("mode") != MODE_CARDS:
-            return ""
-        unassigned = sum(1 for card in DECK if not self.cleaned_data.get(f"card_{card.code}"))
-        if unassigned > 1:
-            return _("%(count)s cards are not assigned to a side yet.") % {"count": unassigned}
-        if unassigned:
-            return _("1 card is not assigned to a side yet.")
-        return ""
 
     def preview(self) -> DealPreview | None:
         """Each side's card points so far and the cards left; the deal's result once every
@@ -141,16 +100,16 @@ class BriscolaHandForm(BaseHandForm):
         valid = self.is_valid()
         score = self.score if valid else None
         result = deal_result(score.breakdown) if score else ""
-        if self.cleaned_data.get("mode") == MODE_POINTS:
+        if self.by_points():
             # Typed points: the result once they add up, else why they cannot be saved.
             problems = () if valid else tuple(str(e) for e in self.non_field_errors())
             if score is None and not problems:
                 return None
             return DealPreview((), 0, score, result, problems)
-        captures = self.captures()
-        unassigned = len(DECK) - sum(len(codes) for codes in captures.values())
+        taken = self.taken()
+        unassigned = self.unassigned(taken)
         problems = () if valid or unassigned else tuple(str(e) for e in self.non_field_errors())
-        return DealPreview(self.side_counts(captures), unassigned, score, result, problems)
+        return DealPreview(self.side_counts(taken), unassigned, score, result, problems)
 
 
 def deal_result(breakdown: Mapping[str, Any]) -> str:
@@ -172,7 +131,7 @@ def deal_summary(breakdown: Mapping[str, Any]) -> str:
     return _("60-60 is a draw: the deal counts for nobody.")
 
 
-class BriscolaHandEntry(HandEntry):
+class BriscolaHandEntry(TapCardsHandEntry):
     # A deal is scored on its own; so is its preview.
     form_uses_earlier = False
     template = "briscola/hand.html"
@@ -183,19 +142,12 @@ class BriscolaHandEntry(HandEntry):
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
         return BriscolaHandForm.initial_from_entry(entry, setup.sides)
 
-    def shortcut(self, data: QueryDict) -> QueryDict | None:
-        return rest_to(data, DECK, MODE_CARDS)
-
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
         assert isinstance(form, BriscolaHandForm)
         return {
+            **self.tap_context(form, setup),
             "preview": form.preview(),
-            "grid": card_grid(form, DeckStyle.ITALIAN),
-            "steppers": {
-                "points": [(side, form[f"points_{i}"]) for i, side in enumerate(setup.sides)]
-            },
-            "side_indexes": list(enumerate(setup.sides)),
-            "side_counts": form.side_counts(),
+            "steppers": self.points_steppers(form, setup, "points"),
         }
 
     def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:

@@ -1,0 +1,165 @@
+"""What every tap-the-cards hand form shares (the Scopa family, Briscola): a switch between
+tapping the cards each side took and typing the points counted at the table, a radio field per
+card, the side picker's counters, "All remaining cards to X", and the cards as the form stands.
+
+Its markup is templates/games/hands/tap_cards.html; a game's own template places the pieces and
+adds its fields (Scopa's scopas, Briscola's card points)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.hands.base import BaseHandForm, HandEntry, rest_to
+from games.hands.html import add_card_fields, card_grid
+from games.scoring import TableSetup
+from games.scoring.cards import DECK, Card, DeckStyle, parse_card
+
+MODE_CARDS = "cards"
+MODE_POINTS = "points"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number on a side's button in the side picker: ``key`` names its
+    ``data-count-<key>`` attribute, ``label`` is what the player reads before it."""
+
+    key: str
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class SideCount:
+    """A side's figures so far (its cards, and the coins or card points the game counts), as
+    its button in the side picker shows them."""
+
+    index: int
+    side: str
+    figures: tuple[Figure, ...]
+
+    def __getitem__(self, key: str) -> int:
+        """A figure's value by its key: ``count["coins"]``, ``{{ count.coins }}`` in a
+        template (which looks a name up as a key first)."""
+        for figure in self.figures:
+            if figure.key == key:
+                return figure.value
+        raise KeyError(key)
+
+
+class TapCardsForm(BaseHandForm):
+    """A hand entered card by card (each of the deck's cards to the side that took it) or by
+    the points counted at the table; a game adds its own fields and its ``entry``."""
+
+    mode = forms.ChoiceField(
+        choices=[
+            (MODE_CARDS, gettext_lazy("Tap cards")),
+            (MODE_POINTS, gettext_lazy("Enter points")),
+        ],
+        initial=MODE_CARDS,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        add_card_fields(self, DECK, [(str(i), side) for i, side in enumerate(self.sides)])
+
+    @staticmethod
+    def initial_captures(entry: Mapping[str, Any], sides: Sequence[str]) -> dict[str, Any]:
+        """Form values for a stored entry's cards: each card to its side's radio. A side an
+        entry leaves out (a scoresheet may: docs/scoresheet.md) took the cards nobody else did.
+        """
+        index = {side: str(i) for i, side in enumerate(sides)}
+        initial: dict[str, Any] = {"mode": MODE_CARDS}
+        taken: set[str] = set()
+        for side, codes in entry["captures"].items():
+            for code in codes:
+                card = parse_card(code)
+                initial[f"card_{card.code}"] = index[side]
+                taken.add(card.code)
+        missing = [side for side in sides if side not in entry["captures"]]
+        if len(missing) == 1:
+            for card in DECK:
+                if card.code not in taken:
+                    initial[f"card_{card.code}"] = index[missing[0]]
+        return initial
+
+    def card_fields(self) -> list[forms.BoundField]:
+        return [self[f"card_{card.code}"] for card in DECK]
+
+    def by_points(self) -> bool:
+        return self.cleaned_data.get("mode") == MODE_POINTS
+
+    def captures(self) -> dict[str, list[str]]:
+        """Each side's cards as the form stands (``value_as_it_stands``), in deck order."""
+        captures: dict[str, list[str]] = {side: [] for side in self.sides}
+        for card in DECK:
+            chosen = self.value_as_it_stands(f"card_{card.code}")
+            if chosen not in (None, ""):
+                captures[self.sides[int(chosen)]].append(card.code)
+        return captures
+
+    def taken(self) -> dict[str, frozenset[Card]]:
+        """``captures`` as cards, the way the engines count them."""
+        return {
+            side: frozenset(parse_card(code) for code in codes)
+            for side, codes in self.captures().items()
+        }
+
+    def unassigned(self, taken: Mapping[str, frozenset[Card]]) -> int:
+        return len(DECK) - len(set().union(*taken.values()))
+
+    def incomplete(self) -> str:
+        if self.cleaned_data.get("mode") != MODE_CARDS:
+            return ""
+        unassigned = sum(1 for card in DECK if not self.cleaned_data.get(f"card_{card.code}"))
+        if unassigned > 1:
+            return _("%(count)s cards are not assigned to a side yet.") % {"count": unassigned}
+        if unassigned:
+            return _("1 card is not assigned to a side yet.")
+        return ""
+
+    def side_counts(
+        self, taken: Mapping[str, frozenset[Card]] | None = None
+    ) -> tuple[SideCount, ...]:
+        """Each side's figures so far, counted by the engine: the preview's counters and the
+        numbers on the side picker's buttons, with or without JavaScript."""
+        raise NotImplementedError
+
+
+class TapCardsHandEntry(HandEntry):
+    """A hand entry whose form is a ``TapCardsForm``: "All remaining cards to X" works
+    without JavaScript, and the context holds what tap_cards.html shows."""
+
+    def shortcut(self, data: QueryDict) -> QueryDict | None:
+        return rest_to(data, DECK, MODE_CARDS)
+
+    def deck_style(self, setup: TableSetup) -> DeckStyle:
+        return DeckStyle.ITALIAN
+
+    def tap_context(self, form: TapCardsForm, setup: TableSetup) -> dict[str, Any]:
+        style = self.deck_style(setup)
+        return {
+            "grid": card_grid(form, style),
+            "style": style,
+            "side_indexes": list(enumerate(setup.sides)),
+            # On the side picker's buttons, and out of band with each preview.
+            "side_counts": form.side_counts(),
+        }
+
+    def points_steppers(
+        self, form: TapCardsForm, setup: TableSetup, *names: str
+    ) -> dict[str, list[tuple[str, forms.BoundField]]]:
+        """Each named per-side field (``<name>_<index>``) the form has, by name, for
+        ``{% steppers %}``."""
+        return {
+            name: [(side, form[f"{name}_{i}"]) for i, side in enumerate(setup.sides)]
+            for name in names
+            if f"{name}_0" in form.fields
+        }
