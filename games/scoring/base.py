@@ -263,6 +263,43 @@ def partners_opposite(players: Sequence[str]) -> tuple[Team, Team]:
     )
 
 
+def check_partners_opposite(players: Sequence[str], teams: Sequence[Team]) -> list[Problem]:
+    """What is wrong with ``teams`` as four players' two teams of partners sitting opposite
+    (seats 1 and 3 against 2 and 4), the way the Scopa family and Briscola play four: two
+    teams of two with two names, every player in exactly one, partners never side by side."""
+    if len(teams) != 2 or any(len(team.players) != 2 for team in teams):
+        return [problem(_("four players play as two teams of two"), "teams")]
+    problems: list[Problem] = []
+    names = [team.name for team in teams]
+    if len(set(names)) != 2 or not all(name.strip() for name in names):
+        problems.append(problem(_("the two teams need two different names"), "teams"))
+    seated = [player for team in teams for player in team.players]
+    for player in seated:
+        if player not in players:
+            problems.append(
+                problem(_("{player} is in a team but not at the table"), "teams", player=player)
+            )
+    for player in players:
+        if seated.count(player) != 1:
+            problems.append(
+                problem(_("{player} must be in exactly one team"), "teams", player=player)
+            )
+    if problems:
+        return problems
+    for team in teams:
+        first, second = (players.index(player) for player in team.players)
+        if abs(first - second) != 2:
+            problems.append(
+                problem(
+                    _("{first} and {second} sit side by side; partners sit opposite"),
+                    "teams",
+                    first=team.players[0],
+                    second=team.players[1],
+                )
+            )
+    return problems
+
+
 def next_dealer_seat(table: TableSetup, out: Collection[str], dealer: int) -> int:
     """The next seat after ``dealer`` in the direction of play whose player is not ``out``
     (see ``Game.dealer_after``)."""

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.plugins.briscola import engine
 from games.plugins.briscola.engine import Briscola, BriscolaBreakdown, card_points
-from games.scoring import EntryError, GameState, RoundScore, TableSetup, score_table
+from games.scoring import EntryError, GameState, RoundScore, TableSetup, Team, score_table
 from games.scoring.cards import DECK
 
 GAME = Briscola()
@@ -72,6 +72,30 @@ def test_four_players_play_as_partners_opposite() -> None:
     assert score.points == {"Ann & Cy": 0, "Bob & Di": 1}
     with pytest.raises(EntryError):
         GAME.setup(["Ann", "Bob", "Cy"])
+
+
+def test_four_are_refused_unless_partners_sit_opposite() -> None:
+    # rules.md §1: partners sit opposite, players 1 and 3 against 2 and 4.
+    players = ["Ann", "Bob", "Cy", "Di"]
+
+    def refused(*teams: Team) -> list[str]:
+        with pytest.raises(EntryError) as refusal:
+            GAME.setup(players, teams=teams)
+        return [str(found) for found in refusal.value.problems]
+
+    assert refused(Team("A", ("Ann", "Bob")), Team("B", ("Cy", "Di"))) == [
+        "Ann and Bob sit side by side; partners sit opposite",
+        "Cy and Di sit side by side; partners sit opposite",
+    ]
+    assert refused(Team("A", ("Ann", "Cy")), Team("B", ("Ann", "Di"))) == [
+        "Ann must be in exactly one team",
+        "Bob must be in exactly one team",
+    ]
+    assert refused(Team("A", ("Ann", "Cy", "Bob", "Di"))) == [
+        "four players play as two teams of two"
+    ]
+    chosen = GAME.setup(players, teams=(Team("Us", ("Bob", "Di")), Team("Them", ("Ann", "Cy"))))
+    assert chosen.sides == ("Us", "Them")
 
 
 def match(

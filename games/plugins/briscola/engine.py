@@ -18,6 +18,7 @@ from games.scoring.base import (
     Side,
     TableSetup,
     Team,
+    check_partners_opposite,
     partners_opposite,
     running_totals,
 )
@@ -170,27 +171,7 @@ class Briscola(Game):
             return [problem(_("Briscola is played by 2, or by 4 in two teams"), "players")]
         if not self.plays_in_teams(len(players), options):
             return super().check_teams(players, teams, options)
-        if len(teams) != 2 or any(len(team.players) != 2 for team in teams):
-            return [problem(_("four players play as two teams of two"), "teams")]
-        problems: list[Problem] = []
-        if len({team.name for team in teams}) != 2 or not all(team.name.strip() for team in teams):
-            problems.append(problem(_("the two teams need two different names"), "teams"))
-        seated = [player for team in teams for player in team.players]
-        if sorted(seated) != sorted(players):
-            problems.append(problem(_("every player must be in exactly one team"), "teams"))
-            return problems
-        for team in teams:
-            first, second = (players.index(player) for player in team.players)
-            if abs(first - second) != 2:
-                problems.append(
-                    problem(
-                        _("{first} and {second} sit side by side; partners sit opposite"),
-                        "teams",
-                        first=team.players[0],
-                        second=team.players[1],
-                    )
-                )
-        return problems
+        return check_partners_opposite(players, teams)
 
     def best_of(self, table: TableSetup) -> int:
         return int(table.option_str("best_of"))
