@@ -86,9 +86,12 @@ def test_sauspiel_with_a_stoss_then_a_lost_solo(
     expect(page.get_by_label("Sauspiel")).to_be_checked()
     expect(page.locator(".sk-double")).to_contain_text("No doubling")
 
-    # Hand 2: Bob plays a Herz Solo and loses.
+    # Hand 2: Bob plays a Herz Solo and loses. A partner picked before the Solo was called is
+    # not sent: a Solo does not ask for one (the server says so), so the script disables it.
+    chip(page, "partner", "Cy").click()
     tap = Taps()
     tap(chip(page, "contract", "Solo"))
+    expect(page.locator('.sk-partner input[value="2"]')).to_be_disabled()
     expect(page.locator(".sk-partner")).to_be_hidden()
     expect(chip(page, "suit", "Herz")).to_be_visible()
     tap(chip(page, "suit", "Herz"))
@@ -170,11 +173,13 @@ def test_a_ramsch_a_durchmarsch_and_a_knocked_bettel_at_a_house_table(
     page.get_by_role("button", name="Save hand").tap()
     expect(page.get_by_text("Hand 2 recorded.")).to_be_visible()
 
-    # A Bettel: no card points to enter, and leaving the Ramsch clears its card points.
+    # A Bettel: no card points to enter, and leaving the Ramsch leaves its card points out.
     chip(page, "contract", "Ramsch").tap()
     page.get_by_label("Card points of Bob").fill("70")
     chip(page, "contract", "Bettel").tap()
     expect(ramsch).to_be_hidden()
+    # Not asked for in a Bettel (the server says so): disabled, so not sent.
+    expect(page.get_by_label("Card points of Bob")).to_be_disabled()
     expect(page.locator(".sk-points").first).to_be_hidden()
     chip(page, "declarer", "Bob").tap()
     chip(page, "result", "Won").tap()

@@ -424,6 +424,21 @@ def test_without_money_the_balance_is_in_points(client: Client) -> None:
         (sauspiel(declarer_points="50", declarer_won="won"), "50 card points lose the game"),
         (sauspiel(declarer_points="75", schneider="on"), "75 card points are not Schneider"),
         ({"contract": "sauspiel", "declarer": ANN}, "Still to enter: the partner and the result"),
+        # Without the script every group shows: what the contract does not ask for is refused
+        # by the engine (fields_for), never dropped on the way.
+        (
+            {
+                "contract": "solo-tout",
+                "declarer": ANN,
+                "declarer_tricks": "8",
+                "declarer_points": "120",
+            },
+            "declarer_points does not apply to a Solo-Tout",
+        ),
+        (
+            {"contract": "sie", "declarer": ANN, "declarer_won": "won"},
+            "declarer_won does not apply to a Sie",
+        ),
     ],
     ids=[
         "partner-in-solo",
@@ -434,6 +449,8 @@ def test_without_money_the_balance_is_in_points(client: Client) -> None:
         "won-with-50",
         "schneider-with-75",
         "incomplete",
+        "points-in-tout",
+        "result-of-sie",
     ],
 )
 def test_invalid_hand_is_refused_with_the_reason_and_nothing_saved(
@@ -450,6 +467,38 @@ def test_invalid_hand_is_refused_with_the_reason_and_nothing_saved(
     assert saved() == (0, 0)
     # The form keeps what was entered.
     assert inputs(response).checked["contract"] == data["contract"]
+
+
+def test_the_page_says_which_inputs_each_contract_asks_for(client: Client) -> None:
+    """The script takes which inputs apply from the server (the engine's fields_for) and
+    disables the others; it knows no rule of its own."""
+    table = new_table()
+
+    page = html(client.get(table_url(table)))
+
+    contracts = json.loads(
+        page.split('id="sk-contracts" type="application/json">')[1].split("<")[0]
+    )
+    assert contracts["sauspiel"]["fields"].split() == [
+        "declarer",
+        "declarer_points",
+        "declarer_tricks",
+        "declarer_won",
+        "doublings",
+        "partner",
+        "schneider",
+        "schwarz",
+        "suit=eichel",
+        "suit=gras",
+        "suit=schellen",
+        "suit=",
+    ]
+    assert contracts["sie"]["fields"] == "declarer"
+    assert contracts["solo-tout"]["fields"].split()[:3] == [
+        "declarer",
+        "declarer_tricks",
+        "declarer_won",
+    ]
 
 
 def test_invalid_hand_over_htmx_returns_the_fragment_with_422(client: Client) -> None:

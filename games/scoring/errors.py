@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from .i18n import Marked, gettext_noop
+from .i18n import Listed, Marked, gettext_noop
 
 Translate = Callable[[str], str]
 
@@ -20,18 +20,23 @@ class Problem:
 
     ``message`` is an English template with ``{name}`` placeholders (marked for translation);
     ``params`` fills them, after the message is translated: a value that is itself marked (a
-    game's or a contract's name) is translated too. ``round_number`` names the hand it belongs
+    game's or a contract's name) is translated too, and a ``Listed`` one is written as a list
+    in the shown language. ``round_number`` names the hand it belongs
     to, if any.
     """
 
     message: str
-    params: tuple[tuple[str, str | int], ...] = ()
+    params: tuple[tuple[str, str | int | Listed], ...] = ()
     round_number: int | None = None
     field: str = ""
 
     def text(self, translate: Translate = _untranslated) -> str:
         params = {
-            name: translate(value) if isinstance(value, Marked) else value
+            name: value.text(translate)
+            if isinstance(value, Listed)
+            else translate(value)
+            if isinstance(value, Marked)
+            else value
             for name, value in self.params
         }
         body = translate(self.message).format(**params)
@@ -48,7 +53,7 @@ class Problem:
         return self.text()
 
 
-def problem(message: str, field: str = "", /, **params: str | int) -> Problem:
+def problem(message: str, field: str = "", /, **params: str | int | Listed) -> Problem:
     # Positional-only, so a message may use a ``{field}`` placeholder of its own.
     return Problem(message, tuple(params.items()), None, field)
 

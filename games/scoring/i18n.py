@@ -9,6 +9,9 @@ whose placeholder is filled with one (a game's name, a contract's) translates th
 while a player's name, never marked, is left as it is.
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 
 class Marked(str):
     """A string marked for translation, translated where it is shown."""
@@ -18,3 +21,21 @@ class Marked(str):
 
 def gettext_noop(message: str) -> str:
     return Marked(message)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A problem's parameter that is a list of marked items, shown in the shown language as
+    Django's ``get_text_list`` writes one: "a, b and c", each item and the last word (marked,
+    like the items) translated: "Still to enter: the declarer and the partner."."""
+
+    items: tuple[str, ...]
+    last_word: str
+
+    def text(self, translate: Callable[[str], str]) -> str:
+        items = [translate(item) if isinstance(item, Marked) else item for item in self.items]
+        if len(items) < 2:
+            return "".join(items)
+        # Django's own separator, as get_text_list translates it.
+        separator = translate(", ")
+        return f"{separator.join(items[:-1])} {translate(self.last_word)} {items[-1]}"

@@ -66,6 +66,13 @@ Round entries
     ``{"points": {"Ann": 20, "Bob": -20, ...}}`` gives hand-counted points, as in every game;
     players left out score 0, and the points must add up to zero (the ledger is zero-sum).
 
+Entered at the table
+    The hand form sends what was tapped (``TableHand``); ``table_entry`` turns it into the round
+    entry above, refusing in the players' words what is still to enter and a won or lost (or
+    Schneider) that contradicts the card points or tricks, which then decide
+    (games/plugins/schafkopf/rules.md §15). ``fields_for`` says which fields a contract asks for
+    at the table: the form shows only those, and any other is refused.
+
 House games (games/plugins/schafkopf/rules.md §10-§14; where the usual rules leave a choice, the
 reading a Bavarian table expects, also stated on the rules page)
     Klopfen (Legen): every knock doubles the hand's value, like a Stoß, on top of any Stoß chain
@@ -171,6 +178,7 @@ from games.scoring.errors import (
     read_counts,
     says_nothing,
 )
+from games.scoring.i18n import Listed
 from games.scoring.i18n import gettext_noop as _
 from games.scoring.options import CURRENCIES, Choice, OptionSpec
 
@@ -1398,6 +1406,306 @@ def _parse_counted(entry: Mapping[str, object], table: TableSetup) -> CountedHan
         )
     raise_if_any(problems)
     return CountedHand(points)
+
+
+# -- a hand entered at the table ----------------------------------------------------------------
+#
+# The hand form sends what was tapped (``TableHand``); ``table_entry`` decides what a hand needs
+# and forbids for its contract and turns it into the round entry above, which ``parse_entry``
+# then checks as it checks a scoresheet's. Its problems are the players' words: what is still to
+# enter, or a result that contradicts the card points or the tricks.
+
+# How a contract's result is entered at the table: card points or won/lost ("plain"), won/lost or
+# tricks only ("tout": all 8 win; "bettel": none win), each player's card points ("ramsch"), or
+# nothing at all (a Sie wins unplayed; a pass scores nothing).
+RESULT_PLAIN = "plain"
+RESULT_TOUT = "tout"
+RESULT_BETTEL = "bettel"
+RESULT_RAMSCH = "ramsch"
+RESULT_NONE = "none"
+
+# The message of the problem that only says what is still to be entered.
+STILL_TO_ENTER = _("Still to enter: {missing}.")
+
+
+def result_kind(contract: Contract) -> str:
+    """How the contract's result is entered (games/plugins/schafkopf/rules.md §4, §8, §9, §12,
+    §13)."""
+    if contract.ramsch:
+        return RESULT_RAMSCH
+    if not contract.played or contract is SIE:
+        return RESULT_NONE
+    if contract.bettel:
+        return RESULT_BETTEL
+    return RESULT_TOUT if contract.tout else RESULT_PLAIN
+
+
+_RESULT_FIELDS = {
+    RESULT_PLAIN: frozenset(
+        {"declarer_won", "declarer_points", "declarer_tricks", "schneider", "schwarz"}
+    ),
+    RESULT_TOUT: frozenset({"declarer_won", "declarer_tricks"}),
+    RESULT_BETTEL: frozenset({"declarer_won", "declarer_tricks"}),
+    RESULT_RAMSCH: frozenset({"card_points", "jungfrau", "durchmarsch"}),
+    RESULT_NONE: frozenset(),
+}
+
+
+def fields_for(contract: Contract, table: TableSetup) -> frozenset[str]:
+    """The entry fields a contract asks for at this table; the others do not apply to it, and
+    ``table_entry`` passes them on for ``parse_entry`` to refuse.
+
+    >>> table = Schafkopf().setup(["Ann", "Bob", "Cy", "Di"], {})
+    >>> sorted(fields_for(SIE, table))
+    ['declarer']
+    >>> sorted(fields_for(WENZ_TOUT, table))
+    ['declarer', 'declarer_tricks', 'declarer_won', 'doublings']
+    """
+    fields = set(_RESULT_FIELDS[result_kind(contract)])
+    if contract.played:
+        fields.add("declarer")
+    if contract.has_partner:
+        fields.add("partner")
+    if contract.suits:
+        fields.add("suit")
+    if contract.can_be_doubled:
+        fields.add("doublings")
+    if table.option_bool("runners") and laufende_count_in(contract, table.option_str("tout")):
+        fields.add("laufende")
+    if table.option_bool("klopfen") and contract.can_be_knocked:
+        fields.add("klopfen")
+    return frozenset(fields)
+
+
+@dataclass(frozen=True)
+class TableHand:
+    """A hand as tapped at the table, before ``table_entry`` reads it: every field as the
+    players left it, blank (None, False, 0, empty) where nothing was entered. ``card_points``
+    has one value per player who was given one (a Ramsch's blanks are left out)."""
+
+    contract: str
+    declarer: str | None = None
+    partner: str | None = None
+    suit: str | None = None
+    declarer_won: bool | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    declarer_points: int | None = None
+    declarer_tricks: int | None = None
+    doublings: int = 0
+    laufende: int = 0
+    klopfen: int = 0
+    card_points: Mapping[str, int] | None = None
+    jungfrau: tuple[str, ...] = ()
+    durchmarsch: str | None = None
+
+
+def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
+    """The round entry for a hand tapped at the table; raise EntryError, in the players' words,
+    while something is still to enter or the result contradicts the card points or tricks.
+
+    The card points decide won or lost and Schneider (games/plugins/schafkopf/rules.md §4), and
+    the tricks a Tout or a Bettel (§8, §13): a won or lost picked as well is checked against them
+    and then left to them. A field the contract does not ask for (``fields_for``) is passed on,
+    so ``parse_entry`` refuses it.
+
+    >>> table = Schafkopf().setup(["Ann", "Bob", "Cy", "Di"], {})
+    >>> table_entry(TableHand("solo", declarer="Ann", declarer_points=75, declarer_won=True), table)
+    {'contract': 'solo', 'declarer': 'Ann', 'declarer_points': 75}
+    """
+    contract = CONTRACTS_BY_KEY.get(hand.contract)
+    if contract is None:
+        raise_if_any(
+            [
+                problem(
+                    _("contract must be one of {contracts}"),
+                    "contract",
+                    contracts=", ".join(c.key for c in contracts_at(table)),
+                )
+            ]
+        )
+    assert contract is not None
+    missing = _still_to_enter(contract, hand, table)
+    if missing:
+        raise_if_any([problem(STILL_TO_ENTER, "", missing=Listed(tuple(missing), _("and")))])
+    contradiction = _contradiction(contract, hand)
+    if contradiction is not None:
+        raise_if_any([contradiction])
+    entry = (
+        _table_ramsch_entry(hand, table) if contract.ramsch else _table_played_entry(contract, hand)
+    )
+    extra = [key for key in entry if key != "contract" and key not in fields_for(contract, table)]
+    if extra:
+        # A field the contract does not ask for: in parse_entry's words where it has them
+        # (a partner in a Solo, a Stoß in a Ramsch), else named here (the card points of a
+        # Tout, which a scoresheet may add, were never asked for at the table).
+        parse_entry(entry, table)
+        raise_if_any([_not_for(contract, key) for key in extra])
+    return entry
+
+
+def _result_given(hand: TableHand) -> bool:
+    return (
+        hand.declarer_points is not None
+        or hand.declarer_tricks is not None
+        or hand.declarer_won is not None
+    )
+
+
+def _still_to_enter(contract: Contract, hand: TableHand, table: TableSetup) -> list[str]:
+    """What the contract needs that is not entered yet (rules.md §3: a declarer, and in a
+    Sauspiel the partner; §4, §8, §13: the result; §12: a Ramsch's card points)."""
+    kind = result_kind(contract)
+    missing = []
+    if contract.played and hand.declarer is None:
+        missing.append(_("the declarer"))
+    if contract.has_partner and hand.partner is None:
+        missing.append(_("the partner"))
+    if kind == RESULT_PLAIN and not _result_given(hand):
+        missing.append(_("the result (won or lost, or the card points)"))
+    if kind in (RESULT_TOUT, RESULT_BETTEL) and not _result_given(hand):
+        missing.append(_("the result (won or lost)"))
+    if kind == RESULT_RAMSCH and hand.durchmarsch is None and _ramsch_points(hand, table) is None:
+        missing.append(
+            _("each player's card points (one may be left blank: he took the rest of 120)")
+        )
+    return missing
+
+
+def _contradiction(contract: Contract, hand: TableHand) -> Problem | None:
+    """Won or lost, or Schneider, picked against what the card points or the tricks say
+    (rules.md §4: 61 win, 91 or more or 30 or less is Schneider; §8: a Tout needs all 8 tricks;
+    §13: a Bettel none)."""
+    kind = result_kind(contract)
+    points, tricks, won = hand.declarer_points, hand.declarer_tricks, hand.declarer_won
+    if kind == RESULT_PLAIN and points is not None and 0 <= points <= TOTAL_CARD_POINTS:
+        if won is not None and won != declarer_wins(points):
+            message = (
+                _("{points} card points win the game, but Lost is picked.")
+                if declarer_wins(points)
+                else _("{points} card points lose the game, but Won is picked.")
+            )
+            return problem(message, "", points=points)
+        if hand.schneider and not (is_schneider(points) or hand.schwarz):
+            return problem(
+                _("{points} card points are not Schneider: that takes 91 or more, or 30 or less."),
+                "",
+                points=points,
+            )
+    counted = tricks is not None and 0 <= tricks <= TRICKS
+    if kind == RESULT_TOUT and counted and won is not None and won != (tricks == TRICKS):
+        return problem(
+            _("A Tout is won with all 8 tricks only: the tricks and the result disagree.")
+        )
+    if kind == RESULT_BETTEL and counted and won is not None and won != (tricks == 0):
+        return problem(
+            _("A Bettel is won only without a single trick: the tricks and the result disagree.")
+        )
+    return None
+
+
+def _table_played_entry(contract: Contract, hand: TableHand) -> dict[str, object]:
+    entry: dict[str, object] = {"contract": contract.key}
+    for name, value in (
+        ("declarer", hand.declarer),
+        ("partner", hand.partner),
+        ("suit", hand.suit),
+    ):
+        if value:
+            entry[name] = value
+    entry.update(_table_result(contract, hand))
+    for name, count in (
+        ("doublings", hand.doublings),
+        ("laufende", hand.laufende),
+        ("klopfen", hand.klopfen),
+    ):
+        if count:
+            entry[name] = count
+    # A Ramsch's fields do not apply here: passed on for parse_entry to refuse.
+    if hand.card_points and any(hand.card_points.values()):
+        entry["card_points"] = dict(hand.card_points)
+    if hand.jungfrau:
+        entry["jungfrau"] = list(hand.jungfrau)
+    if hand.durchmarsch:
+        entry["durchmarsch"] = hand.durchmarsch
+    return entry
+
+
+def _table_result(contract: Contract, hand: TableHand) -> dict[str, object]:
+    """How the played contract went: the card points decide won or lost and Schneider, the
+    tricks a Tout or a Bettel; a won or lost that agrees with them (``_contradiction`` has
+    refused one that does not) is left to them."""
+    entry: dict[str, object] = {}
+    points, tricks, won = hand.declarer_points, hand.declarer_tricks, hand.declarer_won
+    if points is not None:
+        entry["declarer_points"] = points
+        if tricks is not None:
+            entry["declarer_tricks"] = tricks
+        elif hand.schwarz:
+            entry["schwarz"] = True
+        if not contract.tout:
+            won = None
+    elif tricks is not None:
+        entry["declarer_tricks"] = tricks
+        if contract.tout or contract.bettel:
+            won = None
+    else:
+        if hand.schneider:
+            entry["schneider"] = True
+        if hand.schwarz:
+            entry["schwarz"] = True
+    if won is not None:
+        entry["declarer_won"] = won
+    return entry
+
+
+def _ramsch_points(hand: TableHand, table: TableSetup) -> dict[str, int] | None:
+    """Each player's card points as entered (rules.md §12, §15): a Jungfrau left blank took 0, and
+    one other player left blank took the rest of the 120. None while more are missing."""
+    given: dict[str, int | None] = {
+        player: (hand.card_points or {}).get(player) for player in table.players
+    }
+    for player in hand.jungfrau:
+        if given.get(player) is None:
+            given[player] = 0
+    blank = [player for player, points in given.items() if points is None]
+    if len(blank) > 1:
+        return None
+    points = {player: value or 0 for player, value in given.items()}
+    if blank:
+        rest = TOTAL_CARD_POINTS - sum(points.values())
+        # Nothing sensible is left for him: parse_entry says the total is wrong.
+        points[blank[0]] = rest if 0 <= rest <= TOTAL_CARD_POINTS else 0
+    return points
+
+
+def _table_ramsch_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
+    """A Durchmarsch, or every player's card points and the Jungfrauen (rules.md §12)."""
+    entry: dict[str, object] = {"contract": RAMSCH.key}
+    if hand.durchmarsch is not None:
+        entry["durchmarsch"] = hand.durchmarsch
+    else:
+        entry["card_points"] = _ramsch_points(hand, table) or {}
+        if hand.jungfrau:
+            entry["jungfrau"] = list(hand.jungfrau)
+    if hand.klopfen:
+        entry["klopfen"] = hand.klopfen
+    # The played contracts' fields do not apply to a Ramsch: passed on for parse_entry to
+    # refuse (a Stoß with the reason a Ramsch cannot be doubled).
+    played: tuple[tuple[str, object], ...] = (
+        ("declarer", hand.declarer),
+        ("partner", hand.partner),
+        ("suit", hand.suit),
+        ("declarer_won", hand.declarer_won),
+        ("schneider", hand.schneider or None),
+        ("schwarz", hand.schwarz or None),
+        ("declarer_points", hand.declarer_points),
+        ("declarer_tricks", hand.declarer_tricks),
+        ("doublings", hand.doublings or None),
+        ("laufende", hand.laufende or None),
+    )
+    entry.update((name, value) for name, value in played if value is not None)
+    return entry
 
 
 # -- the game -----------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from games.plugins.schafkopf.engine import (
     RAMSCH,
     SAUSPIEL,
     SIE,
+    STILL_TO_ENTER,
     TARIFF_LABELS,
     TOTAL_CARD_POINTS,
     TOUT_DOUBLE,
@@ -47,25 +48,19 @@ from games.plugins.schafkopf.engine import (
     Contract,
     GermanSuit,
     Schafkopf,
+    TableHand,
     contracts_at,
-    declarer_wins,
-    is_schneider,
-    laufende_count_in,
+    fields_for,
     leader_after,
+    result_kind,
+    table_entry,
 )
-from games.scoring import GameState, TableSetup
+from games.problems import problem_text
+from games.scoring import EntryError, GameState, TableSetup
 from games.words import label_value
 
 WON = "won"
 LOST = "lost"
-# How the hand's result is entered, by contract: card points or won/lost ("plain"), won/lost
-# or tricks only ("tout": all 8 win; "bettel": none win), each player's card points ("ramsch"),
-# or nothing at all (a Sie wins unplayed; a pass scores nothing).
-RESULT_PLAIN = "plain"
-RESULT_TOUT = "tout"
-RESULT_BETTEL = "bettel"
-RESULT_RAMSCH = "ramsch"
-RESULT_NONE = "none"
 
 
 # -- amounts --------------------------------------------------------------------------------------
@@ -98,16 +93,6 @@ def _doubling_words(level: str) -> tuple[str, str]:
     return name, label_value(name, _(doubling.explanation))
 
 
-def result_kind(contract: Contract) -> str:
-    if contract.ramsch:
-        return RESULT_RAMSCH
-    if not contract.played or contract is SIE:
-        return RESULT_NONE
-    if contract.bettel:
-        return RESULT_BETTEL
-    return RESULT_TOUT if contract.tout else RESULT_PLAIN
-
-
 def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
     """The table's contracts in the order the chips show them: the rule text's everyday games
     first (the three wide chips), then the Bettels, then everybody passing or the Ramsch."""
@@ -126,21 +111,34 @@ def contract_label(contract: Contract) -> Any:
 
 
 def contract_flags(contract: Contract, setup: TableSetup) -> dict[str, str]:
-    """Which parts of the form a contract needs, as data attributes: the script hides the rest
-    (and clears them) so a hand never carries a choice the players cannot see."""
-    laufende = setup.option_bool("runners") and laufende_count_in(
-        contract, setup.option_str("tout")
-    )
+    """Which parts of the form a contract needs, as the engine says (``fields_for``), for the
+    data attributes the stylesheet hides the other groups by. ``fields`` names the inputs that
+    apply (a suit chip as ``suit=<suit>``): the script disables the others, so a hand never
+    carries a choice the players cannot see; without the script every group shows and the
+    engine refuses a field that does not apply."""
+    fields = fields_for(contract, setup)
     return {
         "contract": contract.key,
-        "declarer": "1" if contract.played else "0",
-        "partner": "1" if contract.has_partner else "0",
+        "declarer": "1" if "declarer" in fields else "0",
+        "partner": "1" if "partner" in fields else "0",
         "suits": " ".join(suit.value for suit in contract.suits),
-        "doubling": "1" if contract.can_be_doubled else "0",
+        "doubling": "1" if "doublings" in fields else "0",
         "result": result_kind(contract),
-        "laufende": "1" if laufende else "0",
-        "klopfen": "1" if setup.option_bool("klopfen") and contract.can_be_knocked else "0",
+        "laufende": "1" if "laufende" in fields else "0",
+        "klopfen": "1" if "klopfen" in fields else "0",
     }
+
+
+def applying_inputs(contract: Contract, setup: TableSetup) -> str:
+    """The names of the form's inputs that apply to a contract, space-separated, for the
+    script: a field's name, each seat's card points, a suit chip as ``suit=<suit>``."""
+    fields = fields_for(contract, setup)
+    names = [name for name in sorted(fields) if name not in ("suit", "card_points")]
+    if "suit" in fields:
+        names += [f"suit={suit.value}" for suit in contract.suits] + ["suit="]
+    if "card_points" in fields:
+        names += [f"card_points_{index}" for index in range(len(setup.players))]
+    return " ".join(names)
 
 
 # -- the form -----------------------------------------------------------------------------------
@@ -292,32 +290,6 @@ class SchafkopfHandForm(BaseHandForm):
             if f"card_points_{index}" in self.fields
         ]
 
-    def _jungfrauen(self) -> list[str]:
-        return [self.setup.players[int(seat)] for seat in self.cleaned_data.get("jungfrau") or ()]
-
-    def ramsch_card_points(self) -> dict[str, int] | None:
-        """Each player's card points as entered; a Jungfrau left blank took 0, and one other
-        player left blank took the rest of the 120. None while more are missing."""
-        jungfrauen = self._jungfrauen()
-        given: dict[str, int | None] = {
-            name: self.cleaned_data.get(f"card_points_{index}")
-            for index, name in enumerate(self.setup.players)
-        }
-        for name in jungfrauen:
-            if given[name] is None:
-                given[name] = 0
-        blank = [name for name, points in given.items() if points is None]
-        if len(blank) > 1:
-            return None
-        points = {name: value or 0 for name, value in given.items()}
-        if blank:
-            rest = TOTAL_CARD_POINTS - sum(points.values())
-            if not 0 <= rest <= TOTAL_CARD_POINTS:
-                # Nothing sensible is left for him: the engine says the total is wrong.
-                rest = 0
-            points[blank[0]] = rest
-        return points
-
     def _player(self, name: str) -> str | None:
         value = self.cleaned_data.get(name)
         if value in (None, ""):
@@ -328,140 +300,43 @@ class SchafkopfHandForm(BaseHandForm):
         value = self.cleaned_data.get("declarer_won")
         return None if not value else value == WON
 
-    def entry(self) -> dict[str, object]:
+    def table_hand(self) -> TableHand:
+        """The fields as tapped, read into the engine's ``TableHand``; nothing decided here."""
         data = self.cleaned_data
-        contract = CONTRACTS_BY_KEY[data["contract"]]
-        if contract.ramsch:
-            return self._ramsch_entry()
-        entry: dict[str, object] = {"contract": contract.key}
-        for name in ("declarer", "partner"):
-            player = self._player(name)
-            if player is not None:
-                entry[name] = player
-        if data.get("suit"):
-            entry["suit"] = data["suit"]
-        entry.update(self._result_entry(contract))
-        doublings = int(data.get("doublings") or 0)
-        if doublings:
-            entry["doublings"] = doublings
-        if data.get("laufende"):
-            entry["laufende"] = data["laufende"]
-        if data.get("klopfen"):
-            entry["klopfen"] = data["klopfen"]
-        return entry
-
-    def _result_entry(self, contract: Contract) -> dict[str, object]:
-        """How the played contract went: the declarer's points, tricks, or won or lost."""
-        data = self.cleaned_data
-        entry: dict[str, object] = {}
-        points, tricks, won = data.get("declarer_points"), data.get("declarer_tricks"), self._won()
-        if points is not None:
-            entry["declarer_points"] = points
-            if tricks is not None:
-                entry["declarer_tricks"] = tricks
-            elif data.get("schwarz"):
-                entry["schwarz"] = True
-            if won is not None and not contract.tout:
-                # Won or lost, and Schneider, follow from the points; incomplete() has already
-                # refused a choice that disagrees with them.
-                won = None
-        elif tricks is not None:
-            entry["declarer_tricks"] = tricks
-            if (contract.tout or contract.bettel) and won is not None:
-                # Tricks decide a Tout or a Bettel; incomplete() has refused a disagreeing pick.
-                won = None
-        else:
-            if data.get("schneider"):
-                entry["schneider"] = True
-            if data.get("schwarz"):
-                entry["schwarz"] = True
-        if won is not None:
-            entry["declarer_won"] = won
-        return entry
-
-    def _ramsch_entry(self) -> dict[str, object]:
-        """A Durchmarsch, or every player's card points and the Jungfrauen."""
-        entry: dict[str, object] = {"contract": RAMSCH.key}
-        durchmarsch = self._player("durchmarsch")
-        if durchmarsch is not None:
-            entry["durchmarsch"] = durchmarsch
-        else:
-            entry["card_points"] = self.ramsch_card_points() or {}
-            jungfrauen = self._jungfrauen()
-            if jungfrauen:
-                entry["jungfrau"] = jungfrauen
-        if self.cleaned_data.get("klopfen"):
-            entry["klopfen"] = self.cleaned_data["klopfen"]
-        # The other contracts' fields are left behind, but a Stoß is sent: the engine says
-        # why a Ramsch cannot be doubled.
-        doublings = int(self.cleaned_data.get("doublings") or 0)
-        if doublings:
-            entry["doublings"] = doublings
-        return entry
-
-    def incomplete(self) -> str:
-        """What is still to be entered, or a result that contradicts the card points: either
-        way the hand cannot be scored until the players say what happened."""
-        self.missing = self._missing()
-        return self.missing or self._contradiction()
-
-    def _missing(self) -> str:
-        data = self.cleaned_data
-        contract = CONTRACTS_BY_KEY[data["contract"]]
-        kind = result_kind(contract)
-        result_given = (
-            data.get("declarer_points") is not None
-            or data.get("declarer_tricks") is not None
-            or self._won() is not None
+        players = self.setup.players
+        card_points = {
+            name: data[f"card_points_{index}"]
+            for index, name in enumerate(players)
+            if data.get(f"card_points_{index}") is not None
+        }
+        return TableHand(
+            contract=data["contract"],
+            declarer=self._player("declarer"),
+            partner=self._player("partner"),
+            suit=data.get("suit") or None,
+            declarer_won=self._won(),
+            schneider=bool(data.get("schneider")),
+            schwarz=bool(data.get("schwarz")),
+            declarer_points=data.get("declarer_points"),
+            declarer_tricks=data.get("declarer_tricks"),
+            doublings=int(data.get("doublings") or 0),
+            laufende=data.get("laufende") or 0,
+            klopfen=data.get("klopfen") or 0,
+            card_points=card_points or None,
+            jungfrau=tuple(players[int(seat)] for seat in data.get("jungfrau") or ()),
+            durchmarsch=self._player("durchmarsch"),
         )
-        missing = []
-        if contract.played and data.get("declarer") in (None, ""):
-            missing.append(_("the declarer"))
-        if contract.has_partner and data.get("partner") in (None, ""):
-            missing.append(_("the partner"))
-        if kind == RESULT_PLAIN and not result_given:
-            missing.append(_("the result (won or lost, or the card points)"))
-        if kind in (RESULT_TOUT, RESULT_BETTEL) and not result_given:
-            missing.append(_("the result (won or lost)"))
-        if (
-            kind == RESULT_RAMSCH
-            and data.get("durchmarsch") in (None, "")
-            and self.ramsch_card_points() is None
-        ):
-            missing.append(
-                _("each player's card points (one may be left blank: he took the rest of 120)")
-            )
-        if not missing:
-            return ""
-        return _("Still to enter: %(missing)s.") % {"missing": get_text_list(missing, _("and"))}
 
-    def _contradiction(self) -> str:
-        """Won or lost, or Schneider, picked against what the card points or tricks say."""
-        data = self.cleaned_data
-        kind = result_kind(CONTRACTS_BY_KEY[data["contract"]])
-        points, tricks, won = data.get("declarer_points"), data.get("declarer_tricks"), self._won()
-        if kind == RESULT_PLAIN and points is not None and 0 <= points <= TOTAL_CARD_POINTS:
-            if won is not None and won != declarer_wins(points):
-                message = (
-                    _("%(points)s card points win the game, but Lost is picked.")
-                    if declarer_wins(points)
-                    else _("%(points)s card points lose the game, but Won is picked.")
-                )
-                return message % {"points": points}
-            if data.get("schneider") and not (is_schneider(points) or data.get("schwarz")):
-                return _(
-                    "%(points)s card points are not Schneider: that takes 91 or more, "
-                    "or 30 or less."
-                ) % {"points": points}
-        tout_tricks = kind == RESULT_TOUT and tricks is not None and 0 <= tricks <= TRICKS
-        if tout_tricks and won is not None and won != (tricks == TRICKS):
-            return _("A Tout is won with all 8 tricks only: the tricks and the result disagree.")
-        bettel_tricks = kind == RESULT_BETTEL and tricks is not None and 0 <= tricks <= TRICKS
-        if bettel_tricks and won is not None and won != (tricks == 0):
-            return _(
-                "A Bettel is won only without a single trick: the tricks and the result disagree."
+    def entry(self) -> dict[str, object]:
+        """The round entry, as the engine reads the taps (``table_entry``); its problem saying
+        what is still to enter is kept for the preview, which shows it as a hint."""
+        try:
+            return table_entry(self.table_hand(), self.setup)
+        except EntryError as error:
+            self.missing = next(
+                (problem_text(p) for p in error.problems if p.message == STILL_TO_ENTER), ""
             )
-        return ""
+            raise
 
 
 # -- the preview --------------------------------------------------------------------------------
@@ -1047,7 +922,11 @@ class SchafkopfHandEntry(HandEntry):
         return {
             "flags": contract_flags(contract, setup),
             "contract_flags": {
-                c.key: {**contract_flags(c, setup), "explanation": _(c.explanation)}
+                c.key: {
+                    **contract_flags(c, setup),
+                    "fields": applying_inputs(c, setup),
+                    "explanation": _(c.explanation),
+                }
                 for c in form.contracts
             },
             "contract_choices": [

@@ -1,7 +1,11 @@
-// Schafkopf hand entry: only the groups the picked contract asks for, the doubling chain on one
-// button, and the declarer never offered as his own partner. In a Ramsch, a Durchmarsch and the
-// card points exclude each other, and a Jungfrau has no card points. The radios and inputs stay the
-// source of truth: without JavaScript every group shows and the server checks the hand.
+// Schafkopf hand entry: taps only. The server says, per contract, which inputs apply
+// (#sk-contracts, from the engine's fields_for): picking a contract copies its flags onto the form
+// for the stylesheet to hide the other groups, and disables the inputs that do not apply so they
+// are not sent. The script knows no rule of the game: without it every group shows and the engine
+// refuses a field that does not apply. The rest is tap handling: the doubling chain on one button,
+// a second tap taking a suit or a Durchmarsch back, the declarer's own chip disabled in the
+// partner row, and whichever of two exclusive entries was tapped last counting (won or lost and
+// the card points; a Durchmarsch and the card points).
 // Listeners sit on the document because htmx swaps the whole form after each saved hand.
 (function () {
   "use strict";
@@ -62,54 +66,40 @@
 
   function syncPartner(form) {
     var declarer = checked(form, "declarer");
+    var flags = contracts()[checked(form, "contract")];
     inputs(form, "partner").forEach(function (input) {
       var same = input.value !== "" && input.value === declarer;
       // Disabled rather than hidden, so the chips keep their seats (and colours) in place.
-      input.disabled = same;
+      input.disabled = same || (flags ? !applies(flags, input) : false);
       if (same) input.checked = false;
     });
   }
 
-  function applyContract(form, clearHidden) {
+  function applies(flags, input) {
+    var names = (flags.fields || "").split(" ");
+    return names.indexOf(input.name) >= 0 || names.indexOf(input.name + "=" + input.value) >= 0;
+  }
+
+  function applyContract(form) {
     var flags = contracts()[checked(form, "contract")];
     if (!flags) return;
     Object.keys(flags).forEach(function (key) {
-      if (key !== "explanation") form.dataset[key] = flags[key];
+      if (key !== "explanation" && key !== "fields") form.dataset[key] = flags[key];
     });
     var help = document.getElementById("sk-contract-help");
     if (help) help.textContent = flags.explanation;
-    if (!clearHidden) return;
-    // What the new contract hides must not be sent: the engine would refuse a partner in a
-    // Solo or a doubled Sie that nobody can see on the screen any more.
-    var suit = checked(form, "suit");
-    if (suit && flags.suits.split(" ").indexOf(suit) < 0) uncheck(form, "suit");
-    if (flags.declarer === "0") uncheck(form, "declarer");
-    if (flags.partner === "0") uncheck(form, "partner");
-    if (flags.doubling === "0") setDoubling(form, 0);
-    if (flags.result !== "plain") {
-      uncheck(form, "schneider");
-      uncheck(form, "schwarz");
-      setValue(form, "declarer_points", "");
-    }
-    if (flags.result === "none" || flags.result === "ramsch") {
-      uncheck(form, "declarer_won");
-      setValue(form, "declarer_tricks", "");
-    }
-    if (flags.result !== "ramsch") {
-      clearRamschPoints(form);
-      uncheck(form, "durchmarsch");
-    }
-    if (flags.laufende === "0") setValue(form, "laufende", "0");
-    if (flags.klopfen === "0") setValue(form, "klopfen", "0");
-    form.dataset.suitWas = checked(form, "suit");
-    form.dataset.durchmarschWas = checked(form, "durchmarsch");
+    // What the contract does not ask for is not sent: disabled, it keeps its value for a
+    // contract that asks for it again.
+    form.querySelectorAll(".sk-group:not(.sk-contract) input").forEach(function (input) {
+      input.disabled = !applies(flags, input);
+    });
+    syncPartner(form);
   }
 
   function init() {
     var form = skForm();
     if (!form) return;
-    applyContract(form, false);
-    syncPartner(form);
+    applyContract(form);
     showDoubling(form);
     form.dataset.suitWas = checked(form, "suit");
     form.dataset.durchmarschWas = checked(form, "durchmarsch");
@@ -153,7 +143,7 @@
     var form = skForm();
     var target = event.target;
     if (!form || !form.contains(target) || !target.name) return;
-    if (target.name === "contract") applyContract(form, true);
+    if (target.name === "contract") applyContract(form);
     if (target.name === "declarer") syncPartner(form);
     if (target.name === "doublings") showDoubling(form);
     if (target.name === "suit") form.dataset.suitWas = checked(form, "suit");
@@ -195,4 +185,6 @@
 
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSettle", init);
+  // A saved hand empties the form where it is (hand.js): the fresh form's contract applies again.
+  document.addEventListener("hand-recorded", function () { setTimeout(init, 0); });
 })();
