@@ -433,11 +433,11 @@ def test_without_money_the_balance_is_in_points(client: Client) -> None:
                 "declarer_tricks": "8",
                 "declarer_points": "120",
             },
-            "declarer_points does not apply to a Solo-Tout",
+            "A Solo-Tout does not ask for card points.",
         ),
         (
             {"contract": "sie", "declarer": ANN, "declarer_won": "won"},
-            "declarer_won does not apply to a Sie",
+            "A Sie does not ask for a result (won or lost).",
         ),
     ],
     ids=[

@@ -241,14 +241,14 @@ def test_a_durchmarsch_needs_no_card_points() -> None:
         (TableHand("ramsch", durchmarsch="Cy", doublings=1), HOUSE,
          "a Ramsch cannot be doubled: nobody declared it (Klopfen still counts)"),
         (TableHand("ramsch", durchmarsch="Cy", declarer="Ann"), HOUSE,
-         "declarer does not apply to a Ramsch"),
+         "A Ramsch does not ask for a declarer."),
         (sauspiel(declarer_won=True, jungfrau=("Di",)), HOUSE,
-         "jungfrau does not apply to a Sauspiel"),
+         "A Sauspiel does not ask for a Jungfrau."),
         # §8: a Tout is decided by tricks: its card points are not asked for at the table.
         (TableHand("solo-tout", declarer="Bob", declarer_tricks=8, declarer_points=120), PLAIN,
-         "declarer_points does not apply to a Solo-Tout"),
+         "A Solo-Tout does not ask for card points."),
         (TableHand("sie", declarer="Bob", declarer_won=True), PLAIN,
-         "declarer_won does not apply to a Sie"),
+         "A Sie does not ask for a result (won or lost)."),
         (sauspiel(declarer_won=True, klopfen=1), PLAIN, "Klopfen is not played at this table"),
     ],
 )  # fmt: skip

@@ -1536,12 +1536,38 @@ def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
     )
     extra = [key for key in entry if key != "contract" and key not in fields_for(contract, table)]
     if extra:
-        # A field the contract does not ask for: in parse_entry's words where it has them
-        # (a partner in a Solo, a Stoß in a Ramsch), else named here (the card points of a
-        # Tout, which a scoresheet may add, were never asked for at the table).
+        # A field the contract does not ask for: a result, card points or a Ramsch's figures
+        # in the players' words; the rest (a partner in a Solo, a Stoß on a Sie) in
+        # parse_entry's, which says why.
+        worded = [key for key in extra if key in _TAPPED_FIELD_WORDS]
+        raise_if_any(
+            [
+                problem(
+                    _("A {contract} does not ask for {what}."),
+                    key,
+                    contract=contract.name,
+                    what=_TAPPED_FIELD_WORDS[key],
+                )
+                for key in worded
+            ]
+        )
         parse_entry(entry, table)
         raise_if_any([_not_for(contract, key) for key in extra])
     return entry
+
+
+# What a player tapped, in words, for a field its contract does not ask for (``table_entry``).
+_TAPPED_FIELD_WORDS = {
+    "declarer_won": _("a result (won or lost)"),
+    "declarer_points": _("card points"),
+    "declarer_tricks": _("tricks"),
+    "schneider": _("Schneider"),
+    "schwarz": _("Schwarz"),
+    "card_points": _("each player's card points"),
+    "jungfrau": _("a Jungfrau"),
+    "durchmarsch": _("a Durchmarsch"),
+    "declarer": _("a declarer"),
+}
 
 
 def _result_given(hand: TableHand) -> bool:
