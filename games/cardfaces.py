@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.scoring import GAMES, TableSetup
 from games.scoring.cards import (
     DECK,
     Card,
@@ -20,6 +21,13 @@ from games.scoring.cards import (
 )
 
 SUIT_CSS = {Suit.COINS: "coins", Suit.CUPS: "cups", Suit.SWORDS: "swords", Suit.CLUBS: "clubs"}
+
+
+def deck_style(setup: TableSetup) -> DeckStyle:
+    """The deck style a table's cards are shown in: its game's ``deck_style`` for the table's
+    options (the games played with the 40 cards have one), else the Italian cards."""
+    style = getattr(GAMES[setup.game], "deck_style", None)
+    return style(setup.options) if style else DeckStyle.ITALIAN
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation import get_language, to_locale
 
+from games.hands import TOOLS, Tool
+
 
 @cache
 def _has_catalog(language: str) -> bool:
@@ -31,3 +33,9 @@ def page_language(request: HttpRequest) -> dict[str, str]:
     if language.split("-")[0] == source.split("-")[0] or _has_catalog(language):
         return {"page_language": language}
     return {"page_language": source}
+
+
+def game_tools(request: HttpRequest) -> dict[str, tuple[Tool, ...]]:
+    """The pages the game packages offer beside their tables (``games.hands.TOOLS``, the Scopa
+    family's referees), which the header, the home page and the rules index link to."""
+    return {"game_tools": TOOLS}

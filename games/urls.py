@@ -24,7 +24,6 @@ urlpatterns = [
     path(
         "tables/<slug:table>/hands/<slug:hand>/restore/", views.round_restore, name="round_restore"
     ),
-    path("tables/<slug:table>/hands/<slug:hand>/why/", views.round_why, name="round_why"),
     path("tables/<slug:table>/stop/", league_views.table_stop, name="table_stop"),
     path("tables/<slug:table>/resume/", league_views.table_resume, name="table_resume"),
     path("watch/<slug:token>/", views.table_watch, name="table_watch"),
@@ -65,8 +64,6 @@ urlpatterns = [
         name="league_tables_csv",
     ),
     path("players/<slug:player>/", league_views.player_detail, name="player"),
-    path("referee/primiera/", views.referee_primiera, name="referee_primiera"),
-    path("referee/captures/", views.referee_capture, name="referee_capture"),
     path("settle/", settlement_views.settlement, name="settlement"),
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<slug:game>/", views.rules_game, name="rules_game"),

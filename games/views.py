@@ -10,7 +10,6 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.db import transaction
@@ -33,22 +32,18 @@ from django.views.decorators.http import (
 )
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import access, ratelimit, referee, selectors, services
+from games import access, ratelimit, selectors, services
 from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import posted_version
-from games.hands.html import card_grid
-from games.hands.scopa import deck_style
 from games.http import HtmxHttpRequest
 from games.models import Role, Round, Table, TableChange, new_hand_token
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
 from games.scoring import GAMES, EntryError, GameState, RoundScore, TableSetup
-from games.scoring.cards import DeckStyle
 from games.scoring.errors import problem
 from games.scoring.i18n import gettext_noop
 from games.scoring.options import OptionSpec
-from games.scoring.scopa import prime_point, primiera
 from games.scoring.scoresheet import GameNotSupported
 from games.uploads import HoldsNul, TooDeep, check_document
 from games.words import label_value
@@ -721,8 +716,8 @@ def _round_rows(
     edit_url = _hand_url(page, "games:round_edit")
     delete_url = _hand_url(page, "games:round_delete")
     why_url = (
-        _hand_url(page, "games:round_why")
-        if page.ui.explains_primiera and not page.watching
+        _hand_url(page, page.ui.why_url_name)
+        if page.ui.why_url_name and not page.watching
         else None
     )
     return [
@@ -898,94 +893,7 @@ def round_delete(request: HtmxHttpRequest, table: str, hand: str) -> HttpRespons
     return redirect(reverse("games:table", kwargs={"table": table}) + "#history")
 
 
-# -- referees and rules -------------------------------------------------------------------------
-
-
-@require_GET
-def referee_primiera(request: HtmxHttpRequest) -> HttpResponse:
-    """Who wins the primiera (or Pirate Scopa's primes) for the cards tapped; no table needed."""
-    form = referee.PrimieraRefereeForm.from_query(request.GET)
-    return _render_primiera(request, form)
-
-
-def _render_primiera(
-    request: HtmxHttpRequest,
-    form: referee.PrimieraRefereeForm,
-    *,
-    style: DeckStyle = DeckStyle.ITALIAN,
-    hand: dict[str, Any] | None = None,
-) -> HttpResponse:
-    captures = form.captures()
-    context: dict[str, Any] = {
-        "form": form,
-        "grid": card_grid(form, style),
-        # Each side's button: its index, its name and the cards tapped to it so far.
-        "side_counts": [
-            (index, name, len(captures[name])) for index, name in enumerate(form.names())
-        ],
-        "name_fields": [form[f"name_{index}"] for index in range(form.side_count())],
-        "names_given": any(form.data.get(f"name_{index}") for index in range(4)) and not hand,
-        "primes": form.value("kind") == referee.KIND_PRIMES,
-        "rules_url": referee.rules_url(form.value("kind")),
-        "hand": hand,
-        "action_url": reverse("games:referee_primiera"),
-    }
-    if context["primes"]:
-        result = prime_point(captures, form.value("prime_rule"))
-        context["prime_counts"] = [(name, count.as_json()) for name, count in result.counts.items()]
-        context["verdicts"] = referee.prime_verdicts(captures, form.value("prime_rule"))
-    else:
-        result_ = primiera(captures, form.value("rule"))
-        context["primiera_table"] = referee.primiera_table(
-            referee.primiera_sides(result_, captures, style)
-        )
-        context["verdicts"] = referee.primiera_verdicts(captures, form.value("rule"), style)
-    template = "games/referee_primiera.html"
-    if request.htmx:
-        # Changing the game or the number of sides redraws the form; a tap only the verdict.
-        template += "#referee" if request.htmx.target == "referee" else "#verdict"
-    return render(request, template, context)
-
-
-@require_GET
-def round_why(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
-    """The primiera referee opened on a recorded hand's cards, under the table's rules."""
-    page = _TablePage.for_request(request, table, Role.VIEWER)
-    round_ = page.hand(hand)
-    if not page.ui.explains_primiera:
-        raise Http404
-    data = referee.recorded_hand_query(round_.entry, page.setup)
-    form = referee.PrimieraRefereeForm.from_query(data)
-    opened = {
-        "table": page.table,
-        "round": round_,
-        "lines": page.ui.explain(
-            selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
-        ),
-        "query": urlencode(data),
-    }
-    return _render_primiera(request, form, style=deck_style(page.setup), hand=opened)
-
-
-@require_GET
-def referee_capture(request: HtmxHttpRequest) -> HttpResponse:
-    """Which cards a played card may take under the chosen rules, and whether it sweeps."""
-    form = referee.CaptureRefereeForm.from_query(request.GET)
-    style = DeckStyle.ITALIAN
-    played = form.played_cards()
-    context = {
-        "form": form,
-        "grid": card_grid(form, style),
-        "ruling": referee.capture_ruling(form, style),
-        "too_many_played": len(played) > 1,
-        "card_counts": (len(form.table_cards()), len(played)),
-        "rules_url": referee.rules_url(referee.KIND_CAPTURES),
-        "action_url": reverse("games:referee_capture"),
-    }
-    template = "games/referee_capture.html"
-    if request.htmx:
-        template += "#ruling"
-    return render(request, template, context)
+# -- rules ----------------------------------------------------------------------------------------
 
 
 @require_GET

@@ -141,6 +141,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.page_language",
+                "games.context_processors.game_tools",
             ],
             # {% partialdef %} / {% partial %} without {% load partials %}, as in Django 6.
             "builtins": ["template_partials.templatetags.partials"],

@@ -1,11 +1,14 @@
+import importlib.util
+
 from django.contrib.auth import views as auth_views
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponseRedirect
-from django.urls import include, path
+from django.urls import URLResolver, include, path
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from games import club_views, language
+from games.scoring.registry import GAME_PACKAGES
 from scorekeeper import pwa
 
 # Django's own sign-in, sign-out and password views, with our templates; "keep my games" turns
@@ -36,6 +39,16 @@ def favicon(request: HttpRequest) -> HttpResponseRedirect:
     return HttpResponseRedirect(staticfiles_storage.url("favicon.svg"))
 
 
+def game_package_urls(packages: tuple[str, ...] = GAME_PACKAGES) -> list[URLResolver]:
+    """The pages of the game packages that serve any (``<package>.urls``, named in its own
+    ``app_name`` namespace), at the site's root (docs/architecture.md, "Game packages")."""
+    return [
+        path("", include(f"{package}.urls"))
+        for package in packages
+        if importlib.util.find_spec(f"{package}.urls") is not None
+    ]
+
+
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
@@ -44,4 +57,5 @@ urlpatterns = [
     path("i18n/setlang/", language.set_language, name="set_language"),
     path("accounts/", include(accounts)),
     path("", include("games.urls")),
+    *game_package_urls(),
 ]

@@ -29,10 +29,10 @@ from games.plugins.schafkopf.engine import (
     laufende_count_in,
     most_card_points,
 )
+from games.plugins.scopa.engine import SCOPA_FAMILY
 from games.plugins.swoops.engine import RANKS
 from games.scoring import GAMES, TableSetup
 from games.scoring.cards import DECK
-from games.scoring.registry import SCOPA_FAMILY
 from tests.plugins.briscola_strategies import briscola_entries
 from tests.scoring.schafkopf_strategies import ramsch_entries
 from tests.scoring.strategies import (

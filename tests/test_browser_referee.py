@@ -69,7 +69,7 @@ def test_capture_dispute_from_the_rule_text_example(
     page.goto(f"{live_server.url}/referee/captures/")
     taps = Taps(page)
 
-    # The example of docs/rules/scopa.md §6: the table holds 1, 3, 6, 6 and a cavallo.
+    # The example of games/plugins/scopa/rules.md §6: the table holds 1, 3, 6, 6 and a cavallo.
     taps.card("AD", "3C", "6S", "6C", "NB")
     taps.button("Played card 0 / 1")
     taps.card("KD")

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from games import services
 from games.models import Round
+from games.plugins.scopa.engine import SCOPA_FAMILY
 from games.scoring import GAMES, EntryError, TableSetup
-from games.scoring.registry import SCOPA_FAMILY
 from tests.clubs import home_club
 from tests.entries import TablePlan, table_plans
 from tests.pages import HTMX, html, inputs, saved, table_url
@@ -42,8 +42,8 @@ pytestmark = pytest.mark.django_db
 
 Entry = dict[str, Any]
 
-# What a hand can give, restated from the rules: docs/rules/scopa.md §8, pirate-scopa.md §7,
-# games/plugins/swoops/rules.md §1 (the decks, two jokers a pack) and §2 (the card values).
+# What a hand can give, restated from the rules: games/plugins/scopa/rules.md §8, pirate-scopa.md
+# §7, games/plugins/swoops/rules.md §1 (the decks, two jokers a pack) and §2 (the card values).
 SWOOPS_VALUES = {"JOKER": 50, "10": 50, "K": 10, "Q": 10, "J": 10, "A": 1}
 SWOOPS_VALUES.update({str(number): number for number in range(2, 10)})
 SWOOPS_DECKS = {3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5}

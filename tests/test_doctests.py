@@ -11,20 +11,23 @@ import pytest
 import games.scoring
 from games.scoring.registry import GAME_PACKAGES
 
-# The scoring modules, and the game packages' engines (pure Python like them).
-MODULES = sorted(
-    info.name for info in pkgutil.iter_modules(games.scoring.__path__, "games.scoring.")
-) + [f"{package}.engine" for package in GAME_PACKAGES]
+# The scoring modules, the game packages' engines and the Scopa family's capture rules (pure
+# Python like them).
+MODULES = [
+    *sorted(info.name for info in pkgutil.iter_modules(games.scoring.__path__, "games.scoring.")),
+    *(f"{package}.engine" for package in GAME_PACKAGES),
+    "games.plugins.scopa.captures",
+]
 
 # The modules whose public functions carry examples; a finder that found none would pass
 # every module above without running anything.
 WITH_EXAMPLES = (
     "base",
     "breakdowns",
-    "captures",
     "cards",
     "errors",
-    "scopa",
+    "plugins.scopa.engine",
+    "plugins.scopa.captures",
     "plugins.ciapano.engine",
     "plugins.swoops.engine",
     "plugins.schafkopf.engine",

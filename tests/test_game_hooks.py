@@ -22,19 +22,27 @@ from django.urls import reverse
 
 from games.bench_table import bench_game
 from games.demo import demo_games, demo_league_create
-from games.hands import HAND_ENTRIES, ChartHints, hand_entry_for, offered_games
+from games.hands import (
+    HAND_ENTRIES,
+    TOOLS,
+    ChartHints,
+    hand_entry_for,
+    offered_games,
+    package_tools,
+)
 from games.hands.demo_base import DemoGame
 from games.leagues import COLUMNS, columns_for, columns_on_screen
 from games.models import League, Table
 from games.plugins.ciapano.engine import Ciapano
 from games.plugins.schafkopf.engine import Schafkopf
 from games.plugins.schafkopf.entry import SchafkopfHandEntry
+from games.plugins.scopa.engine import PirateScopa, Scopa, ScopaFamily
 from games.plugins.swoops.demo import SWOOPS_DEMO
 from games.plugins.swoops.engine import Swoops
 from games.plugins.swoops.entry import SwoopsHandEntry
 from games.scoring import GAMES, Game, TableSetup
 from games.scoring.registry import GAME_PACKAGES, offer_order
-from games.scoring.scopa import PirateScopa, Scopa, ScopaFamily
+from scorekeeper.urls import game_package_urls
 from tests.clubs import home_club
 from tests.leagues import league as make_league
 from tests.pages import html, inputs, signed_in_client
@@ -133,7 +141,7 @@ def test_a_new_game_shows_on_every_page_with_its_own_hooks(fake_game: str) -> No
     assert "/why/" not in page
     hand = table.rounds.order_by("number").first()
     assert hand is not None
-    why = reverse("games:round_why", args=[table.public_id, hand.public_id])
+    why = reverse("scopa:round_why", args=[table.public_id, hand.public_id])
     assert client.get(why).status_code == 404
 
     # The standings of the game: every game's columns, then the hook's own measures.
@@ -252,7 +260,7 @@ def test_each_game_names_its_own_standings_measures() -> None:
 def test_the_scopa_family_explains_its_primiera_and_seats_partners_opposite() -> None:
     for key, game in GAMES.items():
         entry = hand_entry_for(key)
-        assert entry.explains_primiera == isinstance(game, ScopaFamily), key
+        assert bool(entry.why_url_name) == isinstance(game, ScopaFamily), key
     assert (
         hand_entry_for("scopa")
         .seating_help(GAMES["scopa"])
@@ -350,7 +358,7 @@ def test_a_game_package_takes_the_place_its_engine_names_or_comes_last() -> None
         "games.plugins.briscola",
         "games.plugins.ciapano",
     )
-    for order in (offer_order(built_in, GAME_PACKAGES), offer_order(built_in, packages)):
+    for order in (offer_order(built_in, GAME_PACKAGES[1:]), offer_order(built_in, packages)):
         assert [game.key for game in order] == [
             "scopa",
             "pirate-scopa",
@@ -359,6 +367,10 @@ def test_a_game_package_takes_the_place_its_engine_names_or_comes_last() -> None
             "schafkopf",
             "briscola",
         ]
+    # The registry has no games of its own: the Scopa family's package comes first (a new
+    # table starts on Scopa), and the others find their places after its games.
+    assert GAME_PACKAGES[0] == "games.plugins.scopa"
+    assert offer_order() == tuple(GAMES.values())
     assert list(GAMES) == [
         "scopa",
         "scopone",
@@ -372,15 +384,17 @@ def test_a_game_package_takes_the_place_its_engine_names_or_comes_last() -> None
 
 # -- no generic code names a game ---------------------------------------------------------------
 
-# The game's own modules: its rules, its hand entry and demo, its templates and rule pages.
-OWN = ("games/scoring/", "games/hands/", "games/migrations/", "games/plugins/")
-OWN_TEMPLATES = ("templates/games/hands/", "templates/games/rules/")
+# The games' own modules: every game lives in a game package (its rules, hand entry, demo,
+# templates, rules pages and, for the Scopa family, the referees). The scoring engine, the hand
+# entry's base, the views and every project template are generic.
+OWN = ("games/migrations/", "games/plugins/")
+OWN_TEMPLATES: tuple[str, ...] = ()
 
 
 def _quoted_keys() -> re.Pattern[str]:
     keys = "|".join(re.escape(key) for key in sorted(GAMES, key=len, reverse=True))
     # A key in quotes: compared, looked up or passed. A test through a variable needs one.
-    return re.compile(rf"""["'](?:{keys})["']|SCOPA_FAMILY""")
+    return re.compile(rf"""["'](?:{keys})["']|SCOPA_FAMILY|ScopaFamily""")
 
 
 def _offenders(paths: list[Path]) -> list[str]:
@@ -411,3 +425,60 @@ def test_no_generic_template_names_a_game() -> None:
     ]
     assert paths
     assert _offenders(paths) == []
+
+
+def test_no_generic_module_imports_a_game_package() -> None:
+    # The generic code finds the packages by name from GAME_PACKAGES (importlib), never by an
+    # import: the Scopa family's referees and "Why?" come from its urls.py, TOOLS and hooks.
+    pattern = re.compile(r"^\s*(?:from|import)\s+games\.plugins\b")
+    paths = [
+        path
+        for path in [
+            *sorted((ROOT / "games").rglob("*.py")),
+            *sorted((ROOT / "scorekeeper").rglob("*.py")),
+        ]
+        if not str(path.relative_to(ROOT)).startswith(OWN)
+    ]
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in paths
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if pattern.search(line)
+    ]
+    assert offenders == []
+
+
+# -- a game package's own pages: urls.py and TOOLS ------------------------------------------------
+
+
+def test_the_game_packages_tools_are_collected_in_order_and_optional() -> None:
+    assert [(str(tool.label), tool.url_name, str(tool.nav_label)) for tool in TOOLS] == [
+        ("Who wins the primiera?", "scopa:referee_primiera", "Referee"),
+        ("What may this card take?", "scopa:referee_capture", ""),
+    ]
+    # A package without TOOLS offers none; the URLs of those that do are their own urls.py's.
+    assert package_tools(("games.plugins.swoops", "games.plugins.briscola")) == ()
+    assert [resolver.namespace for resolver in game_package_urls()] == ["scopa"]
+    assert reverse("scopa:referee_primiera") == "/referee/primiera/"
+    assert reverse("scopa:referee_capture") == "/referee/captures/"
+
+
+@pytest.mark.django_db
+def test_the_header_home_and_rules_index_link_to_the_tools_they_are_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = signed_in_client()
+    home = html(client.get(reverse("games:home")))
+    rules = html(client.get(reverse("games:rules_index")))
+    for tool in TOOLS:
+        assert f'href="{reverse(tool.url_name)}">{tool.label}</a>' in home
+        assert f'href="{reverse(tool.url_name)}">{tool.label}</a>' in rules
+    # The header links to the tools with a header label.
+    assert f'<a href="{reverse("scopa:referee_primiera")}">Referee</a>' in home
+
+    # Without tools, no page links to a referee, and the rules index drops its heading.
+    monkeypatch.setattr("games.context_processors.TOOLS", ())
+    for url in (reverse("games:home"), reverse("games:rules_index")):
+        page = html(client.get(url))
+        assert "/referee/" not in page, url
+    assert "Settle a dispute" not in html(client.get(reverse("games:rules_index")))

@@ -16,8 +16,8 @@ from tests.pages import hand_id
 
 pytestmark = pytest.mark.django_db
 
-PRIMIERA = reverse("games:referee_primiera")
-CAPTURES = reverse("games:referee_capture")
+PRIMIERA = reverse("scopa:referee_primiera")
+CAPTURES = reverse("scopa:referee_capture")
 
 
 def text(response: object) -> str:
@@ -53,7 +53,7 @@ def test_empty_referee_shows_the_grid_and_asks_for_cards(client: Client) -> None
 
 
 def test_rule_text_example_78_beats_76(client: Client) -> None:
-    # docs/rules/scopa.md §4: "7 + 7 + 6 + ace = 76 loses to 7 + 7 + 6 + 6 = 78."
+    # games/plugins/scopa/rules.md §4: "7 + 7 + 6 + ace = 76 loses to 7 + 7 + 6 + 6 = 78."
     response = client.get(PRIMIERA, sides("7D 7C 6S AB", "7S 7B 6D 6C"))
 
     verdict = verdict_section(response)
@@ -64,7 +64,7 @@ def test_rule_text_example_78_beats_76(client: Client) -> None:
 
 
 def test_complete_primiera_beats_a_higher_incomplete_one_with_the_reason(client: Client) -> None:
-    # docs/rules/scopa.md §4: "three fanti and a 7 (51) beat three 7s missing a suit" (63).
+    # games/plugins/scopa/rules.md §4: "three fanti and a 7 (51) beat three 7s missing a suit" (63).
     data = {**sides("JD JC JS 7B", "7D 7C 7S"), "name_0": "Ann", "name_1": "Bob"}
 
     verdict = verdict_section(client.get(PRIMIERA, data))
@@ -114,8 +114,8 @@ def test_four_sides_and_names(client: Client) -> None:
 def test_pirate_primes_show_sums_and_the_most_sevens_rule_when_they_differ(
     client: Client,
 ) -> None:
-    # docs/rules/pirate-scopa.md §4-§5: four 7s alone (28) lose to all the 2s, 3s and 5s (40)
-    # on sums, but win on most sevens.
+    # games/plugins/scopa/pirate-scopa.md §4-§5: four 7s alone (28) lose to all the 2s, 3s and 5s
+    # (40) on sums, but win on most sevens.
     small = " ".join(rank + suit for rank in "235" for suit in "DCSB")
     data = {**sides("7D 7C 7S 7B", small), "kind": "primes"}
 
@@ -272,7 +272,8 @@ def test_quindici_example_lists_only_captures_that_make_fifteen(client: Client) 
     assert "7 of Denari + 5 of Bastoni 7 + 5 and the played 3 make 15." in result
     assert "3 of Coppe + 4 of Spade + 5 of Bastoni 3 + 4 + 5 and the played 3 make 15." in result
     assert "2 of Denari + 7 of Denari + 3 of Coppe 2 + 7 + 3 and the played 3 make 15." in result
-    # The German text's slip, 7 + 2, makes only 12 with the played 3 (docs/rules/scopa.md §7).
+    # The German text's slip, 7 + 2, makes only 12 with the played 3 (games/plugins/scopa/rules.md
+    # §7).
     assert "2 + 7 and the played" not in result
 
 
@@ -287,7 +288,7 @@ def test_pirate_scopa_sweep_before_the_final_trick_is_a_scopa(client: Client) ->
 def test_pirate_scopa_final_trick_clearing_the_table_is_no_scopa(
     client: Client, moment: str
 ) -> None:
-    # docs/rules/pirate-scopa.md §6: the last trick of the round never scores a scopa, even
+    # games/plugins/scopa/pirate-scopa.md §6: the last trick of the round never scores a scopa, even
     # when it clears the table, whichever card made it.
     result = text(client.get(CAPTURES, {**PIRATE_SWEEP, moment: "on"}))
 
@@ -425,12 +426,12 @@ def test_every_scopa_hand_has_a_why_link_that_explains_its_cards(client: Client)
     for number in (1, 2):
         assert (
             reverse(
-                "games:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, number)}
+                "scopa:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, number)}
             )
             in page
         )
     why = client.get(
-        reverse("games:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, 1)})
+        reverse("scopa:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, 1)})
     )
 
     assert why.status_code == 200
@@ -451,7 +452,7 @@ def test_why_on_a_points_hand_opens_the_referee_empty(client: Client) -> None:
     services.round_record(table, points_entry(Ann=1, Bob=2))
 
     why = client.get(
-        reverse("games:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, 1)})
+        reverse("scopa:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, 1)})
     )
 
     assert why.status_code == 200
@@ -463,7 +464,7 @@ def test_why_of_a_missing_hand_is_404(client: Client) -> None:
     table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
 
     response = client.get(
-        reverse("games:round_why", kwargs={"table": table.public_id, "hand": "nohand"})
+        reverse("scopa:round_why", kwargs={"table": table.public_id, "hand": "nohand"})
     )
 
     assert response.status_code == 404

@@ -82,8 +82,8 @@ def every_page() -> list[str]:
         reverse("games:home"),
         reverse("games:table_new"),
         reverse("games:table_import"),
-        reverse("games:referee_primiera"),
-        reverse("games:referee_capture"),
+        reverse("scopa:referee_primiera"),
+        reverse("scopa:referee_capture"),
         reverse("games:rules_index"),
         reverse("games:leagues"),
         reverse("games:league", kwargs={"league": club.public_id}),
@@ -103,7 +103,7 @@ def every_page() -> list[str]:
         urls.append(edit_url(done, 1))
         if key in ("scopa", "scopone", "pirate-scopa"):
             why = {"table": done.public_id, "hand": hand_id(done, 1)}
-            urls.append(reverse("games:round_why", kwargs=why))
+            urls.append(reverse("scopa:round_why", kwargs=why))
     scopa = services.table_create(club=home_club(), game="scopa", players=PLAYERS[2])
     services.round_record(scopa, points_entry(Ann=3, Bob=1))
     # The club's page with an invite link and its QR code, and a table's watch link.
@@ -147,13 +147,20 @@ def test_the_parser_finds_inline_code() -> None:
 
 @pytest.mark.parametrize(
     "page",
-    ["home", "table", "referee_primiera", "referee_capture", "rules_index", "leagues"],
+    [
+        "games:home",
+        "table",
+        "scopa:referee_primiera",
+        "scopa:referee_capture",
+        "games:rules_index",
+        "games:leagues",
+    ],
 )
 def test_pages_carry_a_csp_that_allows_no_inline_script(client: Client, page: str) -> None:
     if page == "table":
         url = table_url(services.table_create(club=home_club(), game="scopone", players=FOUR))
     else:
-        url = reverse(f"games:{page}")
+        url = reverse(page)
 
     response = client.get(url)
 

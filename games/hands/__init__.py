@@ -11,19 +11,10 @@ from games.hands.base import (
     HistoryLine,
     Scoreboard,
     ScoreRow,
+    Tool,
 )
-from games.hands.scopa import ScopaHandEntry
 from games.scoring import GAMES
 from games.scoring.registry import GAME_PACKAGES
-
-_SCOPA = ScopaHandEntry()
-
-# The games the pages offer: a game joins once its hand entry exists.
-HAND_ENTRIES: dict[str, HandEntry] = {
-    "scopa": _SCOPA,
-    "scopone": _SCOPA,
-    "pirate-scopa": _SCOPA,
-}
 
 
 def package_hand_entries(packages: tuple[str, ...] = GAME_PACKAGES) -> dict[str, HandEntry]:
@@ -41,7 +32,23 @@ def package_hand_entries(packages: tuple[str, ...] = GAME_PACKAGES) -> dict[str,
     return found
 
 
-HAND_ENTRIES.update(package_hand_entries())
+def package_tools(packages: tuple[str, ...] = GAME_PACKAGES) -> tuple[Tool, ...]:
+    """The pages the game packages offer beside their tables (``<package>.entry.TOOLS``, a
+    tuple of ``Tool``; optional), in the packages' order."""
+    found: list[Tool] = []
+    for package in packages:
+        tools = getattr(importlib.import_module(f"{package}.entry"), "TOOLS", ())
+        if not isinstance(tools, tuple) or not all(isinstance(tool, Tool) for tool in tools):
+            raise TypeError(f"{package}.entry.TOOLS must be a tuple of Tool")
+        found.extend(tools)
+    return tuple(found)
+
+
+# The games the pages offer: a game joins once its hand entry exists.
+HAND_ENTRIES: dict[str, HandEntry] = package_hand_entries()
+
+# The header, the home page and the rules index link to these (games.context_processors).
+TOOLS: tuple[Tool, ...] = package_tools()
 
 
 def hand_entry_for(game: str) -> HandEntry:
@@ -56,12 +63,14 @@ def offered_games() -> list[str]:
 
 __all__ = [
     "HAND_ENTRIES",
+    "TOOLS",
     "BaseHandForm",
     "ChartHints",
     "HandEntry",
     "HistoryLine",
     "ScoreRow",
     "Scoreboard",
+    "Tool",
     "hand_entry_for",
     "offered_games",
 ]

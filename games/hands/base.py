@@ -11,7 +11,7 @@ import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.http import QueryDict
@@ -22,6 +22,9 @@ from games.hands.demo_base import DemoGame
 from games.problems import add_problems
 from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import Card
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def posted_version(data: Mapping[str, Any], field: str = "table_version") -> int:
@@ -183,6 +186,17 @@ class HistoryLine:
     summary: str = ""  # one line shown before the hand is opened, where points alone say little
 
 
+@dataclass(frozen=True)
+class Tool:
+    """A page a game package offers beside its tables (the Scopa family's referees), by its URL
+    name, which takes no arguments (the package's ``urls.py`` serves it). The home page and the
+    rules index list every tool by ``label``; the header links to those with a ``nav_label``."""
+
+    label: StrOrPromise
+    url_name: str
+    nav_label: StrOrPromise = ""
+
+
 class HandEntry:
     """A game's hand entry. Subclasses set ``template`` and ``form_class``."""
 
@@ -199,8 +213,9 @@ class HandEntry:
     # Options the scoreboard states in its own words ("Playing to 11"), so the table page's
     # list of chosen options leaves them out.
     options_on_scoreboard: frozenset[str] = frozenset()
-    # Whether a recorded hand's "Why?" opens the primiera referee on its cards.
-    explains_primiera = False
+    # The page a recorded hand's "Why?" opens (the Scopa family's: the primiera referee on its
+    # cards), by the URL name of a page taking ``table`` and ``hand``; "" for none.
+    why_url_name = ""
     # The standings' own measures of the game, after those of every game (rating, games
     # played, wins, win rate), by their column keys (games.leagues ``COLUMNS``); and, when a
     # phone should show the game's own figures first, every column in the order it shows them.

@@ -2,13 +2,13 @@
 
 A round's breakdown (``RoundScore.breakdown``) is the JSON object the engine stores with the hand
 and shows in ``manage.py score`` (docs/scoresheet.md, "What ``score`` prints"). Each game describes
-its breakdowns as frozen dataclasses (scopa.py, ciapano.py, schafkopf.py, and a game package's
-engine.py): ``to_json()`` gives exactly the object the engine stores (the same keys, in the same
-order, with the same values), and ``from_json(data)`` reads a stored one back, or raises
-BreakdownError naming the bad key. So ``from_json(data).to_json() == data`` for every breakdown the
-engine writes, after a JSON round trip too (tuples come back as lists, and PostgreSQL may reorder
-the keys, which dict equality ignores). ``Game.read_breakdown`` picks the right dataclass for a
-game.
+its breakdowns as frozen dataclasses (in its game package's engine.py, e.g.
+games/plugins/scopa/engine.py): ``to_json()`` gives exactly the object the engine stores (the same
+keys, in the same order, with the same values), and ``from_json(data)`` reads a stored one back, or
+raises BreakdownError naming the bad key. So ``from_json(data).to_json() == data`` for every
+breakdown the engine writes, after a JSON round trip too (tuples come back as lists, and PostgreSQL
+may reorder the keys, which dict equality ignores). ``Game.read_breakdown`` picks the right
+dataclass for a game.
 
 The readers below check one JSON value each: ``Fields`` reads an object key by key, with a
 reader per key.

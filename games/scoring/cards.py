@@ -1,6 +1,7 @@
 """The Italian 40-card pack, its card codes, and how each deck style shows it.
 
-Card codes follow docs/scoresheet.md and docs/rules/scopa.md §1: ``<rank><suit>`` with ranks
+Card codes follow docs/scoresheet.md and games/plugins/scopa/rules.md §1: ``<rank><suit>`` with
+ranks
 ``A 2 3 4 5 6 7 J N K`` (``8 9 10`` and ``Q`` are accepted for J, N, K and N) and suits
 ``D`` coins, ``C`` cups, ``S`` swords, ``B`` clubs.
 """
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .i18n import gettext_noop as _
+from .options import Choice, OptionSpec
 
 
 class Suit(StrEnum):
@@ -103,6 +105,20 @@ class DeckStyle(StrEnum):
     FRENCH = "french"  # a French pack without 8-10 and jokers; the Queen plays the Cavallo
     STANDARD = "standard"  # Pirate Scopa's standard deck: A-10, face cards removed
     TAROT = "tarot"  # Pirate Scopa's tarot deck: A-10 of the four minor suits
+
+
+# The option of the games played with the Italian 40 cards or a French pack stripped to them
+# (the Scopa family, Ciapanò): only the names and pictures change.
+FACE_DECK_SPEC = OptionSpec(
+    "deck",
+    "italian",
+    _("Cards"),
+    _("The cards you play with; only the names and pictures change."),
+    choices=(
+        Choice("italian", _("Italian (Denari, Coppe, Spade, Bastoni)")),
+        Choice("french", _("French (diamonds are coins; the queen plays the cavallo)")),
+    ),
+)
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import importlib
 
 from .base import Game
-from .scopa import PirateScopa, Scopa, Scopone
 
-# Games that live in a package of their own, one line per game (docs/architecture.md, "Game
+# Every game lives in a package of its own, one line per package (docs/architecture.md, "Game
 # packages"): ``<package>.engine`` (pure Python, like this package) lists its ``GAMES``,
-# ``<package>.entry`` its ``HAND_ENTRIES``, and the package is a Django app (templates, static
-# files, translations). They come after the games above, in this order, unless an engine names the
-# game its games follow on the new-table form (``<package>.engine.OFFERED_AFTER``, a game key).
+# ``<package>.entry`` its ``HAND_ENTRIES`` (and may list ``TOOLS``, pages of its own such as the
+# Scopa family's referees, served by ``<package>.urls``), and the package is a Django app
+# (templates, static files, translations). The new-table form offers their games in this order,
+# unless an engine names the game its games follow (``<package>.engine.OFFERED_AFTER``, a key).
 GAME_PACKAGES: tuple[str, ...] = (
+    "games.plugins.scopa",
     "games.plugins.ciapano",
     "games.plugins.swoops",
     "games.plugins.schafkopf",
@@ -36,9 +37,10 @@ def package_games(packages: tuple[str, ...] = GAME_PACKAGES) -> tuple[Game, ...]
 
 
 def offer_order(
-    built_in: tuple[Game, ...], packages: tuple[str, ...] = GAME_PACKAGES
+    built_in: tuple[Game, ...] = (), packages: tuple[str, ...] = GAME_PACKAGES
 ) -> tuple[Game, ...]:
-    """The built-in games and the game packages' in the order the new-table form offers them: a
+    """The game packages' games in the order the new-table form offers them, after any
+    ``built_in`` games (the registry has none since the Scopa family moved into its package): a
     package's games right after the game its engine's ``OFFERED_AFTER`` names, or else last.
 
     The game named may be another package's, whichever comes first in ``packages`` (Swoops
@@ -66,20 +68,8 @@ def offer_order(
     return tuple(order)
 
 
-# One game per line, in the order the new-table form offers them; the game packages' join them.
-GAMES: dict[str, Game] = {
-    game.key: game
-    for game in offer_order(
-        (
-            Scopa(),
-            Scopone(),
-            PirateScopa(),
-        )
-    )
-}
-
-# The games scored as scopa.py's family: captures, primiera and sweeps.
-SCOPA_FAMILY: tuple[str, ...] = ("scopa", "scopone", "pirate-scopa")
+# The game packages' games, in the order the new-table form offers them.
+GAMES: dict[str, Game] = {game.key: game for game in offer_order()}
 
 # Games the scoresheet format names whose scoring has not landed yet.
 COMING_GAMES: tuple[str, ...] = ()

@@ -201,7 +201,7 @@ def test_the_hooks_the_generic_pages_ask() -> None:
     assert entry.rules_template("briscola") == "briscola/rules.html"
     assert entry.demo("briscola") is not None
     assert not rules.plays_for_money
-    assert not entry.explains_primiera
+    assert not entry.why_url_name
 
 
 def test_the_demo_club_plays_briscola() -> None:

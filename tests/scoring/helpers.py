@@ -1,7 +1,8 @@
 """Small builders shared by the scoring tests: tables, whole-deck deals and round entries.
 
-Nothing here scores anything; the tests compare the engine with the rules as docs/rules/ states
-them (scopa.md, pirate-scopa.md, ciapano.md) and with docs/scoresheet.md.
+Nothing here scores anything; the tests compare the engine with the rules as the game packages'
+rules pages state them (games/plugins/scopa/rules.md and pirate-scopa.md,
+games/plugins/ciapano/rules.md) and with docs/scoresheet.md.
 """
 
 from __future__ import annotations

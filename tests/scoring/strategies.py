@@ -151,11 +151,11 @@ def scopa_counted_points(
     draw: st.DrawFn, game: str, sides: Sequence[str], options: Mapping[str, object]
 ) -> dict[str, object]:
     """Points a Scopa, Scopone or Pirate Scopa hand can give, counted at the table, as the rules
-    award them (docs/rules/scopa.md §3, §7-§8; docs/rules/pirate-scopa.md §3, §7): the
-    settebello (seven of coins) and, where played, the re bello to some side; most cards, most
-    coins and the primiera each to a side or to nobody (a tie); napoli's run of 3 to 10 to a
-    side or nobody; a few sweeps each. With capotto now and then one side takes all ten coins:
-    most coins, the settebello, the re bello and a napoli of 10 are its, and the entry names it."""
+    award them (games/plugins/scopa/rules.md §3, §7-§8; games/plugins/scopa/pirate-scopa.md §3, §7):
+    the settebello (seven of coins) and, where played, the re bello to some side; most cards, most
+    coins and the primiera each to a side or to nobody (a tie); napoli's run of 3 to 10 to a side or
+    nobody; a few sweeps each. With capotto now and then one side takes all ten coins: most coins,
+    the settebello, the re bello and a napoli of 10 are its, and the entry names it."""
     pirate = game == "pirate-scopa"
     capotto = None
     if options.get("capotto") and draw(st.integers(0, 5)) == 0:

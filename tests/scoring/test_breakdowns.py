@@ -31,10 +31,7 @@ from games.plugins.schafkopf.engine import (
     RamschBreakdown,
     SchafkopfPointsBreakdown,
 )
-from games.plugins.swoops.engine import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
-from games.scoring import GAMES, Breakdown, BreakdownError, RoundScore, TableSetup, get_game
-from games.scoring.cards import Card, Rank, Suit, parse_card
-from games.scoring.scopa import (
+from games.plugins.scopa.engine import (
     AceSweepsPart,
     CapottoPart,
     CountCategory,
@@ -48,6 +45,9 @@ from games.scoring.scopa import (
     ScopaCardsBreakdown,
     ScopaPointsBreakdown,
 )
+from games.plugins.swoops.engine import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
+from games.scoring import GAMES, Breakdown, BreakdownError, RoundScore, TableSetup, get_game
+from games.scoring.cards import Card, Rank, Suit, parse_card
 
 from . import schafkopf_strategies
 from .helpers import cards, rest, score, suit, table
@@ -277,7 +277,7 @@ def test_a_scopa_hand_with_every_extra() -> None:
     # Ann takes every coin and every cup, Bob every sword and club: 20 cards each (void), all
     # ten coins to Ann (most coins, the settebello, the re bello, napoli's run of 10, capotto),
     # and two suits each with 7 + 7 = 42 in the primiera (nobody complete, equal: void). Ann
-    # swept once and once with an ace, which is a scopa here (docs/rules/scopa.md §3-§7).
+    # swept once and once with an ace, which is a scopa here (games/plugins/scopa/rules.md §3-§7).
     at = table(
         "scopa",
         re_bello=True,
@@ -355,7 +355,7 @@ def test_a_scopa_hand_counted_at_the_table() -> None:
 def test_a_pirate_scopa_hand_scores_primes() -> None:
     # Ann takes the coins and the cups but the 7 of cups, Bob the rest: 19 cards to 21, Ann
     # has most coins and the seven of coins; primes: Ann one 7, two 5s, 3s and 2s (27), Bob
-    # three 7s and two of the rest (41) (docs/rules/pirate-scopa.md §3-§4).
+    # three 7s and two of the rest (41) (games/plugins/scopa/pirate-scopa.md §3-§4).
     at = table("pirate-scopa")
     ann = [code for code in suit("D") + suit("C") if code != "7C"]
     result = score({"captures": {"Ann": ann, "Bob": rest(ann)}}, at)

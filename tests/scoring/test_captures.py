@@ -1,5 +1,5 @@
-"""The capture rules: docs/rules/scopa.md §5 (scopas), §6 (what a card may take, with its
-example) and §7 (Scopa d'Assi, Scopa di Quindici); docs/rules/pirate-scopa.md §6."""
+"""The capture rules: games/plugins/scopa/rules.md §5 (scopas), §6 (what a card may take, with its
+example) and §7 (Scopa d'Assi, Scopa di Quindici); games/plugins/scopa/pirate-scopa.md §6."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.scoring import EntryError
-from games.scoring.captures import (
+from games.plugins.scopa.captures import (
     Capture,
     CaptureRules,
     is_pirate_scopa,
@@ -18,6 +17,7 @@ from games.scoring.captures import (
     legal_captures,
     may_trail,
 )
+from games.scoring import EntryError
 from games.scoring.cards import DECK, Card, parse_card
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -46,13 +46,14 @@ def values(captures: tuple[Capture, ...]) -> Counter[tuple[int, ...]]:
     )
 
 
-# -- the example of docs/rules/scopa.md §6: table 1, 3, 6, 6 and a cavallo -------------------------
+# -- the example of games/plugins/scopa/rules.md §6: table 1, 3, 6, 6 and a cavallo ----------------
 
 EXAMPLE_TABLE = hand("AD 3C 6S 6B NC")
 
 
 def test_example_playing_a_six_takes_either_six_as_a_single_card() -> None:
-    # docs/rules/scopa.md §6: "A 6 takes either 6", as a single card; the player picks which.
+    # games/plugins/scopa/rules.md §6: "A 6 takes either 6", as a single card; the player picks
+    # which.
     captures = legal_captures(EXAMPLE_TABLE, card("6D"))
     assert taken(captures) == [["6S"], ["6B"]]
     assert all(c.kind == "single" and not c.sweeps for c in captures)
@@ -60,14 +61,14 @@ def test_example_playing_a_six_takes_either_six_as_a_single_card() -> None:
 
 
 def test_example_a_knight_takes_the_knight_not_six_and_three() -> None:
-    # docs/rules/scopa.md §6: "A cavallo must take the cavallo, not 6 + 3."
+    # games/plugins/scopa/rules.md §6: "A cavallo must take the cavallo, not 6 + 3."
     captures = legal_captures(EXAMPLE_TABLE, card("ND"))
     assert taken(captures) == [["NC"]]
     assert captures[0].kind == "single"
 
 
 def test_example_a_king_takes_knight_and_ace_or_six_three_and_ace() -> None:
-    # docs/rules/scopa.md §6: "A king takes the cavallo and the ace, or a 6, the 3 and the
+    # games/plugins/scopa/rules.md §6: "A king takes the cavallo and the ace, or a 6, the 3 and the
     # ace, as the player chooses"; the two sixes are different cards, so 6-3-1 is a choice with
     # each of them.
     captures = legal_captures(EXAMPLE_TABLE, card("KD"))
@@ -77,12 +78,12 @@ def test_example_a_king_takes_knight_and_ace_or_six_three_and_ace() -> None:
     assert all(c.kind == "sum" and not c.sweeps for c in captures)
 
 
-# -- what a played card may take (docs/rules/scopa.md §5-§6) ---------------------------------------
+# -- what a played card may take (games/plugins/scopa/rules.md §5-§6) ------------------------------
 
 
 def test_sum_rule_example_a_king_takes_three_and_seven_not_the_four() -> None:
-    # docs/rules/scopa.md §6: with no single card of its value, a card takes a set adding up to
-    # it; a king (10) on 3, 4 and 7 takes 3 + 7.
+    # games/plugins/scopa/rules.md §6: with no single card of its value, a card takes a set adding
+    # up to it; a king (10) on 3, 4 and 7 takes 3 + 7.
     table = hand("3D 4C 7S")
     captures = legal_captures(table, card("KB"))
     assert taken(captures) == [["3D", "7S"]]
@@ -91,8 +92,8 @@ def test_sum_rule_example_a_king_takes_three_and_seven_not_the_four() -> None:
 
 
 def test_scopa_example_a_king_on_one_one_three_five_sweeps() -> None:
-    # docs/rules/scopa.md §5: a capture that clears the table is a scopa; a king on 1, 1, 3 and 5
-    # takes them all.
+    # games/plugins/scopa/rules.md §5: a capture that clears the table is a scopa; a king on 1, 1, 3
+    # and 5 takes them all.
     table = hand("AD AC 3S 5B")
     captures = legal_captures(table, card("KD"))
     assert len(captures) == 1
@@ -101,13 +102,13 @@ def test_scopa_example_a_king_on_one_one_three_five_sweeps() -> None:
 
 
 def test_single_card_beats_a_sum_protecting_a_seven() -> None:
-    # docs/rules/scopa.md §6: a single card of the same value must be taken rather than a sum,
-    # so a king on 7, 3 and a king takes the king, and the 7 is safe from it.
+    # games/plugins/scopa/rules.md §6: a single card of the same value must be taken rather than a
+    # sum, so a king on 7, 3 and a king takes the king, and the 7 is safe from it.
     assert taken(legal_captures(hand("7D 3C KS"), card("KB"))) == [["KS"]]
 
 
 def test_no_equal_card_and_no_sum_means_the_card_is_trailed() -> None:
-    # docs/rules/scopa.md §6: a card that cannot take anything is laid on the table.
+    # games/plugins/scopa/rules.md §6: a card that cannot take anything is laid on the table.
     table = hand("7D 6C")
     assert legal_captures(table, card("5S")) == ()
     assert may_trail(table, card("5S"))
@@ -116,17 +117,17 @@ def test_no_equal_card_and_no_sum_means_the_card_is_trailed() -> None:
 
 
 def test_a_possible_capture_must_be_taken() -> None:
-    # docs/rules/scopa.md §6: "A card that can take something must take".
+    # games/plugins/scopa/rules.md §6: "A card that can take something must take".
     assert not may_trail(hand("2D 3C"), card("5S"))
 
 
-# -- Scopa di Quindici (docs/rules/scopa.md §7) ----------------------------------------------------
+# -- Scopa di Quindici (games/plugins/scopa/rules.md §7) -------------------------------------------
 
 
 def test_quindici_example_lists_every_set_making_fifteen_with_the_played_three() -> None:
-    # The example of docs/rules/scopa.md §7: a 3 played on 2, 3, 4, 5 and 7. 3 + 4 + 5 + 3 = 15,
-    # but 7 + 2 + 3 = 12, so 7 + 2 (the German text's slip) is no choice. Every set that really
-    # makes 15: 5 + 7, 3 + 4 + 5, 2 + 3 + 7.
+    # The example of games/plugins/scopa/rules.md §7: a 3 played on 2, 3, 4, 5 and 7. 3 + 4 + 5 + 3
+    # = 15, but 7 + 2 + 3 = 12, so 7 + 2 (the German text's slip) is no choice. Every set that
+    # really makes 15: 5 + 7, 3 + 4 + 5, 2 + 3 + 7.
     table = hand("2D 3C 4S 5B 7D")
     captures = legal_captures(table, card("3D"), QUINDICI)
     assert taken(captures) == [["7D", "5B"], ["2D", "7D", "3C"], ["3C", "4S", "5B"]]
@@ -136,11 +137,11 @@ def test_quindici_example_lists_every_set_making_fifteen_with_the_played_three()
 
 
 def test_quindici_takes_no_equal_card() -> None:
-    # docs/rules/scopa.md §7: under Quindici a card takes what makes 15 together with it, no
-    # longer a card of its own value.
+    # games/plugins/scopa/rules.md §7: under Quindici a card takes what makes 15 together with it,
+    # no longer a card of its own value.
     assert legal_captures(hand("5D"), card("5C"), QUINDICI) == ()
     # ...and a single card making 15 needs no partner: 7 + 8 (Fante) = 15, and sums are not
-    # pushed aside by it (docs/rules/scopa.md §7: no preference for a single card).
+    # pushed aside by it (games/plugins/scopa/rules.md §7: no preference for a single card).
     captures = legal_captures(hand("JD 3C 5S"), card("7C"), QUINDICI)
     assert taken(captures) == [["JD"], ["3C", "5S"]]
 
@@ -152,11 +153,12 @@ def test_quindici_sweep_is_a_scopa() -> None:
     assert is_scopa(captures[0], last_card_of_hand=False)
 
 
-# -- Scopa d'Assi (docs/rules/scopa.md §7) ---------------------------------------------------------
+# -- Scopa d'Assi (games/plugins/scopa/rules.md §7) ------------------------------------------------
 
 
 def test_d_assi_an_ace_takes_the_whole_table() -> None:
-    # docs/rules/scopa.md §7: under Scopa d'Assi "a played ace takes everything on the table".
+    # games/plugins/scopa/rules.md §7: under Scopa d'Assi "a played ace takes everything on the
+    # table".
     table = hand("7D 3C KS 2B")
     captures = legal_captures(table, card("AD"), D_ASSI)
     assert taken(captures) == [["7D", "3C", "KS", "2B"]]
@@ -174,8 +176,8 @@ def test_without_d_assi_an_ace_is_an_ordinary_one() -> None:
 
 
 def test_d_assi_ace_on_the_table_variant_takes_only_an_ace() -> None:
-    # docs/rules/scopa.md §7, a d'Assi custom the capture referee knows: an ace on the table is
-    # taken only by an ace, and the played ace then takes just that ace.
+    # games/plugins/scopa/rules.md §7, a d'Assi custom the capture referee knows: an ace on the
+    # table is taken only by an ace, and the played ace then takes just that ace.
     rules = CaptureRules(scopa_d_assi=True, ace_on_table_takes_only_ace=True)
     captures = legal_captures(hand("AC 7D AS"), card("AD"), rules)
     assert taken(captures) == [["AC"], ["AS"]]
@@ -192,8 +194,8 @@ def test_d_assi_ace_on_an_empty_table_takes_nothing() -> None:
 
 
 def test_d_assi_trailing_variant_lets_the_ace_stay_on_the_table() -> None:
-    # docs/rules/scopa.md §7, the other d'Assi custom the capture referee knows: an ace may be
-    # laid on the table without taking, if the player wishes.
+    # games/plugins/scopa/rules.md §7, the other d'Assi custom the capture referee knows: an ace may
+    # be laid on the table without taking, if the player wishes.
     rules = CaptureRules(scopa_d_assi=True, ace_may_be_trailed=True)
     table = hand("7D 3C")
     assert legal_captures(table, card("AD"), rules)
@@ -202,7 +204,7 @@ def test_d_assi_trailing_variant_lets_the_ace_stay_on_the_table() -> None:
     assert not may_trail(table, card("KD"), rules)
 
 
-# -- is_scopa: docs/rules/scopa.md §5 and §7 -------------------------------------------------------
+# -- is_scopa: games/plugins/scopa/rules.md §5 and §7 ----------------------------------------------
 
 
 SWEEP = Capture((card("3D"), card("7C")), sweeps=True, kind="sum")
@@ -210,7 +212,7 @@ ACE_SWEEP = Capture((card("3D"), card("7C")), sweeps=True, kind="ace-takes-all")
 
 
 def test_last_card_of_the_hand_never_scores_a_scopa() -> None:
-    # docs/rules/scopa.md §5: "The last card of the hand never makes a scopa, even when it
+    # games/plugins/scopa/rules.md §5: "The last card of the hand never makes a scopa, even when it
     # clears the table."
     assert is_scopa(SWEEP, last_card_of_hand=False)
     assert not is_scopa(SWEEP, last_card_of_hand=True)
@@ -218,8 +220,8 @@ def test_last_card_of_the_hand_never_scores_a_scopa() -> None:
 
 
 def test_last_play_sweep_counts_house_rule_scores_the_last_sweep() -> None:
-    # docs/rules/scopa.md §5, Decision: under the house rule `last_play_sweep_counts` the sweep
-    # with the very last card of the hand counts too.
+    # games/plugins/scopa/rules.md §5, Decision: under the house rule `last_play_sweep_counts` the
+    # sweep with the very last card of the hand counts too.
     assert is_scopa(SWEEP, last_card_of_hand=True, last_play_sweep_counts=True)
 
 
@@ -230,8 +232,8 @@ def test_a_capture_that_leaves_cards_is_no_scopa() -> None:
 
 @pytest.mark.parametrize("counts", [True, False])
 def test_ace_sweep_scores_as_the_table_decided(counts: bool) -> None:
-    # docs/rules/scopa.md §7: before the game the table decides whether an ace sweep is a scopa
-    # (`ace_sweep_is_scopa`).
+    # games/plugins/scopa/rules.md §7: before the game the table decides whether an ace sweep is a
+    # scopa (`ace_sweep_is_scopa`).
     assert is_scopa(ACE_SWEEP, last_card_of_hand=False, ace_sweep_is_scopa=counts) is counts
     assert is_scopa(SWEEP, last_card_of_hand=False, ace_sweep_is_scopa=counts)
 
@@ -359,7 +361,8 @@ def test_property_only_a_sweep_can_be_a_scopa(
 
 
 # -- Pirate Scopa: the last trick of the round never scores a scopa, even when it clears the
-# table (docs/rules/pirate-scopa.md §6) -----------------------------------------------------------
+# table (games/plugins/scopa/pirate-scopa.md §6)
+# -----------------------------------------------------------
 
 
 def test_pirate_sweep_before_the_final_trick_is_a_scopa() -> None:

@@ -1,5 +1,5 @@
-"""Card codes and deck styles: docs/rules/scopa.md §1, docs/rules/pirate-scopa.md §1 and
-docs/scoresheet.md ("A round", "Options of the Scopa family")."""
+"""Card codes and deck styles: games/plugins/scopa/rules.md §1, games/plugins/scopa/pirate-scopa.md
+§1 and docs/scoresheet.md ("A round", "Options of the Scopa family")."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from games.plugins.scopa.engine import PirateScopa, Scopa, Scopone
 from games.scoring.cards import (
     DECK,
     RE_BELLO,
@@ -20,14 +21,14 @@ from games.scoring.cards import (
     rank_name,
     suit_face,
 )
-from games.scoring.scopa import PirateScopa, Scopa, Scopone
 
 from .helpers import ALL_CODES, RANKS, SUITS
 
 
 @pytest.mark.parametrize("code", [rank + suit for suit in SUITS for rank in RANKS])
 def test_parse_card_reads_each_of_the_40_codes(code: str) -> None:
-    # docs/rules/scopa.md §1: ranks A 2 3 4 5 6 7 J N K, suits D C S B, code = <rank><suit>.
+    # games/plugins/scopa/rules.md §1: ranks A 2 3 4 5 6 7 J N K, suits D C S B, code =
+    # <rank><suit>.
     card = parse_card(code)
     assert card.code == code
     assert card.rank == Rank(code[:-1])
@@ -47,7 +48,7 @@ def test_parse_card_reads_each_of_the_40_codes(code: str) -> None:
 )
 def test_parse_card_accepts_8_9_10_and_q_for_j_n_k_and_n(alias: str, code: str) -> None:
     # docs/scoresheet.md, "A round": `8 9 10` and `Q` are read as J, N, K and N;
-    # docs/rules/scopa.md §1: in a French pack the queen stands in for the cavallo.
+    # games/plugins/scopa/rules.md §1: in a French pack the queen stands in for the cavallo.
     assert parse_card(alias) == parse_card(code)
     assert parse_card(alias).code == code
 
@@ -64,7 +65,7 @@ def test_parse_card_rejects_codes_that_are_not_one_of_the_40_cards(bad: str) -> 
 
 
 def test_deck_has_the_40_distinct_cards_of_the_italian_pack() -> None:
-    # docs/rules/scopa.md §1: four suits, each with ace, 2 to 7, fante, cavallo and re.
+    # games/plugins/scopa/rules.md §1: four suits, each with ace, 2 to 7, fante, cavallo and re.
     assert len(DECK) == 40
     assert len(set(DECK)) == 40
     assert sorted(ALL_CODES) == sorted(rank + suit for suit in SUITS for rank in RANKS)
@@ -73,14 +74,14 @@ def test_deck_has_the_40_distinct_cards_of_the_italian_pack() -> None:
 
 
 def test_settebello_is_7d_and_re_bello_is_kd() -> None:
-    # docs/rules/scopa.md §1: `7D` is the settebello, `KD` the re bello.
+    # games/plugins/scopa/rules.md §1: `7D` is the settebello, `KD` the re bello.
     assert parse_card("7D") == SETTEBELLO
     assert parse_card("KD") == RE_BELLO
 
 
 def test_rank_numbers_are_the_capture_values() -> None:
-    # docs/rules/scopa.md §1: for capturing a card is worth its pips; fante (J) 8, cavallo (N)
-    # 9, re (K) 10.
+    # games/plugins/scopa/rules.md §1: for capturing a card is worth its pips; fante (J) 8, cavallo
+    # (N) 9, re (K) 10.
     expected = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "N": 9, "K": 10}
     assert {rank.value: rank.number for rank in Rank} == expected
     assert Card(Suit.CUPS, Rank.KNIGHT).number == 9
@@ -101,7 +102,7 @@ def test_italian_pictures_are_fante_cavallo_re() -> None:
 
 
 def test_french_pictures_are_jack_queen_king_with_the_queen_as_cavallo() -> None:
-    # docs/rules/scopa.md §1: in a French pack the queen stands in for the cavallo.
+    # games/plugins/scopa/rules.md §1: in a French pack the queen stands in for the cavallo.
     labels = [rank_label(rank, DeckStyle.FRENCH) for rank in (Rank.JACK, Rank.KNIGHT, Rank.KING)]
     assert labels == ["J", "Q", "K"]
     assert rank_name(Rank.KNIGHT, DeckStyle.FRENCH) == "Queen"
@@ -109,8 +110,8 @@ def test_french_pictures_are_jack_queen_king_with_the_queen_as_cavallo() -> None
 
 @pytest.mark.parametrize("style", [DeckStyle.STANDARD, DeckStyle.TAROT])
 def test_standard_and_tarot_decks_show_8_9_10(style: DeckStyle) -> None:
-    # docs/rules/pirate-scopa.md §1: a standard or tarot pack gives ace to 10; its 8, 9 and 10
-    # are numbers, not figures.
+    # games/plugins/scopa/pirate-scopa.md §1: a standard or tarot pack gives ace to 10; its 8, 9 and
+    # 10 are numbers, not figures.
     labels = [rank_label(rank, style) for rank in (Rank.JACK, Rank.KNIGHT, Rank.KING)]
     assert labels == ["8", "9", "10"]
     assert rank_name(Rank.KING, style) == "10"
@@ -129,8 +130,8 @@ def test_standard_and_tarot_decks_show_8_9_10(style: DeckStyle) -> None:
 def test_suit_names_per_deck_style_with_coins_first(
     style: DeckStyle, names: tuple[str, ...]
 ) -> None:
-    # docs/rules/scopa.md §1: `D` is denari, the coins; docs/rules/pirate-scopa.md §1: the coins
-    # are diamonds in a standard pack, pentacles in a tarot pack.
+    # games/plugins/scopa/rules.md §1: `D` is denari, the coins; games/plugins/scopa/pirate-scopa.md
+    # §1: the coins are diamonds in a standard pack, pentacles in a tarot pack.
     assert tuple(suit_face(suit, style).name for suit in Suit) == names
 
 

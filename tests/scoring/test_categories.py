@@ -1,22 +1,22 @@
 """The punti di mazzo and the extras of one hand, one worked example per rule.
 
-Rules, with their decisions: docs/rules/scopa.md §3 (the punti di mazzo), §4 (the primiera)
-and §7 (napoli, capotto, re bello); docs/rules/pirate-scopa.md §2-§5 (the categories and the
-primes).
+Rules, with their decisions: games/plugins/scopa/rules.md §3 (the punti di mazzo), §4 (the primiera)
+and §7 (napoli, capotto, re bello); games/plugins/scopa/pirate-scopa.md §2-§5 (the categories and
+the primes).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from games.scoring.cards import Rank, Suit, parse_card
-from games.scoring.scopa import (
+from games.plugins.scopa.engine import (
     PRIMIERA_MORE_SUITS,
     PRIMIERA_VALUES,
     napoli_run,
     primiera,
     primiera_hand,
 )
+from games.scoring.cards import Rank, Suit, parse_card
 
 from .helpers import RANKS, cards, rest, score, suit, table
 
@@ -30,7 +30,7 @@ def hand_of(*codes: str) -> frozenset:
     return frozenset(parse_card(code) for code in codes)
 
 
-# -- most cards (docs/rules/scopa.md §3) -----------------------------------------------------------
+# -- most cards (games/plugins/scopa/rules.md §3) --------------------------------------------------
 
 
 def test_most_cards_goes_to_the_strictly_highest_count() -> None:
@@ -39,14 +39,15 @@ def test_most_cards_goes_to_the_strictly_highest_count() -> None:
 
 
 def test_most_cards_20_20_is_void() -> None:
-    # docs/rules/scopa.md §3: a tie at the top makes the point void; with two sides, 20-20 cards.
+    # games/plugins/scopa/rules.md §3: a tie at the top makes the point void; with two sides, 20-20
+    # cards.
     result = score(two(suit("D") + suit("C")), table())
     assert result.breakdown["cards"] == {"counts": {"Ann": 20, "Bob": 20}, "winner": None}
 
 
 def test_most_cards_tie_at_the_top_of_three_is_void_even_if_the_third_has_fewer() -> None:
-    # docs/rules/scopa.md §3, Decision: with 3 or 4 sides the point is void as soon as two or
-    # more share the top count, even when the others have fewer.
+    # games/plugins/scopa/rules.md §3, Decision: with 3 or 4 sides the point is void as soon as two
+    # or more share the top count, even when the others have fewer.
     ann = suit("D") + cards("AC 2C 3C 4C")
     bob = cards("5C 6C 7C JC NC KC AS 2S 3S 4S 5S 6S 7S JS")
     cy = rest(ann, bob)
@@ -65,7 +66,8 @@ def test_most_coins_goes_to_the_strictly_highest_number_of_coins() -> None:
 
 
 def test_most_coins_5_5_is_void() -> None:
-    # docs/rules/scopa.md §3: a tie at the top makes the point void; with two sides, 5-5 coins.
+    # games/plugins/scopa/rules.md §3: a tie at the top makes the point void; with two sides, 5-5
+    # coins.
     ann = cards("AD 2D 3D 4D 5D") + suit("C")
     result = score(two(ann), table())
     assert result.breakdown["coins"] == {"counts": {"Ann": 5, "Bob": 5}, "winner": None}
@@ -92,7 +94,7 @@ def test_most_coins_with_three_sides_goes_to_a_clear_leader() -> None:
 
 
 def test_settebello_is_always_awarded_to_the_holder_of_7d() -> None:
-    # docs/rules/scopa.md §3: someone always holds 7D, so the settebello point is always
+    # games/plugins/scopa/rules.md §3: someone always holds 7D, so the settebello point is always
     # awarded, even to a side that took only two cards.
     result = score(two(cards("7D AS")), table())
     assert result.breakdown["settebello"] == {"winner": "Ann"}
@@ -100,8 +102,8 @@ def test_settebello_is_always_awarded_to_the_holder_of_7d() -> None:
 
 
 def test_re_bello_gives_the_holder_of_kd_one_more_point_when_on() -> None:
-    # docs/rules/scopa.md §7: re bello is one more point to the side holding KD, so a hand gives
-    # five points instead of four, plus scopas.
+    # games/plugins/scopa/rules.md §7: re bello is one more point to the side holding KD, so a hand
+    # gives five points instead of four, plus scopas.
     entry = two(cards("KD AS"))
     off = score(entry, table())
     on = score(entry, table(re_bello=True))
@@ -111,7 +113,7 @@ def test_re_bello_gives_the_holder_of_kd_one_more_point_when_on() -> None:
     assert on.points == {"Ann": 1, "Bob": 4}
 
 
-# -- primiera (docs/rules/scopa.md §4) -------------------------------------------------------------
+# -- primiera (games/plugins/scopa/rules.md §4) ----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -130,7 +132,8 @@ def test_re_bello_gives_the_holder_of_kd_one_more_point_when_on() -> None:
     ],
 )
 def test_primiera_values_follow_the_spec_table(rank: str, value: int) -> None:
-    # docs/rules/scopa.md §4, the table: 7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, J/N/K=10.
+    # games/plugins/scopa/rules.md §4, the table: 7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12,
+    # J/N/K=10.
     assert PRIMIERA_VALUES[Rank(rank)] == value
     ann = [rank + letter for letter in "DCSB"]  # one card of the rank in every suit
     result = score(two(ann), table())
@@ -139,8 +142,8 @@ def test_primiera_values_follow_the_spec_table(rank: str, value: int) -> None:
 
 
 def test_primiera_order_is_7_6_a_5_4_3_2_figures() -> None:
-    # docs/rules/scopa.md §4 (the Decision on the missing values): the values rank 7, 6, ace,
-    # 5, 4, 3, 2, then the figures lowest.
+    # games/plugins/scopa/rules.md §4 (the Decision on the missing values): the values rank 7, 6,
+    # ace, 5, 4, 3, 2, then the figures lowest.
     order = [PRIMIERA_VALUES[Rank(rank)] for rank in ("7", "6", "A", "5", "4", "3", "2", "J")]
     assert order == sorted(order, reverse=True)
     assert len(set(order)) == len(order)
@@ -154,8 +157,8 @@ def test_primiera_counts_only_the_best_card_of_each_suit() -> None:
 
 
 def test_primiera_rule_text_example_7_7_6_a_76_loses_to_7_7_6_6_78() -> None:
-    # The example of docs/rules/scopa.md §4: 7 + 7 + 6 + ace = 76 loses to 7 + 7 + 6 + 6 = 78,
-    # so Bob gets the point.
+    # The example of games/plugins/scopa/rules.md §4: 7 + 7 + 6 + ace = 76 loses to 7 + 7 + 6 + 6 =
+    # 78, so Bob gets the point.
     ann = cards("7D 7C 6S AB")
     result = score(two(ann), table())
     values = result.breakdown["primiera"]["values"]
@@ -170,8 +173,8 @@ def test_primiera_rule_text_example_7_7_6_a_76_loses_to_7_7_6_6_78() -> None:
 
 
 def test_primiera_three_fanti_and_a_seven_beat_three_sevens_with_no_fourth_suit() -> None:
-    # docs/rules/scopa.md §4: a complete primiera beats an incomplete one whatever the sums;
-    # three fanti and a 7 (51) beat three 7s missing a suit (63).
+    # games/plugins/scopa/rules.md §4: a complete primiera beats an incomplete one whatever the
+    # sums; three fanti and a 7 (51) beat three 7s missing a suit (63).
     result = primiera({"A": hand_of("JD", "JC", "JS", "7B"), "B": hand_of("7D", "7C", "7S")})
     assert result.hands["A"].total == 51
     assert result.hands["B"].total == 63
@@ -189,8 +192,8 @@ NOBODY_COMPLETE = suit("D") + cards("7C 6C 5C 4C 3C 7S 6S 5S 4S 3S")  # Ann lack
 
 
 def test_primiera_nobody_complete_best_partial_sum_wins_by_default() -> None:
-    # docs/rules/scopa.md §4 and its Decision: if nobody is complete, the best result wins, read
-    # as the highest sum of the suits each side holds.
+    # games/plugins/scopa/rules.md §4 and its Decision: if nobody is complete, the best result wins,
+    # read as the highest sum of the suits each side holds.
     result = score(two(NOBODY_COMPLETE), table())
     values = result.breakdown["primiera"]["values"]
     assert (values["Ann"]["complete"], values["Bob"]["complete"]) == (False, False)
@@ -200,7 +203,8 @@ def test_primiera_nobody_complete_best_partial_sum_wins_by_default() -> None:
 
 
 def test_primiera_nobody_complete_is_void_under_primiera_incomplete_void() -> None:
-    # docs/rules/scopa.md §4, `primiera_incomplete: void`: if nobody is complete, nobody scores it.
+    # games/plugins/scopa/rules.md §4, `primiera_incomplete: void`: if nobody is complete, nobody
+    # scores it.
     result = score(two(NOBODY_COMPLETE), table(primiera_incomplete="void"))
     assert result.breakdown["primiera"]["winner"] is None
     default = score(two(NOBODY_COMPLETE), table())
@@ -214,7 +218,7 @@ def test_primiera_void_rule_still_awards_a_complete_side() -> None:
 
 
 def test_primiera_equal_sums_are_void() -> None:
-    # docs/rules/scopa.md §4: when the top sums are equal, nobody scores the point.
+    # games/plugins/scopa/rules.md §4: when the top sums are equal, nobody scores the point.
     ann = suit("D") + cards("7C 6C 5C 4C 3C AS 2S 3S 4S 5S")
     result = score(two(ann), table())
     values = result.breakdown["primiera"]["values"]
@@ -235,8 +239,8 @@ def three(ann: list[str], cy: list[str]) -> dict[str, object]:
 
 
 def test_primiera_three_players_the_only_complete_side_wins_with_the_lowest_sum() -> None:
-    # docs/rules/scopa.md §4: if one side or more is complete, only the complete sides compete,
-    # whatever the sums.
+    # games/plugins/scopa/rules.md §4: if one side or more is complete, only the complete sides
+    # compete, whatever the sums.
     ann = cards("JD JC JS 7B")  # complete, 51
     cy = [code for code in suit("B") if code != "7B"]  # clubs only, 18
     result = score(three(ann, cy), table(players=THREE))
@@ -271,8 +275,8 @@ def test_primiera_three_players_tie_between_complete_sides_is_void() -> None:
 
 
 def test_primiera_three_players_nobody_complete_plain_sum_beats_more_suits() -> None:
-    # docs/rules/scopa.md §4, Decision: with three players alone the default is the plain sum,
-    # not "more suits first".
+    # games/plugins/scopa/rules.md §4, Decision: with three players alone the default is the plain
+    # sum, not "more suits first".
     ann = cards("JD JC 7S")  # three suits, 41
     cy = [code for code in suit("C") + suit("S") if code not in ("JC", "JS", "7S")]
     cy += ["JS"]  # cups and swords, 21 + 18 = 39
@@ -286,7 +290,7 @@ def test_primiera_three_players_nobody_complete_plain_sum_beats_more_suits() -> 
 
 
 def test_primiera_three_players_nobody_complete_more_suits_first_house_rule() -> None:
-    # docs/rules/scopa.md §4, Decision: with three or four players alone the house reading
+    # games/plugins/scopa/rules.md §4, Decision: with three or four players alone the house reading
     # `more-suits` can differ from the plain sum. The same deal as above: Ann holds three suits
     # (41), Bob two (7D + 7B = 42), Cy two (39). Plain sum: Bob; more suits first: Ann.
     ann = cards("JD JC 7S")
@@ -317,7 +321,7 @@ def test_primiera_more_suits_first_equal_sums_among_the_most_suits_are_void() ->
 
 
 def test_primiera_more_suits_first_keeps_the_rule_texts_examples() -> None:
-    # docs/rules/scopa.md §4: a complete primiera beats an incomplete one whatever the sums
+    # games/plugins/scopa/rules.md §4: a complete primiera beats an incomplete one whatever the sums
     # (51 beats 63), and 7+7+6+A = 76 loses to 7+7+6+6 = 78, under this reading too.
     at = table(primiera_incomplete="more-suits")
     fanti = score(two(suit("B") + cards("JD JC JS")), at)
@@ -325,19 +329,19 @@ def test_primiera_more_suits_first_keeps_the_rule_texts_examples() -> None:
     assert fanti.breakdown["primiera"]["reason"] == "incomplete-excluded"
     example = score(two(cards("7D 7C 6S AB")), at)
     assert example.breakdown["primiera"]["winner"] == "Bob"
-    # Two sides, nobody complete: the same winner as the best partial sum (docs/rules/scopa.md
-    # §4: with two sides the readings always agree).
+    # Two sides, nobody complete: the same winner as the best partial sum
+    # (games/plugins/scopa/rules.md §4: with two sides the readings always agree).
     assert score(two(NOBODY_COMPLETE), at).breakdown["primiera"]["winner"] == "Ann"
 
 
-# -- napoli (docs/rules/scopa.md §7) ---------------------------------------------------------------
+# -- napoli (games/plugins/scopa/rules.md §7) ------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("coins", "expected"),
     [
         ("A 2 3", 3),
-        ("A 2 3 4 5 6 7", 7),  # docs/rules/scopa.md §7: A to 7 scores 7
+        ("A 2 3 4 5 6 7", 7),  # games/plugins/scopa/rules.md §7: A to 7 scores 7
         ("A 2 3 4 5 6 7 J", 8),
         ("A 2 3 4 5 6 7 J N", 9),
         ("A 2 3 4 5 6 7 J N K", 10),
@@ -366,8 +370,8 @@ def test_napoli_is_scored_only_when_napoli_or_trentino_is_on() -> None:
     ann = cards("AD 2D 3D 4D 5D 6D 7D")
     off = score(two(ann), table())
     assert "napoli" not in off.breakdown
-    # docs/rules/scopa.md §3 and §7: A to 7 scores 7 on top of the points for most coins and
-    # the settebello.
+    # games/plugins/scopa/rules.md §3 and §7: A to 7 scores 7 on top of the points for most coins
+    # and the settebello.
     assert off.points["Ann"] == 2
     for options in ({"napoli": True}, {"trentino": True}):
         on = score(two(ann), table(**options))
@@ -385,7 +389,7 @@ def test_napoli_goes_to_whichever_side_holds_the_run() -> None:
     }
 
 
-# -- Pirate Scopa primes (docs/rules/pirate-scopa.md §4-§5) ----------------------------------------
+# -- Pirate Scopa primes (games/plugins/scopa/pirate-scopa.md §4-§5) -------------------------------
 
 
 def pirate(*players: str, **options: object):
@@ -393,8 +397,8 @@ def pirate(*players: str, **options: object):
 
 
 def test_pirate_four_sevens_and_two_fives_38_beat_30() -> None:
-    # docs/rules/pirate-scopa.md §4: primes are the sum of every prime card; four 7s and two 5s
-    # make 38, beating the other side's 30.
+    # games/plugins/scopa/pirate-scopa.md §4: primes are the sum of every prime card; four 7s and
+    # two 5s make 38, beating the other side's 30.
     result = score(two(cards("7D 7C 7S 7B 5D 5C")), pirate())
     values = result.breakdown["primiera"]["values"]
     assert values["Ann"]["sum"] == 38
@@ -403,8 +407,8 @@ def test_pirate_four_sevens_and_two_fives_38_beat_30() -> None:
 
 
 def test_pirate_four_sevens_alone_28_lose_to_all_twos_threes_and_fives_40() -> None:
-    # The example of docs/rules/pirate-scopa.md §4: four 7s alone (28) lose to all the 2s, 3s
-    # and 5s (40).
+    # The example of games/plugins/scopa/pirate-scopa.md §4: four 7s alone (28) lose to all the 2s,
+    # 3s and 5s (40).
     ann = cards("7D 7C 7S 7B JD ND KD AC AS AB 4C 4S")  # no 2, 3 or 5
     result = score(two(ann), pirate())
     values = result.breakdown["primiera"]["values"]
@@ -414,7 +418,7 @@ def test_pirate_four_sevens_alone_28_lose_to_all_twos_threes_and_fives_40() -> N
 
 
 def test_pirate_prime_34_34_is_void() -> None:
-    # docs/rules/pirate-scopa.md §4: the deck's primes add up to 68, so 34-34 is a void tie
+    # games/plugins/scopa/pirate-scopa.md §4: the deck's primes add up to 68, so 34-34 is a void tie
     # (§3: a tied category scores nothing).
     ann = cards("7D 7C 7S 7B 3D 3C")
     result = score(two(ann), pirate())
@@ -435,29 +439,29 @@ def test_pirate_primes_count_every_2_3_5_7_not_best_per_suit() -> None:
 
 
 def test_pirate_most_sevens_rule_gives_the_point_for_more_sevens() -> None:
-    # docs/rules/pirate-scopa.md §5, `prime_rule: most-sevens`: the most 7s wins.
+    # games/plugins/scopa/pirate-scopa.md §5, `prime_rule: most-sevens`: the most 7s wins.
     ann = cards("7D 7C 7S")
     result = score(two(ann), pirate(prime_rule="most-sevens"))
     assert result.breakdown["primiera"]["winner"] == "Ann"
 
 
 def test_pirate_most_sevens_tied_then_most_fives() -> None:
-    # docs/rules/pirate-scopa.md §5: tied on 7s, the most 5s among the tied players wins.
+    # games/plugins/scopa/pirate-scopa.md §5: tied on 7s, the most 5s among the tied players wins.
     ann = cards("7D 7C 5D 5C 5S")
     result = score(two(ann), pirate(prime_rule="most-sevens"))
     assert result.breakdown["primiera"]["winner"] == "Ann"
 
 
 def test_pirate_most_sevens_tied_on_sevens_and_fives_then_most_threes() -> None:
-    # docs/rules/pirate-scopa.md §5: still tied, the most 3s among them wins.
+    # games/plugins/scopa/pirate-scopa.md §5: still tied, the most 3s among them wins.
     ann = cards("7D 7C 5D 5C 3D 3C 3S")
     result = score(two(ann), pirate(prime_rule="most-sevens"))
     assert result.breakdown["primiera"]["winner"] == "Ann"
 
 
 def test_pirate_most_sevens_tied_after_the_threes_is_void_and_twos_are_ignored() -> None:
-    # docs/rules/pirate-scopa.md §5 and its Decision: still tied after the 3s -> void; 2s are
-    # ignored.
+    # games/plugins/scopa/pirate-scopa.md §5 and its Decision: still tied after the 3s -> void; 2s
+    # are ignored.
     ann = cards("7D 7C 5D 5C 3D 3C 2D 2C 2S 2B")
     result = score(two(ann), pirate(prime_rule="most-sevens"))
     assert result.breakdown["primiera"]["winner"] is None
@@ -466,8 +470,8 @@ def test_pirate_most_sevens_tied_after_the_threes_is_void_and_twos_are_ignored()
 
 
 def test_pirate_sum_and_most_sevens_disagree_on_the_rule_text_example() -> None:
-    # docs/rules/pirate-scopa.md §5: the shortcut can disagree with the sum; four 7s win under it
-    # but lose on sums to all the 2s, 3s and 5s.
+    # games/plugins/scopa/pirate-scopa.md §5: the shortcut can disagree with the sum; four 7s win
+    # under it but lose on sums to all the 2s, 3s and 5s.
     ann = cards("7D 7C 7S 7B")
     by_sum = score(two(ann), pirate())
     by_sevens = score(two(ann), pirate(prime_rule="most-sevens"))
@@ -488,7 +492,7 @@ def test_pirate_breakdown_names_the_seven_of_coins_not_the_settebello() -> None:
 
 @pytest.mark.parametrize("players", [("Ann", "Bob", "Cy"), ("Ann", "Bob", "Cy", "Di")])
 def test_pirate_each_player_plays_for_himself(players: tuple[str, ...]) -> None:
-    # docs/rules/pirate-scopa.md §2: two to four players, each for himself; no teams.
+    # games/plugins/scopa/pirate-scopa.md §2: two to four players, each for himself; no teams.
     at = pirate(*players)
     assert at.sides == players
     assert at.teams == ()
@@ -505,8 +509,8 @@ def test_pirate_each_player_plays_for_himself(players: tuple[str, ...]) -> None:
 
 
 def test_pirate_three_players_tie_at_the_top_of_primes_is_void() -> None:
-    # docs/rules/pirate-scopa.md §3: a tie at the top of a category scores nothing, with any
-    # number of players.
+    # games/plugins/scopa/pirate-scopa.md §3: a tie at the top of a category scores nothing, with
+    # any number of players.
     ann = cards("7D 7C 5D 5C 3D")  # 27
     bob = cards("7S 7B 5S 5B 3C")  # 27
     at = pirate("Ann", "Bob", "Cy")

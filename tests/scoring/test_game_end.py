@@ -1,10 +1,10 @@
 """When the game ends and who wins.
 
-Scopa and Scopone: docs/rules/scopa.md §9 (a side that has reached the target, 11 by default,
-and is alone in the lead wins; leaders level, even past the target, play another hand;
+Scopa and Scopone: games/plugins/scopa/rules.md §9 (a side that has reached the target, 11 by
+default, and is alone in the lead wins; leaders level, even past the target, play another hand;
 Scientifico and Trentino play to 21) and §7 (capotto wins the game at once). Pirate Scopa:
-docs/rules/pirate-scopa.md §8 (the same with its goal). In both, a Decision makes exactly the
-target count as reaching it.
+games/plugins/scopa/pirate-scopa.md §8 (the same with its goal). In both, a Decision makes exactly
+the target count as reaching it.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ def play(at: TableSetup, entries: Sequence[Mapping[str, object]]) -> GameState:
 
 
 def test_reaching_exactly_the_target_wins() -> None:
-    # docs/rules/scopa.md §9 and its Decision: reaching the target means 11 or more; exactly 11
-    # counts.
+    # games/plugins/scopa/rules.md §9 and its Decision: reaching the target means 11 or more;
+    # exactly 11 counts.
     state = play(table(), [points(Ann=6, Bob=2), points(Ann=5, Bob=1)])
     assert state.finished
     assert state.winners == ("Ann",)
@@ -42,15 +42,15 @@ def test_one_short_of_the_target_plays_on() -> None:
 
 
 def test_both_over_the_target_the_higher_total_wins() -> None:
-    # docs/rules/scopa.md §9: when both sides are past the target, the one alone in the lead
-    # wins.
+    # games/plugins/scopa/rules.md §9: when both sides are past the target, the one alone in the
+    # lead wins.
     state = play(table(), [points(Ann=9, Bob=9), points(Ann=3, Bob=4)])
     assert state.winners == ("Bob",)
     assert state.totals == {"Ann": 12, "Bob": 13}
 
 
 def test_level_at_the_top_plays_on_even_when_both_are_over_the_target() -> None:
-    # docs/rules/scopa.md §9: if the leaders are level, even when both are past the target,
+    # games/plugins/scopa/rules.md §9: if the leaders are level, even when both are past the target,
     # another hand is played.
     rounds = [points(Ann=9, Bob=9), points(Ann=3, Bob=3)]
     state = play(table(), rounds)
@@ -66,7 +66,7 @@ def test_level_exactly_on_the_target_plays_on() -> None:
 
 
 def test_three_player_playoff_can_be_won_by_a_trailing_player() -> None:
-    # docs/rules/scopa.md §9: with three players, one who trailed can win such a playoff.
+    # games/plugins/scopa/rules.md §9: with three players, one who trailed can win such a playoff.
     rounds = [points(Ann=6, Bob=6, Cy=3), points(Ann=5, Bob=5, Cy=4)]
     at = table(players=THREE)
     assert not play(at, rounds).finished  # 11, 11, 7: level at the top
@@ -76,8 +76,8 @@ def test_three_player_playoff_can_be_won_by_a_trailing_player() -> None:
 
 
 def test_pirate_scopa_both_reach_the_goal_and_tie_another_round_is_played() -> None:
-    # docs/rules/pirate-scopa.md §8: leaders tied at or past the goal play another round; its
-    # Decision reads the text's "exceed the point goal" as "reach or exceed".
+    # games/plugins/scopa/pirate-scopa.md §8: leaders tied at or past the goal play another round;
+    # its Decision reads the text's "exceed the point goal" as "reach or exceed".
     at = table("pirate-scopa")
     assert play(at, [points(Ann=11, Bob=10)]).winners == ("Ann",)
     assert not play(at, [points(Ann=12, Bob=12)]).finished
@@ -95,7 +95,7 @@ def test_pirate_scopa_trailing_player_wins_a_three_way_playoff() -> None:
 
 def test_custom_target() -> None:
     # docs/scoresheet.md, "Options of the Scopa family": `target` is a table option, Pirate
-    # Scopa's too (docs/rules/pirate-scopa.md §8: the table may choose another goal).
+    # Scopa's too (games/plugins/scopa/pirate-scopa.md §8: the table may choose another goal).
     at = table(target=5)
     assert play(at, [points(Ann=5)]).winners == ("Ann",)
     assert not play(table(target=21), [points(Ann=20)]).finished
@@ -103,14 +103,14 @@ def test_custom_target() -> None:
 
 
 def test_long_game_to_21() -> None:
-    # docs/rules/scopa.md §9: the "long game" is a target of 21.
+    # games/plugins/scopa/rules.md §9: the "long game" is a target of 21.
     at = table(target=21)
     assert not play(at, [points(Ann=11)]).finished
     assert play(at, [points(Ann=11), points(Ann=10)]).winners == ("Ann",)
 
 
 def test_scopone_scientifico_plays_to_21_by_default() -> None:
-    # docs/rules/scopa.md §7 and §9: Scopone Scientifico plays to 21 unless the table sets
+    # games/plugins/scopa/rules.md §7 and §9: Scopone Scientifico plays to 21 unless the table sets
     # another target.
     at = table("scopone", FOUR, scientifico=True)
     assert at.options["target"] == 21
@@ -130,7 +130,7 @@ def test_plain_scopone_plays_to_11() -> None:
 
 
 def test_trentino_turns_on_napoli_and_capotto() -> None:
-    # docs/rules/scopa.md §7: trentino is napoli and capotto together; docs/scoresheet.md,
+    # games/plugins/scopa/rules.md §7: trentino is napoli and capotto together; docs/scoresheet.md,
     # "Options of the Scopa family": it turns on both `napoli` and `capotto`.
     for game, players in (("scopa", ("Ann", "Bob")), ("scopone", FOUR)):
         options = table(game, players, trentino=True).options
@@ -142,9 +142,9 @@ def test_trentino_turns_on_napoli_and_capotto() -> None:
 
 
 def test_trentino_plays_to_21_when_the_table_gives_no_target() -> None:
-    # docs/rules/scopa.md §7 and §9: Trentino is played as in Scopone Scientifico Trentino, a
-    # version of Scientifico, so it goes to 21 unless the table sets its own target; what it
-    # adds is napoli and capotto.
+    # games/plugins/scopa/rules.md §7 and §9: Trentino is played as in Scopone Scientifico Trentino,
+    # a version of Scientifico, so it goes to 21 unless the table sets its own target; what it adds
+    # is napoli and capotto.
     for game, players, side in (("scopone", FOUR, "Ann & Cy"), ("scopa", ("Ann", "Bob"), "Ann")):
         at = table(game, players, trentino=True)
         assert at.options["target"] == 21
@@ -179,13 +179,13 @@ def test_totals_after_each_round_accumulate() -> None:
     assert play(table(), []).totals == {"Ann": 0, "Bob": 0}
 
 
-# -- capotto (docs/rules/scopa.md §7) --------------------------------------------------------------
+# -- capotto (games/plugins/scopa/rules.md §7) -----------------------------------------------------
 
 BOB_TAKES_ALL_COINS = {"captures": {"Bob": suit("D")}, "scopas": {"Ann": 2}}
 
 
 def test_capotto_all_ten_coins_win_at_once_with_a_lower_total() -> None:
-    # docs/rules/scopa.md §7: a side that takes all ten coins wins the whole game at once,
+    # games/plugins/scopa/rules.md §7: a side that takes all ten coins wins the whole game at once,
     # "whatever the totals, even if another side passes the target in the same hand" (§9: it
     # overrides the usual end).
     at = table(capotto=True)
@@ -197,7 +197,7 @@ def test_capotto_all_ten_coins_win_at_once_with_a_lower_total() -> None:
 
 
 def test_capotto_round_points_are_still_shown() -> None:
-    # docs/rules/scopa.md §7: "The hand's points are still recorded."
+    # games/plugins/scopa/rules.md §7: "The hand's points are still recorded."
     result = score(BOB_TAKES_ALL_COINS, table(capotto=True))
     assert result.breakdown["capotto"] == {"winner": "Bob"}
     assert result.points == {"Ann": 4, "Bob": 2}  # cards, primiera, 2 scopas; coins, settebello

@@ -1,8 +1,9 @@
 """Properties over random deals of the 40-card deck among 2, 3 or 4 sides with random options.
 
-Each property restates a rule of docs/rules/scopa.md §3-§5 and §7-§9, docs/rules/pirate-scopa.md
-§3-§8 (and docs/scoresheet.md) and checks it on every deal Hypothesis makes up; the reference
-scorer below is written from those rules alone, without the engine's code.
+Each property restates a rule of games/plugins/scopa/rules.md §3-§5 and §7-§9,
+games/plugins/scopa/pirate-scopa.md §3-§8 (and docs/scoresheet.md) and checks it on every deal
+Hypothesis makes up; the reference scorer below is written from those rules alone, without the
+engine's code.
 """
 
 from __future__ import annotations
@@ -15,23 +16,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.plugins.scopa.engine import PRIMIERA_BEST_PARTIAL, PRIMIERA_MORE_SUITS, primiera
 from games.scoring import EntryError, RoundScore, TableSetup, Team, get_game, score_table
 from games.scoring.cards import parse_card
-from games.scoring.scopa import PRIMIERA_BEST_PARTIAL, PRIMIERA_MORE_SUITS, primiera
 
 from .helpers import ALL_CODES, score
 from .strategies import Hand, hands, scopa_counted_points, tables
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# docs/rules/scopa.md §4, the table of primiera values.
+# games/plugins/scopa/rules.md §4, the table of primiera values.
 PRIMIERA = dict(zip("76A5432JNK", (21, 18, 16, 15, 14, 13, 12, 10, 10, 10), strict=True))
 NAPOLI_ORDER = ("A", "2", "3", "4", "5", "6", "7", "J", "N", "K")
 
 
 def strict_top(values: Mapping[str, Any]) -> str | None:
-    """docs/rules/scopa.md §3, pirate-scopa.md §3: one point to a single strictly highest side;
-    a tie at the top is void."""
+    """games/plugins/scopa/rules.md §3, pirate-scopa.md §3: one point to a single strictly highest
+    side; a tie at the top is void."""
     top = max(values.values())
     leaders = [side for side, value in values.items() if value == top]
     return leaders[0] if len(leaders) == 1 else None
@@ -49,7 +50,8 @@ def suits_of(codes: list[str]) -> int:
 
 
 def reference_primiera(captures: Mapping[str, list[str]], rule: str) -> str | None:
-    """docs/rules/scopa.md §4: who wins the primiera, under each `primiera_incomplete` rule."""
+    """games/plugins/scopa/rules.md §4: who wins the primiera, under each `primiera_incomplete`
+    rule."""
     hands = {side: primiera_of(codes) for side, codes in captures.items()}
     complete = {side: total for side, (total, full) in hands.items() if full}
     if complete:
@@ -57,7 +59,7 @@ def reference_primiera(captures: Mapping[str, list[str]], rule: str) -> str | No
     if rule == "void":
         return None
     if rule == "more-suits":
-        # docs/rules/scopa.md §4, `more-suits`: the most suits, then the highest sum.
+        # games/plugins/scopa/rules.md §4, `more-suits`: the most suits, then the highest sum.
         return strict_top(
             {side: (suits_of(codes), hands[side][0]) for side, codes in captures.items()}
         )
@@ -65,7 +67,8 @@ def reference_primiera(captures: Mapping[str, list[str]], rule: str) -> str | No
 
 
 def reference_primes(captures: Mapping[str, list[str]], rule: str) -> str | None:
-    """docs/rules/pirate-scopa.md §4 (the sum of the primes) and §5 (the most-sevens shortcut)."""
+    """games/plugins/scopa/pirate-scopa.md §4 (the sum of the primes) and §5 (the most-sevens
+    shortcut)."""
 
     def count(codes: list[str], rank: str) -> int:
         return sum(code[:-1] == rank for code in codes)
@@ -78,7 +81,7 @@ def reference_primes(captures: Mapping[str, list[str]], rule: str) -> str | None
 
 
 def napoli_points(codes: list[str]) -> int:
-    """docs/rules/scopa.md §7: the unbroken coin run from the ace, scored from A-2-3 on."""
+    """games/plugins/scopa/rules.md §7: the unbroken coin run from the ace, scored from A-2-3 on."""
     run = 0
     for rank in NAPOLI_ORDER:
         if rank + "D" not in codes:
@@ -209,7 +212,7 @@ def test_settebello_is_one_point_and_each_category_goes_to_at_most_one_strict_le
 @PROPERTY
 @given(hands(at=tables(games=("scopa", "scopone")).filter(lambda at: len(at.sides) == 2)))
 def test_with_two_sides_more_suits_first_agrees_with_the_best_partial_sum(hand: Hand) -> None:
-    # docs/rules/scopa.md §4: with two sides the best partial sum "always agrees with 'most
+    # games/plugins/scopa/rules.md §4: with two sides the best partial sum "always agrees with 'most
     # suits first', since a suit one side lacks belongs wholly to the other" (7 included).
     captures = {side: frozenset(map(parse_card, codes)) for side, codes in hand.captures.items()}
     more_suits = primiera(captures, PRIMIERA_MORE_SUITS)
@@ -219,8 +222,8 @@ def test_with_two_sides_more_suits_first_agrees_with_the_best_partial_sum(hand: 
 @PROPERTY
 @given(hands(at=tables(default_options=True), sweeps=False))
 def test_a_hand_without_scopas_or_extras_is_worth_1_to_4_points(hand: Hand) -> None:
-    # docs/rules/scopa.md §3, pirate-scopa.md §3: four points per hand, of which the settebello
-    # (the seven of coins) is always awarded.
+    # games/plugins/scopa/rules.md §3, pirate-scopa.md §3: four points per hand, of which the
+    # settebello (the seven of coins) is always awarded.
     result = score(hand.entry(), hand.at)
     assert 1 <= sum(result.points.values()) <= 4
     assert all(0 <= points <= 4 for points in result.points.values())
@@ -367,7 +370,7 @@ def test_one_sweep_too_many_is_rejected(hand: Hand, data: st.DataObject) -> None
 
 
 def counted_bounds(at: TableSetup) -> tuple[int, int]:
-    """The fewest and the most points a hand gives in all (docs/rules/scopa.md §8,
+    """The fewest and the most points a hand gives in all (games/plugins/scopa/rules.md §8,
     pirate-scopa.md §7): the settebello (seven of coins) and the re bello always go to
     somebody; at most the four categories, the re bello, napoli's run of 10 and 20 sweeps (a
     sweep takes two of the 40 cards or more)."""
@@ -434,8 +437,8 @@ def games(draw: st.DrawFn) -> tuple[TableSetup, list[dict[str, object]]]:
 
 
 def capotto_of(entry: Mapping[str, Any], at: TableSetup) -> str | None:
-    """docs/rules/scopa.md §7: with capotto on, the side that took all ten coins (or is entered
-    as such)."""
+    """games/plugins/scopa/rules.md §7: with capotto on, the side that took all ten coins (or is
+    entered as such)."""
     if not at.options.get("capotto"):
         return None
     if "points" in entry:

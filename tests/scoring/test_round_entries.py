@@ -1,8 +1,8 @@
 """Round entries: scopas, ace sweeps and every way an entry can be wrong.
 
-Entry format: docs/scoresheet.md "A round" (Scopa family); scopas: docs/rules/scopa.md §3 and
-§5; Scopa d'Assi: docs/rules/scopa.md §7. Bad input is reported one line per problem, each
-naming what is wrong (docs/scoresheet.md, "What `score` prints").
+Entry format: docs/scoresheet.md "A round" (Scopa family); scopas: games/plugins/scopa/rules.md §3
+and §5; Scopa d'Assi: games/plugins/scopa/rules.md §7. Bad input is reported one line per problem,
+each naming what is wrong (docs/scoresheet.md, "What `score` prints").
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def two(ann: list[str], **extra: object) -> dict[str, object]:
 
 
 def test_each_scopa_adds_one_point() -> None:
-    # docs/rules/scopa.md §3 and §5: each side scores one point per scopa on top of the
+    # games/plugins/scopa/rules.md §3 and §5: each side scores one point per scopa on top of the
     # hand's other points.
     plain = score(two(cards("7D AS")), table())
     swept = score(two(cards("7D AS"), scopas={"Ann": 1, "Bob": 3}), table())
@@ -57,8 +57,8 @@ def test_a_side_with_no_cards_cannot_have_swept() -> None:
 
 
 def test_ace_sweeps_score_by_default_under_scopa_d_assi() -> None:
-    # docs/rules/scopa.md §7: before the game the table decides whether an ace sweep is a scopa
-    # (`ace_sweep_is_scopa`, yes by default).
+    # games/plugins/scopa/rules.md §7: before the game the table decides whether an ace sweep is a
+    # scopa (`ace_sweep_is_scopa`, yes by default).
     ann = cards("AD AC AS 7D 2S 3S")
     at = table(scopa_d_assi=True)
     assert at.options["ace_sweep_is_scopa"] is True
@@ -70,7 +70,7 @@ def test_ace_sweeps_score_by_default_under_scopa_d_assi() -> None:
 
 
 def test_ace_sweeps_do_not_score_when_ace_sweep_is_scopa_is_off() -> None:
-    # docs/rules/scopa.md §7: the table decides before the game whether an ace sweep is a
+    # games/plugins/scopa/rules.md §7: the table decides before the game whether an ace sweep is a
     # scopa; here it is not.
     ann = cards("AD AC AS 7D 2S 3S")
     at = table(scopa_d_assi=True, ace_sweep_is_scopa=False)
@@ -281,7 +281,7 @@ def test_a_points_entry_is_taken_as_counted() -> None:
 
 
 def test_a_team_table_takes_captures_per_team() -> None:
-    # docs/rules/scopa.md §2: "Partners pool their captured cards and their scopas."
+    # games/plugins/scopa/rules.md §2: "Partners pool their captured cards and their scopas."
     at = table("scopone", ("Ann", "Bob", "Cy", "Di"))
     entry = {"captures": {"Ann & Cy": suit("D") + suit("C") + ["AS"]}, "scopas": {"Bob & Di": 2}}
     result = score(entry, at)
@@ -333,9 +333,9 @@ AT_LEAST_SETTEBELLO = (
 
 
 def test_a_counted_hand_gives_at_least_the_settebello() -> None:
-    # docs/rules/scopa.md §3 and §8: the settebello always goes to a side, even when most cards,
-    # most coins and the primiera are all void (20-20, 5-5, equal primiere), so a hand gives
-    # at least 1; docs/rules/pirate-scopa.md §7: the same with the seven of coins.
+    # games/plugins/scopa/rules.md §3 and §8: the settebello always goes to a side, even when most
+    # cards, most coins and the primiera are all void (20-20, 5-5, equal primiere), so a hand gives
+    # at least 1; games/plugins/scopa/pirate-scopa.md §7: the same with the seven of coins.
     assert score({"points": {"Ann": 1, "Bob": 0}}, table()).points == {"Ann": 1, "Bob": 0}
     assert problems_of({"points": {"Ann": 0, "Bob": 0}}, table()) == [AT_LEAST_SETTEBELLO]
     assert problems_of({"points": {}}, table("scopone", FOUR)) == [AT_LEAST_SETTEBELLO]
@@ -346,7 +346,7 @@ def test_a_counted_hand_gives_at_least_the_settebello() -> None:
 
 
 def test_with_re_bello_a_counted_hand_gives_at_least_2() -> None:
-    # docs/rules/scopa.md §8: at least 2 with the re bello (§7: one more point, to the side
+    # games/plugins/scopa/rules.md §8: at least 2 with the re bello (§7: one more point, to the side
     # holding KD): the king of coins, like the settebello, is always somebody's.
     at = table(re_bello=True)
     assert score({"points": {"Ann": 1, "Bob": 1}}, at).points == {"Ann": 1, "Bob": 1}

@@ -1,9 +1,9 @@
 """Who sits where, who plays with whom, and the table options.
 
-Sides: docs/rules/scopa.md §2 (Scopa 2, 3 or 4 players, Scopone four; four play as two teams of
-partners sitting opposite, seats 1 & 3 against 2 & 4, unless Scopa's `four_individuals`) and
-docs/rules/pirate-scopa.md §2. Options: docs/scoresheet.md ("The document": an unknown option
-or a bad value is an error; "Options of the Scopa family").
+Sides: games/plugins/scopa/rules.md §2 (Scopa 2, 3 or 4 players, Scopone four; four play as two
+teams of partners sitting opposite, seats 1 & 3 against 2 & 4, unless Scopa's `four_individuals`)
+and games/plugins/scopa/pirate-scopa.md §2. Options: docs/scoresheet.md ("The document": an unknown
+option or a bad value is an error; "Options of the Scopa family").
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ def test_scopa_with_two_or_three_players_is_each_for_himself(players: tuple[str,
 
 
 def test_scopa_with_four_players_defaults_to_partners_sitting_opposite() -> None:
-    # docs/rules/scopa.md §2: four play as two teams of partners sitting opposite (seats 1 & 3
-    # against 2 & 4), unless the table turns on `four_individuals`.
+    # games/plugins/scopa/rules.md §2: four play as two teams of partners sitting opposite (seats 1
+    # & 3 against 2 & 4), unless the table turns on `four_individuals`.
     at = table(players=FOUR)
     assert at.teams == OPPOSITE
     assert at.sides == ("Ann & Cy", "Bob & Di")
@@ -112,8 +112,8 @@ def test_the_two_teams_need_different_names() -> None:
 
 @pytest.mark.parametrize(("game", "players"), [("scopa", ("Ann", "Bob")), ("pirate-scopa", FOUR)])
 def test_teams_are_rejected_where_everyone_plays_alone(game: str, players: tuple[str, ...]) -> None:
-    # docs/rules/scopa.md §2: two or three play each for themselves; docs/rules/pirate-scopa.md
-    # §2: Pirate Scopa offers no teams.
+    # games/plugins/scopa/rules.md §2: two or three play each for themselves;
+    # games/plugins/scopa/pirate-scopa.md §2: Pirate Scopa offers no teams.
     teams = (Team("X", (players[0],)), Team("Y", (players[1],)))
     name = get_game(game).name
     assert setup_problems(game, players, {}, teams) == [f"{name} is not played in teams here"]
@@ -131,8 +131,8 @@ def test_teams_are_rejected_where_everyone_plays_alone(game: str, players: tuple
     ],
 )
 def test_player_counts_out_of_range_are_rejected(game: str, players: tuple[str, ...]) -> None:
-    # docs/rules/scopa.md §2: Scopa 2, 3 or 4, Scopone always four; docs/rules/pirate-scopa.md
-    # §2: Pirate Scopa two to four.
+    # games/plugins/scopa/rules.md §2: Scopa 2, 3 or 4, Scopone always four;
+    # games/plugins/scopa/pirate-scopa.md §2: Pirate Scopa two to four.
     game_rules = get_game(game)
     needs = (
         f"exactly {game_rules.min_players}"

@@ -78,7 +78,7 @@ from games.scoring.breakdowns import (
     one_of,
     string,
 )
-from games.scoring.cards import DECK, Card, DeckStyle, Rank, parse_card
+from games.scoring.cards import DECK, FACE_DECK_SPEC, Card, DeckStyle, Rank, parse_card
 from games.scoring.errors import (
     Problem,
     fields_not_applying,
@@ -89,7 +89,6 @@ from games.scoring.errors import (
 )
 from games.scoring.i18n import gettext_noop as _
 from games.scoring.options import Choice, OptionSpec, OptionValue
-from games.scoring.scopa import _FACE_DECK_SPEC
 
 # games/plugins/ciapano/rules.md §1: an ace costs 1 point; a 3, 2, king, cavallo (queen) or fante
 # (jack) a third of a point.
@@ -601,7 +600,7 @@ class Ciapano(Game):
                 ),
             ),
         ),
-        _FACE_DECK_SPEC,
+        FACE_DECK_SPEC,
     )
 
     def deck_style(self, options: Mapping[str, OptionValue]) -> DeckStyle:

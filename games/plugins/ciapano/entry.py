@@ -17,6 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.cardfaces import deck_style
 from games.hands.base import (
     BaseHandForm,
     ChartHints,
@@ -29,7 +30,6 @@ from games.hands.base import (
 )
 from games.hands.demo_base import DemoGame
 from games.hands.html import add_card_fields, card_grid
-from games.hands.scopa import deck_style
 from games.plugins.ciapano.demo import CIAPANO_DEMO
 from games.plugins.ciapano.engine import (
     ACE_COUNT,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from games.hands.demo_base import BenchTable, DemoGame, DemoTable, Entries, scored
+from games.plugins.scopa.engine import ScopaFamily, counted_range
 from games.scoring import RoundScore
 from games.scoring.cards import DECK
-from games.scoring.scopa import ScopaFamily, counted_range
 
 # The highest target a Scopa table can set: a game that must end on a given hand sets its
 # target to what the leader reached then, so the totals before it must stay below this.

@@ -17,9 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.cardfaces import CardFace, card_face, suit_label
 from games.hands.html import add_card_fields
-from games.hands.scopa import PRIMES_RULES, SCOPA_RULES
-from games.scoring import GAMES, TableSetup
-from games.scoring.captures import (
+from games.plugins.scopa.captures import (
     KIND_ACE_TAKES_ALL,
     KIND_FIFTEEN,
     KIND_SINGLE,
@@ -31,8 +29,7 @@ from games.scoring.captures import (
     legal_captures,
     may_trail,
 )
-from games.scoring.cards import DECK, Card, DeckStyle, Suit, parse_card
-from games.scoring.scopa import (
+from games.plugins.scopa.engine import (
     PRIME_MOST_SEVENS,
     PRIME_SUM,
     PRIMIERA_BEST_PARTIAL,
@@ -48,6 +45,9 @@ from games.scoring.scopa import (
     prime_point,
     primiera,
 )
+from games.plugins.scopa.entry import PRIMES_RULES, SCOPA_RULES
+from games.scoring import GAMES, TableSetup
+from games.scoring.cards import DECK, Card, DeckStyle, Suit, parse_card
 from games.words import label_value
 
 KIND_PRIMIERA = "primiera"
@@ -228,8 +228,8 @@ def primiera_verdicts(
     captures: Mapping[str, frozenset[Card]], table_rule: str, style: DeckStyle
 ) -> list[Verdict]:
     """The verdict under the table's convention, and under the other one when it differs
-    (docs/rules/scopa.md §4: the rule text's best partial sum, or the house rule that an incomplete
-    primiera is void)."""
+    (games/plugins/scopa/rules.md §4: the rule text's best partial sum, or the house rule that an
+    incomplete primiera is void)."""
     labels = {
         PRIMIERA_BEST_PARTIAL: _("Rule text (best partial sum)"),
         PRIMIERA_VOID: _("House rule (incomplete is void)"),
@@ -264,7 +264,8 @@ def _join_and(items: Sequence[str]) -> str:
 
 
 def primiera_sentence(result: PrimieraResult, style: DeckStyle) -> str:
-    """Why the primiera goes where it does, in one plain sentence (docs/rules/scopa.md §4)."""
+    """Why the primiera goes where it does, in one plain sentence (games/plugins/scopa/rules.md
+    §4)."""
     hands = result.hands
     if not any(hand.best for hand in hands.values()):
         return _("Tap the cards each side took to see who wins the primiera.")
@@ -321,7 +322,7 @@ def primiera_sentence(result: PrimieraResult, style: DeckStyle) -> str:
 
 def prime_verdicts(captures: Mapping[str, frozenset[Card]], table_rule: str) -> list[Verdict]:
     """Pirate Scopa's prime point under the table's rule, and the other when it differs
-    (docs/rules/pirate-scopa.md §4-§5)."""
+    (games/plugins/scopa/pirate-scopa.md §4-§5)."""
     labels = {
         PRIME_SUM: _("Rule text (highest sum of primes)"),
         PRIME_MOST_SEVENS: _("Simplified rule (most sevens)"),

@@ -12,22 +12,22 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.cardfaces import card_short, suit_label
+from games.cardfaces import card_short, deck_style, suit_label
 from games.hands.base import (
     BaseHandForm,
     ChartHints,
     HandEntry,
     Scoreboard,
     ScoreRow,
+    Tool,
     dealer_facts,
     rest_to,
 )
 from games.hands.demo_base import DemoGame
 from games.hands.html import add_card_fields, card_grid
-from games.hands.scopa_demo import SCOPA_DEMOS
-from games.scoring import GAMES, Game, GameState, RoundScore, TableSetup
-from games.scoring.cards import DECK, SETTEBELLO, Card, DeckStyle, Suit, parse_card
-from games.scoring.scopa import (
+from games.plugins.scopa.demo import SCOPA_DEMOS
+from games.plugins.scopa.engine import (
+    GAMES,
     PRIME_MOST_SEVENS,
     PRIMIERA_VOID,
     REASON_BEST_PARTIAL,
@@ -39,19 +39,16 @@ from games.scoring.scopa import (
     prime_point,
     primiera,
 )
+from games.scoring import Game, GameState, RoundScore, TableSetup
+from games.scoring.cards import DECK, SETTEBELLO, Card, DeckStyle, Suit, parse_card
 
 MODE_CARDS = "cards"
 MODE_POINTS = "points"
 MAX_SCOPAS = 20
-# The games whose rule texts (docs/rules/) the referees cite: Scopa's for the primiera and the
+# The games whose rules pages the referees cite: Scopa's for the primiera and the
 # captures, Pirate Scopa's for the primes.
 SCOPA_RULES = "scopa"
 PRIMES_RULES = "pirate-scopa"
-
-
-def deck_style(setup: TableSetup) -> DeckStyle:
-    style = getattr(GAMES[setup.game], "deck_style", None)
-    return style(setup.options) if style else DeckStyle.ITALIAN
 
 
 @dataclass(frozen=True)
@@ -259,10 +256,10 @@ class ScopaHandForm(BaseHandForm):
 class ScopaHandEntry(HandEntry):
     # The engine scores a hand of this game on its own; so does the preview.
     form_uses_earlier = False
-    template = "games/hands/scopa.html"
+    template = "scopa/hand.html"
     form_class = ScopaHandForm
     options_on_scoreboard = frozenset({"target"})
-    explains_primiera = True
+    why_url_name = "scopa:round_why"
     standings_measures = ("points_per_game", "points_difference")
 
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
@@ -328,6 +325,9 @@ class ScopaHandEntry(HandEntry):
 
     def demo(self, game: str) -> DemoGame | None:
         return SCOPA_DEMOS.get(game)
+
+    def rules_template(self, game: str) -> str:
+        return f"scopa/rules/{game}.html"
 
 
 def _counts(counts: Mapping[str, object]) -> str:
@@ -466,3 +466,18 @@ def _mapping(value: object) -> Mapping[str, object]:
 
 def _list(value: object) -> list[object]:
     return value if isinstance(value, list) else []
+
+
+_ENTRY = ScopaHandEntry()
+
+HAND_ENTRIES: dict[str, HandEntry] = {game.key: _ENTRY for game in GAMES}
+
+# The referees, in the header and on the home page and the rules index.
+TOOLS: tuple[Tool, ...] = (
+    Tool(
+        gettext_lazy("Who wins the primiera?"),
+        "scopa:referee_primiera",
+        nav_label=gettext_lazy("Referee"),
+    ),
+    Tool(gettext_lazy("What may this card take?"), "scopa:referee_capture"),
+)

@@ -1,7 +1,7 @@
 """Which table cards a played card may take: the pure rules behind the capture referee.
 
-Rules: docs/rules/scopa.md §5-§7 and docs/rules/pirate-scopa.md §6; the quotes below are
-from the German and English rule texts named there. Values are the capture values of
+Rules: games/plugins/scopa/rules.md §5-§7 and games/plugins/scopa/pirate-scopa.md §6; the quotes
+below are from the German and English rule texts named there. Values are the capture values of
 ``Rank.number``: A = 1 ... 7, Fante 8, Cavallo 9, Re 10.
 
 The functions answer for one card already chosen. Which card to play stays free in Scopa ("Man
@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import DECK, Card, Rank
-from .errors import Problem, problem, raise_if_any
-from .i18n import gettext_noop as _
+from games.scoring.cards import DECK, Card, Rank
+from games.scoring.errors import Problem, problem, raise_if_any
+from games.scoring.i18n import gettext_noop as _
 
 KIND_SINGLE = "single"
 KIND_SUM = "sum"
@@ -159,11 +159,11 @@ def is_scopa(
 
     A sweep ("mit einer gespielten Karte alle Karten vom Tisch sticht") is a scopa, except with
     the last card of the hand: "die letzte gespielte Karte in einer Spielrunde nie ein Scopa ist"
-    (docs/rules/scopa.md §5; pirate-scopa.md §6), unless the table plays
+    (games/plugins/scopa/rules.md §5; pirate-scopa.md §6), unless the table plays
     ``house:scientifico_last_play_sweep_counts`` (``last_play_sweep_counts``). An ace taking the
     whole table under Scopa d'Assi scores only if the table decided so before the game
     ("Vor dem Spiel entscheiden die Mitspieler ob das Spielen eines Asses als Scopa gilt";
-    docs/rules/scopa.md §7, ``ace_sweep_is_scopa``).
+    games/plugins/scopa/rules.md §7, ``ace_sweep_is_scopa``).
     """
     if not capture.sweeps:
         return False
@@ -175,7 +175,7 @@ def is_scopa(
 
 
 def is_pirate_scopa(capture: Capture, final_trick: bool) -> bool:
-    """Whether a capture scores a scopa in Pirate Scopa (docs/rules/pirate-scopa.md §6).
+    """Whether a capture scores a scopa in Pirate Scopa (games/plugins/scopa/pirate-scopa.md §6).
 
     "If you take the only card or cards on the table with a trick, then say "SCOPA!"", but
     "You are not awarded a scopa if the final trick taken is also the only card or cards left

@@ -1,7 +1,7 @@
 """Scopa, Scopone and Pirate Scopa: the punti di mazzo, scopas and the optional extras.
 
-Rules: docs/rules/scopa.md (scoring §3-§5, variants §7, the game end §9) and
-docs/rules/pirate-scopa.md (§3-§5, §8), with their sources and decisions.
+Rules: games/plugins/scopa/rules.md (scoring §3-§5, variants §7, the game end §9) and
+games/plugins/scopa/pirate-scopa.md (§3-§5, §8), with their sources and decisions.
 
 A hand's breakdown (docs/scoresheet.md, "What ``score`` prints") is the ``to_json()`` of a
 ``ScopaCardsBreakdown`` (Scopa, Scopone), a ``PirateScopaCardsBreakdown`` or, for points counted
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from .base import (
+from games.scoring.base import (
     Game,
     GameState,
     RoundScore,
@@ -25,7 +25,7 @@ from .base import (
     running_totals,
     strict_leader,
 )
-from .breakdowns import (
+from games.scoring.breakdowns import (
     JSON,
     Breakdown,
     Fields,
@@ -40,12 +40,29 @@ from .breakdowns import (
     string,
     wrong_value,
 )
-from .cards import DECK, RE_BELLO, SETTEBELLO, Card, DeckStyle, Rank, Suit, parse_card
-from .errors import Problem, fields_not_applying, problem, raise_if_any, read_counts, says_nothing
-from .i18n import gettext_noop as _
-from .options import Choice, OptionSpec, OptionValue, resolve_options
+from games.scoring.cards import (
+    DECK,
+    FACE_DECK_SPEC,
+    RE_BELLO,
+    SETTEBELLO,
+    Card,
+    DeckStyle,
+    Rank,
+    Suit,
+    parse_card,
+)
+from games.scoring.errors import (
+    Problem,
+    fields_not_applying,
+    problem,
+    raise_if_any,
+    read_counts,
+    says_nothing,
+)
+from games.scoring.i18n import gettext_noop as _
+from games.scoring.options import Choice, OptionSpec, OptionValue, resolve_options
 
-# docs/rules/scopa.md §4: the rule text's table, with A = 16 and 2 = 12 restored.
+# games/plugins/scopa/rules.md §4: the rule text's table, with A = 16 and 2 = 12 restored.
 PRIMIERA_VALUES: Mapping[Rank, int] = {
     Rank.SEVEN: 21,
     Rank.SIX: 18,
@@ -59,10 +76,10 @@ PRIMIERA_VALUES: Mapping[Rank, int] = {
     Rank.KING: 10,
 }
 
-# docs/rules/pirate-scopa.md §4: each prime is worth its card value.
+# games/plugins/scopa/pirate-scopa.md §4: each prime is worth its card value.
 PRIME_RANKS: tuple[Rank, ...] = (Rank.TWO, Rank.THREE, Rank.FIVE, Rank.SEVEN)
 
-# The order of the coin run for napoli (docs/rules/scopa.md §7): A, 2, ... 7, Fante 8,
+# The order of the coin run for napoli (games/plugins/scopa/rules.md §7): A, 2, ... 7, Fante 8,
 # Cavallo 9, Re 10.
 NAPOLI_RUN: tuple[Card, ...] = tuple(Card(Suit.COINS, rank) for rank in Rank)
 
@@ -78,9 +95,9 @@ PRIME_MOST_SEVENS = "most-sevens"
 
 @dataclass(frozen=True)
 class CountCategory:
-    """Most cards or most coins: each side's count and the side that scores the point, None
-    on a tie at the top (docs/rules/scopa.md §3). As stored: ``{"counts": {side: n}, "winner":
-    side or null}``."""
+    """Most cards or most coins: each side's count and the side that scores the point, None on a tie
+    at the top (games/plugins/scopa/rules.md §3). As stored: ``{"counts": {side: n}, "winner": side
+    or null}``."""
 
     counts: Mapping[Side, int]
     winner: Side | None
@@ -98,13 +115,13 @@ class CountCategory:
 
 
 def most_cards(captures: Mapping[Side, frozenset[Card]]) -> CountCategory:
-    """Most cards: 1 point to the strictly highest count; a tie at the top is void (scopa.md §3)."""
+    """Most cards: 1 point to the strictly highest count; a tie at the top is void (rules.md §3)."""
     counts = {side: len(cards) for side, cards in captures.items()}
     return CountCategory(counts, strict_leader(counts))
 
 
 def most_coins(captures: Mapping[Side, frozenset[Card]]) -> CountCategory:
-    """Most coins: 1 point to the strictly highest number of coins, 5-5 is void (scopa.md §3).
+    """Most coins: 1 point to the strictly highest number of coins, 5-5 is void (rules.md §3).
 
     >>> coins = [card for card in DECK if card.suit is Suit.COINS]
     >>> print(most_coins({"Ann": frozenset(coins[:5]), "Bob": frozenset(coins[5:])}).winner)
@@ -124,7 +141,7 @@ def holder(captures: Mapping[Side, frozenset[Card]], card: Card) -> Side:
 
 @dataclass(frozen=True)
 class PrimieraHand:
-    """A side's primiera: its best card per suit it holds (docs/rules/scopa.md §4)."""
+    """A side's primiera: its best card per suit it holds (games/plugins/scopa/rules.md §4)."""
 
     best: Mapping[Suit, Card]
 
@@ -150,7 +167,8 @@ class PrimieraHand:
 
 
 def primiera_hand(cards: frozenset[Card]) -> PrimieraHand:
-    """The best card of each suit the cards hold, by primiera value (docs/rules/scopa.md §4).
+    """The best card of each suit the cards hold, by primiera value (games/plugins/scopa/rules.md
+    §4).
 
     >>> primiera_hand(frozenset(map(parse_card, ["7D", "AD", "KC", "JC"]))).as_json()
     {'sum': 31, 'complete': False, 'best': {'D': '7D', 'C': 'KC'}}
@@ -195,7 +213,7 @@ class PrimieraResult:
 def primiera(
     captures: Mapping[Side, frozenset[Card]], rule: str = PRIMIERA_BEST_PARTIAL
 ) -> PrimieraResult:
-    """The primiera point (docs/rules/scopa.md §4).
+    """The primiera point (games/plugins/scopa/rules.md §4).
 
     Complete sides (a card in every suit) compete alone and beat any incomplete side whatever
     the sums; if nobody is complete, the best partial sum wins under the rule text, nobody
@@ -222,11 +240,12 @@ def primiera(
 
 
 def primiera_more_suits_first(hands: Mapping[Side, PrimieraHand]) -> PrimieraResult:
-    """The house reading "more suits first" when nobody is complete (docs/rules/scopa.md §4).
+    """The house reading "more suits first" when nobody is complete (games/plugins/scopa/rules.md
+    §4).
 
     Only the sides holding the most suits compete; among them the strictly highest sum of the
     best cards wins, and equal top sums are void. With two sides it always agrees with the
-    rule text's best partial sum (scopa.md §4); with 3 or 4 individual players it can differ:
+    rule text's best partial sum (rules.md §4); with 3 or 4 individual players it can differ:
     41 in three suits (fante, fante, 7) beats 42 in two (7, 7) here, but not under the plain sum.
 
     >>> captures = {
@@ -296,7 +315,7 @@ class PrimeResult:
 
 
 def prime_point(captures: Mapping[Side, frozenset[Card]], rule: str = PRIME_SUM) -> PrimeResult:
-    """Pirate Scopa's prime point (docs/rules/pirate-scopa.md §4-§5).
+    """Pirate Scopa's prime point (games/plugins/scopa/pirate-scopa.md §4-§5).
 
     By default the highest sum of all captured primes wins. With ``most-sevens`` the most 7s
     win, then the most 5s among those tied, then the most 3s; a tie after the 3s is void.
@@ -313,7 +332,8 @@ def prime_point(captures: Mapping[Side, frozenset[Card]], rule: str = PRIME_SUM)
 
 
 def napoli_run(cards: frozenset[Card]) -> tuple[Card, ...]:
-    """The unbroken coin run from the ace; it scores only from A-2-3 on (docs/rules/scopa.md §7).
+    """The unbroken coin run from the ace; it scores only from A-2-3 on
+    (games/plugins/scopa/rules.md §7).
 
     >>> [card.code for card in napoli_run(frozenset(map(parse_card, ["AD", "2D", "3D", "5D"])))]
     ['AD', '2D', '3D']
@@ -329,7 +349,8 @@ def napoli_run(cards: frozenset[Card]) -> tuple[Card, ...]:
 
 
 def capotto_side(captures: Mapping[Side, frozenset[Card]]) -> Side | None:
-    """The side that took all ten coins, which wins the game at once (docs/rules/scopa.md §7)."""
+    """The side that took all ten coins, which wins the game at once (games/plugins/scopa/rules.md
+    §7)."""
     for side, cards in captures.items():
         if sum(card.suit is Suit.COINS for card in cards) == len(Rank):
             return side
@@ -370,7 +391,8 @@ def _card(value: object, path: str) -> Card:
 
 
 def _best_cards(value: object, path: str) -> dict[Suit, Card]:
-    """``{suit: card}``, each card of the suit it is filed under (docs/rules/scopa.md §1)."""
+    """``{suit: card}``, each card of the suit it is filed under (games/plugins/scopa/rules.md
+    §1)."""
     best: dict[Suit, Card] = {}
     for key, card in mapping_of(_card)(value, path).items():
         if card.suit.value != key:
@@ -382,8 +404,9 @@ def _best_cards(value: object, path: str) -> dict[Suit, Card]:
 @dataclass(frozen=True)
 class Holder:
     """The side that took a card which is always somebody's: the settebello
-    (docs/rules/scopa.md §3), Pirate Scopa's seven of coins (docs/rules/pirate-scopa.md §3) or
-    the re bello (scopa.md §7). As stored: ``{"winner": side}``."""
+    (games/plugins/scopa/rules.md §3), Pirate Scopa's seven of coins
+    (games/plugins/scopa/pirate-scopa.md §3) or the re bello (rules.md §7). As stored: ``{"winner":
+    side}``."""
 
     winner: Side
 
@@ -398,7 +421,7 @@ class Holder:
 @dataclass(frozen=True)
 class CapottoPart:
     """The side that took all ten coins and wins the game at once, None if no side did
-    (docs/rules/scopa.md §7). As stored: ``{"winner": side or null}``."""
+    (games/plugins/scopa/rules.md §7). As stored: ``{"winner": side or null}``."""
 
     winner: Side | None
 
@@ -412,7 +435,7 @@ class CapottoPart:
 
 @dataclass(frozen=True)
 class PrimieraValue:
-    """One side's primiera as stored (docs/rules/scopa.md §4): the sum of its best cards,
+    """One side's primiera as stored (games/plugins/scopa/rules.md §4): the sum of its best cards,
     whether it holds all four suits, and its best card of each suit it holds, as ``{"sum",
     "complete", "best": {suit: card}}``."""
 
@@ -476,8 +499,8 @@ class _PointPart(Generic[_Value]):
 
 @dataclass(frozen=True)
 class PrimieraPart(_PointPart[PrimieraValue]):
-    """The primiera point (docs/rules/scopa.md §4): each side's primiera, the side that scores
-    it (None: nobody), why (one of ``PRIMIERA_REASONS``) and the table's rule for a primiera
+    """The primiera point (games/plugins/scopa/rules.md §4): each side's primiera, the side that
+    scores it (None: nobody), why (one of ``PRIMIERA_REASONS``) and the table's rule for a primiera
     with a missing suit (one of ``PRIMIERA_RULES``)."""
 
     read_value = staticmethod(PrimieraValue.from_json)
@@ -487,8 +510,8 @@ class PrimieraPart(_PointPart[PrimieraValue]):
 
 @dataclass(frozen=True)
 class PrimeValue:
-    """One side's Pirate Scopa primes as stored (docs/rules/pirate-scopa.md §4-§5): the sum of
-    every 2, 3, 5 and 7 it captured, and how many of each."""
+    """One side's Pirate Scopa primes as stored (games/plugins/scopa/pirate-scopa.md §4-§5): the sum
+    of every 2, 3, 5 and 7 it captured, and how many of each."""
 
     sum: int
     sevens: int
@@ -515,7 +538,7 @@ class PrimeValue:
 
 @dataclass(frozen=True)
 class PrimePart(_PointPart[PrimeValue]):
-    """Pirate Scopa's prime point, stored under ``primiera`` (docs/rules/pirate-scopa.md
+    """Pirate Scopa's prime point, stored under ``primiera`` (games/plugins/scopa/pirate-scopa.md
     §4-§5): each side's primes, the side that scores the point (None: a tie), why (one of
     ``PRIME_REASONS``) and the table's ``prime_rule`` (one of ``PRIME_RULES``)."""
 
@@ -526,8 +549,8 @@ class PrimePart(_PointPart[PrimeValue]):
 
 @dataclass(frozen=True)
 class AceSweepsPart:
-    """Scopa d'Assi's ace sweeps (docs/rules/scopa.md §7): each side's count, and whether they
-    score as scopas at this table (``ace_sweep_is_scopa``)."""
+    """Scopa d'Assi's ace sweeps (games/plugins/scopa/rules.md §7): each side's count, and whether
+    they score as scopas at this table (``ace_sweep_is_scopa``)."""
 
     counts: Mapping[Side, int]
     score: bool
@@ -543,8 +566,8 @@ class AceSweepsPart:
 
 @dataclass(frozen=True)
 class NapoliPart:
-    """Napoli (docs/rules/scopa.md §7): the side holding the unbroken coin run from the ace,
-    the run and the points it scores; ``{"winner": null, "run": [], "points": 0}`` when no side
+    """Napoli (games/plugins/scopa/rules.md §7): the side holding the unbroken coin run from the
+    ace, the run and the points it scores; ``{"winner": null, "run": [], "points": 0}`` when no side
     holds A-2-3 of coins."""
 
     winner: Side | None
@@ -571,8 +594,8 @@ class NapoliPart:
 @dataclass(frozen=True)
 class ScopaPointsBreakdown:
     """A Scopa, Scopone or Pirate Scopa hand whose points the table counted
-    (docs/rules/scopa.md §8, docs/rules/pirate-scopa.md §7): ``{"kind": "points", "points":
-    {side: n}}``, with ``capotto`` where the table plays it (scopa.md §7).
+    (games/plugins/scopa/rules.md §8, games/plugins/scopa/pirate-scopa.md §7): ``{"kind": "points",
+    "points": {side: n}}``, with ``capotto`` where the table plays it (rules.md §7).
 
     >>> ScopaPointsBreakdown({"Ann": 5, "Bob": 2}).to_json()
     {'kind': 'points', 'points': {'Ann': 5, 'Bob': 2}}
@@ -598,7 +621,7 @@ class ScopaPointsBreakdown:
 
 @dataclass(frozen=True)
 class ScopaCardsBreakdown:
-    """A Scopa or Scopone hand scored from the captured cards (docs/rules/scopa.md §3-§5):
+    """A Scopa or Scopone hand scored from the captured cards (games/plugins/scopa/rules.md §3-§5):
     most cards, most coins, the settebello, the primiera and the scopas; and where the table
     plays them (§7) Scopa d'Assi's ace sweeps, the re bello, napoli and capotto, each None
     (and left out of the JSON) where it does not."""
@@ -653,9 +676,9 @@ class ScopaCardsBreakdown:
 
 @dataclass(frozen=True)
 class PirateScopaCardsBreakdown:
-    """A Pirate Scopa hand scored from the captured cards (docs/rules/pirate-scopa.md §3-§6):
-    most cards, most coins, the seven of coins, the primes (stored under ``primiera``) and the
-    scopas."""
+    """A Pirate Scopa hand scored from the captured cards (games/plugins/scopa/pirate-scopa.md
+    §3-§6): most cards, most coins, the seven of coins, the primes (stored under ``primiera``) and
+    the scopas."""
 
     kind: ClassVar[str] = "cards"
 
@@ -712,7 +735,7 @@ def read_breakdown(data: object, primes: bool = False) -> ScopaBreakdown:
 # A sweep takes the played card and at least one from the table, so the 40 cards hold at most
 # 20 sweeps (the rule text "Scopa"; as ``_check_sweeps`` holds captured entries to).
 MOST_SWEEPS = len(DECK) // 2
-# Napoli scores the length of the coin run from the ace: all ten coins score 10 (scopa.md §7).
+# Napoli scores the length of the coin run from the ace: all ten coins score 10 (rules.md §7).
 MOST_NAPOLI = len(Rank)
 
 
@@ -728,10 +751,10 @@ class CountedRange:
 def counted_range(options: Mapping[str, OptionValue], prime_rule: bool = False) -> CountedRange:
     """The fewest and the most points one hand can give in all, at a table with these options.
 
-    Rules: docs/rules/scopa.md §3 (four points a hand: most cards, most coins, the settebello,
-    the primiera; the scopas on top), §7 (the re bello's one more, napoli, capotto) and §8;
-    docs/rules/pirate-scopa.md §3 and §7 (the seven of coins instead of the settebello, primes
-    instead of the primiera).
+    Rules: games/plugins/scopa/rules.md §3 (four points a hand: most cards, most coins, the
+    settebello, the primiera; the scopas on top), §7 (the re bello's one more, napoli, capotto) and
+    §8; games/plugins/scopa/pirate-scopa.md §3 and §7 (the seven of coins instead of the settebello,
+    primes instead of the primiera).
 
     Most cards, most coins and the primiera can be void on a tie, but the settebello (the seven
     of coins) and the re bello are always somebody's: a hand gives at least 1, with the re bello
@@ -1021,17 +1044,6 @@ _SCOPA_RULE_SPECS = (
     ),
 )
 
-_FACE_DECK_SPEC = OptionSpec(
-    "deck",
-    "italian",
-    _("Cards"),
-    _("The cards you play with; only the names and pictures change."),
-    choices=(
-        Choice("italian", _("Italian (Denari, Coppe, Spade, Bastoni)")),
-        Choice("french", _("French (diamonds are coins; the queen plays the cavallo)")),
-    ),
-)
-
 
 class ScopaFamily(Game):
     """What Scopa, Scopone and Pirate Scopa share: 40 cards, sides, a race to the target."""
@@ -1163,8 +1175,8 @@ class ScopaFamily(Game):
         return RoundScore(dict(hand.points), breakdown.to_json())
 
     def score_captures(self, hand: CapturedHand, table: TableSetup) -> RoundScore:
-        """The punti di mazzo, scopas and extras of one hand (docs/rules/scopa.md §3-§5 and
-        §7; docs/rules/pirate-scopa.md §3-§6)."""
+        """The punti di mazzo, scopas and extras of one hand (games/plugins/scopa/rules.md §3-§5 and
+        §7; games/plugins/scopa/pirate-scopa.md §3-§6)."""
         captures = hand.captures
         points = dict.fromkeys(table.sides, 0)
         cards, coins = most_cards(captures), most_coins(captures)
@@ -1225,7 +1237,7 @@ class ScopaFamily(Game):
 
     # -- the game ---------------------------------------------------------------------------
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
-        """Who has won (docs/rules/scopa.md §9; docs/rules/pirate-scopa.md §8).
+        """Who has won (games/plugins/scopa/rules.md §9; games/plugins/scopa/pirate-scopa.md §8).
 
         After each hand: a side at or above the target that is strictly ahead wins; level
         leaders play on. A capotto wins at once, whatever the totals.
@@ -1317,7 +1329,7 @@ class Scopa(ScopaFamily):
             _("Scopa di Quindici"),
             _("A card takes the cards that add up to 15 with it; the scoring does not change."),
         ),
-        _FACE_DECK_SPEC,
+        FACE_DECK_SPEC,
     )
 
     def plays_in_teams(self, player_count: int, options: Mapping[str, OptionValue]) -> bool:
@@ -1346,13 +1358,13 @@ class Scopone(ScopaFamily):
             _("The last sweep counts"),
             _("Clearing the table with the very last card of the hand scores a scopa too."),
         ),
-        _FACE_DECK_SPEC,
+        FACE_DECK_SPEC,
     )
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         values = super().resolve_options(raw)
         if values["scientifico"] and "target" not in raw:
-            # docs/rules/scopa.md §9: Scopone Scientifico is played to 21.
+            # games/plugins/scopa/rules.md §9: Scopone Scientifico is played to 21.
             values["target"] = 21
         return values
 
@@ -1405,3 +1417,9 @@ class PirateScopa(ScopaFamily):
         return {"tarot": DeckStyle.TAROT, "scopa": DeckStyle.ITALIAN}.get(
             str(options.get("deck")), DeckStyle.STANDARD
         )
+
+
+GAMES: tuple[Game, ...] = (Scopa(), Scopone(), PirateScopa())
+
+# The games scored as this module's family: captures, primiera and sweeps.
+SCOPA_FAMILY: tuple[str, ...] = tuple(game.key for game in GAMES)
