@@ -16,10 +16,11 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.cardfaces import deck_style
 from games.hands.base import BaseHandForm, HandEntry, rest_to
 from games.hands.html import add_card_fields, card_grid
 from games.scoring import TableSetup
-from games.scoring.cards import DECK, Card, DeckStyle, parse_card
+from games.scoring.cards import DECK, Card, parse_card
 
 MODE_CARDS = "cards"
 MODE_POINTS = "points"
@@ -140,11 +141,8 @@ class TapCardsHandEntry(HandEntry):
     def shortcut(self, data: QueryDict) -> QueryDict | None:
         return rest_to(data, DECK, MODE_CARDS)
 
-    def deck_style(self, setup: TableSetup) -> DeckStyle:
-        return DeckStyle.ITALIAN
-
     def tap_context(self, form: TapCardsForm, setup: TableSetup) -> dict[str, Any]:
-        style = self.deck_style(setup)
+        style = deck_style(setup)
         return {
             "grid": card_grid(form, style),
             "style": style,

@@ -21,6 +21,7 @@ from games.scoring.base import (
     Side,
     TableSetup,
     Team,
+    check_partners_opposite,
     partners_opposite,
     running_totals,
     strict_leader,
@@ -1077,37 +1078,7 @@ class ScopaFamily(Game):
     ) -> list[Problem]:
         if not self.plays_in_teams(len(players), options):
             return super().check_teams(players, teams, options)
-        problems: list[Problem] = []
-        names = [team.name for team in teams]
-        if len(teams) != 2 or any(len(team.players) != 2 for team in teams):
-            return [problem(_("four players play as two teams of two"), "teams")]
-        if len(set(names)) != 2 or not all(name.strip() for name in names):
-            problems.append(problem(_("the two teams need two different names"), "teams"))
-        seated = [player for team in teams for player in team.players]
-        for player in seated:
-            if player not in players:
-                problems.append(
-                    problem(_("{player} is in a team but not at the table"), "teams", player=player)
-                )
-        for player in players:
-            if seated.count(player) != 1:
-                problems.append(
-                    problem(_("{player} must be in exactly one team"), "teams", player=player)
-                )
-        if problems:
-            return problems
-        for team in teams:
-            first, second = (players.index(player) for player in team.players)
-            if abs(first - second) != 2:
-                problems.append(
-                    problem(
-                        _("{first} and {second} sit side by side; partners sit opposite"),
-                        "teams",
-                        first=team.players[0],
-                        second=team.players[1],
-                    )
-                )
-        return problems
+        return check_partners_opposite(players, teams)
 
     # -- one round --------------------------------------------------------------------------
     def parse_entry(

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -21,10 +20,15 @@ from games.hands.base import (
     ScoreRow,
     Tool,
     dealer_facts,
-    rest_to,
 )
 from games.hands.demo_base import DemoGame
-from games.hands.html import add_card_fields, card_grid
+from games.hands.tap_cards import (
+    MODE_POINTS,
+    Figure,
+    SideCount,
+    TapCardsForm,
+    TapCardsHandEntry,
+)
 from games.plugins.scopa.demo import SCOPA_DEMOS
 from games.plugins.scopa.engine import (
     GAMES,
@@ -40,25 +44,13 @@ from games.plugins.scopa.engine import (
     primiera,
 )
 from games.scoring import Game, GameState, RoundScore, TableSetup
-from games.scoring.cards import DECK, SETTEBELLO, Card, DeckStyle, Suit, parse_card
+from games.scoring.cards import SETTEBELLO, Card, DeckStyle, Suit
 
-MODE_CARDS = "cards"
-MODE_POINTS = "points"
 MAX_SCOPAS = 20
 # The games whose rules pages the referees cite: Scopa's for the primiera and the
 # captures, Pirate Scopa's for the primes.
 SCOPA_RULES = "scopa"
 PRIMES_RULES = "pirate-scopa"
-
-
-@dataclass(frozen=True)
-class SideCount:
-    """A side's cards and coins so far, as its button in the side picker shows them."""
-
-    index: int
-    side: str
-    cards: int
-    coins: int
 
 
 @dataclass(frozen=True)
@@ -84,22 +76,12 @@ class HandPreview:
     problems: tuple[str, ...] = ()
 
 
-class ScopaHandForm(BaseHandForm):
+class ScopaHandForm(TapCardsForm):
     """A Scopa-family hand: every card to a side and the scopas, or points counted by hand."""
-
-    mode = forms.ChoiceField(
-        choices=[
-            (MODE_CARDS, gettext_lazy("Tap cards")),
-            (MODE_POINTS, gettext_lazy("Enter points")),
-        ],
-        initial=MODE_CARDS,
-        widget=forms.RadioSelect,
-    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         setup = self.setup
-        add_card_fields(self, DECK, [(str(i), side) for i, side in enumerate(self.sides)])
         for i, side in enumerate(self.sides):
             self.fields[f"scopas_{i}"] = forms.IntegerField(
                 label=side, min_value=0, max_value=MAX_SCOPAS, initial=0, required=False
@@ -129,41 +111,11 @@ class ScopaHandForm(BaseHandForm):
             if entry.get("capotto"):
                 initial["capotto"] = index[entry["capotto"]]
             return initial
-        initial = {"mode": MODE_CARDS}
-        taken: set[str] = set()
-        for side, codes in entry["captures"].items():
-            for code in codes:
-                card = parse_card(code)
-                initial[f"card_{card.code}"] = index[side]
-                taken.add(card.code)
-        missing = [side for side in sides if side not in entry["captures"]]
-        if len(missing) == 1:
-            for card in DECK:
-                if card.code not in taken:
-                    initial[f"card_{card.code}"] = index[missing[0]]
+        initial = cls.initial_captures(entry, sides)
         for key in ("scopas", "ace_sweeps"):
             for side, count in (entry.get(key) or {}).items():
                 initial[f"{key}_{index[side]}"] = count
         return initial
-
-    def card_fields(self) -> list[forms.BoundField]:
-        return [self[f"card_{card.code}"] for card in DECK]
-
-    def captures(self) -> dict[str, list[str]]:
-        """Each side's cards as the form stands (``value_as_it_stands``), in deck order."""
-        captures: dict[str, list[str]] = {side: [] for side in self.sides}
-        for card in DECK:
-            chosen = self.value_as_it_stands(f"card_{card.code}")
-            if chosen not in (None, ""):
-                captures[self.sides[int(chosen)]].append(card.code)
-        return captures
-
-    def taken(self) -> dict[str, frozenset[Card]]:
-        """``captures`` as cards, the way the engine counts them."""
-        return {
-            side: frozenset(parse_card(code) for code in codes)
-            for side, codes in self.captures().items()
-        }
 
     def side_counts(
         self, taken: Mapping[str, frozenset[Card]] | None = None
@@ -173,12 +125,19 @@ class ScopaHandForm(BaseHandForm):
         taken = self.taken() if taken is None else taken
         cards, coins = most_cards(taken), most_coins(taken)
         return tuple(
-            SideCount(index, side, cards.counts[side], coins.counts[side])
+            SideCount(
+                index,
+                side,
+                (
+                    Figure("cards", _("cards"), cards.counts[side]),
+                    Figure("coins", _("coins"), coins.counts[side]),
+                ),
+            )
             for index, side in enumerate(self.sides)
         )
 
     def entry(self) -> dict[str, object]:
-        if self.cleaned_data.get("mode") == MODE_POINTS:
+        if self.by_points():
             entry: dict[str, object] = {
                 "points": {side: self.count(f"points_{i}") for i, side in enumerate(self.sides)}
             }
@@ -196,23 +155,13 @@ class ScopaHandForm(BaseHandForm):
             }
         return entry
 
-    def incomplete(self) -> str:
-        if self.cleaned_data.get("mode") != MODE_CARDS:
-            return ""
-        unassigned = sum(1 for card in DECK if not self.cleaned_data.get(f"card_{card.code}"))
-        if unassigned > 1:
-            return _("%(count)s cards are not assigned to a side yet.") % {"count": unassigned}
-        if unassigned:
-            return _("1 card is not assigned to a side yet.")
-        return ""
-
     def preview(self) -> HandPreview | None:
         """What the hand is worth so far: counters and primiera while cards are still being
         assigned, the points once the hand is complete and valid."""
         if not self.is_bound:
             return None
         valid = self.is_valid()
-        if self.cleaned_data.get("mode") == MODE_POINTS:
+        if self.by_points():
             return None
         captures = self.taken()
         counts = self.side_counts(captures)
@@ -227,8 +176,7 @@ class ScopaHandForm(BaseHandForm):
             for side, hand in result.hands.items():
                 sums[side] = (hand.total, hand.complete, tuple(c.code for c in hand.best.values()))
         score = self.score if valid else None
-        assigned: set[Card] = set().union(*captures.values())
-        unassigned = len(DECK) - len(assigned)
+        unassigned = self.unassigned(captures)
         # While cards are left the only complaint would be those cards, which the caption counts.
         problems = () if valid or unassigned else tuple(str(e) for e in self.non_field_errors())
         seven = next((side for side, taken in captures.items() if SETTEBELLO in taken), None)
@@ -236,8 +184,8 @@ class ScopaHandForm(BaseHandForm):
             sides=tuple(
                 SidePreview(
                     side=count.side,
-                    cards=count.cards,
-                    coins=count.coins,
+                    cards=count["cards"],
+                    coins=count["coins"],
                     primiera_sum=sums[count.side][0],
                     primiera_complete=sums[count.side][1],
                     primiera_best=sums[count.side][2],
@@ -253,7 +201,7 @@ class ScopaHandForm(BaseHandForm):
         )
 
 
-class ScopaHandEntry(HandEntry):
+class ScopaHandEntry(TapCardsHandEntry):
     # The engine scores a hand of this game on its own; so does the preview.
     form_uses_earlier = False
     template = "scopa/hand.html"
@@ -265,28 +213,17 @@ class ScopaHandEntry(HandEntry):
     def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
         return ScopaHandForm.initial_from_entry(entry, setup.sides)
 
-    def shortcut(self, data: QueryDict) -> QueryDict | None:
-        return rest_to(data, DECK, MODE_CARDS)
-
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
         assert isinstance(form, ScopaHandForm)
-        style = deck_style(setup)
+        tapped = self.tap_context(form, setup)
         preview = form.preview()
         return {
+            **tapped,
             "preview": preview,
-            "preview_lines": explain_round(preview.score.breakdown, style)
+            "preview_lines": explain_round(preview.score.breakdown, tapped["style"])
             if preview and preview.score
             else [],
-            "grid": card_grid(form, style),
-            "steppers": {
-                name: [(side, form[f"{name}_{i}"]) for i, side in enumerate(setup.sides)]
-                for name in ("scopas", "ace_sweeps", "points")
-                if f"{name}_0" in form.fields
-            },
-            "style": style,
-            "side_indexes": list(enumerate(setup.sides)),
-            # On the side picker's buttons, and out of band with each preview.
-            "side_counts": form.side_counts(),
+            "steppers": self.points_steppers(form, setup, "scopas", "ace_sweeps", "points"),
         }
 
     def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
