@@ -1,7 +1,7 @@
 """Per-game test kits (issue 16): what the shared test helpers need to know about a game.
 
 The shared helpers (tests/entries.py, tests/leagues.py, tests/scoring/strategies.py,
-tests/test_counted_points.py, tests/scoring/test_tracker.py,
+tests/phone_pages.py, tests/test_counted_points.py, tests/scoring/test_tracker.py,
 tests/test_hand_integrity_properties.py) never name a game: they ask the game's kit. Each game
 family has one module ``tests/plugins/<family>_kit.py`` exposing ``KITS`` (game key -> kit);
 this module finds them by globbing, so adding a game adds its kit module and nothing here.
@@ -19,11 +19,14 @@ import importlib
 import importlib.util
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hypothesis import strategies as st
 
 from games.scoring import GAMES, RoundScore, TableSetup
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 Entry = dict[str, Any]
 
@@ -116,6 +119,16 @@ class GameKit:
         """Counted points the rules allow that keep the game going round after round: by
         default every side level, 1 each."""
         return {"points": dict.fromkeys(setup.sides, 1)}
+
+    # -- tests/phone_pages.py: the pages the browser tests look at ------------------------------
+    def counted_hand(self, setup: TableSetup) -> Entry:
+        """A first hand counted at the table, the rules allow it and it decides nothing: by
+        default 1 point to the first side."""
+        return {"points": {side: int(index == 0) for index, side in enumerate(setup.sides)}}
+
+    def half_enter(self, page: Page) -> None:
+        """Enter part of a hand on the table page as a player would, without saving it."""
+        raise self._missing("half_enter")
 
     # -- tests/leagues.py ------------------------------------------------------------------------
     def winning_entries(self, setup: TableSetup, winner: str) -> list[Entry]:

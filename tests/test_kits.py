@@ -49,6 +49,16 @@ def test_the_kits_are_found_by_their_files() -> None:
     assert modules == {f"tests.plugins.{path.stem}" for path in kits.KIT_FOLDER.glob("*_kit.py")}
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_kits_counted_hand_is_one_the_rules_allow_and_decides_nothing(game: str) -> None:
+    setup = sample_setup(game)
+    rules = GAMES[game]
+
+    score = rules.score_round(kit_for(game).counted_hand(setup), setup)
+
+    assert not rules.game_state([score], setup).finished
+
+
 def test_a_game_without_a_kit_names_the_file_to_add(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, MADE_UP, MadeUpRummy())
 

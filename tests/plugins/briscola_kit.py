@@ -54,5 +54,10 @@ class BriscolaKit(GameKit):
         deal = {"points": {side: 120 if side == winner else 0 for side in setup.sides}}
         return [deal, deal]
 
+    def counted_hand(self, setup: TableSetup) -> Entry:
+        """A deal of 70 card points to 50."""
+        first, second = setup.sides
+        return {"points": {first: 70, second: 50}}
+
 
 KITS: dict[str, GameKit] = {"briscola": BriscolaKit()}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hypothesis import strategies as st
+from playwright.sync_api import Page, expect
 
 from games.plugins.ciapano import engine as ciapano_engine
 from games.plugins.ciapano.engine import PENALTY_CARDS
@@ -103,6 +104,18 @@ class CiapanoKit(GameKit):
             for _ in range(3):
                 entries.append({"points": {side: 11 if side == loser else 0 for side in sides}})
         return _only_active(entries, sides)
+
+    def counted_hand(self, setup: TableSetup) -> Entry:
+        """2 to the first player, 1 to each other, the rest of the 11 to the last."""
+        sides = list(setup.sides)
+        points = {side: 2 if index == 0 else 1 for index, side in enumerate(sides)}
+        points[sides[-1]] = 11 - sum(list(points.values())[:-1])
+        return {"points": points}
+
+    def half_enter(self, page: Page) -> None:
+        page.locator('.side-pick[data-side="1"]').click()
+        page.locator('.card[data-card="AD"]').click()
+        expect(page.locator('[data-penalty="1"]')).not_to_have_text("0")
 
 
 def _only_active(entries: list[Entry], sides: list[str]) -> list[Entry]:

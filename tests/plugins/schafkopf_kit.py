@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hypothesis import strategies as st
+from playwright.sync_api import Page
 
 from games.plugins.schafkopf.engine import (
     MAX_KLOPFEN,
@@ -68,6 +69,17 @@ class SchafkopfKit(GameKit):
         points = {side: -10 for side in setup.sides}
         points[winner] = 10 * (len(setup.sides) - 1)
         return [{"points": points}]
+
+    def counted_hand(self, setup: TableSetup) -> Entry:
+        """The first player wins 30, the others pay 10 each."""
+        return {
+            "points": {side: 30 if index == 0 else -10 for index, side in enumerate(setup.sides)}
+        }
+
+    def half_enter(self, page: Page) -> None:
+        """At the phone pages' table (tests/phone_pages.py): Alessandro declares, in Eichel."""
+        page.locator(".sk-declarer .sk-chip", has_text="Alessandro").click()
+        page.locator(".sk-suit .sk-chip", has_text="Eichel").click()
 
 
 @st.composite

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hypothesis import strategies as st
+from playwright.sync_api import Page, expect
 
 from games.scoring import TableSetup
 from games.scoring.cards import DECK
@@ -86,6 +87,11 @@ class ScopaKit(GameKit):
 
     def winning_entries(self, setup: TableSetup, winner: str) -> list[Entry]:
         return [{"points": {side: 11 if side == winner else 3 for side in setup.sides}}]
+
+    def half_enter(self, page: Page) -> None:
+        for code in ("7D", "AC", "KB"):
+            page.locator(f'.card[data-card="{code}"]').click()
+        expect(page.locator("#preview")).to_contain_text("So far")
 
 
 # What a hand can give, restated from the rules: docs/rules/scopa.md §8, pirate-scopa.md §7.

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hypothesis import strategies as st
+from playwright.sync_api import Page
 
 from games.plugins.swoops.engine import RANKS
 from games.scoring import GAMES, TableSetup
@@ -101,6 +102,17 @@ class SwoopsKit(GameKit):
         points = {side: 0 if side == winner else 20 for side in sides}
         points[loser] = 151
         return [{"points": points}]
+
+    def counted_hand(self, setup: TableSetup) -> Entry:
+        """The first player went out; everyone else holds 12."""
+        return {"points": {side: 0 if index == 0 else 12 for index, side in enumerate(setup.sides)}}
+
+    def half_enter(self, page: Page) -> None:
+        """At the phone pages' table (tests/phone_pages.py): Alessandra went out, Bartolomeo
+        holds a king."""
+        page.locator(".sw-out-tile", has_text="Alessandra").click()
+        page.locator(".sw-pick", has=page.locator(".sw-pick-name", has_text="Bartolomeo")).click()
+        page.locator('.sw-chip[data-rank="K"]').click()
 
 
 def swoops_most(players: int) -> int:
