@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from games import services
 from games.models import League, Player, Table
+from games.scoring import GAMES
 from tests.clubs import home_club
 from tests.factories import captures_entry
+from tests.kits import kit_for
 from tests.leagues import at, finished, season
 
 FOUR = ["Alessandra", "Alessandro", "Bartolomeo", "Di"]
@@ -64,21 +66,13 @@ def build_site() -> Site:
         "swoops": FIVE,
     }
     for game, names in players.items():
-        options = {"cents_per_point": 10, "currency": "EUR"} if game == "schafkopf" else None
+        money = {"cents_per_point": 10, "currency": "EUR"}
+        options = money if GAMES[game].plays_for_money else None
         table = services.table_create(
             club=club, game=game, players=names, league=league, options=options
         )
-        sides = list(table.setup().sides)
         # One hand counted at the table, so the scoreboard, history and chart have something.
-        points = {side: 1 if index == 0 else 0 for index, side in enumerate(sides)}
-        if game == "schafkopf":
-            points = {side: 30 if index == 0 else -10 for index, side in enumerate(sides)}
-        if game == "ciapano":
-            points = {side: 2 if index == 0 else 1 for index, side in enumerate(sides)}
-            points[sides[-1]] = 11 - sum(list(points.values())[:-1])
-        if game == "swoops":
-            points = {side: 0 if index == 0 else 12 for index, side in enumerate(sides)}
-        services.round_record(table, {"points": points})
+        services.round_record(table, kit_for(game).counted_hand(table.setup()))
         site.tables[game] = table
 
     scopa = site.tables["scopa"]
@@ -118,20 +112,6 @@ def build_site() -> Site:
 
 
 def half_enter(page: Page, game: str) -> None:
-    """Enter part of a hand the way a player would, without saving it."""
+    """Enter part of a hand the way a player would, without saving it (the game's test kit)."""
     page.wait_for_load_state()
-    if game in ("scopa", "scopone", "pirate-scopa"):
-        for code in ("7D", "AC", "KB"):
-            page.locator(f'.card[data-card="{code}"]').click()
-        expect(page.locator("#preview")).to_contain_text("So far")
-    elif game == "ciapano":
-        page.locator('.side-pick[data-side="1"]').click()
-        page.locator('.card[data-card="AD"]').click()
-        expect(page.locator('[data-penalty="1"]')).not_to_have_text("0")
-    elif game == "schafkopf":
-        page.locator(".sk-declarer .sk-chip", has_text="Alessandro").click()
-        page.locator(".sk-suit .sk-chip", has_text="Eichel").click()
-    elif game == "swoops":
-        page.locator(".sw-out-tile", has_text="Alessandra").click()
-        page.locator(".sw-pick", has=page.locator(".sw-pick-name", has_text="Bartolomeo")).click()
-        page.locator('.sw-chip[data-rank="K"]').click()
+    kit_for(game).half_enter(page)

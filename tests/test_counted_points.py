@@ -5,9 +5,10 @@ Swoops with two players on 0 or more than the cards dealt are worth, a Schafkopf
 does not add up to zero.
 
 Per game, a property through the services: counted points the rules allow (drawn from the
-rules in tests/scoring/strategies.py) are stored as given, and the same points changed so that
-no hand can give them are refused with every stored row of the table left as it was. Then the
-table page: the refusal shows in the re-rendered hand form, with the points typed kept.
+rules by the game's test kit, tests/plugins/<family>_kit.py) are stored as given, and the same
+points changed so that no hand can give them are refused with every stored row of the table
+left as it was. Then the table page: the refusal shows in the re-rendered hand form, with the
+points typed kept.
 """
 
 from __future__ import annotations
@@ -23,115 +24,31 @@ from hypothesis import strategies as st
 
 from games import services
 from games.models import Round
-from games.plugins.scopa.engine import SCOPA_FAMILY
 from games.scoring import GAMES, EntryError, TableSetup
 from tests.clubs import home_club
 from tests.entries import TablePlan, table_plans
+from tests.kits import kit_for
 from tests.pages import HTMX, html, inputs, saved, table_url
-from tests.plugins.briscola_strategies import briscola_counted_points
-from tests.scoring.strategies import (
-    ciapano_counted_points,
-    ciapano_totals,
-    is_ciapano_moon,
-    scopa_counted_points,
-    swoops_counted_points,
-)
 from tests.test_hand_integrity_properties import points_of, snapshot
 
 pytestmark = pytest.mark.django_db
 
 Entry = dict[str, Any]
 
-# What a hand can give, restated from the rules: games/plugins/scopa/rules.md §8, pirate-scopa.md
-# §7, games/plugins/swoops/rules.md §1 (the decks, two jokers a pack) and §2 (the card values).
-SWOOPS_VALUES = {"JOKER": 50, "10": 50, "K": 10, "Q": 10, "J": 10, "A": 1}
-SWOOPS_VALUES.update({str(number): number for number in range(2, 10)})
-SWOOPS_DECKS = {3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5}
-
-
-def scopa_bounds(setup: TableSetup) -> tuple[int, int]:
-    """The settebello (and the re bello) always go to somebody; at most the four categories,
-    the re bello, napoli's run of 10 and 20 sweeps of two cards or more."""
-    pirate = setup.game == "pirate-scopa"
-    re_bello = int(not pirate and bool(setup.options.get("re_bello")))
-    napoli = 10 if not pirate and setup.options.get("napoli") else 0
-    return 1 + re_bello, 4 + re_bello + napoli + 20
-
-
-def swoops_most(players: int) -> int:
-    """The 19 cards dealt to each player, at best the costliest the decks hold."""
-    decks = SWOOPS_DECKS[players]
-    pool = sorted(
-        value
-        for rank, value in SWOOPS_VALUES.items()
-        for _copy in range(decks * (2 if rank == "JOKER" else 4))
-    )
-    return sum(pool[-19 * players :])
-
 
 @st.composite
 def legal_points(draw: st.DrawFn, setup: TableSetup) -> Entry:
-    """Counted points the rules allow for a first hand at this table."""
-    game, sides = setup.game, list(setup.sides)
-    if game in SCOPA_FAMILY:
-        return draw(scopa_counted_points(game, sides, setup.options))
-    if game == "ciapano":
-        return {"points": draw(ciapano_counted_points(sides, setup.option_str("last_trick")))}
-    if game == "swoops":
-        return {"points": draw(swoops_counted_points(sides))}
-    if game == "schafkopf":
-        values = [draw(st.integers(-200, 200)) for _side in sides[:-1]]
-        return {"points": {**dict(zip(sides, values, strict=False)), sides[-1]: -sum(values)}}
-    if game == "briscola":
-        return {"points": draw(briscola_counted_points(sides))}
-    raise AssertionError(f"no counted points for {game}: add them")
+    """Counted points the rules allow for a first hand at this table (the game's test kit)."""
+    return kit_for(setup.game).legal_points(draw, setup)
 
 
 @st.composite
 def impossible_points(draw: st.DrawFn, setup: TableSetup, legal: Entry) -> tuple[Entry, str]:
-    """The legal points changed so that no hand gives them, and how the refusal begins."""
-    game, sides = setup.game, list(setup.sides)
-    points = {side: legal["points"].get(side, 0) for side in sides}
-    side = draw(st.sampled_from(sides))
-    if game in SCOPA_FAMILY:
-        least, most = scopa_bounds(setup)
-        if least > 1 and draw(st.booleans()):
-            points = dict.fromkeys(sides, 0)
-            points[side] = least - 1
-        elif draw(st.booleans()):
-            points = dict.fromkeys(sides, 0)
-        else:
-            points[side] += most - sum(points.values()) + draw(st.integers(1, 30))
-        return {"points": points}, f"the points add up to {sum(points.values())}"
-    if game == "ciapano":
-        rule = setup.option_str("last_trick")
-        points[side] += draw(st.integers(-points[side], 12).filter(bool))
-        total = sum(points.values())
-        if total in ciapano_totals(len(sides), rule) or is_ciapano_moon(points):
-            points[side] += 23  # past anything a deal or a moon gives
-            total += 23
-        return {"points": points}, f"the points add up to {total};"
-    if game == "swoops":
-        holders = [player for player in sides if points[player]]
-        if draw(st.booleans()):
-            points[draw(st.sampled_from(holders))] = 0
-            zeros = ", ".join(player for player in sides if not points[player])
-            return {"points": points}, f"{zeros} all score 0, but only one player goes out"
-        holder = draw(st.sampled_from(holders))
-        points[holder] += swoops_most(len(sides)) - sum(points.values()) + draw(st.integers(1, 9))
-        return {"points": points}, f"the points add up to {sum(points.values())}, more than"
-    if game == "schafkopf":
-        change = draw(st.integers(-50, 50).filter(bool))
-        points[side] += change
-        return {"points": points}, f"the points must add up to zero, not {change}"
-    if game == "briscola":
-        other = next(name for name in sides if name != side)
-        points[other] = draw(
-            st.integers(0, 120).filter(lambda value: value not in (1, 119, 120 - points[side]))
-        )
-        total = sum(points.values())
-        return {"points": points}, f"the card points add up to {total}, not 120"
-    raise AssertionError(f"no impossible points for {game}: add them")
+    """The legal points changed so that no hand gives them, and how the refusal begins (the
+    game's test kit: the Scopa family's, Ciapanò's and Swoops' restate from the rules what a
+    hand can give)."""
+    side = draw(st.sampled_from(list(setup.sides)))
+    return kit_for(setup.game).impossible_points(draw, setup, legal, side)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -165,7 +82,7 @@ def test_counted_points_the_rules_allow_are_saved_and_impossible_ones_save_nothi
         # Briscola deal's card points give 1 to its winner).
         scored = GAMES[game].score_round(legal, setup).points
         assert points_of(hand) == {side: scored.get(side, 0) for side in setup.sides}
-        if game != "briscola":
+        if kit_for(game).scores_counted_points_as_given:
             assert dict(scored) == {side: legal["points"].get(side, 0) for side in setup.sides}
         transaction.set_rollback(True)
 

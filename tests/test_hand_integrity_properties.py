@@ -42,7 +42,9 @@ from games.models import Round, RoundPoints, Seat, Table, TableChange
 from games.scoring import GAMES, EntryError, Game, TableSetup, score_table
 from games.scoring.scoresheet import score_scoresheet
 from tests.clubs import home_club
-from tests.entries import PENALTY_CODES, Entry, TablePlan, entries, table_plans
+from tests.entries import Entry, TablePlan, entries, table_plans
+from tests.kits import kit_for
+from tests.plugins.ciapano_kit import PENALTY_CODES
 
 pytestmark = pytest.mark.django_db
 
@@ -151,7 +153,7 @@ def corrections(draw: st.DrawFn, setup: TableSetup, entry: Entry) -> Entry:
     balance = GAMES[setup.game].ends_when_players_stop
     # Schafkopf's balance adds up to zero and a Ciapanò deal to 11 (games/plugins/schafkopf/rules.md
     # §7, games/plugins/ciapano/rules.md §3): the points taken from one side go to another.
-    keeps_total = balance or setup.game == "ciapano"
+    keeps_total = balance or kit_for(setup.game).counted_total_is_fixed
     # Mostly the biggest number, the likeliest typo.
     top = max(sides, key=lambda side: points[side])
     giver = top if draw(st.booleans()) else draw(st.sampled_from(sides))

@@ -1,4 +1,4 @@
-"""The referees and rules pages: verdicts from the examples in docs/rules/, fragments, "Why?"."""
+"""The referees and rules pages: verdicts from the examples in the rules (games/plugins/scopa/), fragments, "Why?"."""
 
 from __future__ import annotations
 

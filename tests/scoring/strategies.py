@@ -1,5 +1,7 @@
-"""Hypothesis strategies: Scopa-family tables and whole-deck deals that respect the rules, and
-points counted at the table as the rules of every game make them.
+"""Hypothesis strategies: Scopa-family tables and whole-deck deals that respect the rules, the
+points a Scopa-family hand counted at the table can give, and a round of any game counted at
+the table (from the game's test kit, tests/kits.py: the other games' counted points are in
+their kits, tests/plugins/<family>_kit.py).
 
 A deal gives every one of the 40 cards to exactly one side (docs/scoresheet.md, "A round":
 each card is captured by exactly one side); scopas and ace sweeps respect the sweep limit
@@ -18,7 +20,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from games.scoring import TableSetup, get_game
-from tests.plugins.briscola_strategies import briscola_counted_points
+from tests.kits import kit_for
 
 from .helpers import ALL_CODES
 
@@ -111,40 +113,6 @@ def hands(
 
 # -- points counted at the table, as the rules make them -----------------------------------------
 
-# Ciapanò (games/plugins/ciapano/rules.md §1, §3, §5): 32 thirds of penalty, each player drops 0, 1
-# or 2 thirds of his own, and what is left is whole points. Under the default rule (`remainder`) the
-# last trick makes the deal up to 11; under plus-one it adds 1 to (32 - dropped) / 3, where the
-# dropped thirds are 2, 5 or 8 (32 - dropped a multiple of 3) and at most 2 per player.
-
-
-def ciapano_totals(player_count: int, rule: str) -> tuple[int, ...]:
-    """What an ordinary (not a moon) Ciapanò deal of ``player_count`` adds up to."""
-    if rule != "plus-one":
-        return (11,)
-    return tuple((32 - dropped) // 3 + 1 for dropped in (2, 5, 8) if dropped <= 2 * player_count)
-
-
-def is_ciapano_moon(points: dict[str, int]) -> bool:
-    """A Ciapanò moon (games/plugins/ciapano/rules.md §4): 0 for one player, 11 for each of the
-    others."""
-    values = sorted(points.values())
-    return len(values) >= 2 and values[0] == 0 and all(value == 11 for value in values[1:])
-
-
-@st.composite
-def ciapano_counted_points(draw: st.DrawFn, players: Sequence[str], rule: str) -> dict[str, int]:
-    """Points a Ciapanò deal among ``players`` can give: now and then a moon (0 for one, 11
-    for the others), otherwise a total the rules allow (``ciapano_totals``) split any way: the
-    last trick's winner may hold no penalty card at all, and anyone may hold only fractions."""
-    if draw(st.integers(0, 4)) == 0:
-        moon = draw(st.sampled_from(players))
-        return {player: 0 if player == moon else 11 for player in players}
-    total = draw(st.sampled_from(ciapano_totals(len(players), rule)))
-    points = dict.fromkeys(players, 0)
-    for _point in range(total):
-        points[draw(st.sampled_from(players))] += 1
-    return points
-
 
 @st.composite
 def scopa_counted_points(
@@ -186,54 +154,17 @@ def scopa_counted_points(
     return entry
 
 
-@st.composite
-def swoops_counted_points(draw: st.DrawFn, players: Sequence[str]) -> dict[str, int]:
-    """Points a Swoops round can give (games/plugins/swoops/rules.md §4): 0 for the one player
-    who went out, and for everyone else the cards still held, 1 point or more."""
-    out = draw(st.sampled_from(players))
-    return {player: 0 if player == out else draw(st.integers(1, 120)) for player in players}
-
-
 # -- any game: a round as the table counted it ---------------------------------------------------
 
 
 @st.composite
 def counted_entries(draw: st.DrawFn, game: str, sides: Sequence[str]) -> dict[str, object]:
     """A round of any game for ``sides`` (those still in the game): points counted at the
-    table as the rules make them (Schafkopf sums to zero, Swoops has one player out on 0,
-    Ciapanò adds up to 11 or is a moon, a Scopa hand gives at least the settebello), for
-    Ciapanò often aces and thirds counted (a moon now and then), and now and then a bad entry
-    (a side nobody plays, or a negative count) that the engine must refuse."""
+    table as the rules make them, from the game's test kit (``counted_entry``: Schafkopf sums
+    to zero, Swoops has one player out on 0, Ciapanò adds up to 11 or is a moon, a Scopa hand
+    gives at least the settebello; for Ciapanò often aces and thirds counted, a moon now and
+    then), and now and then a bad entry (a side nobody plays, or a negative count) that the
+    engine must refuse."""
     if draw(st.integers(0, 12)) == 0:
         return draw(st.sampled_from([{"points": {"Zed": 1}}, {"points": {sides[0]: -1}}]))
-    if game == "schafkopf":
-        values = [draw(st.integers(-60, 60)) for _side in sides[:-1]]
-        return {"points": {**dict(zip(sides, values, strict=False)), sides[-1]: -sum(values)}}
-    if game == "swoops":
-        return {"points": draw(swoops_counted_points(sides))}
-    if game == "briscola":
-        return {"points": draw(briscola_counted_points(sides))}
-    if game == "ciapano" and draw(st.booleans()):
-        return draw(penalty_counts(sides))
-    if game == "ciapano":
-        # The tracker tests play the default last trick, `remainder` (games/plugins/ciapano/rules.md
-        # §3).
-        return {"points": draw(ciapano_counted_points(sides, "remainder"))}
-    return draw(scopa_counted_points(game, sides, {}))
-
-
-@st.composite
-def penalty_counts(draw: st.DrawFn, players: Sequence[str]) -> dict[str, object]:
-    """Ciapanò's aces and thirds counted per player and the last trick's winner; often a moon
-    (one player takes every penalty card, and the others pay)."""
-    if draw(st.integers(0, 2)) == 0:
-        moon = draw(st.sampled_from(players))
-        aces = {player: 4 if player == moon else 0 for player in players}
-        thirds = {player: 20 if player == moon else 0 for player in players}
-        return {"aces": aces, "thirds": thirds, "last_trick": moon}
-    aces, thirds = dict.fromkeys(players, 0), dict.fromkeys(players, 0)
-    for _card in range(4):
-        aces[draw(st.sampled_from(players))] += 1
-    for _card in range(20):
-        thirds[draw(st.sampled_from(players))] += 1
-    return {"aces": aces, "thirds": thirds, "last_trick": draw(st.sampled_from(players))}
+    return kit_for(game).counted_entry(draw, game, sides)

@@ -48,16 +48,12 @@ from games.plugins.scopa.engine import (
 from games.plugins.swoops.engine import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
 from games.scoring import GAMES, Breakdown, BreakdownError, RoundScore, TableSetup, get_game
 from games.scoring.cards import Card, Rank, Suit, parse_card
+from tests.plugins.ciapano_kit import ciapano_counted_points
+from tests.plugins.swoops_kit import swoops_counted_points
 
 from . import schafkopf_strategies
 from .helpers import cards, rest, score, suit, table
-from .strategies import (
-    ciapano_counted_points,
-    hands,
-    scopa_counted_points,
-    swoops_counted_points,
-    tables,
-)
+from .strategies import hands, scopa_counted_points, tables
 from .test_ciapano_properties import ciapano_tables
 from .test_ciapano_properties import deals as ciapano_deals
 from .test_swoops_properties import deals as swoops_deals

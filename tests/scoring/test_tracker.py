@@ -4,7 +4,8 @@ table is."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from typing import overload
 from unittest import mock
 
@@ -12,33 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.plugins.ciapano import engine as ciapano_module
 from games.scoring import GAMES, EntryError, Problem, RoundScore, TableSetup
+from tests.kits import kit_for, sample_setup
 
 from .strategies import counted_entries
 
-PLAYERS = {
-    "scopa": ("Ann", "Bob"),
-    "scopone": ("Ann", "Bob", "Cy", "Di"),
-    "pirate-scopa": ("Ann", "Bob", "Cy"),
-    "ciapano": ("Ann", "Bob", "Cy", "Di"),
-    "swoops": ("Ann", "Bob", "Cy"),
-    "schafkopf": ("Ann", "Bob", "Cy", "Di"),
-    "briscola": ("Ann", "Bob"),
-}
-OPTIONS: dict[str, dict[str, object]] = {
-    "ciapano": {"elimination_at": 12},
-    "swoops": {"limit": 60},
-    "scopa": {"target": 21},
-}
-
-
-def test_every_game_is_covered() -> None:
-    assert set(PLAYERS) == set(GAMES)
-
 
 def setup_of(game: str) -> TableSetup:
-    return GAMES[game].setup(PLAYERS[game], OPTIONS.get(game, {}))
+    """The game's small table, from its test kit."""
+    return sample_setup(game)
 
 
 def reference(
@@ -65,7 +48,7 @@ def reference(
     return results, dealers
 
 
-@pytest.mark.parametrize("game", list(PLAYERS))
+@pytest.mark.parametrize("game", list(GAMES))
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_the_tracker_scores_and_deals_as_the_rounds_one_by_one(
@@ -78,9 +61,7 @@ def test_the_tracker_scores_and_deals_as_the_rounds_one_by_one(
     results: list[RoundScore | tuple[Problem, ...]] = []
     kept: list[dict[str, object]] = []  # the entries the tracker took, one per score
     for _round in range(data.draw(st.integers(0, 12))):
-        active = setup.sides
-        if game == "ciapano":
-            active = ciapano_module.active_players(setup, tracker.scores) or setup.sides
+        active = kit_for(game).still_in(setup, tracker.scores)
         item = data.draw(counted_entries(game, list(active)))
         entries.append(item)
         before = (list(tracker.scores), list(tracker.dealers), tracker.next_dealer())
@@ -170,59 +151,35 @@ class _CountingRounds(Sequence[RoundScore]):
         return self.rounds[index]
 
 
-def steady_setup(game: str) -> TableSetup:
-    """A table that can go on for many rounds: Ciapanò with five players out at 99, Swoops
-    with a limit of 10,000."""
-    if game == "ciapano":
-        return GAMES[game].setup(["Ann", "Bob", "Cy", "Di", "Eve"], {"elimination_at": 99})
-    if game == "swoops":
-        return GAMES[game].setup(PLAYERS[game], {"limit": 10_000})
-    return setup_of(game)
-
-
-def steady_entry(setup: TableSetup, number: int) -> dict[str, object]:
-    """Counted points the rules allow that keep the game going round after round: every side
-    level (Scopa family: 1 each, at least the settebello, so leaders stay level; Schafkopf:
-    everybody passed), or spread in turn (Ciapanò: 11 a deal, 3 to one player and 2 to each
-    other; Swoops: a different player goes out each round, the others hold an ace; Briscola:
-    every deal drawn)."""
-    sides = setup.sides
-    turn = sides[number % len(sides)]
-    if setup.game == "ciapano":
-        return {"points": {side: 3 if side == turn else 2 for side in sides}}
-    if setup.game == "swoops":
-        return {"points": {side: 0 if side == turn else 1 for side in sides}}
-    if setup.game == "schafkopf":
-        return {"points": dict.fromkeys(sides, 0)}
-    if setup.game == "briscola":
-        # 60-60: a drawn deal counts for nobody, and the match goes on.
-        return {"points": dict.fromkeys(sides, 60)}
-    return {"points": dict.fromkeys(sides, 1)}
-
-
-@pytest.mark.parametrize("game", list(PLAYERS))
+@pytest.mark.parametrize("game", list(GAMES))
 def test_each_round_costs_the_same_however_many_came_before(game: str) -> None:
     """Structural, not timed: scoring n rounds walks over earlier rounds a number of times that
     grows with n, not n squared (counted where the engine walks them: the game state over all
-    the rounds it is given, Ciapanò's elimination fold one deal at a time, and every earlier
-    round a game's ``score_round`` reads).
+    the rounds it is given, every earlier round a game's ``score_round`` reads, and what the
+    game's test kit names as walking one round a call, such as Ciapanò's elimination fold one
+    deal at a time).
 
-    A Ciapanò deal is worth 11, so even five players out at 99 end within 45 deals: Ciapanò is
-    measured on 40 deals against 10, the other games on 400 rounds against 100."""
-    setup = steady_setup(game)
-    long, short = (40, 10) if game == "ciapano" else (400, 100)
+    The game's test kit gives a table that goes on for long, its rounds, and how many to play
+    against how many: a Ciapanò deal is worth 11, so even five players out at 99 end within 45
+    deals: Ciapanò is measured on 40 deals against 10, the other games on 400 rounds against
+    100."""
+    kit = kit_for(game)
+    setup = kit.steady_setup(game)
+    long, short = kit.steady_rounds
     calls = {"state": 0, "fold": 0, "earlier": 0}
     rules = GAMES[game]
-    real_state, real_add = type(rules).game_state, ciapano_module._ProgressFold.add
-    real_score = type(rules).score_round
+    real_state, real_score = type(rules).game_state, type(rules).score_round
 
     def counting_state(self: object, rounds: Sequence[RoundScore], table: TableSetup) -> object:
         calls["state"] += len(rounds)
         return real_state(self, rounds, table)  # type: ignore[arg-type]
 
-    def counting_add(self: object, score: RoundScore) -> None:
-        calls["fold"] += 1
-        real_add(self, score)  # type: ignore[arg-type]
+    def counting(real: Callable[..., object]) -> Callable[..., object]:
+        def walker(*args: object, **kwargs: object) -> object:
+            calls["fold"] += 1
+            return real(*args, **kwargs)
+
+        return walker
 
     def counting_score(
         self: object,
@@ -232,16 +189,22 @@ def test_each_round_costs_the_same_however_many_came_before(game: str) -> None:
     ) -> RoundScore:
         return real_score(self, entry, table, _CountingRounds(earlier, calls))  # type: ignore[arg-type]
 
+    @contextmanager
+    def counted() -> Iterator[None]:
+        with ExitStack() as stack:
+            stack.enter_context(mock.patch.object(type(rules), "game_state", counting_state))
+            stack.enter_context(mock.patch.object(type(rules), "score_round", counting_score))
+            for owner, name in kit.round_walkers:
+                real = getattr(owner, name)
+                stack.enter_context(mock.patch.object(owner, name, counting(real)))
+            yield
+
     def rounds_looked_at(count: int) -> int:
         calls.update(state=0, fold=0, earlier=0)
-        with (
-            mock.patch.object(type(rules), "game_state", counting_state),
-            mock.patch.object(type(rules), "score_round", counting_score),
-            mock.patch.object(ciapano_module._ProgressFold, "add", counting_add),
-        ):
+        with counted():
             tracker = rules.tracker(setup)
             for number in range(count):
-                tracker.add(steady_entry(setup, number))
+                tracker.add(kit.steady_entry(setup, number))
             assert len(tracker.scores) == count
             assert not tracker.state().finished
         return sum(calls.values())
@@ -251,14 +214,10 @@ def test_each_round_costs_the_same_however_many_came_before(game: str) -> None:
     # The counters see the slow way: each round scored against the rounds before it, and each
     # dealer from them, walks every earlier round (Ciapanò: who is out).
     calls.update(state=0, fold=0, earlier=0)
-    with (
-        mock.patch.object(type(rules), "game_state", counting_state),
-        mock.patch.object(type(rules), "score_round", counting_score),
-        mock.patch.object(ciapano_module._ProgressFold, "add", counting_add),
-    ):
+    with counted():
         scores: list[RoundScore] = []
         for number in range(20):
-            scores.append(rules.score_round(steady_entry(setup, number), setup, scores))
+            scores.append(rules.score_round(kit.steady_entry(setup, number), setup, scores))
             rules.dealer_after(setup, scores, 0)
     if rules.eliminates_players:
         assert sum(calls.values()) >= 20 * 19 // 2

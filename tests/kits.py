@@ -1,0 +1,202 @@
+"""Per-game test kits (issue 16): what the shared test helpers need to know about a game.
+
+The shared helpers (tests/entries.py, tests/leagues.py, tests/scoring/strategies.py,
+tests/phone_pages.py, tests/test_counted_points.py, tests/scoring/test_tracker.py,
+tests/test_hand_integrity_properties.py) never name a game: they ask the game's kit. Each game
+family has one module ``tests/plugins/<family>_kit.py`` exposing ``KITS`` (game key -> kit);
+this module finds them by globbing, so adding a game adds its kit module and nothing here.
+
+A kit subclasses ``GameKit`` and answers every method the helpers call; a method it leaves out
+fails with the kit and the method named. Strategy methods take hypothesis's ``draw`` first and
+are called from inside the helpers' ``@st.composite`` strategies, so the draws happen in the
+order the helpers always made them.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from hypothesis import strategies as st
+
+from games.scoring import GAMES, RoundScore, TableSetup
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+Entry = dict[str, Any]
+
+TESTS = Path(__file__).resolve().parent
+KIT_FOLDER = TESTS / "plugins"
+
+
+class GameKit:
+    """What the shared test helpers need from one game; the defaults are the common case."""
+
+    # -- tests/scoring/test_tracker.py: a small table, and one that goes on for long ----------
+    #: The players of a small table (their number fixes any partnership).
+    sample_players: tuple[str, ...] = ("Ann", "Bob")
+    #: Its options, besides the game's defaults.
+    sample_options: Mapping[str, object] = {}
+    #: How many rounds the cost test plays, against how many (a game that must end sooner
+    #: plays fewer).
+    steady_rounds: ClassVar[tuple[int, int]] = (400, 100)
+    #: Methods of the engine that walk one earlier round each time they are called, counted by
+    #: the cost test with the rounds ``game_state`` and ``score_round`` read.
+    round_walkers: ClassVar[tuple[tuple[type, str], ...]] = ()
+
+    # -- tests/test_counted_points.py ------------------------------------------------------------
+    #: Whether counted points score as given (not, where a deal's card points give the match
+    #: points to its winner).
+    scores_counted_points_as_given: ClassVar[bool] = True
+
+    # -- tests/test_hand_integrity_properties.py -------------------------------------------------
+    #: Whether a counted hand always adds up to the same (a corrected typo moves points from one
+    #: side to another); a game whose points are a balance keeps its total anyway.
+    counted_total_is_fixed: ClassVar[bool] = False
+
+    # -- tests/entries.py: tables and entries as a phone sends them ------------------------------
+    def table_plan(self, draw: st.DrawFn, game: str) -> tuple[int, dict[str, object]]:
+        """How many play and the options of a table of ``game`` that ends within a few
+        hands."""
+        raise self._missing("table_plan")
+
+    def entry(self, draw: st.DrawFn, setup: TableSetup, out: Sequence[str]) -> Entry:
+        """One hand's entry, in any form the hand form accepts; ``out`` are the players already
+        out of the game."""
+        raise self._missing("entry")
+
+    def steer_line(self, setup: TableSetup) -> int | None:
+        """The total that decides the game or puts a player out (None: entries are not steered
+        to a line)."""
+        return None
+
+    def steered(
+        self, draw: st.DrawFn, setup: TableSetup, sides: Sequence[str], side: str, wanted: int
+    ) -> Entry:
+        """Counted points that give ``side`` ``wanted`` points (or as near as a hand allows)."""
+        raise self._missing("steered")
+
+    def mistake(self, setup: TableSetup) -> Entry | None:
+        """Counted points no hand of the game can give."""
+        return None
+
+    #: Whether a negative count is refused (not where the points are a balance).
+    refuses_negative_points: ClassVar[bool] = True
+
+    # -- tests/test_counted_points.py ------------------------------------------------------------
+    def legal_points(self, draw: st.DrawFn, setup: TableSetup) -> Entry:
+        """Counted points the rules allow for a first hand at ``setup``."""
+        raise self._missing("legal_points")
+
+    def impossible_points(
+        self, draw: st.DrawFn, setup: TableSetup, legal: Entry, side: str
+    ) -> tuple[Entry, str]:
+        """``legal`` changed (at ``side``, where one side changes) so that no hand gives it, and
+        how the refusal begins."""
+        raise self._missing("impossible_points")
+
+    # -- tests/scoring/strategies.py -------------------------------------------------------------
+    def counted_entry(self, draw: st.DrawFn, game: str, sides: Sequence[str]) -> Entry:
+        """A round for ``sides`` (those still in), counted at the table as the rules make it,
+        at a table of the default options."""
+        raise self._missing("counted_entry")
+
+    # -- tests/scoring/test_tracker.py -----------------------------------------------------------
+    def still_in(self, setup: TableSetup, scores: Sequence[RoundScore]) -> tuple[str, ...]:
+        """The sides a round is entered for after ``scores``."""
+        return setup.sides
+
+    def steady_setup(self, game: str) -> TableSetup:
+        """A table that can go on for many rounds."""
+        return sample_setup(game)
+
+    def steady_entry(self, setup: TableSetup, number: int) -> Entry:
+        """Counted points the rules allow that keep the game going round after round: by
+        default every side level, 1 each."""
+        return {"points": dict.fromkeys(setup.sides, 1)}
+
+    # -- tests/phone_pages.py: the pages the browser tests look at ------------------------------
+    def counted_hand(self, setup: TableSetup) -> Entry:
+        """A first hand counted at the table, the rules allow it and it decides nothing: by
+        default 1 point to the first side."""
+        return {"points": {side: int(index == 0) for index, side in enumerate(setup.sides)}}
+
+    def half_enter(self, page: Page) -> None:
+        """Enter part of a hand on the table page as a player would, without saving it."""
+        raise self._missing("half_enter")
+
+    # -- tests/leagues.py ------------------------------------------------------------------------
+    def winning_entries(self, setup: TableSetup, winner: str) -> list[Entry]:
+        """Points entries that play a table to its end with the side ``winner`` winning (where
+        the players end it, the best balance)."""
+        raise self._missing("winning_entries")
+
+    def _missing(self, method: str) -> AssertionError:
+        return AssertionError(f"{type(self).__name__} ({type(self).__module__}) has no {method}")
+
+
+def player_counts(game: str, fewest: int, most: int) -> st.SearchStrategy[int]:
+    """Between ``fewest`` and ``most`` players, as the game allows."""
+    rules = GAMES[game]
+    return st.integers(max(fewest, rules.min_players), min(most, rules.max_players))
+
+
+def sample_setup(game: str) -> TableSetup:
+    """The kit's small table of ``game``."""
+    kit = kit_for(game)
+    return GAMES[game].setup(list(kit.sample_players), dict(kit.sample_options))
+
+
+def kit_file(game: str) -> str:
+    return f"tests/plugins/{game.replace('-', '_')}_kit.py"
+
+
+def find_kits(folder: Path = KIT_FOLDER) -> dict[str, GameKit]:
+    """The kits of every ``*_kit.py`` module in ``folder``, by game key."""
+    found: dict[str, GameKit] = {}
+    for path in sorted(folder.glob("*_kit.py")):
+        module = _import(path)
+        kits = getattr(module, "KITS", None)
+        assert isinstance(kits, dict), f"{path.name} has no KITS = {{game key: kit}}"
+        for key, kit in kits.items():
+            assert key not in found, f"two kits for {key}: {path.name} and another"
+            assert isinstance(kit, GameKit), f"{path.name}: the kit for {key} is not a GameKit"
+            found[key] = kit
+    return found
+
+
+def _import(path: Path) -> Any:
+    try:
+        relative = path.resolve().relative_to(TESTS.parent)
+    except ValueError:
+        # Outside the project (a test's made-up game): loaded from its file.
+        spec = importlib.util.spec_from_file_location(f"_kit_{path.stem}", path)
+        assert spec is not None, path
+        assert spec.loader is not None, path
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    return importlib.import_module(".".join(relative.with_suffix("").parts))
+
+
+@functools.cache
+def registry() -> dict[str, GameKit]:
+    """Every kit found, by game key (a test may add one, as it adds a game to ``GAMES``)."""
+    return find_kits()
+
+
+def kit_for(game: str) -> GameKit:
+    """The test kit of a registered game."""
+    kit = registry().get(game)
+    if kit is None:
+        raise AssertionError(
+            f"the game {game!r} has no test kit: add {kit_file(game)} (or add {game!r} to its "
+            "family's tests/plugins/<family>_kit.py) with KITS = {"
+            f"{game!r}: ...}}, a tests.kits.GameKit"
+        )
+    return kit
