@@ -1,4 +1,5 @@
-"""The referees and rules pages: verdicts from the examples in the rules (games/plugins/scopa/), fragments, "Why?"."""
+"""The referees and rules pages: verdicts from the examples in the rules
+(games/plugins/scopa/rules.md, pirate-scopa.md), fragments, "Why?"."""
 
 from __future__ import annotations
 
