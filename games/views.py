@@ -234,9 +234,9 @@ def table_detail(request: HtmxHttpRequest, table: str) -> HttpResponse:
         return _render_live(
             request,
             access.table_version_for(request, table),
-            lambda: _TablePage.for_request(request, table, Role.VIEWER),
+            lambda: TablePage.for_request(request, table, Role.VIEWER),
         )
-    page = _TablePage.for_request(
+    page = TablePage.for_request(
         request, table, Role.SCORER if request.method == "POST" else Role.VIEWER
     )
     if request.method != "POST":
@@ -298,7 +298,7 @@ def table_detail(request: HtmxHttpRequest, table: str) -> HttpResponse:
     )
 
 
-def _render_get(request: HtmxHttpRequest, page: _TablePage) -> HttpResponse:
+def _render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     part = request.GET.get("part", "")
     if request.htmx and part in PARTS:
         return _render_table(
@@ -316,7 +316,7 @@ def table_etag(version: int) -> str:
 
 
 def _render_live(
-    request: HtmxHttpRequest, version: int, load: Callable[[], _TablePage]
+    request: HtmxHttpRequest, version: int, load: Callable[[], TablePage]
 ) -> HttpResponse:
     """A table page's poll (``?part=live``, every few seconds, ``If-None-Match`` the version it
     shows): 304 with one query for the version while nothing changed; otherwise, out of band,
@@ -354,7 +354,7 @@ def _positive(value: str | None) -> int | None:
 
 
 @dataclass
-class _TablePage:
+class TablePage:
     """A table with its hands as stored, and the game's hand entry: what every table view
     needs. The hands are read once (``selectors.table_hands``: plain rows, no entries)."""
 
@@ -378,23 +378,23 @@ class _TablePage:
         return self._hands
 
     @classmethod
-    def for_request(cls, request: HtmxHttpRequest, public_id: str, role: Role) -> _TablePage:
+    def for_request(cls, request: HtmxHttpRequest, public_id: str, role: Role) -> TablePage:
         """The table if it is in one of the account's clubs and the role allows ``role``."""
         table, held = access.table_and_role_for(request, public_id, role)
         return cls.load(table, can_score=held.allows(Role.SCORER))
 
     @classmethod
-    def load(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> _TablePage:
+    def load(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> TablePage:
         return cls(table, table.setup(), hand_entry_for(table.game), can_score, watching)
 
     @classmethod
-    def current(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> _TablePage:
+    def current(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> TablePage:
         """The table as it is now in the database (after a write, or a refused one)."""
         fresh = selectors.table_get(table.public_id, club_ids=[table.club_id])
         return cls.load(fresh, can_score=can_score, watching=watching)
 
-    def reload(self) -> _TablePage:
-        return _TablePage.current(self.table, can_score=self.can_score, watching=self.watching)
+    def reload(self) -> TablePage:
+        return TablePage.current(self.table, can_score=self.can_score, watching=self.watching)
 
     @property
     def scores(self) -> list[RoundScore]:
@@ -484,7 +484,7 @@ class _TablePage:
 
 def _render_table(
     request: HtmxHttpRequest,
-    page: _TablePage,
+    page: TablePage,
     form: BaseHandForm,
     *,
     status: int = 200,
@@ -509,7 +509,7 @@ def _render_table(
 
 def _table_context(
     request: HtmxHttpRequest,
-    page: _TablePage,
+    page: TablePage,
     form: BaseHandForm,
     history_all: bool = False,
     history_before: int | None = None,
@@ -544,7 +544,7 @@ def _table_context(
     return context
 
 
-def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
+def _scoreboard_context(page: TablePage) -> dict[str, Any]:
     """The totals, who deals next and how many hands were played: the part of the page every
     change to the table changes."""
     table, setup = page.table, page.setup
@@ -566,7 +566,7 @@ def _scoreboard_context(page: _TablePage) -> dict[str, Any]:
 
 
 def _render_recorded(
-    request: HtmxHttpRequest, page: _TablePage, recorded: Round, posted: BaseHandForm
+    request: HtmxHttpRequest, page: TablePage, recorded: Round, posted: BaseHandForm
 ) -> HttpResponse:
     """What a phone gets back for the hand it just recorded (htmx): the scoreboard, the new
     row of the history, the "recorded, undo" notice and a form ready for the next hand, as
@@ -644,7 +644,7 @@ def change_lines(table: Table, changes: Sequence[TableChange]) -> list[str]:
 
 def _refuse_stale_record(
     request: HtmxHttpRequest,
-    page: _TablePage,
+    page: TablePage,
     version: int,
     stale: services.StaleWrite | None = None,
 ) -> HttpResponse:
@@ -684,7 +684,7 @@ def refuse_stale_table_write(
 ) -> HttpResponse:
     """409 for a button's write (delete a hand, end or take up the evening) from an
     out-of-date page: the table as it is now, what changed, and the write offered again."""
-    page = _TablePage.current(stale.table)
+    page = TablePage.current(stale.table)
     table_url = reverse("games:table", kwargs={"table": page.table.public_id})
     conflict = Conflict(
         change_lines(page.table, stale.changes),
@@ -702,7 +702,7 @@ def refuse_stale_table_write(
 _ANY_HAND = "HAND"
 
 
-def _hand_url(page: _TablePage, name: str) -> Callable[[str], str]:
+def _hand_url(page: TablePage, name: str) -> Callable[[str], str]:
     """A hand's address on this table by its id: ``reverse`` once for the page, a string
     replacement per row (a history of twenty hands asked for sixty reverses)."""
     pattern = reverse(name, kwargs={"table": page.table.public_id, "hand": _ANY_HAND})
@@ -710,7 +710,7 @@ def _hand_url(page: _TablePage, name: str) -> Callable[[str], str]:
 
 
 def _round_rows(
-    page: _TablePage, hands: Sequence[selectors.StoredHand], seats: list[Any]
+    page: TablePage, hands: Sequence[selectors.StoredHand], seats: list[Any]
 ) -> list[dict[str, Any]]:
     """The history's rows: each hand's line, its dealer, and the addresses of its buttons."""
     edit_url = _hand_url(page, "games:round_edit")
@@ -787,7 +787,7 @@ def table_export(request: HtmxHttpRequest, table: str) -> HttpResponse:
 def round_edit(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """Change a recorded hand, addressed by its id (its number shifts when an earlier hand is
     deleted). A save from a page that is out of date is refused (409) with the change kept."""
-    page = _TablePage.for_request(request, table, Role.SCORER)
+    page = TablePage.for_request(request, table, Role.SCORER)
     round_ = _hand_or_gone(request, page, hand)
     if isinstance(round_, HttpResponse):
         return round_
@@ -847,7 +847,7 @@ def round_edit(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     return render(request, "games/round_edit.html", context, status=status)
 
 
-def _hand_or_gone(request: HtmxHttpRequest, page: _TablePage, hand: str) -> Round | HttpResponse:
+def _hand_or_gone(request: HtmxHttpRequest, page: TablePage, hand: str) -> Round | HttpResponse:
     """The table's hand with that id; a hand deleted meanwhile answers 409 with who deleted
     it (a page left open on another phone), any other id 404."""
     try:
@@ -869,7 +869,7 @@ def _hand_or_gone(request: HtmxHttpRequest, page: _TablePage, hand: str) -> Roun
 @require_POST
 def round_delete(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """Delete a hand (the Delete button, and Undo right after saving one)."""
-    page = _TablePage.for_request(request, table, Role.SCORER)
+    page = TablePage.for_request(request, table, Role.SCORER)
     round_ = _hand_or_gone(request, page, hand)
     if isinstance(round_, HttpResponse):
         return round_
@@ -1057,9 +1057,9 @@ def table_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _render_live(
             request,
             access.table_version_watched(token),
-            lambda: _TablePage.load(access.table_watched(token), can_score=False, watching=True),
+            lambda: TablePage.load(access.table_watched(token), can_score=False, watching=True),
         )
-    page = _TablePage.load(access.table_watched(token), can_score=False, watching=True)
+    page = TablePage.load(access.table_watched(token), can_score=False, watching=True)
     return _render_get(request, page)
 
 
@@ -1098,7 +1098,7 @@ def _render_big(
     since = request.GET.get("since", "")
     if request.htmx and since.isdigit() and int(since) == version():
         return HttpResponse(status=204)
-    page = _TablePage.load(load(), can_score=False, watching=watching)
+    page = TablePage.load(load(), can_score=False, watching=watching)
     context = _scoreboard_context(page)
     sides = page.setup.sides
     rows = context["scoreboard"].rows

@@ -21,7 +21,7 @@ from games.plugins.scopa import referee
 from games.plugins.scopa.engine import prime_point, primiera
 from games.plugins.scopa.entry import ScopaHandEntry
 from games.scoring.cards import DeckStyle
-from games.views import _TablePage  # the table page's loader: access, role, seats, hands
+from games.views import TablePage
 
 
 @require_GET
@@ -73,7 +73,7 @@ def _render_primiera(
 @require_GET
 def round_why(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """The primiera referee opened on a recorded hand's cards, under the table's rules."""
-    page = _TablePage.for_request(request, table, Role.VIEWER)
+    page = TablePage.for_request(request, table, Role.VIEWER)
     round_ = page.hand(hand)
     if not isinstance(page.ui, ScopaHandEntry):
         raise Http404
