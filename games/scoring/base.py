@@ -300,6 +300,26 @@ def check_partners_opposite(players: Sequence[str], teams: Sequence[Team]) -> li
     return problems
 
 
+class PartnersOppositeGame(Game):
+    """A game whose table, when ``plays_in_teams`` says it plays in teams, seats four as two
+    teams of partners sitting opposite (the Scopa family, Briscola): those are its default
+    teams, and the only teams it accepts."""
+
+    def default_teams(
+        self, players: Sequence[str], options: Mapping[str, OptionValue]
+    ) -> tuple[Team, ...]:
+        if not self.plays_in_teams(len(players), options):
+            return ()
+        return partners_opposite(players)
+
+    def check_teams(
+        self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]
+    ) -> list[Problem]:
+        if not self.plays_in_teams(len(players), options):
+            return super().check_teams(players, teams, options)
+        return check_partners_opposite(players, teams)
+
+
 def next_dealer_seat(table: TableSetup, out: Collection[str], dealer: int) -> int:
     """The next seat after ``dealer`` in the direction of play whose player is not ``out``
     (see ``Game.dealer_after``)."""

@@ -14,12 +14,11 @@ from typing import ClassVar
 from games.scoring.base import (
     Game,
     GameState,
+    PartnersOppositeGame,
     RoundScore,
     Side,
     TableSetup,
     Team,
-    check_partners_opposite,
-    partners_opposite,
     running_totals,
 )
 from games.scoring.breakdowns import JSON, Fields, integer, mapping_of, nullable, one_of, string
@@ -128,7 +127,7 @@ def _side_problem(side: object, field: str) -> Problem:
     return problem(_("{side} is not a side at this table"), field, side=str(side))
 
 
-class Briscola(Game):
+class Briscola(PartnersOppositeGame):
     """Briscola for 2, or for 4 in two teams of partners sitting opposite (rules.md §1)."""
 
     key = "briscola"
@@ -155,23 +154,13 @@ class Briscola(Game):
     def plays_in_teams(self, player_count: int, options: Mapping[str, OptionValue]) -> bool:
         return player_count == 4
 
-    def default_teams(
-        self, players: Sequence[str], options: Mapping[str, OptionValue]
-    ) -> tuple[Team, ...]:
-        if not self.plays_in_teams(len(players), options):
-            return ()
-        # Partners sit opposite (rules.md §1): seats 1 and 3 play 2 and 4.
-        return partners_opposite(players)
-
     def check_teams(
         self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]
     ) -> list[Problem]:
         """2 players, or 4 as two teams of partners opposite; never 3 (rules.md §1)."""
         if len(players) == 3:
             return [problem(_("Briscola is played by 2, or by 4 in two teams"), "players")]
-        if not self.plays_in_teams(len(players), options):
-            return super().check_teams(players, teams, options)
-        return check_partners_opposite(players, teams)
+        return super().check_teams(players, teams, options)
 
     def best_of(self, table: TableSetup) -> int:
         return int(table.option_str("best_of"))

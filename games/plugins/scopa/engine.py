@@ -17,12 +17,10 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from games.scoring.base import (
     Game,
     GameState,
+    PartnersOppositeGame,
     RoundScore,
     Side,
     TableSetup,
-    Team,
-    check_partners_opposite,
-    partners_opposite,
     running_totals,
     strict_leader,
 )
@@ -1046,7 +1044,7 @@ _SCOPA_RULE_SPECS = (
 )
 
 
-class ScopaFamily(Game):
+class ScopaFamily(PartnersOppositeGame):
     """What Scopa, Scopone and Pirate Scopa share: 40 cards, sides, a race to the target."""
 
     prime_rule_option = ""  # Pirate Scopa scores primes instead of the primiera
@@ -1064,21 +1062,6 @@ class ScopaFamily(Game):
 
     def deck_style(self, options: Mapping[str, OptionValue]) -> DeckStyle:
         return DeckStyle.FRENCH if options.get("deck") == "french" else DeckStyle.ITALIAN
-
-    def default_teams(
-        self, players: Sequence[str], options: Mapping[str, OptionValue]
-    ) -> tuple[Team, ...]:
-        if not self.plays_in_teams(len(players), options):
-            return ()
-        # Partners sit opposite: with seats A, B, C, D, A and C play B and D.
-        return partners_opposite(players)
-
-    def check_teams(
-        self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]
-    ) -> list[Problem]:
-        if not self.plays_in_teams(len(players), options):
-            return super().check_teams(players, teams, options)
-        return check_partners_opposite(players, teams)
 
     # -- one round --------------------------------------------------------------------------
     def parse_entry(
