@@ -44,6 +44,12 @@ def test_scopone_hand_entered_by_tapping_cards(
     tap_cards(page, "6D")
     expect(picker).to_contain_text("cards 7 · coins 4")
     tap_cards(page, "6D")
+    # Saved too soon: the reason, above the form, is brought into view from the Save button.
+    page.get_by_role("button", name="Save hand").click()
+    refusal = page.locator("#form-errors")
+    expect(refusal).to_contain_text("32 cards are not assigned to a side yet.")
+    expect(refusal).to_be_in_viewport()
+    expect(refusal).to_be_focused()
     page.get_by_role("button", name="All remaining cards to Bob & Di").click()
     expect(page.locator('.side-pick[data-side="1"]')).to_contain_text("cards 32 · coins 5")
     page.get_by_role("button", name="One more for Ann & Cy").click()

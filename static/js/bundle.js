@@ -274,7 +274,8 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
 // js/notices.js
 // A write refused because the table changed meanwhile (409) puts its notice at the top of the
 // page; a boosted button far down the history would leave it out of sight, so bring it into
-// view and give it the focus, so a screen reader reads it too.
+// view and give it the focus, so a screen reader reads it too. A hand refused (422) says why
+// above its form, far above the Save button on a phone: it is brought into view the same way.
 (function () {
   "use strict";
 
@@ -287,8 +288,18 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     notice.focus({ preventScroll: true });
   }
 
+  function showRefusal() {
+    // A new answer brings a new element: each refusal is shown once.
+    var errors = document.getElementById("form-errors");
+    if (!errors || errors.dataset.shown || document.getElementById("conflict")) return;
+    errors.dataset.shown = "true";
+    errors.scrollIntoView({ block: "start" });
+    errors.focus({ preventScroll: true });
+  }
+
   document.addEventListener("DOMContentLoaded", showConflict);
   document.addEventListener("htmx:afterSettle", showConflict);
+  document.addEventListener("htmx:afterSettle", showRefusal);
 })();;
 // js/live.js
 // The live table: a poll that keeps the page in step with the other phones, a save that

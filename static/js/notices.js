@@ -1,6 +1,7 @@
 // A write refused because the table changed meanwhile (409) puts its notice at the top of the
 // page; a boosted button far down the history would leave it out of sight, so bring it into
-// view and give it the focus, so a screen reader reads it too.
+// view and give it the focus, so a screen reader reads it too. A hand refused (422) says why
+// above its form, far above the Save button on a phone: it is brought into view the same way.
 (function () {
   "use strict";
 
@@ -13,6 +14,16 @@
     notice.focus({ preventScroll: true });
   }
 
+  function showRefusal() {
+    // A new answer brings a new element: each refusal is shown once.
+    var errors = document.getElementById("form-errors");
+    if (!errors || errors.dataset.shown || document.getElementById("conflict")) return;
+    errors.dataset.shown = "true";
+    errors.scrollIntoView({ block: "start" });
+    errors.focus({ preventScroll: true });
+  }
+
   document.addEventListener("DOMContentLoaded", showConflict);
   document.addEventListener("htmx:afterSettle", showConflict);
+  document.addEventListener("htmx:afterSettle", showRefusal);
 })();
