@@ -80,11 +80,14 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
         sign_in(context, request.getfixturevalue("live_server").url)
     page = context.new_page()
     # Whatever the Content-Security-Policy refused: Chromium reports it as a console error
-    # ("Refused to execute inline script because it violates ...").
+    # ("Refused to execute inline script because it violates ..."), and htmx, which may not
+    # eval under it (allowEval false), as "htmx:evalDisallowedError" (an hx-trigger filter).
     refused: list[str] = []
 
     def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error" and "Content Security Policy" in message.text:
+        if message.type == "error" and (
+            "Content Security Policy" in message.text or "evalDisallowed" in message.text
+        ):
             refused.append(message.text)
 
     page.on("console", on_console)

@@ -161,6 +161,19 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     if (refresh(form)) form.dispatchEvent(new Event("change", { bubbles: true }));
   });
   document.addEventListener("htmx:afterSettle", function () { refresh(handForm()); });
+
+  // A change to a part that redraws itself (data-redraw: the referee's game and sides) goes no
+  // further, so the form's own trigger (a tap redraws the verdict) does not fire as well. A
+  // filter in hx-trigger would do it, but needs eval, which the CSP forbids.
+  function stopAtRedraw(root) {
+    root.querySelectorAll("[data-redraw]").forEach(function (part) {
+      if (part.dataset.stopsChange) return;
+      part.dataset.stopsChange = "true";
+      part.addEventListener("change", function (event) { event.stopPropagation(); });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { stopAtRedraw(document); });
+  document.addEventListener("htmx:load", function (event) { stopAtRedraw(event.target); });
 })();
 
 // The card grid is one tab stop (a roving tabindex): Tab reaches it once, the arrow keys move
