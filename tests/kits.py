@@ -121,6 +121,11 @@ class GameKit:
         return {"points": dict.fromkeys(setup.sides, 1)}
 
     # -- tests/phone_pages.py: the pages the browser tests look at ------------------------------
+    def site_players(self, game: str) -> int:
+        """How many sit at ``game``'s table among the pages the browser tests look at: by
+        default the fewest its rules allow."""
+        return GAMES[game].min_players
+
     def counted_hand(self, setup: TableSetup) -> Entry:
         """A first hand counted at the table, the rules allow it and it decides nothing: by
         default 1 point to the first side."""

@@ -37,7 +37,7 @@ def build_site() -> Site:
     league = services.league_create(
         club=club,
         name="Thursday club",
-        games=["scopa", "scopone", "pirate-scopa", "ciapano", "swoops", "schafkopf"],
+        games=list(GAMES),
     )
     season(league, "Winter", "2026-01-01", "2026-02-28")
     finished("scopa", FOUR[:2], "Alessandra", league=league, when=at("2026-01-08"))
@@ -57,14 +57,8 @@ def build_site() -> Site:
         Table.objects.filter(pk=done.pk).update(created_at=at(evening, 19))
 
     site = Site(league=league)
-    players = {
-        "scopa": FOUR[:2],
-        "scopone": FOUR,
-        "pirate-scopa": FOUR[:3],
-        "ciapano": FOUR[:3],
-        "schafkopf": FOUR,
-        "swoops": FIVE,
-    }
+    # Each game at the size its kit shows (Scopa for two, Scopone and Briscola for four, ...).
+    players = {game: FIVE[: kit_for(game).site_players(game)] for game in GAMES}
     for game, names in players.items():
         money = {"cents_per_point": 10, "currency": "EUR"}
         options = money if GAMES[game].plays_for_money else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hypothesis import strategies as st
+from playwright.sync_api import Page, expect
 
 from games.scoring import TableSetup
 from tests.kits import Entry, GameKit
@@ -53,6 +54,15 @@ class BriscolaKit(GameKit):
         # Best of 3: two deals of all 120 card points.
         deal = {"points": {side: 120 if side == winner else 0 for side in setup.sides}}
         return [deal, deal]
+
+    def site_players(self, game: str) -> int:
+        # Four, as two teams of partners: the longest side names.
+        return 4
+
+    def half_enter(self, page: Page) -> None:
+        for code in ("AD", "3C", "KB"):
+            page.locator(f'.card[data-card="{code}"]').click()
+        expect(page.locator("#preview")).to_contain_text("So far")
 
     def counted_hand(self, setup: TableSetup) -> Entry:
         """A deal of 70 card points to 50."""

@@ -87,6 +87,10 @@ class ScopaKit(GameKit):
     def winning_entries(self, setup: TableSetup, winner: str) -> list[Entry]:
         return [{"points": {side: 11 if side == winner else 3 for side in setup.sides}}]
 
+    def site_players(self, game: str) -> int:
+        # Scopa for two, Pirate Scopa for three, Scopone's four.
+        return {"scopa": 2, "pirate-scopa": 3}.get(game, 4)
+
     def half_enter(self, page: Page) -> None:
         for code in ("7D", "AC", "KB"):
             page.locator(f'.card[data-card="{code}"]').click()

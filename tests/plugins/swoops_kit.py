@@ -107,6 +107,9 @@ class SwoopsKit(GameKit):
         """The first player went out; everyone else holds 12."""
         return {"points": {side: 0 if index == 0 else 12 for index, side in enumerate(setup.sides)}}
 
+    def site_players(self, game: str) -> int:
+        return 5
+
     def half_enter(self, page: Page) -> None:
         """At the phone pages' table (tests/phone_pages.py): Alessandra went out, Bartolomeo
         holds a king."""
