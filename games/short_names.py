@@ -5,7 +5,7 @@ to "Alessan…" would make them one person."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 ELLIPSIS = "…"
 
@@ -52,3 +52,13 @@ def short_labels(names: Sequence[str], limit: int = 5) -> list[str]:
             return labels
         for position in clashing:
             chosen[position] += 1
+
+
+def short_among(name: object, sides: Iterable[object]) -> str:
+    """``name``'s short label, distinct from those of the other sides: ``sides`` holds names,
+    or (index, name) pairs as the hand templates' ``side_indexes`` do."""
+    names = [str(side[1] if isinstance(side, tuple | list) else side) for side in sides]
+    text = str(name)
+    if text not in names:
+        return text
+    return short_labels(names)[names.index(text)]

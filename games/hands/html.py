@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from games.cardfaces import CardFace, deck_by_suit
 from games.scoring.cards import Card, DeckStyle
+from games.short_names import short_among
 
 # The widget templates spelled out by input_html: every <input> widget renders through these.
 _INPUT_TEMPLATES = frozenset(
@@ -288,3 +289,76 @@ def stepper_html(side: str, bound: forms.BoundField) -> SafeString:
 def steppers_html(rows: Iterable[tuple[str, forms.BoundField]]) -> SafeString:
     """One stepper per (side, bound field), a line each."""
     return mark_safe("\n".join(stepper_html(side, bound) for side, bound in rows))
+
+
+# -- the tap-card pieces (templates/games/hands/tap_cards.html, games/hands/tap_cards.py) --------
+
+
+def seat_name_html(name: str, sides: Iterable[object]) -> str:
+    """templates/games/seat_name.html: a player's name on a chip too narrow for it, with the
+    short label, distinct from the other seats', to show where the whole name does not fit."""
+    short = short_among(name, sides)
+    if short != name:
+        return (
+            f'<span class="seat-name"><span class="seat-name-full">{esc(name)}</span>'
+            f'<span class="seat-name-short" aria-hidden="true">{esc(short)}</span></span>'
+        )
+    return f'<span class="seat-name">{esc(name)}</span>'
+
+
+def side_counts_html(count: Any, oob: bool = False) -> SafeString:
+    """A side's figures on its button in the side picker ("cards 5 · coins 4"), each number
+    in its ``data-count-<key>``; ``oob`` swaps them in out of band with a preview."""
+    figures = " · ".join(
+        f'{esc(figure.label)} <span data-count-{esc(figure.key)}="{count.index}">'
+        f"{esc(figure.value)}</span>"
+        for figure in count.figures
+    )
+    swap = ' hx-swap-oob="true"' if oob else ""
+    return mark_safe(
+        f'<span id="side-counts-{count.index}" class="side-pick-counts"{swap}>{figures}</span>'
+    )
+
+
+def side_picker_html(side_counts: Sequence[Any], side_indexes: Sequence[Any]) -> SafeString:
+    """The side picker: a button per side, its name and its figures; the first is pressed."""
+    # As {% translate %} writes a literal's translation: as the catalog has it.
+    label = _("Tapped cards go to")
+    buttons = "\n".join(
+        f'<button type="button" class="side-pick side-{count.index}" data-side="{count.index}" '
+        f'data-short="{esc(short_among(count.side, side_indexes))}" '
+        f'aria-pressed="{"true" if position == 0 else "false"}">\n'
+        f'<span class="side-pick-name">{seat_name_html(count.side, side_indexes)}</span>\n'
+        f"{side_counts_html(count)}\n</button>"
+        for position, count in enumerate(side_counts)
+    )
+    return mark_safe(
+        f'<div class="side-picker" role="group" aria-label="{label}">\n{buttons}\n</div>'
+    )
+
+
+def rest_buttons_html(side_indexes: Sequence[tuple[int, str]]) -> SafeString:
+    """ "All remaining cards to X", a submit button per side (games/hands/base.py ``rest_to``
+    answers it without JavaScript)."""
+    buttons = "\n".join(
+        f'<button type="submit" class="button rest-to side-{index}" name="rest_to" '
+        f'value="{index}" formnovalidate>'
+        # As {% blocktranslate %} does: the name escaped, the translation as written.
+        + _("All remaining cards to %(side)s") % {"side": esc(side)}
+        + "</button>"
+        for index, side in side_indexes
+    )
+    return mark_safe(f'<div class="rest-buttons">\n{buttons}\n</div>')
+
+
+def mode_switch_html(mode: forms.BoundField, legend: str) -> SafeString:
+    """Tap the cards or enter the points: the form's ``mode`` radios as segments."""
+    segments = "".join(
+        f'<label class="segment">{option_input(radio)} <span>{esc(radio.choice_label)}</span>'
+        "</label>"
+        for radio in mode
+    )
+    return mark_safe(
+        f'<fieldset class="mode-switch">\n<legend class="visually-hidden">{esc(legend)}</legend>'
+        f"\n{segments}\n</fieldset>"
+    )

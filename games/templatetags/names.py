@@ -2,8 +2,8 @@ from collections.abc import Iterable
 
 from django import template
 
+from games import short_names
 from games.scoring.base import Game
-from games.short_names import short_labels
 from games.words import player_count_words
 
 register = template.Library()
@@ -11,13 +11,8 @@ register = template.Library()
 
 @register.filter
 def short_among(name: object, sides: Iterable[object]) -> str:
-    """``name``'s short label, distinct from those of the other sides: ``sides`` holds names,
-    or (index, name) pairs as the hand templates' ``side_indexes`` do."""
-    names = [str(side[1] if isinstance(side, tuple | list) else side) for side in sides]
-    text = str(name)
-    if text not in names:
-        return text
-    return short_labels(names)[names.index(text)]
+    """``{{ name|short_among:sides }}``: see ``games.short_names.short_among``."""
+    return short_names.short_among(name, sides)
 
 
 @register.filter

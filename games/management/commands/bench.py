@@ -167,7 +167,7 @@ class Command(BaseCommand):
             f"{runs} timed runs per page after a warm-up, DEBUG off; queries and the slowest "
             "query from one more run, peak memory (tracemalloc) from another."
         )
-        self.stdout.write(table_page_report(label, owner, runs=max(runs, 15)))
+        self.stdout.write(table_page_report(label, owner, runs=max(runs, 31)))
 
 
 @dataclass(frozen=True)
