@@ -13,6 +13,7 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -138,6 +139,9 @@ class TapCardsHandEntry(HandEntry):
     """A hand entry whose form is a ``TapCardsForm``: "All remaining cards to X" works
     without JavaScript, and the context holds what tap_cards.html shows."""
 
+    # The mode switch's name for screen readers, as the game names what is entered.
+    mode_legend: Promise = gettext_lazy("How to enter the hand")
+
     def shortcut(self, data: QueryDict) -> QueryDict | None:
         return rest_to(data, DECK, MODE_CARDS)
 
@@ -147,6 +151,7 @@ class TapCardsHandEntry(HandEntry):
             "grid": card_grid(form, style),
             "style": style,
             "side_indexes": list(enumerate(setup.sides)),
+            "mode_legend": self.mode_legend,
             # On the side picker's buttons, and out of band with each preview.
             "side_counts": form.side_counts(),
         }

@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.hands.base import (
     BaseHandForm,
@@ -135,6 +136,7 @@ class BriscolaHandEntry(TapCardsHandEntry):
     # A deal is scored on its own; so is its preview.
     form_uses_earlier = False
     template = "briscola/hand.html"
+    mode_legend = gettext_lazy("How to enter the deal")
     form_class = BriscolaHandForm
     options_on_scoreboard = frozenset({"best_of"})
     standings_measures = ("points_per_game", "points_difference")
