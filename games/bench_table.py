@@ -31,6 +31,7 @@ from games import services
 from games.demo import demo_games
 from games.hands.demo_base import BenchTable
 from games.models import Round, RoundPoints, Table, new_hand_token
+from scorekeeper import worker_gc
 
 # Extra WSGI environ for the test client (its **extra is typed Any).
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
@@ -56,15 +57,17 @@ class Timing:
 @contextmanager
 def as_a_worker_runs() -> Iterator[None]:
     """Time requests as an app server's worker serves them: with what lives now frozen out of
-    the garbage collector's full passes, as scorekeeper/wsgi.py freezes a worker's start-up
-    objects (without it, a full pass over the bench's own heap lands in some timed requests,
-    and the more a page allocates, the more it pays)."""
+    the garbage collector's full passes and young collections as rare, as scorekeeper/wsgi.py
+    settles a worker (scorekeeper/worker_gc.py; without it, a full pass over the bench's own
+    heap lands in some timed requests, and the more a page allocates, the more it pays)."""
+    thresholds = gc.get_threshold()
     gc.collect()
-    gc.freeze()
+    worker_gc.settle()
     try:
         yield
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
 
 
 def table_page_report(label: str, owner: Any, runs: int = 15) -> str:

@@ -9,7 +9,8 @@ from django.conf import settings
 PROBE = """
 import gc, sys
 import scorekeeper.wsgi
-print(gc.get_freeze_count(), "games.views" in sys.modules, "games.league_views" in sys.modules)
+print(gc.get_freeze_count(), "games.views" in sys.modules, "games.league_views" in sys.modules,
+      gc.get_threshold()[0])
 """
 
 
@@ -25,9 +26,11 @@ def test_a_worker_loads_the_views_and_freezes_what_it_started_with() -> None:
         check=True,
         timeout=60,
     )
-    frozen, views, league_views = result.stdout.split()
+    frozen, views, league_views, young = result.stdout.split()
     # The views (and the modules they import) are loaded before the freeze, not on the first
     # request, so the garbage collector's full passes skip them too.
     assert views == "True"
     assert league_views == "True"
     assert int(frozen) > 10_000
+    # Young collections every 20,000 objects, not Python's 700 (scorekeeper/worker_gc.py).
+    assert int(young) == 20_000
