@@ -294,10 +294,10 @@ def steppers_html(rows: Iterable[tuple[str, forms.BoundField]]) -> SafeString:
 # -- the tap-card pieces (templates/games/hands/tap_cards.html, games/hands/tap_cards.py) --------
 
 
-def seat_name_html(name: str, sides: Iterable[object]) -> str:
-    """templates/games/seat_name.html: a player's name on a chip too narrow for it, with the
-    short label, distinct from the other seats', to show where the whole name does not fit."""
-    short = short_among(name, sides)
+def seat_name_html(name: str, short: str) -> str:
+    """templates/games/seat_name.html: a player's name on a chip too narrow for it, with its
+    ``short`` label (``short_among``: distinct from the other seats') to show where the whole
+    name does not fit."""
     if short != name:
         return (
             f'<span class="seat-name"><span class="seat-name-full">{esc(name)}</span>'
@@ -324,16 +324,20 @@ def side_picker_html(side_counts: Sequence[Any], side_indexes: Sequence[Any]) ->
     """The side picker: a button per side, its name and its figures; the first is pressed."""
     # As {% translate %} writes a literal's translation: as the catalog has it.
     label = _("Tapped cards go to")
-    buttons = "\n".join(
-        f'<button type="button" class="side-pick side-{count.index}" data-side="{count.index}" '
-        f'data-short="{esc(short_among(count.side, side_indexes))}" '
-        f'aria-pressed="{"true" if position == 0 else "false"}">\n'
-        f'<span class="side-pick-name">{seat_name_html(count.side, side_indexes)}</span>\n'
-        f"{side_counts_html(count)}\n</button>"
-        for position, count in enumerate(side_counts)
-    )
+    buttons = []
+    for position, count in enumerate(side_counts):
+        short = short_among(count.side, side_indexes)
+        buttons.append(
+            f'<button type="button" class="side-pick side-{count.index}" '
+            f'data-side="{count.index}" data-short="{esc(short)}" '
+            f'aria-pressed="{"true" if position == 0 else "false"}">\n'
+            f'<span class="side-pick-name">{seat_name_html(count.side, short)}</span>\n'
+            f"{side_counts_html(count)}\n</button>"
+        )
     return mark_safe(
-        f'<div class="side-picker" role="group" aria-label="{label}">\n{buttons}\n</div>'
+        f'<div class="side-picker" role="group" aria-label="{label}">\n'
+        + "\n".join(buttons)
+        + "\n</div>"
     )
 
 

@@ -92,9 +92,6 @@ class TapCardsForm(BaseHandForm):
                     initial[f"card_{card.code}"] = index[missing[0]]
         return initial
 
-    def card_fields(self) -> list[forms.BoundField]:
-        return [self[f"card_{card.code}"] for card in DECK]
-
     def by_points(self) -> bool:
         return self.cleaned_data.get("mode") == MODE_POINTS
 

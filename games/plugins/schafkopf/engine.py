@@ -1453,7 +1453,7 @@ _RESULT_FIELDS = {
 
 def fields_for(contract: Contract, table: TableSetup) -> frozenset[str]:
     """The entry fields a contract asks for at this table; the others do not apply to it, and
-    ``table_entry`` passes them on for ``parse_entry`` to refuse.
+    ``table_entry`` refuses them.
 
     >>> table = Schafkopf().setup(["Ann", "Bob", "Cy", "Di"], {})
     >>> sorted(fields_for(SIE, table))
@@ -1506,8 +1506,8 @@ def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
 
     The card points decide won or lost and Schneider (games/plugins/schafkopf/rules.md §4), and
     the tricks a Tout or a Bettel (§8, §13): a won or lost picked as well is checked against them
-    and then left to them. A field the contract does not ask for (``fields_for``) is passed on,
-    so ``parse_entry`` refuses it.
+    and then left to them. A field the contract does not ask for (``fields_for``) is refused: in
+    the players' words where it is a result or a Ramsch's figure, else in ``parse_entry``'s.
 
     >>> table = Schafkopf().setup(["Ann", "Bob", "Cy", "Di"], {})
     >>> table_entry(TableHand("solo", declarer="Ann", declarer_points=75, declarer_won=True), table)
@@ -1534,7 +1534,8 @@ def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
     entry = (
         _table_ramsch_entry(hand, table) if contract.ramsch else _table_played_entry(contract, hand)
     )
-    extra = [key for key in entry if key != "contract" and key not in fields_for(contract, table)]
+    asked = fields_for(contract, table)
+    extra = [key for key in entry if key != "contract" and key not in asked]
     if extra:
         # A field the contract does not ask for: a result, card points or a Ramsch's figures
         # in the players' words; the rest (a partner in a Solo, a Stoß on a Sie) in
