@@ -485,7 +485,7 @@ def _rescore(
     points: list[dict[str, int]] = []
     for index, round_ in enumerate(stored.rounds):
         if index < first_changed:
-            tracker.push(RoundScore(stored.points[round_.pk], round_.breakdown))
+            tracker.push(RoundScore(stored.points[round_.pk], round_.breakdown), round_.dealer)
             points.append(stored.points[round_.pk])
             continue
         assert isinstance(round_, Round)  # models_from(first_changed) made it one

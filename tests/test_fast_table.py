@@ -12,7 +12,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import selectors, services
 from games.models import Round, Table
 from games.views import HISTORY_PAGE
 from tests.clubs import home_club
@@ -382,3 +382,56 @@ def test_a_watch_link_polls_too_and_a_stranger_cannot(client: Client) -> None:
     assert '<span class="total-points" data-total="Ann">3</span>' in html(response)
     assert poll(anonymous, table_url(table), '"t1"').status_code == 404
     assert poll(anonymous, "/watch/nosuchtoken0000/", '"t1"').status_code == 404
+
+
+def test_the_hands_breakdowns_read_as_stored_but_are_decoded_only_when_looked_at() -> None:
+    table = scopa_table(hands=3)
+
+    hands = selectors.table_hands(table)
+
+    stored = {round_.pk: round_.breakdown for round_ in table.rounds.all()}
+    assert all(isinstance(hand.breakdown, selectors.StoredBreakdown) for hand in hands)
+    assert not any(hand.breakdown.decoded for hand in hands)
+    assert [dict(hand.breakdown) for hand in hands] == [stored[hand.pk] for hand in hands]
+    assert hands[0].breakdown == stored[hands[0].pk]
+    assert all(hand.breakdown.decoded for hand in hands)
+
+
+def test_a_save_at_a_table_without_the_capotto_decodes_no_earlier_breakdown() -> None:
+    """Recording a hand replays the earlier hands' points; at a Scopa table that does not play
+    the capotto nothing looks inside their breakdowns, so none is decoded (it was most of the
+    cost of a save at a long table)."""
+    table = scopa_table(hands=4)
+    table.refresh_from_db()
+    hands = selectors.table_hands(table)
+
+    services.round_record(
+        table,
+        points_entry(Ann=2, Bob=1),
+        hands=hands,
+        hands_version=table.version,
+        setup=table.setup(),
+    )
+
+    assert not any(hand.breakdown.decoded for hand in hands)
+    assert [hand.dealer for hand in selectors.table_hands(table)] == [0, 1, 0, 1, 0]
+
+
+def test_a_capotto_stored_earlier_still_ends_the_game_where_the_table_plays_it() -> None:
+    """The capotto is read from the stored breakdowns, decoded when looked at."""
+    table = services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"capotto": True}
+    )
+    services.round_record(table, points_entry(Ann=1, Bob=1))
+    services.round_record(table, {"points": {"Ann": 13, "Bob": 0}, "capotto": "Ann"})
+    table.refresh_from_db()
+
+    state = table.rules.game_state(
+        [hand.score() for hand in selectors.table_hands(table)], table.setup()
+    )
+
+    assert state.finished
+    assert state.winners == ("Ann",)
+    assert state.finished_after_round == 2
+    assert table.is_finished
+    assert table.winners == ["Ann"]

@@ -380,9 +380,11 @@ class RoundTracker:
         """The next round's score, without keeping it."""
         return self.game.score_round(entry, self.table, self._scores)
 
-    def push(self, score: RoundScore) -> None:
-        """Keep a round that was already scored (a stored hand), without scoring it again."""
-        self._dealers.append(self.next_dealer())
+    def push(self, score: RoundScore, dealer: int | None = None) -> None:
+        """Keep a round that was already scored (a stored hand), without scoring it again;
+        ``dealer``, the seat stored with it (which this tracker gave it when it was scored),
+        spares working it out again."""
+        self._dealers.append(self.next_dealer() if dealer is None else dealer)
         self._scores.append(score)
 
     def state(self) -> GameState:

@@ -23,6 +23,7 @@ create (one that happens to have the name) is refused, never clobbered.
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import secrets
@@ -240,7 +241,13 @@ class CliFigures:
 def _measure_cli_startup(runs: int = CLI_RUNS) -> CliFigures:
     """The median wall time of ``manage.py score`` on a one-hand sheet, a process of its own
     each run as someone at a shell starts it, and of ``python -c "import django"`` in the same
-    runs (taken in turns, so both see the same machine); one untimed run of each first."""
+    runs (taken in turns, so both see the same machine); one untimed run of each first.
+
+    Our own modules are compiled to bytecode first, as Django's were when pip installed it:
+    the untimed run would do that, but not where ``PYTHONDONTWRITEBYTECODE`` is set (as on
+    our CI machines), and then every timed run compiled the whole scoring package again
+    while ``import django`` read bytecode (0.11 s against 0.07 s for the same run)."""
+    _compile_project()
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-cli-") as scratch:
         sheet = f"{scratch}/one-hand.json"
         with open(sheet, "w", encoding="utf-8") as handle:
@@ -267,6 +274,15 @@ def _measure_cli_startup(runs: int = CLI_RUNS) -> CliFigures:
         statistics.median(timings["score"]) * 1000,
         statistics.median(timings["django"]) * 1000,
     )
+
+
+def _compile_project() -> None:
+    """Write the bytecode of the project's packages and manage.py (``__pycache__``, which git
+    ignores), as pip does for what it installs; sources already compiled are skipped."""
+    base = settings.BASE_DIR
+    for package in ("games", "scorekeeper"):
+        compileall.compile_dir(base / package, quiet=1)
+    compileall.compile_file(base / "manage.py", quiet=1)
 
 
 def _cli_line(figures: CliFigures) -> str:

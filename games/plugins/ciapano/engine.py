@@ -554,8 +554,8 @@ class _CiapanoTracker(RoundTracker):
     def score(self, entry: Mapping[str, object]) -> RoundScore:
         return self.game.score_deal(entry, self.table, self._fold.progress())
 
-    def push(self, score: RoundScore) -> None:
-        super().push(score)
+    def push(self, score: RoundScore, dealer: int | None = None) -> None:
+        super().push(score, dealer)
         self._fold.add(score)
 
 

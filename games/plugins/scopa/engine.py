@@ -1198,10 +1198,16 @@ class ScopaFamily(PartnersOppositeGame):
         """
         target = table.option_int("target")
         after_each = running_totals(table.sides, rounds)
+        # Only a table that plays the capotto stores one (score_round), so the others never
+        # look inside a breakdown: a save at a long table then decodes none of them.
+        plays_capotto = bool(table.options.get("capotto"))
         for number, (score, totals) in enumerate(zip(rounds, after_each, strict=True), start=1):
-            capotto = score.breakdown.get("capotto")
+            capotto = score.breakdown.get("capotto") if plays_capotto else None
             if isinstance(capotto, Mapping) and capotto.get("winner"):
                 return self._finished(after_each, number, str(capotto["winner"]))
+            # Nobody at the target yet (most hands of a game) needs no leader looked for.
+            if max(totals.values(), default=0) < target:
+                continue
             leader = strict_leader(totals)
             if leader is not None and totals[leader] >= target:
                 return self._finished(after_each, number, leader)
