@@ -13,10 +13,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games import selectors, services
-from games.models import Round, Table
+from games.models import Club, League, Player, Role, Round, Seat, Table
 from games.views import HISTORY_PAGE
-from tests.clubs import home_club
+from tests.clubs import home_club, member
 from tests.factories import points_entry
+from tests.kits import kit_for
+from tests.leagues import league as league_of_tests
 from tests.pages import HTMX, html, inputs, saved, table_url
 
 pytestmark = pytest.mark.django_db
@@ -435,3 +437,67 @@ def test_a_capotto_stored_earlier_still_ends_the_game_where_the_table_plays_it()
     assert state.finished_after_round == 2
     assert table.is_finished
     assert table.winners == ["Ann"]
+
+
+def _as_the_orm_reads(table: Table) -> tuple[dict[str, object], ...]:
+    return (
+        {field.attname: getattr(table, field.attname) for field in Table._meta.concrete_fields},
+        {field.attname: getattr(table.club, field.attname) for field in Club._meta.concrete_fields},
+        {
+            field.attname: getattr(table.league, field.attname)
+            for field in League._meta.concrete_fields
+        }
+        if table.league
+        else {},
+        {
+            "seats": [
+                (
+                    {f.attname: getattr(seat, f.attname) for f in Seat._meta.concrete_fields},
+                    {
+                        f.attname: getattr(seat.player, f.attname)
+                        for f in Player._meta.concrete_fields
+                    },
+                )
+                for seat in table.seats.all()
+            ]
+        },
+    )
+
+
+@pytest.mark.parametrize("in_a_league", [False, True])
+def test_a_table_read_for_a_member_is_the_table_the_orm_reads(in_a_league: bool) -> None:
+    """The table page's read of a table (plain rows, converted as the ORM converts them) gives
+    every field as the ORM does, dates, JSON and a league included, and the seats in order
+    with their players, asking nothing more."""
+    club = home_club()
+    league = league_of_tests() if in_a_league else None
+    table = services.table_create(
+        club=club,
+        game="schafkopf",
+        players=["Ann", "Bob", "Cy", "Di"],
+        options={"cents_per_point": 10},
+        league=league,
+    )
+    services.round_record(table, kit_for("schafkopf").steady_entry(table.setup(), 1))
+    services.table_stop(table)
+    owner = member(club, Role.SCORER, "reader")
+
+    read, role = selectors.table_get_for_member(table.public_id, owner)
+
+    expected = Table.objects.select_related("club", "league").get(pk=table.pk)
+    assert role is Role.SCORER
+    with CaptureQueriesContext(connection) as captured:
+        as_read, setup_read = _as_the_orm_reads(read), read.setup()
+    assert captured.captured_queries == []
+    assert as_read == _as_the_orm_reads(expected)
+    assert setup_read == expected.setup()
+    assert read.finished_at is not None
+    assert read.winners == expected.winners != []
+
+
+def test_a_table_of_another_club_is_not_read_for_a_stranger() -> None:
+    table = scopa_table()
+    stranger = member(Club.objects.create(name="Elsewhere"), Role.OWNER, "stranger")
+
+    with pytest.raises(Table.DoesNotExist):
+        selectors.table_get_for_member(table.public_id, stranger)
