@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection
 from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum, Value, Window
@@ -221,11 +221,11 @@ def table_totals(table: Table, setup: TableSetup) -> dict[str, int]:
     return totals
 
 
-@dataclass(frozen=True)
-class StoredHand:
+class StoredHand(NamedTuple):
     """A stored hand as the table page and the write path read it: everything but the entry
     (which only editing needs), from plain rows rather than model instances, so reading a
-    table of 500 hands costs a few milliseconds rather than fifty."""
+    table of 500 hands costs a few milliseconds rather than fifty. A named tuple: made four
+    times faster than a frozen dataclass, and a save makes one per hand of its table."""
 
     pk: int
     public_id: str
