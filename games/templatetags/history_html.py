@@ -9,6 +9,7 @@ with the same messages, so the catalogs translate it as before.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import template
@@ -30,24 +31,24 @@ def history_row(context: template.Context, row: dict[str, Any]) -> SafeString:
     summary = f'<span class="history-summary">{esc(line.summary)}</span> ' if line.summary else ""
     points = " · ".join(f"{esc(side)} <strong>{esc(value)}</strong>" for side, value in line.points)
     lines = "".join(f"<li>{esc(text)}</li>" for text in line.lines)
+    words = _words(context)
     actions = []
     if row["why_url"]:
         actions.append(
-            f'<a class="button button-small" href="{esc(row["why_url"])}">{esc(_("Why?"))}</a>'
+            f'<a class="button button-small" href="{esc(row["why_url"])}">{words.why}</a>'
         )
     if context.get("can_score"):
-        confirm = _("Delete hand %(number)s? The totals will be recomputed.") % {"number": number}
         actions.append(
-            f'<a class="button button-small" href="{esc(row["edit_url"])}">{esc(_("Edit"))}</a>\n'
+            f'<a class="button button-small" href="{esc(row["edit_url"])}">{words.edit}</a>\n'
             f'<form method="post" action="{esc(row["delete_url"])}" hx-boost="true" '
-            f'hx-confirm="{confirm}" class="inline-form">'
+            f'hx-confirm="{words.confirm_delete % {"number": number}}" class="inline-form">'
             f"{_csrf_input(context)}"
             f'<input type="hidden" name="table_version" value="{esc(context["table"].version)}">'
             '<button type="submit" class="button button-small button-danger">'
-            f"{esc(_('Delete'))}</button></form>"
+            f"{words.delete}</button></form>"
         )
-    heading = _("Hand %(number)s") % {"number": number}
-    dealt = _("Dealt by %(dealer)s") % {"dealer": esc(row["dealer"])}
+    heading = words.heading % {"number": number}
+    dealt = words.dealt % {"dealer": esc(row["dealer"])}
     return mark_safe(
         '\n<li class="history-item">\n<details>\n<summary>\n'
         f'<span class="history-number">{heading}</span>\n'
@@ -58,6 +59,34 @@ def history_row(context: template.Context, row: dict[str, Any]) -> SafeString:
         f'<div class="history-actions">\n{chr(10).join(actions)}\n</div>\n'
         "</details>\n</li>\n"
     )
+
+
+@dataclass(frozen=True)
+class _Words:
+    """A row's words in the page's language: the same for every row of a page, so a page
+    asks for them once rather than six times a row."""
+
+    why: str
+    edit: str
+    delete: str
+    confirm_delete: str
+    heading: str
+    dealt: str
+
+
+def _words(context: template.Context) -> _Words:
+    words = context.render_context.get(_Words)
+    if words is None:
+        words = _Words(
+            esc(_("Why?")),
+            esc(_("Edit")),
+            esc(_("Delete")),
+            _("Delete hand %(number)s? The totals will be recomputed."),
+            _("Hand %(number)s"),
+            _("Dealt by %(dealer)s"),
+        )
+        context.render_context[_Words] = words
+    return words
 
 
 def _csrf_input(context: template.Context) -> str:
