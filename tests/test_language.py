@@ -14,9 +14,10 @@ from django.utils import translation
 
 from games import services
 from games.models import AccountSettings, Club
-from tests.clubs import member
+from tests.clubs import home_club, member
 from tests.concurrency import at_once, errors
-from tests.pages import html
+from tests.factories import points_entry
+from tests.pages import html, table_url
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +111,30 @@ def test_many_phones_choosing_a_language_at_once_leave_one_setting() -> None:
         assert errors(outcomes) == [], round_
         assert AccountSettings.objects.filter(user=user).count() == 1
         assert AccountSettings.objects.get(user=user).language in languages
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("de", ("Warum?", "Bearbeiten", "Löschen", "Runde 1", "Geber: Ann")),
+        ("it", ("Perché?", "Modifica")),
+        ("ja", ("理由は", "編集")),
+    ],
+)
+def test_a_history_row_speaks_the_page_language(
+    client: Client, language: str, words: tuple[str, ...]
+) -> None:
+    """The history's buttons are built in Python (games/templatetags/history_html.py): their
+    words must reach the catalogs like any template's ("Edit" once stayed English)."""
+    table = services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
+    )
+    services.round_record(table, points_entry(Ann=1, Bob=1))
+
+    page = html(client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=language))
+
+    history = page.split('id="history-list"', 1)[1].split("</ol>", 1)[0]
+    for word in words:
+        assert word in history
+    assert ">Edit<" not in history
+    assert ">Why?<" not in history
