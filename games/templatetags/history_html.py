@@ -74,8 +74,11 @@ class _Words:
     dealt: str
 
 
+_WORDS_KEY = "history_row_words"
+
+
 def _words(context: template.Context) -> _Words:
-    words = context.render_context.get(_Words)
+    words = context.render_context.get(_WORDS_KEY)
     if words is None:
         words = _Words(
             esc(_("Why?")),
@@ -85,7 +88,7 @@ def _words(context: template.Context) -> _Words:
             _("Hand %(number)s"),
             _("Dealt by %(dealer)s"),
         )
-        context.render_context[_Words] = words
+        context.render_context[_WORDS_KEY] = words
     return words
 
 
