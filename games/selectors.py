@@ -7,8 +7,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Count, F, Max, Prefetch, Q, QuerySet, Sum, Value, Window
 from django.db.models.functions import Coalesce, NullIf, RowNumber, TruncDate
 from django.db.models.lookups import Exact, LessThan
@@ -146,17 +147,20 @@ class _RowReader:
 
     @classmethod
     def of(cls, model: type[Any], alias: str) -> _RowReader:
-        key = (model, alias, connection.vendor)
-        found = _ROW_READERS.get(key)
+        # Kept per connection: a backend's converters are methods of that connection's
+        # operations, and each thread has a connection of its own.
+        wrapper = connections[connection.alias]
+        readers = _ROW_READERS.setdefault(wrapper, {})
+        found = readers.get((model, alias))
         if found is None:
-            q = connection.ops.quote_name
+            q = wrapper.ops.quote_name
             fields = model._meta.concrete_fields
             converters = []
             for index, field in enumerate(fields):
                 column = field.get_col(alias)
                 for converter in [
-                    *connection.ops.get_db_converters(column),
-                    *column.get_db_converters(connection),
+                    *wrapper.ops.get_db_converters(column),
+                    *column.get_db_converters(wrapper),
                 ]:
                     converters.append((index, converter, column))
             found = cls(
@@ -166,7 +170,7 @@ class _RowReader:
                 tuple(field.attname for field in fields),
                 tuple(converters),
             )
-            _ROW_READERS[key] = found
+            readers[(model, alias)] = found
         return found
 
     def build(self, row: Sequence[Any]) -> tuple[Any, Sequence[Any]]:
@@ -178,7 +182,7 @@ class _RowReader:
         return self.model.from_db(connection.alias, self.names, values), row[count:]
 
 
-_ROW_READERS: dict[tuple[type[Any], str, str], _RowReader] = {}
+_ROW_READERS: WeakKeyDictionary[Any, dict[tuple[type[Any], str], _RowReader]] = WeakKeyDictionary()
 
 
 def recent_player_names(
