@@ -71,6 +71,7 @@ class TapCardsForm(BaseHandForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         add_card_fields(self, DECK, [(str(i), side) for i, side in enumerate(self.sides)])
+        self._captures: dict[str, tuple[str, ...]] | None = None
 
     @staticmethod
     def initial_captures(entry: Mapping[str, Any], sides: Sequence[str]) -> dict[str, Any]:
@@ -96,13 +97,18 @@ class TapCardsForm(BaseHandForm):
         return self.cleaned_data.get("mode") == MODE_POINTS
 
     def captures(self) -> dict[str, list[str]]:
-        """Each side's cards as the form stands (``value_as_it_stands``), in deck order."""
-        captures: dict[str, list[str]] = {side: [] for side in self.sides}
-        for card in DECK:
-            chosen = self.value_as_it_stands(f"card_{card.code}")
-            if chosen not in (None, ""):
-                captures[self.sides[int(chosen)]].append(card.code)
-        return captures
+        """Each side's cards as the form stands (``value_as_it_stands``), in deck order.
+
+        Read once per form: a preview or a save asks for them three times (the entry, the
+        preview's counts, the side picker's), and the form's values do not change."""
+        if self._captures is None:
+            found: dict[str, list[str]] = {side: [] for side in self.sides}
+            for card in DECK:
+                chosen = self.value_as_it_stands(f"card_{card.code}")
+                if chosen not in (None, ""):
+                    found[self.sides[int(chosen)]].append(card.code)
+            self._captures = {side: tuple(codes) for side, codes in found.items()}
+        return {side: list(codes) for side, codes in self._captures.items()}
 
     def taken(self) -> dict[str, frozenset[Card]]:
         """``captures`` as cards, the way the engines count them."""
