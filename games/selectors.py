@@ -78,7 +78,8 @@ def table_get_for_member(public_id: str, user: Any) -> tuple[Table, Role]:
 
     Every table page, preview and save starts here, so it reads plain rows on the ORM's
     connection (``_RowReader``): compiling the two queries and prefetching the seats cost
-    the ORM three times the queries themselves, about a millisecond of every request."""
+    the ORM five times the queries themselves (1.09 ms against 0.19 ms on SQLite), on every
+    request."""
     table_rows, club_rows, league_rows = (
         _RowReader.of(Table, "t"),
         _RowReader.of(Club, "c"),
