@@ -554,9 +554,9 @@ def value_words(breakdown: Mapping[str, Any]) -> str:
         part = "solo"
     parts = [f"{_(TARIFF_LABELS[part])} {breakdown['base']}"]
     if breakdown.get("schneider_value"):
-        parts.append(f"{_('Schneider')} {breakdown['schneider_value']}")
+        parts.append(_("Schneider") + f" {breakdown['schneider_value']}")
     if breakdown.get("schwarz_value"):
-        parts.append(f"{_('Schwarz')} {breakdown['schwarz_value']}")
+        parts.append(_("Schwarz") + f" {breakdown['schwarz_value']}")
     laufende = breakdown.get("laufende") or {}
     if laufende.get("value"):
         parts.append(
@@ -611,7 +611,7 @@ def _ramsch_value_words(breakdown: Mapping[str, Any]) -> str:
             "value": before,
         }
     else:
-        words = f"{_('Ramsch')} {breakdown['base']}"
+        words = _("Ramsch") + f" {breakdown['base']}"
         jungfrauen = len(breakdown.get("jungfrau") or ())
         if jungfrauen:
             words += ", " + ngettext(
