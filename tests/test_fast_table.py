@@ -501,3 +501,28 @@ def test_a_table_of_another_club_is_not_read_for_a_stranger() -> None:
 
     with pytest.raises(Table.DoesNotExist):
         selectors.table_get_for_member(table.public_id, stranger)
+
+
+def test_a_table_read_by_club_or_watch_link_is_the_table_the_orm_reads() -> None:
+    """``table_get`` (a table after a write, a watch link) reads the same way, by its clubs or
+    by its watch token; a table of other clubs, or an empty token, finds nothing."""
+    club = home_club()
+    table = services.table_create(
+        club=club, game="scopa", players=["Ann", "Bob"], league=league_of_tests()
+    )
+    services.round_record(table, points_entry(Ann=2, Bob=1))
+    table = services.watch_link_set(table, on=True)
+    expected = _as_the_orm_reads(Table.objects.select_related("club", "league").get(pk=table.pk))
+
+    by_club = selectors.table_get(table.public_id, club_ids=[club.pk])
+    by_token = selectors.table_get(table.watch_token, by_watch_token=True)
+
+    assert _as_the_orm_reads(by_club) == expected
+    assert _as_the_orm_reads(by_token) == expected
+    elsewhere = Club.objects.create(name="Elsewhere")
+    for club_ids in ([elsewhere.pk], []):
+        with pytest.raises(Table.DoesNotExist):
+            selectors.table_get(table.public_id, club_ids=club_ids)
+    scopa_table()  # a table without a watch link: its token is empty
+    with pytest.raises(Table.DoesNotExist):
+        selectors.table_get("", by_watch_token=True)
