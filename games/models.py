@@ -318,6 +318,12 @@ class Table(models.Model):
     # Bumped by every write to the table or its hands: a form carries the version it was
     # rendered at, and a write from an out-of-date form is refused instead of overwriting.
     version = models.PositiveIntegerField(default=0)
+    # Where the hands left the game at ``version``: {"version", "hands", "totals",
+    # "last_dealer"} (services.tally_of). A save at that version resumes from it rather than
+    # read and replay every hand, where the game allows (Game.resume_state); at any other
+    # version it is out of date and ignored, so a write that does not keep it up to date
+    # costs the next save one replay, never a wrong total.
+    tally = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated_at"]

@@ -312,7 +312,8 @@ class StoredBreakdown(Mapping[str, Any]):
     """A stored breakdown, decoded from the JSON text the database gave only when something
     looks inside it.
 
-    A save replays every earlier hand's points through the game's rules, and a table page
+    A save that cannot resume from the table's tally (services._round_append) replays every
+    earlier hand's points through the game's rules, and a table page
     shows only the latest hands, so most breakdowns read are never looked at: decoding them
     all was most of the cost of reading a table of 500 hands. Equal to the decoded mapping
     (``Mapping.__eq__``)."""

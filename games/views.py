@@ -244,7 +244,7 @@ def table_detail(request: HtmxHttpRequest, table: str) -> HttpResponse:
     if request.POST.get("action") == "preview":
         preview = page.form(request.POST, earlier=page.ui.form_uses_earlier)
         return render(request, f"{page.ui.template}#preview", page.hand_context(preview))
-    form = page.form(request.POST)
+    form = page.form(request.POST, earlier=page.ui.form_uses_earlier)
     shortcut = page.ui.shortcut(request.POST)
     if shortcut is not None:
         return _render_table(
@@ -270,7 +270,7 @@ def table_detail(request: HtmxHttpRequest, table: str) -> HttpResponse:
                 version=form.version(),
                 token=token,
                 by=request.user,
-                hands=page.hands,
+                hands=page.hands_if_read,
                 hands_version=page.table.version,
                 setup=page.setup,
             )
@@ -368,14 +368,38 @@ class TablePage:
     _hands: list[selectors.StoredHand] | None = field(default=None, repr=False)
     _scores: list[RoundScore] | None = field(default=None, repr=False)
     _state: GameState | None = field(default=None, repr=False)
+    # A hand this request recorded while the earlier ones were never read (``recorded``).
+    _latest: selectors.StoredHand | None = field(default=None, repr=False)
 
     @property
     def hands(self) -> list[selectors.StoredHand]:
-        """The table's hands, read on first use (a preview of a game whose form does not
-        look at earlier hands never reads them)."""
+        """The table's hands, read on first use (a preview or a save of a game whose form
+        does not look at earlier hands never reads them)."""
         if self._hands is None:
             self._hands = selectors.table_hands(self.table)
+            if self._latest is not None:
+                # The state a save resumed from the totals knows only the totals: the whole
+                # one comes from the hands, this request's included.
+                self._state = None
         return self._hands
+
+    @property
+    def hands_if_read(self) -> list[selectors.StoredHand] | None:
+        return self._hands
+
+    @property
+    def hands_played(self) -> int:
+        if self._hands is None and self._latest is not None:
+            return self.table.hands_played
+        return len(self.hands)
+
+    @property
+    def last_hand(self) -> selectors.StoredHand | None:
+        """The latest hand, if any (the one this request recorded, without reading the
+        others)."""
+        if self._hands is None and self._latest is not None:
+            return self._latest
+        return self.hands[-1] if self.hands else None
 
     @classmethod
     def for_request(cls, request: HtmxHttpRequest, public_id: str, role: Role) -> TablePage:
@@ -425,10 +449,15 @@ class TablePage:
             round_.breakdown,
             round_.points_scored,
         )
-        self.scores.append(hand.score())
-        self.hands.append(hand)
         # What the write path worked out for the hands it stored, which are these.
         self._state = round_.state_after
+        if self._hands is None:
+            # Neither the form nor the write read the earlier hands: the answer shows this
+            # one and the state, and whatever needs more reads them all (``hands``).
+            self._latest = hand
+            return
+        self.scores.append(hand.score())
+        self.hands.append(hand)
 
     def hand(self, public_id: str) -> Round:
         """One of the table's hands by its id, entry and all; 404 when there is none."""
@@ -548,19 +577,22 @@ def _scoreboard_context(page: TablePage) -> dict[str, Any]:
     """The totals, who deals next and how many hands were played: the part of the page every
     change to the table changes."""
     table, setup = page.table, page.setup
-    scores = page.scores
     state = page.state
+    hands_played = page.hands_played
     next_dealer = None
     if not state.finished:
-        last_dealer = page.hands[-1].dealer if page.hands else None
-        dealer_seat = table.rules.next_dealer(setup, scores, last_dealer, table.first_dealer, state)
+        last = page.last_hand
+        # The state says who is out; the earlier hands are not needed for the deal.
+        dealer_seat = table.rules.next_dealer(
+            setup, (), last.dealer if last else None, table.first_dealer, state
+        )
         next_dealer = table.seats.all()[dealer_seat].player.name
     return {
         "state": state,
         "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
         "next_dealer": next_dealer,
-        "hands_played": len(page.hands),
-        "record_heading": page.ui.record_heading(len(page.hands) + 1),
+        "hands_played": hands_played,
+        "record_heading": page.ui.record_heading(hands_played + 1),
         "page_url": page.url(),
     }
 
@@ -578,13 +610,15 @@ def _render_recorded(
     answer. The running-totals chart fetches itself again on the ``hand-recorded`` event.
     """
     page.recorded(recorded)
-    fresh = page.form()
+    fresh = page.form(earlier=page.ui.form_uses_earlier)
     events: dict[str, object] = {"hand-recorded": {"version": page.table.version}}
-    if page.table.is_finished or len(page.hands) == 1:
+    if page.table.is_finished or page.hands_played == 1:
         response = _render_table(request, page, fresh, recorded=recorded, fragment="table-main")
     else:
         context = {**page.hand_context(fresh), **_scoreboard_context(page)}
-        context["rounds"] = _round_rows(page, page.hands[-1:], list(page.table.seats.all()))
+        latest = page.last_hand
+        assert latest is not None  # the hand just recorded
+        context["rounds"] = _round_rows(page, [latest], list(page.table.seats.all()))
         context["recorded"] = recorded
         context["reset_form"] = posted.data.get("form_signature") == fresh.signature()
         events["hand-recorded"] = {"version": page.table.version, "reset": context["reset_form"]}

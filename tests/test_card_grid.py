@@ -87,7 +87,12 @@ def hand_form(
     setup = rules.setup(players, options)
     entry = HAND_ENTRIES[game]
     form = entry.form(setup, rules, data=data)
-    return form, entry.context(form, setup)
+    # As a template reads the context: a value worked out on first read is called.
+    context = {
+        name: value() if callable(value) else value
+        for name, value in entry.context(form, setup).items()
+    }
+    return form, context
 
 
 def bound_scopa(**extra: str) -> tuple[BaseHandForm, dict[str, Any]]:

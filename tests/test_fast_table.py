@@ -222,10 +222,20 @@ def _hand_reads(queries: list[dict[str, str]]) -> list[str]:
     ]
 
 
+def _writes(queries: list[dict[str, str]]) -> list[str]:
+    return [
+        query["sql"].split("(")[0].split(" SET ")[0].strip()
+        for query in queries
+        if query["sql"].startswith(("INSERT", "UPDATE", "DELETE"))
+    ]
+
+
 @pytest.mark.parametrize("hands", [3, 40])
-def test_a_save_reads_the_hands_once_and_its_queries_do_not_grow(
+def test_a_save_reads_no_earlier_hand_and_its_queries_do_not_grow(
     client: Client, hands: int
 ) -> None:
+    """Scopa decides each hand by the totals after it (``Game.resume_state``): a save takes
+    them from the table's tally, reads none of the earlier hands, and makes four writes."""
     table = scopa_table(hands=hands)
     form = page_form(client, table)
 
@@ -233,19 +243,125 @@ def test_a_save_reads_the_hands_once_and_its_queries_do_not_grow(
         response = save(client, table, form)
 
     assert response.status_code == 200
-    # One read of the hands: their rows and their points.
-    reads = _hand_reads(captured.captured_queries)
-    assert len(reads) == 2, reads
-    # The seats once, with the table: the locked table is still at the version the page read
-    # them at, so the write path takes the page's.
+    assert _hand_reads(captured.captured_queries) == []
+    assert _writes(captured.captured_queries) == [
+        'UPDATE "games_table"',
+        'INSERT INTO "games_round"',
+        'INSERT INTO "games_roundpoints"',
+        'INSERT INTO "games_tablechange"',
+    ]
+    # The seats once, with the table.
     seat_reads = [
         q
         for q in captured.captured_queries
         if q["sql"].startswith("SELECT") and 'FROM "games_seat"' in q["sql"]
     ]
     assert len(seat_reads) == 1, seat_reads
-    # The same number of queries at 3 hands as at 40 (one of them the test client's own).
-    assert len(captured.captured_queries) == 15
+    # The same number of queries at 3 hands as at 40: the session, the account, the table
+    # and its seats, and the transaction with its four writes (and one of the test's own).
+    assert len(captured.captured_queries) == 11
+    assert f"Record hand {hands + 2}<" in html(response)
+    table.refresh_from_db()
+    assert table.tally == {
+        "version": hands + 1,
+        "hands": hands + 1,
+        "totals": {"Ann": hands + 1, "Bob": hands + 1},
+        "last_dealer": hands % 2,
+    }
+
+
+def test_a_save_of_a_game_that_needs_the_earlier_hands_reads_them_once(client: Client) -> None:
+    """Swoops (a fixed number of rounds) and Ciapanò (who is out) replay the earlier hands:
+    read once, by the page, and used by the write while the table is still at their
+    version."""
+    table = services.table_create(
+        club=home_club(), game="swoops", players=["Ann", "Bob", "Cy"], options={"limit": 500}
+    )
+    for _ in range(3):
+        services.round_record(table, {"points": {"Ann": 5, "Bob": 7, "Cy": 0}})
+    form = page_form(client, table)
+    data = {
+        "went_out": "2",
+        "total_0": "1",
+        "total_1": "2",
+        "table_version": form["table_version"],
+        "hand_token": form["hand_token"],
+        "form_signature": form.get("form_signature", ""),
+    }
+
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(table_url(table), data, **HTMX)
+
+    assert response.status_code == 200, html(response)
+    assert len(_hand_reads(captured.captured_queries)) == 2
+    assert Round.objects.filter(table=table).count() == 4
+    table.refresh_from_db()
+    assert table.tally["totals"] == {"Ann": 16, "Bob": 23, "Cy": 0}
+
+
+def test_a_tally_for_another_version_is_not_used_and_the_next_save_mends_it() -> None:
+    """A tally is for one version of the table: once anything else bumped the version (here
+    a write that does not keep it up to date), a save replays the hands as before, stores
+    the same, and keeps a tally for its own version again."""
+    table = scopa_table(hands=3)
+    Table.objects.filter(pk=table.pk).update(version=7)
+    table.refresh_from_db()
+    stale = dict(table.tally)
+    Table.objects.filter(pk=table.pk).update(
+        tally={**stale, "totals": {"Ann": 90, "Bob": 0}}, version=8
+    )
+    table.refresh_from_db()
+
+    with CaptureQueriesContext(connection) as captured:
+        services.round_record(table, points_entry(Ann=2, Bob=1), version=8)
+
+    assert len(_hand_reads(captured.captured_queries)) == 2
+    table.refresh_from_db()
+    assert not table.is_finished
+    assert table.tally == {
+        "version": 9,
+        "hands": 4,
+        "totals": {"Ann": 5, "Bob": 4},
+        "last_dealer": 1,
+    }
+    # And the save after it resumes from it.
+    with CaptureQueriesContext(connection) as captured:
+        services.round_record(table, points_entry(Ann=1, Bob=1), version=9)
+    assert _hand_reads(captured.captured_queries) == []
+    assert [hand.dealer for hand in selectors.table_hands(table)] == [0, 1, 0, 1, 0]
+
+
+def test_the_hand_that_ends_the_game_is_decided_with_every_hand() -> None:
+    """The tally spares the replay only while the game goes on: the hand that ends it is
+    stored on the path that decides the result, the seats and a league's ratings."""
+    table = services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 11}
+    )
+    services.round_record(table, points_entry(Ann=6, Bob=1))
+    table.refresh_from_db()
+
+    with CaptureQueriesContext(connection) as captured:
+        services.round_record(table, points_entry(Ann=5, Bob=2), version=table.version)
+
+    assert len(_hand_reads(captured.captured_queries)) == 2
+    table.refresh_from_db()
+    assert table.is_finished
+    assert table.winners == ["Ann"]
+    seats = {seat.player.name: seat for seat in table.seats.select_related("player")}
+    assert (seats["Ann"].total, seats["Ann"].won) == (11, True)
+    assert (seats["Bob"].total, seats["Bob"].won) == (3, False)
+
+
+def test_a_bad_hand_stores_nothing_on_the_quick_path_either() -> None:
+    table = scopa_table(hands=2)
+    table.refresh_from_db()
+    before = (table.version, dict(table.tally), Round.objects.filter(table=table).count())
+
+    with pytest.raises(services.EntryError):
+        services.round_record(table, {"points": {"Ann": -1, "Bob": 0}}, version=table.version)
+
+    table.refresh_from_db()
+    assert (table.version, table.tally, Round.objects.filter(table=table).count()) == before
 
 
 def test_a_save_from_another_phone_first_reads_again_under_the_lock(client: Client) -> None:

@@ -4,7 +4,8 @@ the stored entries, and the table's export scores with ``manage.py score`` to th
 
 After every step: the hands are numbered 1..n with no gap and hold the entries asked for; each
 hand's stored points, breakdown and dealer are the engine's for the stored entries; the table's
-result (finished, winners, hands played, version) and each seat's result follow; the export
+result (finished, winners, hands played, version), the totals it keeps for the next save
+(its tally, when it is for that version) and each seat's result follow; the export
 scores to the totals the database sums. A change is refused (EntryError) exactly when the
 entries would no longer form a valid game, and a refused change leaves every stored row of the
 table (table, seats, hands, points, change log) exactly as it was.
@@ -317,6 +318,14 @@ def assert_stored_is_what_the_engine_makes(pk: int, expected: Expected, cli: boo
         assert round_.dealer == dealer, f"{where}: stored dealer"
     assert table.hands_played == len(rounds)
     assert table.version == expected.version
+    # The totals a save resumes from, when they are for the table as it is now.
+    if table.tally is not None and table.tally["version"] == table.version:
+        assert table.tally == {
+            "version": table.version,
+            "hands": len(rounds),
+            "totals": dict(state.totals),
+            "last_dealer": rounds[-1].dealer if rounds else None,
+        }
     if rules.ends_when_players_stop:
         finished = expected.stopped
         winners = rules.stopped_winners(state) if finished else ()

@@ -7,11 +7,12 @@ the form, the template and the words, and never look inside a game's entry thems
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django import forms
 from django.http import QueryDict
@@ -25,6 +26,16 @@ from games.scoring.cards import Card
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+
+
+T = TypeVar("T")
+
+
+def on_first_read(make: Callable[[], T]) -> Callable[[], T]:
+    """A context value worked out when a template first reads it, and kept: a template calls
+    what it finds, so the parts of a hand entry that an answer leaves out (a save's answer
+    that only empties the phone's form) cost nothing."""
+    return functools.cache(make)
 
 
 def posted_version(data: Mapping[str, Any], field: str = "table_version") -> int:
@@ -70,6 +81,7 @@ class BaseHandForm(forms.Form):
         self.earlier = tuple(earlier)
         self.sides = setup.sides
         self.score: RoundScore | None = None
+        self._signature: str | None = None
 
     def entry(self) -> dict[str, object]:
         """The scoresheet entry (docs/scoresheet.md) for what was entered."""
@@ -91,6 +103,11 @@ class BaseHandForm(forms.Form):
         than be sent a new one. Empty for a bound form: its inputs hold what was entered."""
         if self.is_bound:
             return ""
+        if self._signature is None:
+            self._signature = self._digest()
+        return self._signature
+
+    def _digest(self) -> str:
         # The 40 card fields share one list of choices (add_card_fields): written out once,
         # by the list's identity (the list is kept with it, so its id is not reused).
         written: dict[int, tuple[object, list[tuple[str, str]]]] = {}

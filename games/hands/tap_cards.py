@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.cardfaces import deck_style
-from games.hands.base import BaseHandForm, HandEntry, rest_to
+from games.hands.base import BaseHandForm, HandEntry, on_first_read, rest_to
 from games.hands.html import add_card_fields, card_grid
 from games.scoring import TableSetup
 from games.scoring.cards import DECK, Card, parse_card
@@ -151,7 +151,7 @@ class TapCardsHandEntry(HandEntry):
     def tap_context(self, form: TapCardsForm, setup: TableSetup) -> dict[str, Any]:
         style = deck_style(setup)
         return {
-            "grid": card_grid(form, style),
+            "grid": on_first_read(lambda: card_grid(form, style)),
             "style": style,
             "side_indexes": list(enumerate(setup.sides)),
             "mode_legend": self.mode_legend,

@@ -93,6 +93,9 @@ class Game(ABC):
     ends_when_players_stop: bool = False
     # Players can go out of the game while the others play on (Ciapanò): the deal skips them.
     eliminates_players: bool = False
+    # The rules decide each round from the totals after it and that round alone
+    # (``resume_state`` answers): a save resumes from the stored totals.
+    resumes_from_totals: bool = False
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -192,6 +195,23 @@ class Game(ABC):
     @abstractmethod
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
         """Totals, whether the game is over, and who won, from the scored rounds."""
+
+    def resume_state(
+        self, totals: Mapping[Side, int], hands: int, score: RoundScore, table: TableSetup
+    ) -> GameState | None:
+        """The state after one more round, ``score``, from the totals after the ``hands``
+        rounds before it (which did not end the game), without those rounds: what a save
+        at a long table needs, at the cost of a short one.
+
+        None (the default) where the rules need the rounds themselves: who is out, how many
+        rounds a fixed-length game has left. A game that answers (``resumes_from_totals``)
+        decides each round from the totals after it and that round alone, and scores a round
+        without looking at the earlier ones (``score_round`` ignores ``earlier``). The state
+        it gives holds only the totals after the last round in ``totals_after_each_round``;
+        it equals ``game_state`` of all the rounds in everything else
+        (tests/scoring/test_resume_state.py).
+        """
+        return None
 
     def places(self, state: GameState, table: TableSetup) -> dict[Side, int]:
         """Each side's finishing place, from 1; tied sides share a place (1, 1, 3).

@@ -130,6 +130,8 @@ def _side_problem(side: object, field: str) -> Problem:
 class Briscola(PartnersOppositeGame):
     """Briscola for 2, or for 4 in two teams of partners sitting opposite (rules.md §1)."""
 
+    resumes_from_totals = True
+
     key = "briscola"
     name = _("Briscola")
     min_players = 2
@@ -310,20 +312,36 @@ class Briscola(PartnersOppositeGame):
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
         """The match goes to the first side to win more than half of N deals; a drawn deal
         counts for nobody, and the match goes on (rules.md §4)."""
-        needed = deals_needed(self.best_of(table))
         after_each = running_totals(table.sides, rounds)
         for number, totals in enumerate(after_each, start=1):
-            for side in table.sides:
-                if totals[side] >= needed:
-                    return GameState(
-                        after_each[-1],
-                        after_each,
-                        finished=True,
-                        winners=(side,),
-                        finished_after_round=number,
-                    )
+            winner = self._winner_at(totals, table)
+            if winner is not None:
+                return GameState(
+                    after_each[-1],
+                    after_each,
+                    finished=True,
+                    winners=(winner,),
+                    finished_after_round=number,
+                )
         totals = after_each[-1] if after_each else dict.fromkeys(table.sides, 0)
         return GameState(totals, after_each)
+
+    def resume_state(
+        self, totals: Mapping[Side, int], hands: int, score: RoundScore, table: TableSetup
+    ) -> GameState:
+        """As ``game_state``: the deals won so far decide the match (rules.md §4)."""
+        after = {side: totals.get(side, 0) for side in table.sides}
+        for side, points in score.points.items():
+            after[side] = after.get(side, 0) + points
+        winner = self._winner_at(after, table)
+        if winner is None:
+            return GameState(after, (after,))
+        return GameState(after, (after,), True, (winner,), finished_after_round=hands + 1)
+
+    def _winner_at(self, totals: Mapping[Side, int], table: TableSetup) -> Side | None:
+        """The side that has won enough deals to take the match, if one has."""
+        needed = deals_needed(self.best_of(table))
+        return next((side for side in table.sides if totals[side] >= needed), None)
 
 
 GAMES: tuple[Game, ...] = (Briscola(),)

@@ -157,7 +157,7 @@ from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from typing import ClassVar
 
-from games.scoring.base import Game, GameState, RoundScore, TableSetup, running_totals
+from games.scoring.base import Game, GameState, RoundScore, Side, TableSetup, running_totals
 from games.scoring.breakdowns import (
     JSON,
     Fields,
@@ -1741,6 +1741,8 @@ def _table_ramsch_entry(hand: TableHand, table: TableSetup) -> dict[str, object]
 class Schafkopf(Game):
     """Schafkopf for four: a Sauspiel two against two, the other contracts one against three."""
 
+    resumes_from_totals = True
+
     key = "schafkopf"
     name = _("Schafkopf")
     ends_when_players_stop = True
@@ -1868,6 +1870,15 @@ class Schafkopf(Game):
         after_each = running_totals(table.sides, rounds)
         totals = after_each[-1] if after_each else dict.fromkeys(table.sides, 0)
         return GameState(totals, after_each)
+
+    def resume_state(
+        self, totals: Mapping[Side, int], hands: int, score: RoundScore, table: TableSetup
+    ) -> GameState:
+        """The balance so far plus the hand's payments; the evening never ends by itself."""
+        after = {side: totals.get(side, 0) for side in table.sides}
+        for side, points in score.points.items():
+            after[side] = after.get(side, 0) + points
+        return GameState(after, (after,))
 
 
 def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:

@@ -1047,6 +1047,8 @@ _SCOPA_RULE_SPECS = (
 class ScopaFamily(PartnersOppositeGame):
     """What Scopa, Scopone and Pirate Scopa share: 40 cards, sides, a race to the target."""
 
+    resumes_from_totals = True
+
     prime_rule_option = ""  # Pirate Scopa scores primes instead of the primiera
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -1196,23 +1198,44 @@ class ScopaFamily(PartnersOppositeGame):
         After each hand: a side at or above the target that is strictly ahead wins; level
         leaders play on. A capotto wins at once, whatever the totals.
         """
-        target = table.option_int("target")
         after_each = running_totals(table.sides, rounds)
-        # Only a table that plays the capotto stores one (score_round), so the others never
-        # look inside a breakdown: a save at a long table then decodes none of them.
-        plays_capotto = bool(table.options.get("capotto"))
         for number, (score, totals) in enumerate(zip(rounds, after_each, strict=True), start=1):
-            capotto = score.breakdown.get("capotto") if plays_capotto else None
-            if isinstance(capotto, Mapping) and capotto.get("winner"):
-                return self._finished(after_each, number, str(capotto["winner"]))
-            # Nobody at the target yet (most hands of a game) needs no leader looked for.
-            if max(totals.values(), default=0) < target:
-                continue
-            leader = strict_leader(totals)
-            if leader is not None and totals[leader] >= target:
-                return self._finished(after_each, number, leader)
+            winner = self._winner_after(score, totals, table)
+            if winner is not None:
+                return self._finished(after_each, number, winner)
         totals = after_each[-1] if after_each else dict.fromkeys(table.sides, 0)
         return GameState(totals, after_each)
+
+    def resume_state(
+        self, totals: Mapping[Side, int], hands: int, score: RoundScore, table: TableSetup
+    ) -> GameState:
+        """As ``game_state``: each hand is decided by the totals after it and its own
+        capotto (games/plugins/scopa/rules.md §9)."""
+        after = {side: totals.get(side, 0) for side in table.sides}
+        for side, points in score.points.items():
+            after[side] = after.get(side, 0) + points
+        winner = self._winner_after(score, after, table)
+        if winner is None:
+            return GameState(after, (after,))
+        return GameState(after, (after,), True, (winner,), finished_after_round=hands + 1)
+
+    @staticmethod
+    def _winner_after(
+        score: RoundScore, totals: Mapping[Side, int], table: TableSetup
+    ) -> Side | None:
+        """Who has won once ``score`` is played and the totals are ``totals``, if anyone: the
+        side its capotto names, else a side at or above the target strictly ahead."""
+        # Only a table that plays the capotto stores one (score_round), so the others never
+        # look inside a breakdown: a save at a long table then decodes none of them.
+        capotto = score.breakdown.get("capotto") if table.options.get("capotto") else None
+        if isinstance(capotto, Mapping) and capotto.get("winner"):
+            return str(capotto["winner"])
+        target = table.option_int("target")
+        # Nobody at the target yet (most hands of a game) needs no leader looked for.
+        if max(totals.values(), default=0) < target:
+            return None
+        leader = strict_leader(totals)
+        return leader if leader is not None and totals[leader] >= target else None
 
     @staticmethod
     def _finished(

@@ -20,6 +20,7 @@ from games.hands.base import (
     ScoreRow,
     Tool,
     dealer_facts,
+    on_first_read,
 )
 from games.hands.demo_base import DemoGame
 from games.hands.tap_cards import (
@@ -223,7 +224,9 @@ class ScopaHandEntry(TapCardsHandEntry):
             "preview_lines": explain_round(preview.score.breakdown, tapped["style"])
             if preview and preview.score
             else [],
-            "steppers": self.points_steppers(form, setup, "scopas", "ace_sweeps", "points"),
+            "steppers": on_first_read(
+                lambda: self.points_steppers(form, setup, "scopas", "ace_sweeps", "points")
+            ),
         }
 
     def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
