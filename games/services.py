@@ -682,7 +682,7 @@ def _update_open_table_at_version(
         params += [table.pk, token]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.rowcount == 1
+        return bool(cursor.rowcount == 1)
 
 
 @dataclass(frozen=True)
