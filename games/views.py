@@ -242,9 +242,9 @@ def table_detail(request: HtmxHttpRequest, table: str) -> HttpResponse:
     if request.method != "POST":
         return _render_get(request, page)
     if request.POST.get("action") == "preview":
-        preview = page.form(request.POST, earlier=page.ui.form_uses_earlier)
+        preview = page.form(request.POST)
         return render(request, f"{page.ui.template}#preview", page.hand_context(preview))
-    form = page.form(request.POST, earlier=page.ui.form_uses_earlier)
+    form = page.form(request.POST)
     shortcut = page.ui.shortcut(request.POST)
     if shortcut is not None:
         return _render_table(
@@ -471,15 +471,15 @@ class TablePage:
         data: Any = None,
         initial: Any = None,
         before: int | None = None,
-        earlier: bool = True,
     ) -> BaseHandForm:
-        """The hand form; ``before`` is the number of the hand being edited, if any.
-        ``earlier=False`` leaves out the hands before it (a preview whose game does not need
-        them: the save checks against them all the same).
+        """The hand form; ``before`` is the number of the hand being edited, if any. A game
+        whose form does not look at earlier hands (``form_uses_earlier``) is not given them,
+        so a preview or a save of it never reads them: the save's write path checks the hand
+        against them all the same.
 
         A fresh form carries the table's version, and a new hand's a token of its own.
         """
-        scores = self.scores if earlier else []
+        scores = self.scores if self.ui.form_uses_earlier else []
         before_this = scores if before is None else scores[: before - 1]
         if data is None:
             initial = {**(initial or {}), "table_version": self.table.version}
@@ -610,7 +610,7 @@ def _render_recorded(
     answer. The running-totals chart fetches itself again on the ``hand-recorded`` event.
     """
     page.recorded(recorded)
-    fresh = page.form(earlier=page.ui.form_uses_earlier)
+    fresh = page.form()
     events: dict[str, object] = {"hand-recorded": {"version": page.table.version}}
     if page.table.is_finished or page.hands_played == 1:
         response = _render_table(request, page, fresh, recorded=recorded, fragment="table-main")

@@ -11,13 +11,16 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from games import selectors, services
+from games.hands import HAND_ENTRIES
+from games.scoring import GAMES
 from games.models import Club, League, Player, Role, Round, Seat, Table
 from games.views import HISTORY_PAGE
 from tests.clubs import home_club, member
 from tests.factories import points_entry
-from tests.kits import kit_for
+from tests.kits import kit_for, sample_setup
 from tests.leagues import league as league_of_tests
 from tests.pages import HTMX, html, inputs, saved, table_url
 
@@ -642,3 +645,22 @@ def test_a_table_read_by_club_or_watch_link_is_the_table_the_orm_reads() -> None
     scopa_table()  # a table without a watch link: its token is empty
     with pytest.raises(Table.DoesNotExist):
         selectors.table_get("", by_watch_token=True)
+
+
+@pytest.mark.parametrize("game", sorted(HAND_ENTRIES))
+def test_a_fresh_forms_remembered_signature_is_its_own_in_every_language(game: str) -> None:
+    """A fresh form's signature is worked out once per kind of form (its class, the setup,
+    its starting values, the language); each is what the form itself digests to, and the
+    languages differ where the form's words do."""
+    rules = GAMES[game]
+    setup = sample_setup(game)
+    entry = HAND_ENTRIES[game]
+    found = {}
+    for language in ("en", "de", "ja", "en"):
+        with translation.override(language):
+            first = entry.form(setup, rules, None, {"table_version": 3, "hand_token": "a"})
+            second = entry.form(setup, rules, None, {"table_version": 4, "hand_token": "b"})
+            assert first.signature() == second.signature() == first._digest()
+            found.setdefault(language, first.signature())
+            assert found[language] == first.signature()
+    assert len(set(found.values())) == 3

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django import forms
 from django.http import QueryDict
 from django.utils.html import format_html
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.hands.demo_base import DemoGame
@@ -48,6 +49,10 @@ def posted_version(data: Mapping[str, Any], field: str = "table_version") -> int
 
 # Fields every fresh form gets new values for: not part of what a form offers.
 FRESH_PER_FORM = frozenset({"table_version", "hand_token"})
+# The digests of fresh forms (BaseHandForm.signature), by what makes them; a bound on memory,
+# far above the kinds of table one server sees between restarts.
+_DIGESTS: dict[tuple[object, ...], str] = {}
+_DIGESTS_KEPT = 2000
 
 # What new_hand_token makes, and what a retry may send back.
 HAND_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -104,8 +109,28 @@ class BaseHandForm(forms.Form):
         if self.is_bound:
             return ""
         if self._signature is None:
-            self._signature = self._digest()
+            self._signature = self._remembered_digest()
         return self._signature
+
+    def _remembered_digest(self) -> str:
+        """The digest, worked out once per process for each kind of fresh form: a form that
+        looks at no earlier hand offers what its class, the table's setup, its starting
+        values and the language of its labels make of it, and nothing else (every table
+        page and every save asks)."""
+        if self.earlier:
+            return self._digest()
+        initial = sorted(
+            (name, repr(value))
+            for name, value in self.initial.items()
+            if name not in FRESH_PER_FORM
+        )
+        key = (type(self), repr(self.setup), get_language(), repr(initial))
+        found = _DIGESTS.get(key)
+        if found is None:
+            if len(_DIGESTS) >= _DIGESTS_KEPT:
+                _DIGESTS.clear()
+            found = _DIGESTS[key] = self._digest()
+        return found
 
     def _digest(self) -> str:
         # The 40 card fields share one list of choices (add_card_fields): written out once,
