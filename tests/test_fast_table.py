@@ -15,8 +15,8 @@ from django.utils import translation
 
 from games import selectors, services
 from games.hands import HAND_ENTRIES
-from games.scoring import GAMES
 from games.models import Club, League, Player, Role, Round, Seat, Table
+from games.scoring import GAMES
 from games.views import HISTORY_PAGE
 from tests.clubs import home_club, member
 from tests.factories import points_entry
