@@ -17,9 +17,11 @@ from games import selectors, services
 from games.hands import HAND_ENTRIES
 from games.models import Club, League, Player, Role, Round, Seat, Table
 from games.scoring import GAMES
+from games.templatetags import hand_html
 from games.views import HISTORY_PAGE
 from tests.clubs import home_club, member
 from tests.factories import points_entry
+from tests.entries import documented_rounds
 from tests.kits import kit_for, sample_setup
 from tests.leagues import league as league_of_tests
 from tests.pages import HTMX, html, inputs, saved, table_url
@@ -664,3 +666,47 @@ def test_a_fresh_forms_remembered_signature_is_its_own_in_every_language(game: s
             found.setdefault(language, first.signature())
             assert found[language] == first.signature()
     assert len(set(found.values())) == 3
+
+
+TOKENS = re.compile(
+    r'(name="(?:csrfmiddlewaretoken|hand_token|table_version)" value="|X-CSRFToken": ")[^"]*"'
+)
+
+
+def _page_without_tokens(client: Client, table: Table, language: str) -> str:
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    return TOKENS.sub(r'\1"', page)
+
+
+@pytest.mark.parametrize("game", sorted(HAND_ENTRIES))
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_fresh_forms_remembered_fields_are_what_the_page_would_render(
+    client: Client, game: str, language: str
+) -> None:
+    """The fields of a fresh hand form are rendered once per kind of form and given again
+    ({% fresh_form_part %}): at another table of the same setup, with other ids, versions
+    and hands, the page is exactly what rendering them anew gives."""
+    setup = sample_setup(game)
+
+    def table_with(hands: int) -> Table:
+        table = services.table_create(
+            club=home_club(), game=game, players=list(setup.players), options=dict(setup.options)
+        )
+        # Hands that leave the game open (a documented hand may end a short one).
+        for entry in documented_rounds(setup)[:hands]:
+            hand = services.round_record(table, entry)
+            table.refresh_from_db()
+            if table.is_finished:
+                services.round_delete(hand)
+                table.refresh_from_db()
+                break
+        return table
+
+    first, other = table_with(0), table_with(2)
+    hand_html._FRESH_PARTS.clear()
+    _page_without_tokens(client, first, language)
+    remembered = _page_without_tokens(client, other, language)
+    assert hand_html._FRESH_PARTS, "nothing was remembered"
+    hand_html._FRESH_PARTS.clear()
+    assert remembered == _page_without_tokens(client, other, language)
+    assert (language == "de") == ("Runde speichern" in remembered)

@@ -6,9 +6,11 @@ from typing import Any
 from django import template
 from django.forms.boundfield import BoundWidget
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from games.cardfaces import CardFace
 from games.hands import html
+from games.hands.base import BaseHandForm
 
 register = template.Library()
 
@@ -60,3 +62,49 @@ def side_counts(count: Any, oob: bool = False) -> SafeString:
 def rest_buttons(side_indexes: Any) -> SafeString:
     """``{% rest_buttons side_indexes %}``: "All remaining cards to X" for each side."""
     return html.rest_buttons_html(side_indexes)
+
+
+# What {% fresh_form_part %} rendered, by where, for which form, in which language; a bound on
+# memory far above the kinds of table one server sees between restarts.
+_FRESH_PARTS: dict[tuple[object, ...], SafeString] = {}
+_FRESH_PARTS_KEPT = 2000
+
+
+class FreshFormPartNode(template.Node):
+    child_nodelists = ("nodelist",)
+
+    def __init__(self, nodelist: template.NodeList, form: template.base.FilterExpression) -> None:
+        self.nodelist = nodelist
+        self.form = form
+
+    def render(self, context: template.Context) -> SafeString:
+        form = self.form.resolve(context)
+        signature = form.signature() if isinstance(form, BaseHandForm) else ""
+        if not signature or form.earlier:
+            return SafeString(self.nodelist.render(context))
+        key = (id(self), signature, repr(form.setup), get_language())
+        found = _FRESH_PARTS.get(key)
+        if found is None:
+            if len(_FRESH_PARTS) >= _FRESH_PARTS_KEPT:
+                _FRESH_PARTS.clear()
+            found = _FRESH_PARTS[key] = SafeString(self.nodelist.render(context))
+        return found
+
+
+@register.tag
+def fresh_form_part(parser: template.base.Parser, token: template.base.Token) -> FreshFormPartNode:
+    """``{% fresh_form_part form %}...{% end_fresh_form_part %}``: markup that only the form
+    makes, rendered once per process for each kind of fresh form and then given again.
+
+    A fresh form (unbound, looking at no earlier hand) renders the same inputs for the same
+    signature (``BaseHandForm.signature``: its fields, choices, starting values, widget
+    settings), table setup and language: the card grid and the steppers of every table page
+    were most of its rendering. Nothing else may be inside: no CSRF token, version or token,
+    nothing of the table but its setup (tests/test_fast_table.py renders every game's both
+    ways)."""
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError("{% fresh_form_part %} takes the form")
+    nodelist = parser.parse(("end_fresh_form_part",))
+    parser.delete_first_token()
+    return FreshFormPartNode(nodelist, parser.compile_filter(bits[1]))
