@@ -20,8 +20,8 @@ from games.scoring import GAMES
 from games.templatetags import hand_html
 from games.views import HISTORY_PAGE
 from tests.clubs import home_club, member
-from tests.factories import points_entry
 from tests.entries import documented_rounds
+from tests.factories import points_entry
 from tests.kits import kit_for, sample_setup
 from tests.leagues import league as league_of_tests
 from tests.pages import HTMX, html, inputs, saved, table_url
