@@ -45,8 +45,12 @@ def test_the_frame_follows_the_language_and_the_account() -> None:
     german = page(anonymous, "/rules/", "de")
     german_signed_in = page(signed_in, "/rules/", "de")
 
-    assert '<html lang="en"' in english and "Sign out" in english
-    assert '<html lang="de"' in german and "Anmelden" in german and "Abmelden" not in german
-    assert "Abmelden" in german_signed_in and "Anmelden" not in german_signed_in
+    assert '<html lang="en"' in english
+    assert "Sign out" in english
+    assert '<html lang="de"' in german
+    assert "Anmelden" in german
+    assert "Abmelden" not in german
+    assert "Abmelden" in german_signed_in
+    assert "Anmelden" not in german_signed_in
     assert 'value="de" lang="de" selected' in german
     assert 'value="en" lang="en" selected' in english
