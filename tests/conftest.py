@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
 # Playwright's sync API keeps an asyncio event loop in the test thread; without this
@@ -59,6 +60,15 @@ def browser() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _language_reset() -> Iterator[None]:
+    """Each test starts in the default language: a request in another one (a phone's
+    Accept-Language) leaves it active in the thread, as it does in a server's worker until
+    its next request, and a later test's words would be in it."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
