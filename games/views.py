@@ -21,8 +21,9 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_GET,
@@ -36,7 +37,7 @@ from games import access, ratelimit, selectors, services
 from games.charts import running_totals_chart
 from games.forms import NewTableForm, ScoresheetUploadForm
 from games.hands import HAND_ENTRIES, BaseHandForm, HandEntry, hand_entry_for
-from games.hands.base import posted_version
+from games.hands.base import posted_version, remembered_signature
 from games.http import HtmxHttpRequest
 from games.models import Role, Round, Table, TableChange, new_hand_token
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
@@ -459,6 +460,15 @@ class TablePage:
         self.scores.append(hand.score())
         self.hands.append(hand)
 
+    def fresh_signature(self) -> str:
+        """The signature of the next hand's fresh form, without building the form where it
+        is known already (``remembered_signature``)."""
+        if not self.ui.form_uses_earlier:
+            known = remembered_signature(self.ui.form_class, self.setup)
+            if known:
+                return known
+        return self.form().signature()
+
     def hand(self, public_id: str) -> Round:
         """One of the table's hands by its id, entry and all; 404 when there is none."""
         found = self.table.rounds.filter(public_id=public_id).first()
@@ -610,24 +620,80 @@ def _render_recorded(
     answer. The running-totals chart fetches itself again on the ``hand-recorded`` event.
     """
     page.recorded(recorded)
-    fresh = page.form()
     events: dict[str, object] = {"hand-recorded": {"version": page.table.version}}
     if page.table.is_finished or page.hands_played == 1:
+        fresh = page.form()
         response = _render_table(request, page, fresh, recorded=recorded, fragment="table-main")
     else:
-        context = {**page.hand_context(fresh), **_scoreboard_context(page)}
+        signature = page.fresh_signature()
+        reset = posted.data.get("form_signature") == signature
+        context = {
+            "table": page.table,
+            "can_score": page.can_score,
+            **_scoreboard_context(page),
+            "recorded": recorded,
+            "reset_form": reset,
+        }
+        if reset:
+            # The phone empties its own form: it gets the next hand's guard and an empty
+            # preview, and no form is built for them where the game's are known.
+            context["form"] = FreshGuard(
+                BoundValue(page.table.version), BoundValue(new_hand_token()), signature
+            )
+            context["empty_preview"] = _empty_preview(request, page, signature)
+        else:
+            context.update(page.hand_context(page.form()))
         latest = page.last_hand
         assert latest is not None  # the hand just recorded
         context["rounds"] = _round_rows(page, [latest], list(page.table.seats.all()))
-        context["recorded"] = recorded
-        context["reset_form"] = posted.data.get("form_signature") == fresh.signature()
-        events["hand-recorded"] = {"version": page.table.version, "reset": context["reset_form"]}
+        events["hand-recorded"] = {"version": page.table.version, "reset": reset}
         response = render(request, "games/table_recorded.html", context)
         response["HX-Retarget"] = "#scoreboard"
         response["HX-Reswap"] = "outerHTML show:#main:top"
         events["chart-stale"] = True
     response["HX-Trigger-After-Swap"] = json.dumps(events)
     return response
+
+
+@dataclass(frozen=True)
+class BoundValue:
+    value: object
+
+
+@dataclass(frozen=True)
+class FreshGuard:
+    """What games/table_guard.html reads of a fresh form (``form.table_version.value``,
+    ``form.hand_token.value``, ``form.signature``), for an answer whose phone empties its own
+    form: the version and the new token of the next hand's form, and its signature."""
+
+    table_version: BoundValue
+    hand_token: BoundValue
+    signature: str
+    is_bound: bool = False
+
+
+# The empty previews of the next hand's form (``_empty_preview``), by what makes them; a bound on
+# memory far above the tables one server sees between restarts.
+_EMPTY_PREVIEWS: dict[tuple[object, ...], str] = {}
+_EMPTY_PREVIEWS_KEPT = 2000
+
+
+def _empty_preview(request: HtmxHttpRequest, page: TablePage, signature: str) -> str:
+    """The next hand's empty preview, out of band, as the game's preview partial renders it
+    for a fresh form. A game whose form does not look at earlier hands has the same empty
+    preview for the same form (``signature``), setup, language and table address: it is
+    rendered once per process for each and given again. The others are rendered each time
+    (their preview may show what the earlier hands left)."""
+    key = (page.ui.template, signature, repr(page.setup), get_language(), page.url())
+    found = None if page.ui.form_uses_earlier else _EMPTY_PREVIEWS.get(key)
+    if found is None:
+        context = {**page.hand_context(page.form()), "oob": True}
+        found = render_to_string(f"{page.ui.template}#preview", context, request)
+        if not page.ui.form_uses_earlier:
+            if len(_EMPTY_PREVIEWS) >= _EMPTY_PREVIEWS_KEPT:
+                _EMPTY_PREVIEWS.clear()
+            _EMPTY_PREVIEWS[key] = found
+    return found
 
 
 # -- writes from a page that is out of date (409) -----------------------------------------------

@@ -9,16 +9,17 @@ import re
 
 import pytest
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from games import selectors, services
+from games import selectors, services, views
 from games.hands import HAND_ENTRIES
 from games.models import Club, League, Player, Role, Round, Seat, Table
 from games.scoring import GAMES
 from games.templatetags import hand_html
-from games.views import HISTORY_PAGE
+from games.views import HISTORY_PAGE, TablePage
 from tests.clubs import home_club, member
 from tests.entries import documented_rounds
 from tests.factories import points_entry
@@ -102,6 +103,51 @@ def test_a_save_that_empties_the_phones_form_zeroes_its_counters(client: Client)
             f'<span data-count-cards="{side}">0</span> · coins '
             f'<span data-count-coins="{side}">0</span></span>'
         ) in page
+
+
+def _empty_preview_of(answer: str) -> str:
+    """What an answer that empties the phone's form sends between the guard and the row."""
+    return answer.split('id="hand-guard"')[1].split("</span>", 1)[1].split("<ol hx-swap-oob")[0]
+
+
+@pytest.mark.parametrize(("game", "points"), [("scopa", (0, 1)), ("briscola", (60, 60))])
+def test_the_empty_preview_given_again_is_the_one_the_game_renders(
+    client: Client, game: str, points: tuple[int, int]
+) -> None:
+    """A save whose phone empties its own form gets the next hand's empty preview, rendered
+    once per kind of form and table and then given again: the same as the game's preview
+    partial renders for a fresh form, in the page's language."""
+    table = services.table_create(club=home_club(), game=game, players=["Ann", "Bob"])
+    services.round_record(table, points_entry(Ann=points[0], Bob=points[1]))
+    views._EMPTY_PREVIEWS.clear()
+    answers = []
+    for language in ("en", "en", "de"):
+        form = inputs(client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=language)).values
+        response = client.post(
+            table_url(table),
+            {**form, "mode": "points", "points_0": str(points[0]), "points_1": str(points[1])},
+            HTTP_ACCEPT_LANGUAGE=language,
+            **HTMX,
+        )
+        assert response.status_code == 200, html(response)
+        assert json.loads(response["HX-Trigger-After-Swap"])["hand-recorded"]["reset"]
+        answers.append(_empty_preview_of(html(response)).strip())
+    table.refresh_from_db()
+    page = TablePage.load(table)
+    with translation.override("en"):
+        fresh = render_to_string(
+            f"{page.ui.template}#preview", {**page.hand_context(page.form()), "oob": True}
+        )
+    assert answers[0] == answers[1] == fresh.strip()
+    assert 'id="preview"' in fresh
+    assert answers[2] != answers[0]  # in German
+    # Another table of the same setup: its own address.
+    other = services.table_create(club=home_club(), game=game, players=["Ann", "Bob"])
+    services.round_record(other, points_entry(Ann=points[0], Bob=points[1]))
+    form = page_form(client, other)
+    data = {**form, "mode": "points", "points_0": str(points[0]), "points_1": str(points[1])}
+    preview = _empty_preview_of(html(client.post(table_url(other), data, **HTMX)))
+    assert f'hx-post="{table_url(other)}"' in preview
 
 
 def test_the_answer_to_a_save_does_not_grow_with_the_hands(client: Client) -> None:

@@ -32,6 +32,23 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+def _digest_key(
+    form_class: type[BaseHandForm], setup: TableSetup, initial: Mapping[str, Any]
+) -> tuple[object, ...]:
+    starting = sorted(
+        (name, repr(value)) for name, value in initial.items() if name not in FRESH_PER_FORM
+    )
+    return (form_class, repr(setup), get_language(), repr(starting))
+
+
+def remembered_signature(form_class: type[BaseHandForm], setup: TableSetup) -> str | None:
+    """The signature of a fresh form of ``form_class`` for ``setup`` in the active language,
+    with no starting values and no earlier hands, if one was worked out already
+    (``BaseHandForm.signature``): what a save's answer compares with the phone's form
+    without building one."""
+    return _DIGESTS.get(_digest_key(form_class, setup, {}))
+
+
 def on_first_read(make: Callable[[], T]) -> Callable[[], T]:
     """A context value worked out when a template first reads it, and kept: a template calls
     what it finds, so the parts of a hand entry that an answer leaves out (a save's answer
@@ -119,12 +136,7 @@ class BaseHandForm(forms.Form):
         page and every save asks)."""
         if self.earlier:
             return self._digest()
-        initial = sorted(
-            (name, repr(value))
-            for name, value in self.initial.items()
-            if name not in FRESH_PER_FORM
-        )
-        key = (type(self), repr(self.setup), get_language(), repr(initial))
+        key = _digest_key(type(self), self.setup, self.initial)
         found = _DIGESTS.get(key)
         if found is None:
             if len(_DIGESTS) >= _DIGESTS_KEPT:
