@@ -4,13 +4,17 @@ cards, and every side's name escaped."""
 
 from __future__ import annotations
 
+import types
 from collections.abc import Mapping
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 from django import forms
+from django.http import QueryDict
 from django.template import engines
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games import services
 from games.hands import HAND_ENTRIES, BaseHandForm
@@ -212,3 +216,47 @@ def test_the_table_and_edit_pages_show_the_grid_with_the_names_escaped(client: A
     assert radios.checked["card_7D"] == "0"
     assert radios.checked["card_KB"] == "1"
     assert 'data-card="7D" data-side="0"' in html(edit)
+
+
+# -- cleaning: the card fields checked in one pass -------------------------------------------------
+
+POSTED_VALUES = st.one_of(
+    st.sampled_from(["", "0", "1", "2", "3", "-", "x", " 1", "01", "1.0"]), st.text(max_size=3)
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    game=st.sampled_from(["scopa", "scopone", "briscola"]),
+    posted=st.dictionaries(
+        st.one_of(
+            st.sampled_from([f"card_{card.code}" for card in DECK]),
+            st.sampled_from(["mode", "points_0", "points_1", "scopas_0", "capotto"]),
+        ),
+        st.lists(POSTED_VALUES, min_size=1, max_size=2),
+        max_size=12,
+    ),
+)
+def test_the_card_fields_clean_as_djangos_own_cleaning_cleans_them(
+    game: str, posted: dict[str, list[str]]
+) -> None:
+    """TapCardsForm cleans its 40 card fields in one pass; every posted form (values within
+    the choices or not, repeated or missing) gives the same values and the same errors, in
+    the same order, as Django's own field by field."""
+    rules = GAMES[game]
+    players = ["Ann", "Bob", "Cy", "Di"] if game == "scopone" else ["Ann", "Bob"]
+    setup = rules.setup(players, {"capotto": True} if game != "briscola" else {})
+    data = QueryDict(mutable=True)
+    for name, values in posted.items():
+        data.setlist(name, values)
+    entry = HAND_ENTRIES[game]
+    ours = entry.form(setup, rules, data=data)
+    djangos = entry.form(setup, rules, data=data)
+    djangos._clean_fields = types.MethodType(forms.Form._clean_fields, djangos)  # type: ignore[method-assign]
+
+    ours.full_clean()
+    djangos.full_clean()
+
+    assert ours.cleaned_data == djangos.cleaned_data
+    assert list(ours.errors) == list(djangos.errors)
+    assert ours.errors.get_json_data() == djangos.errors.get_json_data()

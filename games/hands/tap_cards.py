@@ -73,6 +73,45 @@ class TapCardsForm(BaseHandForm):
         add_card_fields(self, DECK, [(str(i), side) for i, side in enumerate(self.sides)])
         self._captures: dict[str, tuple[str, ...]] | None = None
 
+    def _clean_fields(self) -> None:
+        """Django's, with the 40 card fields checked without a bound field each (most of
+        what cleaning a preview or a save took): each is a radio of one list of choices,
+        not required, with no validators and no ``clean_<name>``, so its value is the posted
+        one if that is "" or one of the choices, else the error ``ChoiceField`` gives. Same
+        values, same errors, in the same order (tests/test_card_grid.py compares them)."""
+        # The card fields share one list of choices (add_card_fields): its values taken once.
+        allowed: dict[int, set[str]] = {}
+        for name, field in self.fields.items():
+            if not name.startswith("card_") or not isinstance(field, forms.ChoiceField):
+                self._clean_one(name)
+                continue
+            choices: Any = field.choices  # a list of (value, label) here
+            if id(choices) not in allowed:
+                allowed[id(choices)] = {str(key) for key, _label in choices}
+            raw = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            value = field.to_python(raw)
+            if value == "" or value in allowed[id(choices)]:
+                self.cleaned_data[name] = value
+            else:
+                self.add_error(
+                    name,
+                    forms.ValidationError(
+                        field.error_messages["invalid_choice"],
+                        code="invalid_choice",
+                        params={"value": value},
+                    ),
+                )
+
+    def _clean_one(self, name: str) -> None:
+        """One field cleaned as Django's ``_clean_fields`` cleans each."""
+        bound = self[name]
+        try:
+            self.cleaned_data[name] = bound.field._clean_bound_field(bound)  # type: ignore[attr-defined]
+            if hasattr(self, f"clean_{name}"):
+                self.cleaned_data[name] = getattr(self, f"clean_{name}")()
+        except forms.ValidationError as error:
+            self.add_error(name, error)
+
     @staticmethod
     def initial_captures(entry: Mapping[str, Any], sides: Sequence[str]) -> dict[str, Any]:
         """Form values for a stored entry's cards: each card to its side's radio. A side an
