@@ -856,10 +856,11 @@ def _round_append(
         hand_number=new.number,
         after=_hand_snapshot(new, points),
     )
+    append = _Append(table, after, token, new, points_rows, change)
     if connection.vendor == "postgresql":
-        stored = _append_in_one_statement(table, after, token, new, points_rows, change)
+        stored = _append_in_one_statement(append)
     else:
-        stored = _append_in_a_transaction(table, after, token, new, points_rows, change)
+        stored = _append_in_a_transaction(append)
     if not stored:
         return None
     new.points_scored = points
@@ -867,36 +868,35 @@ def _round_append(
     return new
 
 
-def _append_in_a_transaction(
-    table: Table,
-    after: Mapping[str, object],
-    token: str | None,
-    new: Round,
-    points: Sequence[RoundPoints],
-    change: TableChange,
-) -> bool:
+@dataclass(frozen=True)
+class _Append:
+    """A hand stored from the table's tally: what the table's row gets if it still matches
+    (``_update_open_table_at_version``), and the rows that go with the hand."""
+
+    table: Table  # as read
+    after: Mapping[str, object]
+    token: str | None
+    hand: Round
+    points: Sequence[RoundPoints]
+    change: TableChange
+
+
+def _append_in_a_transaction(append: _Append) -> bool:
     """The hand's four writes, one after the other in one transaction (SQLite, where a
     statement costs no round trip): False, with nothing written, when the table's row no
     longer matches."""
     with transaction.atomic():
-        if not _update_open_table_at_version(table, after, token):
+        if not _update_open_table_at_version(append.table, append.after, append.token):
             return False
-        _RowWriter.of(Round).insert([new])
-        for row in points:
-            row.round = new  # its key, now that it has one
-        _RowWriter.of(RoundPoints).insert(points)
-        _RowWriter.of(TableChange).insert([change])
+        _RowWriter.of(Round).insert([append.hand])
+        for row in append.points:
+            row.round = append.hand  # its key, now that it has one
+        _RowWriter.of(RoundPoints).insert(append.points)
+        _RowWriter.of(TableChange).insert([append.change])
     return True
 
 
-def _append_in_one_statement(
-    table: Table,
-    after: Mapping[str, object],
-    token: str | None,
-    new: Round,
-    points: Sequence[RoundPoints],
-    change: TableChange,
-) -> bool:
+def _append_in_one_statement(append: _Append) -> bool:
     """The hand's four writes in one statement (PostgreSQL: one round trip instead of six,
     and a statement is a transaction of its own): the table's row updated if it still
     matches, and the hand, its points and the log inserted from what the update returned, so
@@ -907,7 +907,7 @@ def _append_in_one_statement(
         _RowWriter.of(RoundPoints),
         _RowWriter.of(TableChange),
     )
-    update, params = _update_at_version_sql(table, after, token)
+    update, params = _update_at_version_sql(append.table, append.after, append.token)
     side, value = RoundPoints._meta.get_field("side"), RoundPoints._meta.get_field("points")
     assert isinstance(side, Field)
     assert isinstance(value, Field)
@@ -915,7 +915,7 @@ def _append_in_one_statement(
         f"(CAST(%s AS {side.cast_db_type(connection)}), "
         f"CAST(%s AS {value.cast_db_type(connection)}))"
     )
-    per_side = ", ".join([one_side] * len(points))
+    per_side = ", ".join([one_side] * len(append.points))
     sql = (
         f"WITH t AS ({update} RETURNING {q('id')}), "
         f"r AS (INSERT INTO {rounds.table} ({rounds.columns}) SELECT {rounds.casts} FROM t "
@@ -926,21 +926,21 @@ def _append_in_one_statement(
         f"c AS (INSERT INTO {changes.table} ({changes.columns}) SELECT {changes.casts} FROM t) "
         f"SELECT {q('id')} FROM r"
     )
-    params += rounds.values(new)
-    for row in points:
+    params += rounds.values(append.hand)
+    for row in append.points:
         params += [row.side, row.points]
-    params += changes.values(change)
+    params += changes.values(append.change)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchone()
     if found is None:
         return False
-    new.pk = found[0]
-    for row in points:
-        row.round = new
-    rounds.inserted([new])
-    rows.inserted(points)
-    changes.inserted([change])
+    append.hand.pk = found[0]
+    for row in append.points:
+        row.round = append.hand
+    rounds.inserted([append.hand])
+    rows.inserted(append.points)
+    changes.inserted([append.change])
     return True
 
 

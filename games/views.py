@@ -41,6 +41,7 @@ from games.hands.base import posted_version, remembered_signature
 from games.http import HtmxHttpRequest
 from games.models import Role, Round, Table, TableChange, new_hand_token
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
+from games.remembered import Remembered
 from games.scoring import GAMES, EntryError, GameState, RoundScore, TableSetup
 from games.scoring.errors import problem
 from games.scoring.i18n import gettext_noop
@@ -672,10 +673,8 @@ class FreshGuard:
     is_bound: bool = False
 
 
-# The empty previews of the next hand's form (``_empty_preview``), by what makes them; a bound on
-# memory far above the tables one server sees between restarts.
-_EMPTY_PREVIEWS: dict[tuple[object, ...], str] = {}
-_EMPTY_PREVIEWS_KEPT = 2000
+# The empty previews of the next hand's form (``_empty_preview``), by what makes them.
+_EMPTY_PREVIEWS: Remembered[str] = Remembered(2000)
 
 
 def _empty_preview(request: HtmxHttpRequest, page: TablePage, signature: str) -> str:
@@ -684,16 +683,15 @@ def _empty_preview(request: HtmxHttpRequest, page: TablePage, signature: str) ->
     preview for the same form (``signature``), setup, language and table address: it is
     rendered once per process for each and given again. The others are rendered each time
     (their preview may show what the earlier hands left)."""
-    key = (page.ui.template, signature, repr(page.setup), get_language(), page.url())
-    found = None if page.ui.form_uses_earlier else _EMPTY_PREVIEWS.get(key)
-    if found is None:
+
+    def render() -> str:
         context = {**page.hand_context(page.form()), "oob": True}
-        found = render_to_string(f"{page.ui.template}#preview", context, request)
-        if not page.ui.form_uses_earlier:
-            if len(_EMPTY_PREVIEWS) >= _EMPTY_PREVIEWS_KEPT:
-                _EMPTY_PREVIEWS.clear()
-            _EMPTY_PREVIEWS[key] = found
-    return found
+        return render_to_string(f"{page.ui.template}#preview", context, request)
+
+    if page.ui.form_uses_earlier:
+        return render()
+    key = (page.ui.template, signature, repr(page.setup), get_language(), page.url())
+    return _EMPTY_PREVIEWS.get(key, render)
 
 
 # -- writes from a page that is out of date (409) -----------------------------------------------

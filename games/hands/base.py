@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from games.hands.demo_base import DemoGame
 from games.problems import add_problems
+from games.remembered import Remembered
 from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
 from games.scoring.cards import Card
 
@@ -46,7 +47,7 @@ def remembered_signature(form_class: type[BaseHandForm], setup: TableSetup) -> s
     with no starting values and no earlier hands, if one was worked out already
     (``BaseHandForm.signature``): what a save's answer compares with the phone's form
     without building one."""
-    return _DIGESTS.get(_digest_key(form_class, setup, {}))
+    return _DIGESTS.known(_digest_key(form_class, setup, {}))
 
 
 def on_first_read(make: Callable[[], T]) -> Callable[[], T]:
@@ -66,10 +67,8 @@ def posted_version(data: Mapping[str, Any], field: str = "table_version") -> int
 
 # Fields every fresh form gets new values for: not part of what a form offers.
 FRESH_PER_FORM = frozenset({"table_version", "hand_token"})
-# The digests of fresh forms (BaseHandForm.signature), by what makes them; a bound on memory,
-# far above the kinds of table one server sees between restarts.
-_DIGESTS: dict[tuple[object, ...], str] = {}
-_DIGESTS_KEPT = 2000
+# The digests of fresh forms (BaseHandForm.signature), by what makes them.
+_DIGESTS: Remembered[str] = Remembered(2000)
 
 # What new_hand_token makes, and what a retry may send back.
 HAND_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -136,13 +135,7 @@ class BaseHandForm(forms.Form):
         page and every save asks)."""
         if self.earlier:
             return self._digest()
-        key = _digest_key(type(self), self.setup, self.initial)
-        found = _DIGESTS.get(key)
-        if found is None:
-            if len(_DIGESTS) >= _DIGESTS_KEPT:
-                _DIGESTS.clear()
-            found = _DIGESTS[key] = self._digest()
-        return found
+        return _DIGESTS.get(_digest_key(type(self), self.setup, self.initial), self._digest)
 
     def _digest(self) -> str:
         # The 40 card fields share one list of choices (add_card_fields): written out once,

@@ -464,6 +464,17 @@ def running_totals(
     return tuple(after_each)
 
 
+def totals_after(
+    sides: Sequence[Side], totals: Mapping[Side, int], score: RoundScore
+) -> dict[Side, int]:
+    """Each side's total once ``score`` is added to ``totals`` (a side missing from them has
+    0): what ``running_totals`` gives after one more round."""
+    after = {side: totals.get(side, 0) for side in sides}
+    for side, points in score.points.items():
+        after[side] = after.get(side, 0) + points
+    return after
+
+
 def score_table(
     game: Game, table: TableSetup, entries: Sequence[Mapping[str, object]]
 ) -> tuple[list[RoundScore], GameState]:

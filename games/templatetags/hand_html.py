@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from games.cardfaces import CardFace
 from games.hands import html
 from games.hands.base import BaseHandForm
+from games.remembered import Remembered
 
 register = template.Library()
 
@@ -64,10 +65,8 @@ def rest_buttons(side_indexes: Any) -> SafeString:
     return html.rest_buttons_html(side_indexes)
 
 
-# What {% fresh_form_part %} rendered, by where, for which form, in which language; a bound on
-# memory far above the kinds of table one server sees between restarts.
-_FRESH_PARTS: dict[tuple[object, ...], SafeString] = {}
-_FRESH_PARTS_KEPT = 2000
+# What {% fresh_form_part %} rendered, by where, for which form, in which language.
+_FRESH_PARTS: Remembered[SafeString] = Remembered(2000)
 
 
 class FreshFormPartNode(template.Node):
@@ -83,12 +82,7 @@ class FreshFormPartNode(template.Node):
         if not signature or form.earlier:
             return SafeString(self.nodelist.render(context))
         key = (id(self), signature, repr(form.setup), get_language())
-        found = _FRESH_PARTS.get(key)
-        if found is None:
-            if len(_FRESH_PARTS) >= _FRESH_PARTS_KEPT:
-                _FRESH_PARTS.clear()
-            found = _FRESH_PARTS[key] = SafeString(self.nodelist.render(context))
-        return found
+        return _FRESH_PARTS.get(key, lambda: SafeString(self.nodelist.render(context)))
 
 
 @register.tag

@@ -4,12 +4,12 @@ from django import template
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from games.remembered import Remembered
+
 register = template.Library()
 
-# What {% once %} rendered, by where and for which keys; a bound on memory far above the
-# languages and keys one server sees between restarts.
-_RENDERED: dict[tuple[object, ...], SafeString] = {}
-_RENDERED_KEPT = 500
+# What {% once %} rendered, by where and for which keys.
+_RENDERED: Remembered[SafeString] = Remembered(500)
 
 
 class OnceNode(template.Node):
@@ -23,12 +23,7 @@ class OnceNode(template.Node):
 
     def render(self, context: template.Context) -> SafeString:
         key = (id(self), get_language(), *(repr(key.resolve(context)) for key in self.keys))
-        found = _RENDERED.get(key)
-        if found is None:
-            if len(_RENDERED) >= _RENDERED_KEPT:
-                _RENDERED.clear()
-            found = _RENDERED[key] = SafeString(self.nodelist.render(context))
-        return found
+        return _RENDERED.get(key, lambda: SafeString(self.nodelist.render(context)))
 
 
 @register.tag

@@ -20,6 +20,7 @@ from games.scoring.base import (
     TableSetup,
     Team,
     running_totals,
+    totals_after,
 )
 from games.scoring.breakdowns import JSON, Fields, integer, mapping_of, nullable, one_of, string
 from games.scoring.cards import DECK, Card, Rank, parse_card
@@ -330,9 +331,7 @@ class Briscola(PartnersOppositeGame):
         self, totals: Mapping[Side, int], hands: int, score: RoundScore, table: TableSetup
     ) -> GameState:
         """As ``game_state``: the deals won so far decide the match (rules.md §4)."""
-        after = {side: totals.get(side, 0) for side in table.sides}
-        for side, points in score.points.items():
-            after[side] = after.get(side, 0) + points
+        after = totals_after(table.sides, totals, score)
         winner = self._winner_at(after, table)
         if winner is None:
             return GameState(after, (after,))

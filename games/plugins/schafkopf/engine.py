@@ -157,7 +157,15 @@ from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from typing import ClassVar
 
-from games.scoring.base import Game, GameState, RoundScore, Side, TableSetup, running_totals
+from games.scoring.base import (
+    Game,
+    GameState,
+    RoundScore,
+    Side,
+    TableSetup,
+    running_totals,
+    totals_after,
+)
 from games.scoring.breakdowns import (
     JSON,
     Fields,
@@ -1875,9 +1883,7 @@ class Schafkopf(Game):
         self, totals: Mapping[Side, int], hands: int, score: RoundScore, table: TableSetup
     ) -> GameState:
         """The balance so far plus the hand's payments; the evening never ends by itself."""
-        after = {side: totals.get(side, 0) for side in table.sides}
-        for side, points in score.points.items():
-            after[side] = after.get(side, 0) + points
+        after = totals_after(table.sides, totals, score)
         return GameState(after, (after,))
 
 

@@ -23,6 +23,7 @@ from games.scoring.base import (
     TableSetup,
     running_totals,
     strict_leader,
+    totals_after,
 )
 from games.scoring.breakdowns import (
     JSON,
@@ -1211,9 +1212,7 @@ class ScopaFamily(PartnersOppositeGame):
     ) -> GameState:
         """As ``game_state``: each hand is decided by the totals after it and its own
         capotto (games/plugins/scopa/rules.md §9)."""
-        after = {side: totals.get(side, 0) for side in table.sides}
-        for side, points in score.points.items():
-            after[side] = after.get(side, 0) + points
+        after = totals_after(table.sides, totals, score)
         winner = self._winner_after(score, after, table)
         if winner is None:
             return GameState(after, (after,))
