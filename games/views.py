@@ -658,6 +658,8 @@ def _render_recorded(
 
 @dataclass(frozen=True)
 class BoundValue:
+    """A guard field's value, as a template reads a bound field's (``field.value``)."""
+
     value: object
 
 
