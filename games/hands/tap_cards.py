@@ -195,7 +195,7 @@ class TapCardsHandEntry(HandEntry):
             "side_indexes": list(enumerate(setup.sides)),
             "mode_legend": self.mode_legend,
             # On the side picker's buttons, and out of band with each preview.
-            "side_counts": form.side_counts(),
+            "side_counts": on_first_read(form.side_counts),
         }
 
     def points_steppers(
