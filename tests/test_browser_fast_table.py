@@ -2,6 +2,7 @@
 the next hand, the scoreboard, history and chart follow, and every button on the page still
 writes against the table as it is now."""
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,48 @@ def test_hands_in_a_row_each_get_an_empty_form_and_the_page_follows(
     expect(page.get_by_text("Hand 1 deleted.")).to_be_visible()
     expect(page.locator('[data-total="Ann"]')).to_have_text("6")
     expect(page.locator('[data-total="Bob"]')).to_have_text("2")
+
+
+def test_a_preview_answered_after_the_save_does_not_refill_the_next_hands_counters(
+    live_server: LiveServer, page: Page
+) -> None:
+    """The last tap's preview is still on its way when Save is pressed, and would be answered
+    after the save: the save aborts it, so the next hand's counters stay empty."""
+    page.goto(f"{live_server.url}/tables/new/")
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_label("Player 2", exact=True).fill("Bob")
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_label("Enter points").check()
+    page.get_by_role("button", name="One more for Ann").click()
+    page.get_by_role("button", name="One more for Bob").click()
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+    tap_hand(page)
+
+    # The next preview is held back until the save has been answered.
+    held = []
+
+    def hold_previews(route):  # type: ignore[no-untyped-def]
+        if "action=preview" in (route.request.post_data or ""):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/tables/*/", hold_previews)
+    page.get_by_role("button", name="One more for Ann").click()  # a scopa: a new preview
+    for _wait in range(60):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("heading", name="Record hand 3")).to_be_visible()
+    for route in held:
+        # The page aborted it, as it should have: nothing to continue.
+        with contextlib.suppress(Exception):
+            route.continue_()
+    page.wait_for_timeout(500)
+
+    expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("cards 0 · coins 0")
+    expect(page.locator('.side-pick[data-side="1"]')).to_contain_text("cards 0 · coins 0")
+    expect(page.locator("#preview")).to_contain_text("Tap the cards each side took")

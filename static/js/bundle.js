@@ -136,6 +136,21 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     if (form && event.target !== form && form.contains(event.target)) refresh(form);
   });
 
+  // A save makes a preview still on its way stale: answered after the save's own answer, its
+  // counters would be written over the next hand's empty ones. The save aborts one in flight,
+  // and no preview starts while the save is on its way (its answer brings the next preview).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = handForm();
+    var element = event.detail.elt;
+    if (!form || !element) return;
+    var preview = document.getElementById("preview");
+    if (element === form && preview) {
+      htmx.trigger(preview, "htmx:abort");
+    } else if (element.id === "preview" && form.classList.contains("htmx-request")) {
+      event.preventDefault();
+    }
+  });
+
   // A hand this phone recorded (htmx answered with only what changed): every form on the page
   // now writes against the table's new version, and the hand form is emptied for the next
   // hand when the server found it still the right form (otherwise it sent a new one).
