@@ -9,11 +9,53 @@ from __future__ import annotations
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from games.hands.html import esc
 from games.standings.charts import LineChart
 
 register = template.Library()
+
+
+@register.simple_tag
+def chart_figure(chart: LineChart | None) -> SafeString:
+    """``{% chart_figure chart %}``: the whole chart (games/charts/line_chart.html): its title,
+    drawing, legend and numbers table; nothing for None or an empty chart. As one string, for
+    it is on every table page and every profile (its template cost what its drawing did)."""
+    if not chart or chart.empty:
+        return mark_safe("")
+    dom_id = esc(chart.dom_id)
+    legend = "".join(
+        f'<li class="chart-series-{esc(line.colour)}"><span class="chart-swatch" '
+        f'aria-hidden="true"></span>{esc(line.name)} <strong>{esc(line.last_label)}</strong></li>'
+        for line in chart.lines
+    )
+    names = "".join(f'<th scope="col">{esc(name)}</th>' for name in chart.series_names)
+    # Outside the f-string, where xgettext finds it.
+    show_numbers = esc(_("Show the numbers"))
+    return mark_safe(
+        f'\n<figure class="chart" id="{dom_id}">\n'
+        f'  <figcaption class="chart-title">{esc(chart.title)}</figcaption>\n'
+        f"  {chart_svg(chart)}\n"
+        f'  <ul class="chart-legend">\n    {legend}\n  </ul>\n'
+        '  <details class="chart-numbers">\n'
+        f"    <summary>{show_numbers}</summary>\n"
+        '    <div class="chart-table-scroll" role="region" tabindex="0" '
+        f'aria-labelledby="{dom_id}-caption">\n'
+        '      <table class="chart-table">\n'
+        f'        <caption id="{dom_id}-caption" class="visually-hidden">{esc(chart.title)}'
+        "</caption>\n"
+        "        <thead>\n"
+        f'          <tr><th scope="col">{esc(chart.x_heading)}</th>{names}</tr>\n'
+        "        </thead>\n"
+        "        <tbody>\n"
+        f"          {chart_rows(chart)}\n"
+        "        </tbody>\n"
+        "      </table>\n"
+        "    </div>\n"
+        "  </details>\n"
+        "</figure>\n"
+    )
 
 
 @register.simple_tag
