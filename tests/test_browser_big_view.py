@@ -96,6 +96,8 @@ def test_the_big_view_keeps_current_and_the_screen_awake_until_the_game_ends(
     services.round_record(table, points_entry(Ann=7, Bob=0))
     expect(phone.locator(".big-status")).to_have_text("Game over · Ann wins", timeout=8000)
     expect(phone.locator('[data-total="Ann"]')).to_have_text("12")
+    # Released once the swap has settled (htmx:afterSettle), a moment after the text shows.
+    phone.wait_for_function("window.wakeLocks.releases > 0", timeout=5000)
     assert phone.evaluate("window.wakeLocks") == {"requests": 1, "releases": 1}
     fits_across(phone)
     phone.screenshot(path=artifacts_dir / "big-view-game-over-640x360.png")
