@@ -441,7 +441,23 @@ def _log_change(
     after: Mapping[str, object] | None = None,
     by: Any = None,
 ) -> TableChange:
-    return TableChange.objects.create(
+    change = _change_row(table, kind, round_, before=before, after=after, by=by)
+    change.save(force_insert=True)
+    return change
+
+
+def _change_row(
+    table: Table,
+    kind: str,
+    round_: Round | None = None,
+    *,
+    before: Mapping[str, object] | None = None,
+    after: Mapping[str, object] | None = None,
+    by: Any = None,
+) -> TableChange:
+    """The audit log's row for a change, not yet stored (``_log_change`` stores it; a hand
+    stored from the tally writes it with the hand)."""
+    return TableChange(
         table=table,
         user=_actor(by),
         version=table.version,
@@ -847,14 +863,8 @@ def _round_append(
     points_rows = [
         RoundPoints(round=new, side=side, points=value) for side, value in points.items()
     ]
-    change = TableChange(
-        table=written,
-        user=_actor(by),
-        version=written.version,
-        kind=TableChange.Kind.RECORDED,
-        hand_id=new.public_id,
-        hand_number=new.number,
-        after=_hand_snapshot(new, points),
+    change = _change_row(
+        written, TableChange.Kind.RECORDED, new, after=_hand_snapshot(new, points), by=by
     )
     append = _Append(table, after, token, new, points_rows, change)
     if connection.vendor == "postgresql":
