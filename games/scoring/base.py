@@ -475,6 +475,14 @@ def totals_after(
     return after
 
 
+def resumed_state(after: Mapping[Side, int], hands: int, winner: Side | None = None) -> GameState:
+    """What ``Game.resume_state`` gives once the totals after the new round are ``after``
+    (the round being number ``hands + 1``): the game won by ``winner`` then, if anyone."""
+    if winner is None:
+        return GameState(after, (after,))
+    return GameState(after, (after,), True, (winner,), finished_after_round=hands + 1)
+
+
 def score_table(
     game: Game, table: TableSetup, entries: Sequence[Mapping[str, object]]
 ) -> tuple[list[RoundScore], GameState]:

@@ -19,6 +19,7 @@ from games.scoring.base import (
     Side,
     TableSetup,
     Team,
+    resumed_state,
     running_totals,
     totals_after,
 )
@@ -332,10 +333,7 @@ class Briscola(PartnersOppositeGame):
     ) -> GameState:
         """As ``game_state``: the deals won so far decide the match (rules.md §4)."""
         after = totals_after(table.sides, totals, score)
-        winner = self._winner_at(after, table)
-        if winner is None:
-            return GameState(after, (after,))
-        return GameState(after, (after,), True, (winner,), finished_after_round=hands + 1)
+        return resumed_state(after, hands, self._winner_at(after, table))
 
     def _winner_at(self, totals: Mapping[Side, int], table: TableSetup) -> Side | None:
         """The side that has won enough deals to take the match, if one has."""

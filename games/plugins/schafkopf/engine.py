@@ -163,6 +163,7 @@ from games.scoring.base import (
     RoundScore,
     Side,
     TableSetup,
+    resumed_state,
     running_totals,
     totals_after,
 )
@@ -1883,8 +1884,7 @@ class Schafkopf(Game):
         self, totals: Mapping[Side, int], hands: int, score: RoundScore, table: TableSetup
     ) -> GameState:
         """The balance so far plus the hand's payments; the evening never ends by itself."""
-        after = totals_after(table.sides, totals, score)
-        return GameState(after, (after,))
+        return resumed_state(totals_after(table.sides, totals, score), hands)
 
 
 def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:

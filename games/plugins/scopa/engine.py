@@ -21,6 +21,7 @@ from games.scoring.base import (
     RoundScore,
     Side,
     TableSetup,
+    resumed_state,
     running_totals,
     strict_leader,
     totals_after,
@@ -1213,10 +1214,7 @@ class ScopaFamily(PartnersOppositeGame):
         """As ``game_state``: each hand is decided by the totals after it and its own
         capotto (games/plugins/scopa/rules.md §9)."""
         after = totals_after(table.sides, totals, score)
-        winner = self._winner_after(score, after, table)
-        if winner is None:
-            return GameState(after, (after,))
-        return GameState(after, (after,), True, (winner,), finished_after_round=hands + 1)
+        return resumed_state(after, hands, self._winner_after(score, after, table))
 
     @staticmethod
     def _winner_after(
