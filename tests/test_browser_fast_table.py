@@ -23,20 +23,24 @@ def tap_hand(page: Page) -> None:
     expect(page.locator("#preview")).to_contain_text("This hand")
 
 
-def test_hands_in_a_row_each_get_an_empty_form_and_the_page_follows(
-    live_server: LiveServer, page: Page, artifacts_dir: Path
-) -> None:
+def start_with_one_hand(live_server: LiveServer, page: Page) -> None:
+    """A Scopa table for Ann and Bob with its first hand, 1 to 1, entered as points (the
+    first answers with the whole table)."""
     page.goto(f"{live_server.url}/tables/new/")
     page.get_by_label("Player 1", exact=True).fill("Ann")
     page.get_by_label("Player 2", exact=True).fill("Bob")
     page.get_by_role("button", name="Start the game").click()
-
-    # Hand 1 (the first answers with the whole table).
     page.get_by_label("Enter points").check()
     page.get_by_role("button", name="One more for Ann").click()
     page.get_by_role("button", name="One more for Bob").click()
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+
+
+def test_hands_in_a_row_each_get_an_empty_form_and_the_page_follows(
+    live_server: LiveServer, page: Page, artifacts_dir: Path
+) -> None:
+    start_with_one_hand(live_server, page)
 
     # Hand 2, tapped: the answer carries only what changed, and the form empties itself.
     tap_hand(page)
@@ -78,15 +82,7 @@ def test_a_preview_answered_after_the_save_does_not_refill_the_next_hands_counte
 ) -> None:
     """The last tap's preview is still on its way when Save is pressed, and would be answered
     after the save: the save aborts it, so the next hand's counters stay empty."""
-    page.goto(f"{live_server.url}/tables/new/")
-    page.get_by_label("Player 1", exact=True).fill("Ann")
-    page.get_by_label("Player 2", exact=True).fill("Bob")
-    page.get_by_role("button", name="Start the game").click()
-    page.get_by_label("Enter points").check()
-    page.get_by_role("button", name="One more for Ann").click()
-    page.get_by_role("button", name="One more for Bob").click()
-    page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+    start_with_one_hand(live_server, page)
     tap_hand(page)
 
     # The next preview is held back until the save has been answered.
