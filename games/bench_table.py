@@ -27,10 +27,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
-from games import services
 from games.demo import demo_games
 from games.hands.demo_base import BenchTable
 from games.models import Round, RoundPoints, Table, new_hand_token
+from games.tables import services as table_services
 from scorekeeper import worker_gc
 
 # Extra WSGI environ for the test client (its **extra is typed Any).
@@ -109,7 +109,7 @@ def _table_with_hands(club: Any, owner: Any, game: str, bench: BenchTable, hands
     as round_record would store them, in bulk: seeding 500 hands one save at a time would
     time the seeding."""
     players = bench.players
-    table = services.table_create(
+    table = table_services.table_create(
         club=club, game=game, players=list(players), options=dict(bench.options), by=owner
     )
     setup = table.setup()

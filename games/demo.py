@@ -23,11 +23,13 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import ratings, services
 from games.hands import HAND_ENTRIES
 from games.hands.demo_base import DemoGame, DemoTable, PlannedTable
+from games.leagues import ratings as league_ratings
+from games.leagues import services as league_services
 from games.models import Club, League, Player, Round, RoundPoints, Seat, Table
 from games.scoring import GAMES, GameState, RoundScore, TableSetup
+from games.tables import write_path as table_write_path
 
 DEFAULT_LEAGUE_NAME = "Demo club"
 
@@ -94,14 +96,16 @@ def demo_league_create(
     today = today or timezone.localdate()
     seasons = _seasons(today)
     with transaction.atomic():
-        league = services.league_create(
+        league = league_services.league_create(
             club=club,
             name=_free_league_name(league_name),
             games=list(demo_games()),
             members=[player.name for player in PLAYERS],
         )
         for name, starts_on, ends_on in seasons:
-            services.season_create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
+            league_services.season_create(
+                league=league, name=name, starts_on=starts_on, ends_on=ends_on
+            )
         stored = {player.name.casefold(): player for player in league.members.all()}
         roster = {stored[player.name.casefold()].name: player for player in PLAYERS}
         days = _evening_days(rng, seasons[0][1], today - timedelta(days=1), tables)
@@ -112,7 +116,7 @@ def demo_league_create(
         for start in range(0, len(planned), 250):
             played = [_play(plan, hands, roster) for plan in planned[start : start + 250]]
             _write(league, played, by_name)
-        ratings.league_ratings_replay(league)
+        league_ratings.league_ratings_replay(league)
         # Saving stamps "updated" with today; the tables were last touched when they finished.
         league.tables.update(updated_at=F("finished_at"))
     return league
@@ -356,7 +360,7 @@ def _write(league: League, played: Sequence[PlayedTable], players: Mapping[str, 
     scores: list[RoundScore] = []
     for table, result in zip(tables, played, strict=True):
         setup = result.setup
-        outcomes = services.seat_results(GAMES[table.game], setup, result.state)
+        outcomes = table_write_path.seat_results(GAMES[table.game], setup, result.state)
         for position, name in enumerate(setup.players):
             outcome = outcomes[name]
             seats.append(

@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from games import access, ratelimit
+from games import ratelimit
+from games.clubs import access as club_access
 
 
 class GuestSeenMiddleware:
@@ -17,7 +18,7 @@ class GuestSeenMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        access.touch_guest(request)
+        club_access.touch_guest(request)
         return response
 
 

@@ -384,6 +384,16 @@ class Table(models.Model):
         )
 
 
+def with_seats(tables: models.QuerySet[Table]) -> models.QuerySet[Table]:
+    """The tables with their seats and players in seat order, in one more query for all of
+    them (every list of tables shows who sat down)."""
+    return tables.prefetch_related(
+        models.Prefetch(
+            "seats", queryset=Seat.objects.select_related("player").order_by("position")
+        )
+    )
+
+
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.scoring.options import OptionSpec
+
 
 def label_value(label: object, value: object) -> str:
     """A label and what it says, such as "Tariff: Sauspiel 20" or "Cards: not a number": the
@@ -25,3 +27,13 @@ def player_count_words(counts: Sequence[int]) -> str:
     if len(counts) == 2 and most - fewest > 1:
         return _("%(fewest)d or %(most)d players") % {"fewest": fewest, "most": most}
     return _("%(fewest)d to %(most)d players") % {"fewest": fewest, "most": most}
+
+
+def option_value(spec: OptionSpec, value: str) -> str:
+    """An option and its value, as the scoreboard and the rules pages name them."""
+    return label_value(_(spec.label), value)
+
+
+def part_value(spec: OptionSpec, part: str, value: object) -> str:
+    """One part of a mapping option with its number: "Sauspiel 20"."""
+    return f"{_(spec.part_label(part))} {value}"

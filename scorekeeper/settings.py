@@ -85,6 +85,11 @@ INSTALLED_APPS = [
     # django-axes: failed sign-ins, counted in the database (see "Abuse limits" below).
     "axes",
     "games",
+    # The domains beside the game framework, each with its own services, selectors, views,
+    # templates and tests; their models stay in games.models (docs/architecture.md, "Domains").
+    "games.clubs",
+    "games.tables",
+    "games.leagues",
     # Each game package is an app of its own: its templates, static files and translations
     # (docs/architecture.md, "Game packages").
     *GAME_PACKAGES,
@@ -111,7 +116,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # The language an account chose, on every phone it signs in on (after the cookie and the
     # browser's, which LocaleMiddleware reads).
-    "games.language.AccountLanguageMiddleware",
+    "games.clubs.language.AccountLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -183,7 +188,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Accounts. Nobody has to sign up: a first table makes a guest account, kept by its session
 # cookie, which lasts as long as browsers allow (400 days) and is renewed once a day of use.
 # django-axes checks every sign-in first; the guests a first write makes are signed in with
-# ModelBackend named outright (games.access), and the tests with force_login, so neither is
+# ModelBackend named outright (games.clubs.access), and the tests with force_login, so neither is
 # counted.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesBackend",
@@ -213,7 +218,7 @@ LANGUAGES = [
 USE_I18N = True
 LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["scorekeeper.formats"]
-# A chosen language is remembered on the phone for as long as a session (games.language).
+# A chosen language is remembered on the phone for as long as a session (games.clubs.language).
 LANGUAGE_COOKIE_AGE = 400 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE: Final = "Lax"  # Final: typed as the literal set_cookie() takes
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
@@ -284,7 +289,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Request bodies. The scoresheet import refuses files over 2 MB with its own message
-# (games.forms.SCORESHEET_MAX_BYTES); a body up to 2.5 MiB reaches it. Anything larger, file
+# (games.tables.forms.SCORESHEET_MAX_BYTES); a body up to 2.5 MiB reaches it. Anything larger, file
 # or not, is refused with 400 before it is read: DATA_UPLOAD_MAX_MEMORY_SIZE for the non-file
 # part of a body, scorekeeper.limits.RefuseLargeBodies for a multipart body as a whole.
 REQUEST_BODY_MAX_BYTES = 2_621_440
@@ -317,7 +322,7 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.client_ip.client_ip"
-AXES_LOCKOUT_CALLABLE = "games.club_views.locked_out"
+AXES_LOCKOUT_CALLABLE = "games.clubs.views.locked_out"
 # No row per successful sign-in: only failures are kept, and only while they count.
 AXES_DISABLE_ACCESS_LOG = True
 # No start-up banner on every command (the scoresheet CLI's stderr is its answer); failures and

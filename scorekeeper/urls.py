@@ -7,7 +7,8 @@ from django.urls import URLResolver, include, path
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from games import club_views, language
+from games.clubs import language as club_language
+from games.clubs import views as club_views
 from games.scoring.registry import GAME_PACKAGES
 from scorekeeper import pwa
 
@@ -54,7 +55,7 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     # At the root: a service worker controls the pages under its own URL's folder.
     path("sw.js", pwa.service_worker, name="service_worker"),
-    path("i18n/setlang/", language.set_language, name="set_language"),
+    path("i18n/setlang/", club_language.set_language, name="set_language"),
     path("accounts/", include(accounts)),
     path("", include("games.urls")),
     *game_package_urls(),

@@ -628,7 +628,7 @@ class LoadRun:
 
     def tables(self, count: int) -> list[Any]:
         """Fresh Scopa tables of two, made through the services as the new-table form does."""
-        from games import services
+        from games.tables import services
 
         self.rounds += 1
         return [

@@ -7,9 +7,10 @@ from unittest import mock
 
 from django.utils import timezone
 
-from games import services
+from games.leagues import services as league_services
 from games.models import League, Table
 from games.scoring import GAMES
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.kits import kit_for
 
@@ -22,11 +23,13 @@ def at(day: str, hour: int = 21) -> datetime:
 
 
 def league(name: str = "Club", games: list[str] | None = None, **kwargs: object) -> League:
-    return services.league_create(club=home_club(), name=name, games=games or ALL_GAMES, **kwargs)  # type: ignore[arg-type]
+    return league_services.league_create(
+        club=home_club(), name=name, games=games or ALL_GAMES, **kwargs
+    )  # type: ignore[arg-type]
 
 
 def season(club: League, name: str, starts: str, ends: str) -> None:
-    services.season_create(
+    league_services.season_create(
         league=club, name=name, starts_on=at(starts).date(), ends_on=at(ends).date()
     )
 
@@ -45,14 +48,14 @@ def finished(
     clock there). Where the players end the game, they stop it after those entries."""
     moment = when or timezone.now()
     with mock.patch("django.utils.timezone.now", return_value=moment):
-        table = services.table_create(
+        table = table_services.table_create(
             club=home_club(), game=game, players=players, league=league, options=options
         )
         setup = table.setup()
         for entry in kit_for(game).winning_entries(setup, setup.side_of(winner)):
-            services.round_record(table, entry)
+            table_services.round_record(table, entry)
         if GAMES[game].ends_when_players_stop:
-            services.table_stop(table)
+            table_services.table_stop(table)
     table.refresh_from_db()
     assert table.is_finished, table
     return table

@@ -10,8 +10,8 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import resolve, reverse
 
-from games import selectors
 from games.models import League, Round, RoundPoints, Table, new_hand_token
+from games.tables import selectors as table_selectors
 from tests.clubs import home_owner
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -118,7 +118,7 @@ class FreshPageClient(Client):
 
 
 def totals(table: Table) -> dict[str, int]:
-    return selectors.table_totals(table, table.setup())
+    return table_selectors.table_totals(table, table.setup())
 
 
 def saved() -> tuple[int, int]:

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import Page
 
-from games import services
+from games.clubs import services as club_services
+from games.leagues import services as league_services
 from games.models import League, Player, Table
 from games.scoring import GAMES
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import captures_entry
 from tests.kits import kit_for
@@ -34,7 +36,7 @@ class Site:
 
 def build_site() -> Site:
     club = home_club()
-    league = services.league_create(
+    league = league_services.league_create(
         club=club,
         name="Thursday club",
         games=list(GAMES),
@@ -62,19 +64,19 @@ def build_site() -> Site:
     for game, names in players.items():
         money = {"cents_per_point": 10, "currency": "EUR"}
         options = money if GAMES[game].plays_for_money else None
-        table = services.table_create(
+        table = table_services.table_create(
             club=club, game=game, players=names, league=league, options=options
         )
         # One hand counted at the table, so the scoreboard, history and chart have something.
-        services.round_record(table, kit_for(game).counted_hand(table.setup()))
+        table_services.round_record(table, kit_for(game).counted_hand(table.setup()))
         site.tables[game] = table
 
     scopa = site.tables["scopa"]
     # A hand of cards too, so the history has a "Why?" (the primiera referee on its cards).
-    services.round_record(scopa, captures_entry("Alessandra", "Alessandro"))
-    services.watch_link_set(scopa, on=True)
+    table_services.round_record(scopa, captures_entry("Alessandra", "Alessandro"))
+    table_services.watch_link_set(scopa, on=True)
     scopa.refresh_from_db()
-    invite = services.invite_create(club)
+    invite = club_services.invite_create(club)
     player = Player.objects.get(club=club, name="Alessandra")
     _first, second = scopa.rounds.order_by("number")
     site.urls = {

@@ -12,9 +12,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import selectors, services
+from games.leagues import selectors as league_selectors
 from games.models import ClubChange, Role, Round, Table, TableChange
 from games.scoring import EntryError
+from games.tables import selectors as table_selectors
+from games.tables import services as table_services
+from games.tables import write_path as table_write_path
 from tests.clubs import home_club, member
 from tests.factories import points_entry
 from tests.leagues import league
@@ -26,10 +29,10 @@ REFUSAL = "this table was abandoned; take it up again to record or change hands"
 
 
 def open_table(**options: object) -> Table:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options=options
     )
-    services.round_record(table, points_entry(Ann=3, Bob=1))
+    table_services.round_record(table, points_entry(Ann=3, Bob=1))
     return Table.objects.get(pk=table.pk)
 
 
@@ -42,11 +45,11 @@ def take_up_url(table: Table) -> str:
 
 
 def in_progress() -> list[str]:
-    return [table.public_id for table in selectors.tables_in_progress([home_club().pk])]
+    return [table.public_id for table in table_selectors.tables_in_progress([home_club().pk])]
 
 
 def abandoned() -> list[str]:
-    return [table.public_id for table in selectors.tables_abandoned([home_club().pk])]
+    return [table.public_id for table in table_selectors.tables_abandoned([home_club().pk])]
 
 
 def texts(error: pytest.ExceptionInfo[EntryError]) -> list[str]:
@@ -60,7 +63,7 @@ def test_an_abandoned_table_leaves_in_progress_and_the_write_is_versioned_and_lo
     table = open_table()
     someone = member(home_club(), Role.SCORER, "cy")
 
-    services.table_abandon(table, version=1, by=someone)
+    table_services.table_abandon(table, version=1, by=someone)
 
     table.refresh_from_db()
     assert table.is_abandoned
@@ -80,10 +83,10 @@ def test_an_abandoned_table_leaves_in_progress_and_the_write_is_versioned_and_lo
 
 def test_abandoning_twice_abandons_once_even_from_the_same_out_of_date_page() -> None:
     table = open_table()
-    services.table_abandon(table, version=1)
+    table_services.table_abandon(table, version=1)
     first = Table.objects.get(pk=table.pk).abandoned_at
 
-    services.table_abandon(table, version=1)
+    table_services.table_abandon(table, version=1)
 
     table.refresh_from_db()
     assert (table.version, table.abandoned_at) == (2, first)
@@ -93,10 +96,10 @@ def test_abandoning_twice_abandons_once_even_from_the_same_out_of_date_page() ->
 
 def test_abandoning_from_an_out_of_date_page_is_refused_with_what_changed() -> None:
     table = open_table()
-    services.round_record(table, points_entry(Ann=0, Bob=2))
+    table_services.round_record(table, points_entry(Ann=0, Bob=2))
 
-    with pytest.raises(services.StaleWrite) as stale:
-        services.table_abandon(table, version=1)
+    with pytest.raises(table_write_path.StaleWrite) as stale:
+        table_services.table_abandon(table, version=1)
 
     assert [change.kind for change in stale.value.changes] == [TableChange.Kind.RECORDED]
     assert not Table.objects.get(pk=table.pk).is_abandoned
@@ -107,7 +110,7 @@ def test_a_finished_table_cannot_be_abandoned() -> None:
     assert table.is_finished
 
     with pytest.raises(EntryError) as refused:
-        services.table_abandon(table)
+        table_services.table_abandon(table)
 
     assert texts(refused) == ["the game is over; only an unfinished table is abandoned"]
     assert not Table.objects.get(pk=table.pk).is_abandoned
@@ -116,19 +119,19 @@ def test_a_finished_table_cannot_be_abandoned() -> None:
 
 def test_no_hand_is_recorded_changed_deleted_or_restored_while_a_table_is_abandoned() -> None:
     table = open_table()
-    second = services.round_record(table, points_entry(Ann=0, Bob=1))
-    services.round_delete(second)
+    second = table_services.round_record(table, points_entry(Ann=0, Bob=1))
+    table_services.round_delete(second)
     first = Round.objects.get(table=table)
-    services.table_abandon(table)
+    table_services.table_abandon(table)
     before = saved(), Table.objects.get(pk=table.pk).version
 
     for write in (
-        lambda: services.round_record(table, points_entry(Ann=1, Bob=0)),
-        lambda: services.round_update(first, points_entry(Ann=9, Bob=0)),
-        lambda: services.round_delete(first),
-        lambda: services.round_restore(table, second.public_id),
+        lambda: table_services.round_record(table, points_entry(Ann=1, Bob=0)),
+        lambda: table_services.round_update(first, points_entry(Ann=9, Bob=0)),
+        lambda: table_services.round_delete(first),
+        lambda: table_services.round_restore(table, second.public_id),
     ):
-        with pytest.raises(services.TableAbandoned) as refused:
+        with pytest.raises(table_write_path.TableAbandoned) as refused:
             write()
         assert texts(refused) == [REFUSAL]
 
@@ -137,15 +140,15 @@ def test_no_hand_is_recorded_changed_deleted_or_restored_while_a_table_is_abando
 
 
 def test_an_abandoned_evening_cannot_be_ended_so_it_never_finishes() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="schafkopf", players=["Ann", "Bob", "Cy", "Di"]
     )
-    services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
-    services.table_abandon(table)
+    table_services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
+    table_services.table_abandon(table)
 
-    with pytest.raises(services.TableAbandoned):
-        services.table_stop(table)
-    services.table_resume(table)
+    with pytest.raises(table_write_path.TableAbandoned):
+        table_services.table_stop(table)
+    table_services.table_resume(table)
 
     table.refresh_from_db()
     assert table.is_abandoned
@@ -154,10 +157,10 @@ def test_an_abandoned_evening_cannot_be_ended_so_it_never_finishes() -> None:
 
 def test_taking_a_table_up_again_undoes_abandoning_it_once() -> None:
     table = open_table()
-    services.table_abandon(table)
+    table_services.table_abandon(table)
 
-    services.table_take_up(table, version=2)
-    services.table_take_up(table, version=2)
+    table_services.table_take_up(table, version=2)
+    table_services.table_take_up(table, version=2)
 
     table.refresh_from_db()
     assert not table.is_abandoned
@@ -170,7 +173,7 @@ def test_taking_a_table_up_again_undoes_abandoning_it_once() -> None:
         "taken-up",
     ]
     assert ClubChange.objects.filter(kind=ClubChange.Kind.TABLE_TAKEN_UP).count() == 1
-    services.round_record(table, points_entry(Ann=1, Bob=0), version=3)
+    table_services.round_record(table, points_entry(Ann=1, Bob=0), version=3)
     assert table.rounds.count() == 2
 
 
@@ -178,10 +181,10 @@ def test_abandoning_is_all_or_nothing() -> None:
     table = open_table()
 
     with (
-        mock.patch("games.services.club_log", side_effect=RuntimeError("log down")),
+        mock.patch("games.tables.services.club_log", side_effect=RuntimeError("log down")),
         pytest.raises(RuntimeError),
     ):
-        services.table_abandon(table)
+        table_services.table_abandon(table)
 
     table.refresh_from_db()
     assert not table.is_abandoned
@@ -191,7 +194,7 @@ def test_abandoning_is_all_or_nothing() -> None:
 
 def test_the_database_never_holds_a_finished_abandoned_table() -> None:
     table = open_table()
-    services.table_abandon(table)
+    table_services.table_abandon(table)
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Table.objects.filter(pk=table.pk).update(finished_at=timezone.now())
@@ -199,28 +202,28 @@ def test_the_database_never_holds_a_finished_abandoned_table() -> None:
 
 def test_an_abandoned_league_table_counts_nowhere() -> None:
     counted = league("Thursday", ["scopa"])
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], league=counted
     )
-    services.round_record(table, points_entry(Ann=10, Bob=0))
-    services.table_abandon(table)
+    table_services.round_record(table, points_entry(Ann=10, Bob=0))
+    table_services.table_abandon(table)
 
-    assert list(selectors.league_seats(counted)) == []
+    assert list(league_selectors.league_seats(counted)) == []
     assert not counted.ratings.exists()
 
 
 def test_an_abandoned_money_table_is_not_settled(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="schafkopf",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"cents_per_point": 10, "currency": "EUR"},
     )
-    services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
+    table_services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
     day = timezone.localdate().isoformat()
     assert "Ann" in html(client.get(reverse("games:settlement") + f"?date={day}"))
 
-    services.table_abandon(table)
+    table_services.table_abandon(table)
 
     assert "Ann" not in html(client.get(reverse("games:settlement") + f"?date={day}"))
 
@@ -268,7 +271,7 @@ def test_the_table_page_offers_to_take_an_abandoned_table_up_and_a_finished_one_
     client: Client,
 ) -> None:
     table = open_table()
-    services.table_abandon(table)
+    table_services.table_abandon(table)
     page = html(client.get(table_url(table)))
     assert f'action="{take_up_url(table)}"' in page
     assert abandon_url(table) not in page
@@ -283,7 +286,7 @@ def test_abandoning_from_an_out_of_date_page_answers_409_and_offers_it_again(
     client: Client,
 ) -> None:
     table = open_table()
-    services.round_record(table, points_entry(Ann=0, Bob=2))
+    table_services.round_record(table, points_entry(Ann=0, Bob=2))
 
     response = client.post(abandon_url(table), {"table_version": "1"})
 
@@ -324,7 +327,7 @@ def test_a_hand_posted_to_an_abandoned_table_is_refused_in_words(client: Client)
 
 def test_a_viewer_sees_the_abandoned_list_without_the_button() -> None:
     table = open_table()
-    services.table_abandon(table)
+    table_services.table_abandon(table)
     viewer = Client()
     viewer.force_login(member(home_club(), Role.VIEWER, "vera"))
 
@@ -341,18 +344,18 @@ def queries_for(client: Client, url: str) -> int:
 
 
 def test_the_home_page_queries_do_not_grow_with_abandoned_tables(client: Client) -> None:
-    services.table_abandon(open_table())
+    table_services.table_abandon(open_table())
     with_one = queries_for(client, reverse("games:home"))
     for _n in range(10):
-        services.table_abandon(open_table())
+        table_services.table_abandon(open_table())
 
     assert queries_for(client, reverse("games:home")) == with_one
     assert html(client.get(reverse("games:home"))).count("Take it up again") == 11
 
 
 def test_an_abandoned_table_offers_no_hand_form_but_says_how_to_go_on(client: Client) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
-    services.table_abandon(table)
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table_services.table_abandon(table)
 
     page = client.get(reverse("games:table", kwargs={"table": table.public_id})).content.decode()
 

@@ -11,8 +11,8 @@ from functools import partial
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import ClubChange, Round, Table, TableChange
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.concurrency import at_once_answers
 from tests.factories import points_entry
@@ -24,7 +24,7 @@ TRIES = 10
 
 
 def fresh_table() -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
     )
 
@@ -33,7 +33,9 @@ def test_many_phones_abandoning_from_the_same_page_abandon_it_once() -> None:
     outcomes: Counter[str] = Counter()
     for _attempt in range(TRIES):
         table = fresh_table()
-        answers = at_once_answers([partial(services.table_abandon, table, version=0)] * PHONES)
+        answers = at_once_answers(
+            [partial(table_services.table_abandon, table, version=0)] * PHONES
+        )
         outcomes.update(kind for kind, _value in answers)
         # Every tap succeeds: the ones after the first find it done already.
         assert [kind for kind, _value in answers] == ["ok"] * PHONES
@@ -53,10 +55,10 @@ def test_hands_racing_an_abandon_land_before_it_or_are_refused_in_words() -> Non
     for attempt in range(TRIES):
         table = fresh_table()
         answers = at_once_answers(
-            [partial(services.table_abandon, table)]
+            [partial(table_services.table_abandon, table)]
             + [
                 partial(
-                    services.round_record,
+                    table_services.round_record,
                     table,
                     points_entry(Ann=1, Bob=0),
                     token=f"race-{attempt}-{phone}",
@@ -83,12 +85,12 @@ def test_abandons_and_undos_at_once_leave_the_table_as_its_log_says() -> None:
     outcomes: Counter[str] = Counter()
     for _attempt in range(TRIES):
         table = fresh_table()
-        services.round_record(table, points_entry(Ann=1, Bob=0))
-        services.table_abandon(table)
+        table_services.round_record(table, points_entry(Ann=1, Bob=0))
+        table_services.table_abandon(table)
         # Phones holding the home page (version 2): some tap Undo, some abandon again.
         answers = at_once_answers(
-            [partial(services.table_take_up, table, version=2)] * (PHONES // 2)
-            + [partial(services.table_abandon, table, version=2)] * (PHONES // 2)
+            [partial(table_services.table_take_up, table, version=2)] * (PHONES // 2)
+            + [partial(table_services.table_abandon, table, version=2)] * (PHONES // 2)
         )
         kinds = Counter(kind for kind, _value in answers)
         outcomes.update(kinds)

@@ -17,8 +17,10 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from games import services
+from games.clubs import services as club_services
+from games.leagues import services as league_services
 from games.models import Club, League, Membership, Role, Table
+from games.tables import services as table_services
 from tests.clubs import member
 from tests.factories import points_entry
 
@@ -105,16 +107,18 @@ def make_world() -> World:
     }
     stranger_club = Club.objects.create(name="Another club")
     users["other"] = member(stranger_club, Role.OWNER, "other-user")
-    league = services.league_create(club=club, name="Thursday league", games=["scopa"])
-    season = services.season_create(
+    league = league_services.league_create(club=club, name="Thursday league", games=["scopa"])
+    season = league_services.season_create(
         league=league, name="2026", starts_on="2026-01-01", ends_on="2026-12-31"
     )
-    table = services.table_create(club=club, game="scopa", players=["Ann", "Bob"], league=league)
-    kept = services.round_record(table, points_entry(Ann=1, Bob=0))
-    gone = services.round_record(table, points_entry(Ann=0, Bob=1))
-    services.round_delete(gone)
-    table = services.watch_link_set(table, on=True)
-    invite = services.invite_create(club)
+    table = table_services.table_create(
+        club=club, game="scopa", players=["Ann", "Bob"], league=league
+    )
+    kept = table_services.round_record(table, points_entry(Ann=1, Bob=0))
+    gone = table_services.round_record(table, points_entry(Ann=0, Bob=1))
+    table_services.round_delete(gone)
+    table = table_services.watch_link_set(table, on=True)
+    invite = club_services.invite_create(club)
     return World(
         club=club,
         table=table,

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import EIGHT_CARDS, card_post_data, rest
 from tests.pages import HTMX, html, saved, table_url
@@ -27,7 +27,7 @@ SWEEP_PROBLEM = (
 
 
 def three_player_scopa() -> Table:
-    return services.table_create(club=home_club(), game="scopa", players=THREE)
+    return table_services.table_create(club=home_club(), game="scopa", players=THREE)
 
 
 def test_the_preview_says_why_a_scopa_on_a_side_without_cards_cannot_be_saved(
@@ -90,14 +90,16 @@ FOUR = ["Ann", "Bob", "Cy", "Di"]
 
 
 def ciapano(players: list[str], **options: object) -> Table:
-    return services.table_create(club=home_club(), game="ciapano", players=players, options=options)
+    return table_services.table_create(
+        club=home_club(), game="ciapano", players=players, options=options
+    )
 
 
 def test_the_ciapano_deal_counts_the_players_still_in(client: Client) -> None:
     table = ciapano(FOUR)
     fresh = html(client.get(table_url(table)))
     for _ in range(3):  # Ann reaches 33 and is out: three play on
-        services.round_record(table, {"points": {"Ann": 11, "Bob": 0, "Cy": 0, "Di": 0}})
+        table_services.round_record(table, {"points": {"Ann": 11, "Bob": 0, "Cy": 0, "Di": 0}})
 
     page = html(client.get(table_url(table)))
 
@@ -110,7 +112,7 @@ def test_the_ciapano_deal_counts_the_players_still_in(client: Client) -> None:
 def test_the_save_that_puts_a_player_out_brings_the_new_deal(client: Client) -> None:
     table = ciapano(FOUR)
     for _ in range(2):
-        services.round_record(table, {"points": {"Ann": 11, "Bob": 0, "Cy": 0, "Di": 0}})
+        table_services.round_record(table, {"points": {"Ann": 11, "Bob": 0, "Cy": 0, "Di": 0}})
 
     response = client.post(
         table_url(table),
@@ -133,7 +135,7 @@ def test_the_new_table_form_still_tells_the_whole_evenings_deal(client: Client) 
 def test_a_finished_ciapano_table_gives_no_deal(client: Client) -> None:
     # Cy's moon puts Ann and Bob out at 11 at once: Cy wins.
     table = ciapano(["Ann", "Bob", "Cy"], elimination_at=11)
-    services.round_record(table, {"points": {"Ann": 11, "Bob": 11, "Cy": 0}})
+    table_services.round_record(table, {"points": {"Ann": 11, "Bob": 11, "Cy": 0}})
 
     page = html(client.get(table_url(table)))
 
@@ -145,7 +147,7 @@ def test_a_finished_ciapano_table_gives_no_deal(client: Client) -> None:
 
 
 def test_head_on_the_home_page_answers_200_without_a_body(client: Client) -> None:
-    services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
 
     signed_in = client.head(reverse("games:home"))
     visitor = Client().head("/")

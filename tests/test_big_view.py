@@ -12,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
-from games import services
+from games.clubs import services as club_services
 from games.models import Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.leagues import finished
@@ -32,11 +33,11 @@ def watch_big_url(table: Table) -> str:
 
 
 def scopa(*hands: tuple[int, int], target: int = 11) -> Table:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": target}
     )
     for ann, bob in hands:
-        services.round_record(table, points_entry(Ann=ann, Bob=bob))
+        table_services.round_record(table, points_entry(Ann=ann, Bob=bob))
     table.refresh_from_db()
     return table
 
@@ -94,7 +95,7 @@ def test_the_poll_answers_nothing_while_the_table_is_unchanged(client: Client) -
     assert not [q for q in queries.captured_queries if "games_round" in q["sql"]]
     assert len(queries.captured_queries) == 3
 
-    services.round_record(table, points_entry(Ann=2, Bob=0))
+    table_services.round_record(table, points_entry(Ann=2, Bob=0))
     changed = client.get(poll, **HTMX)  # type: ignore[arg-type]
     assert changed.status_code == 200
     assert re.search(r'data-total="Ann">5<', html(changed))
@@ -132,7 +133,7 @@ def test_a_finished_game_says_who_won_and_lets_the_screen_sleep(client: Client) 
     ],
 )
 def test_every_game_has_a_big_view(client: Client, game: str, players: list[str]) -> None:
-    table = services.table_create(club=home_club(), game=game, players=players)
+    table = table_services.table_create(club=home_club(), game=game, players=players)
     sides = table.setup().sides
     page = html(client.get(big_url(table)))
 
@@ -160,7 +161,7 @@ def test_the_table_page_leads_to_the_big_view(client: Client) -> None:
 
 
 def test_the_watch_link_has_a_big_view_with_no_account_and_no_forms() -> None:
-    table = services.watch_link_set(scopa((3, 1)), on=True)
+    table = table_services.watch_link_set(scopa((3, 1)), on=True)
     visitor = Client()
 
     watch = html(visitor.get(reverse("games:table_watch", kwargs={"token": table.watch_token})))
@@ -178,7 +179,7 @@ def test_the_watch_link_has_a_big_view_with_no_account_and_no_forms() -> None:
     fragment = visitor.get(watch_big_url(table), **HTMX)  # type: ignore[arg-type]
     assert html(fragment).lstrip().startswith('<section id="big-scoreboard"')
 
-    services.watch_link_set(table, on=False)
+    table_services.watch_link_set(table, on=False)
     assert visitor.get(watch_big_url(table)).status_code == 404
     assert visitor.get(watch_big_url(table), **HTMX).status_code == 404  # type: ignore[arg-type]
 
@@ -192,7 +193,7 @@ QR_OF_WATCH = re.compile(
 
 
 def test_the_watch_link_comes_with_a_qr_code_the_csp_allows(client: Client) -> None:
-    table = services.watch_link_set(scopa(), on=True)
+    table = table_services.watch_link_set(scopa(), on=True)
     page = html(client.get(table_url(table)))
 
     found = QR_OF_WATCH.search(page)
@@ -212,7 +213,7 @@ def test_no_watch_link_no_qr_code(client: Client) -> None:
 
 
 def test_a_share_button_beside_the_watch_link_and_each_invite_link(client: Client) -> None:
-    table = services.watch_link_set(scopa(), on=True)
+    table = table_services.watch_link_set(scopa(), on=True)
     page = html(client.get(table_url(table)))
     watch = "http://testserver" + reverse("games:table_watch", kwargs={"token": table.watch_token})
 
@@ -226,7 +227,7 @@ def test_a_share_button_beside_the_watch_link_and_each_invite_link(client: Clien
     assert 'aria-label="Share the watch link"' in button.group(0)
     assert 'role="status" data-copied="Copied"' in page
 
-    invites = [services.invite_create(home_club()) for _ in range(2)]
+    invites = [club_services.invite_create(home_club()) for _ in range(2)]
     club = html(client.get(reverse("games:club", kwargs={"club": home_club().public_id})))
     for invite in invites:
         assert f'data-share="invite-{invite.public_id}"' in club

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
+from games.tables import services as table_services
 from tests.clubs import home_club
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -126,7 +126,7 @@ def test_scopa_game_played_to_the_end_then_corrected(live_server: LiveServer, pa
 def test_the_side_counters_are_the_servers(live_server: LiveServer, page: Page) -> None:
     """hand.js counts nothing: a tap shows on the card at once, and the side's counters change
     when the preview answers (they come with it, out of band)."""
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     held: list[Route] = []
 
     def hold_previews(route: Route) -> None:

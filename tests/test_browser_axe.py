@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
+from games.tables import services as table_services
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.phone_pages import Site, build_site, half_enter
 
@@ -166,7 +166,7 @@ def test_axe_finds_nothing_serious_on_any_page(
     owner.get_by_label("Enter points").check()
     owner.locator('input[name="points_0"]').fill("2")
     sides = list(table.setup().sides)
-    services.round_record(table, {"points": {sides[0]: 0, sides[1]: 1}})
+    table_services.round_record(table, {"points": {sides[0]: 0, sides[1]: 1}})
     owner.get_by_role("button", name="Save hand").click()
     expect(owner.get_by_role("alert")).to_contain_text("Not saved")
     report.check(owner, "409 conflict")

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
 from games.models import Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.factories import points_entry
@@ -29,9 +29,9 @@ Object.defineProperty(navigator, "wakeLock", { value: { request: function () {
 
 
 def scopa_table() -> Table:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
-    services.round_record(table, points_entry(Ann=3, Bob=1))
-    return services.watch_link_set(table, on=True)
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(table, points_entry(Ann=3, Bob=1))
+    return table_services.watch_link_set(table, on=True)
 
 
 def fits_across(page: Page) -> None:
@@ -87,13 +87,13 @@ def test_the_big_view_keeps_current_and_the_screen_awake_until_the_game_ends(
     assert phone.evaluate("window.wakeLocks") == {"requests": 1, "releases": 0}
 
     # A hand recorded on another phone shows within the poll's few seconds.
-    services.round_record(table, points_entry(Ann=2, Bob=4))
+    table_services.round_record(table, points_entry(Ann=2, Bob=4))
     expect(phone.locator('[data-total="Bob"]')).to_have_text("5", timeout=8000)
     expect(phone.locator(".big-status")).to_have_text("Next to deal: Ann")
     assert phone.evaluate("window.wakeLocks") == {"requests": 1, "releases": 0}
 
     # The game ends: the result in big type, and the screen may sleep again.
-    services.round_record(table, points_entry(Ann=7, Bob=0))
+    table_services.round_record(table, points_entry(Ann=7, Bob=0))
     expect(phone.locator(".big-status")).to_have_text("Game over · Ann wins", timeout=8000)
     expect(phone.locator('[data-total="Ann"]')).to_have_text("12")
     # Released once the swap has settled (htmx:afterSettle), a moment after the text shows.
@@ -151,16 +151,16 @@ def test_without_javascript_the_link_is_there_to_copy_and_no_share_button(
 
 def crowded_tables() -> dict[str, Table]:
     """Schafkopf for money (totals such as "+165.00 €") and Swoops with eight long names."""
-    schafkopf = services.table_create(
+    schafkopf = table_services.table_create(
         club=home_club(),
         game="schafkopf",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"cents_per_point": 50},
     )
-    services.round_record(schafkopf, points_entry(Ann=330, Bob=-110, Cy=-110, Di=-110))
+    table_services.round_record(schafkopf, points_entry(Ann=330, Bob=-110, Cy=-110, Di=-110))
     names = ["Annemarie", "Bartholomew", "Cy", "Dorothea", "Ed", "Friederike", "Gus", "Hal"]
-    swoops = services.table_create(club=home_club(), game="swoops", players=names)
-    services.round_record(
+    swoops = table_services.table_create(club=home_club(), game="swoops", players=names)
+    table_services.round_record(
         swoops,
         points_entry(**{name: 0 if name == "Cy" else 10 * i + 10 for i, name in enumerate(names)}),
     )

@@ -178,7 +178,7 @@ def test_counting_aces_and_thirds_the_natural_way_at_360_px(
     """Issue 18: going round the table, a player without aces leaves that count empty and the
     last player leaves both empty. The preview said the last player got the rest, the save
     said "the aces add up to 2, not 4"; now both follow one rule and the hand is saved."""
-    from games import services
+    from games.tables import services
     from tests.clubs import home_club
 
     table = services.table_create(

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
+from games.leagues import services as league_services
 from games.models import League, Table
 from tests.clubs import home_club
 from tests.leagues import at, finished, season
@@ -24,7 +24,7 @@ FIVE = ["Ann", "Bob", "Cy", "Di", "Eva"]
 
 def club_with_history() -> tuple[League, Table, str]:
     """Two seasons, every game; on the last evening two Schafkopf tables play for money."""
-    club = services.league_create(
+    club = league_services.league_create(
         club=home_club(),
         name="Thursday club",
         games=["scopa", "scopone", "pirate-scopa", "ciapano", "swoops", "schafkopf"],

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
 from games.models import Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.test_browser import tap_cards
@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def two_phones(live_server: LiveServer, browser: Browser) -> tuple[Page, Page]:
     """Two signed-in phones on one new Scopa table, Ann against Bob."""
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     url = f"{live_server.url}/tables/{table.public_id}/"
     phones = []
     for _phone in range(2):
@@ -86,7 +86,7 @@ def test_the_other_phone_follows_and_an_entry_under_way_survives(
 def test_a_save_without_a_connection_is_kept_retried_and_stored_once(
     live_server: LiveServer, page: Page, artifacts_dir: Path
 ) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     page.goto(f"{live_server.url}/tables/{table.public_id}/")
     enter_points(page, 2, 1)
 

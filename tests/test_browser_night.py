@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
 from games.models import Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.factories import captures_entry
@@ -101,11 +101,13 @@ def phone(browser: Browser, live_server: LiveServer) -> Iterator[BrowserContext]
 
 
 def scopa_table(hands: int = 1) -> Table:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 21}
     )
     for _hand in range(hands):
-        services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 1, "Bob": 0}))
+        table_services.round_record(
+            table, captures_entry("Ann", "Bob", scopas={"Ann": 1, "Bob": 0})
+        )
     return table
 
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import captures_entry
 
@@ -108,8 +108,8 @@ def test_ticking_ace_sweep_not_scopa_updates_the_ruling_and_the_url(
 def test_why_on_a_recorded_hand_opens_the_referee_on_its_cards(
     live_server: LiveServer, page: Page
 ) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
-    services.round_record(table, captures_entry("Ann", "Bob"))
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(table, captures_entry("Ann", "Bob"))
 
     page.goto(f"{live_server.url}/tables/{table.public_id}/")
     page.get_by_text("Hand 1", exact=True).click()

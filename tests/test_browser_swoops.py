@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
+from games.tables import services as table_services
 from tests.clubs import home_club
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -116,7 +116,7 @@ def test_eight_players_fit_a_360_px_screen(
     live_server: LiveServer, page: Page, artifacts_dir: Path
 ) -> None:
     names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-    table = services.table_create(club=home_club(), game="swoops", players=names)
+    table = table_services.table_create(club=home_club(), game="swoops", players=names)
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{live_server.url}/tables/{table.public_id}/")
     expect(page.get_by_text("Shuffle 5 decks together, jokers included.")).to_be_visible()

@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
 from games.models import Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 
@@ -25,7 +25,7 @@ def enter_points(page: Page, first: int, second: int) -> None:
 def test_the_second_phone_is_told_and_records_its_hand_once(
     live_server: LiveServer, browser: Browser, artifacts_dir: Path
 ) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
     )
     url = f"{live_server.url}/tables/{table.public_id}/"

@@ -16,11 +16,11 @@ from django.template import engines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import services
 from games.hands import HAND_ENTRIES, BaseHandForm
 from games.hands.html import card_grid_html, option_input, steppers_html, widget_html
 from games.scoring import GAMES
 from games.scoring.cards import DECK
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import captures_entry
 from tests.pages import InputParser, edit_url, html, table_url
@@ -202,8 +202,8 @@ def test_the_steppers_escape_the_names_in_labels_and_buttons() -> None:
 
 @pytest.mark.django_db
 def test_the_table_and_edit_pages_show_the_grid_with_the_names_escaped(client: Any) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", EVIL])
-    services.round_record(table, captures_entry("Ann", EVIL))
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", EVIL])
+    table_services.round_record(table, captures_entry("Ann", EVIL))
 
     page = html(client.get(table_url(table)))
     edit = client.get(edit_url(table, 1))

@@ -11,10 +11,10 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import services
-from games.charts import running_totals_chart
 from games.models import Table
 from games.scoring import GAMES
+from games.tables import services as table_services
+from games.tables.charts import running_totals_chart
 from scorekeeper.static_bundles import BUNDLES
 from tests.clubs import home_club
 from tests.pages import HTMX, html, table_url
@@ -81,13 +81,13 @@ def chart_of(page: str) -> ChartParser:
 
 
 def scopa_table(**options: object) -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options=options
     )
 
 
 def hand(table: Table, **points: int) -> None:
-    services.round_record(table, {"points": points})
+    table_services.round_record(table, {"points": points})
 
 
 def test_after_two_hands_the_page_draws_an_accessible_chart_of_the_running_totals(
@@ -174,7 +174,7 @@ def test_a_recorded_hand_tells_the_chart_to_fetch_itself_again(client: Client) -
 
 
 def test_teams_are_the_series_in_seat_order(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
     )
     hand(table, **{"Ann & Cy": 4, "Bob & Di": 2})
@@ -188,11 +188,15 @@ def test_teams_are_the_series_in_seat_order(client: Client) -> None:
 
 
 def test_schafkopf_balances_go_negative_and_have_no_threshold(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="schafkopf", players=["Ann", "Bob", "Cy", "Di"]
     )
-    services.round_record(table, {"contract": "solo", "declarer": "Ann", "declarer_won": True})
-    services.round_record(table, {"contract": "solo", "declarer": "Bob", "declarer_won": True})
+    table_services.round_record(
+        table, {"contract": "solo", "declarer": "Ann", "declarer_won": True}
+    )
+    table_services.round_record(
+        table, {"contract": "solo", "declarer": "Bob", "declarer_won": True}
+    )
 
     chart = chart_of(html(client.get(table_url(table))))
 
@@ -205,14 +209,18 @@ def test_schafkopf_balances_go_negative_and_have_no_threshold(client: Client) ->
 
 
 def test_schafkopf_for_money_says_the_chart_is_in_points(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="schafkopf",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"cents_per_point": 10},
     )
-    services.round_record(table, {"contract": "solo", "declarer": "Ann", "declarer_won": True})
-    services.round_record(table, {"contract": "solo", "declarer": "Bob", "declarer_won": True})
+    table_services.round_record(
+        table, {"contract": "solo", "declarer": "Ann", "declarer_won": True}
+    )
+    table_services.round_record(
+        table, {"contract": "solo", "declarer": "Bob", "declarer_won": True}
+    )
 
     chart = chart_of(html(client.get(table_url(table))))
 
@@ -220,7 +228,9 @@ def test_schafkopf_for_money_says_the_chart_is_in_points(client: Client) -> None
 
 
 def test_ciapano_shows_the_elimination_line(client: Client) -> None:
-    table = services.table_create(club=home_club(), game="ciapano", players=["Ann", "Bob", "Cy"])
+    table = table_services.table_create(
+        club=home_club(), game="ciapano", players=["Ann", "Bob", "Cy"]
+    )
     hand(table, Ann=5, Bob=4, Cy=2)
     hand(table, Ann=7, Bob=1, Cy=3)
 

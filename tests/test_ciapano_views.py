@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Round, Table
 from games.plugins.ciapano.engine import PENALTY_CARDS
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 from tests.scoring.helpers import ciapano_deals
@@ -34,7 +34,7 @@ EXAMPLE = {
 
 
 def ciapano_table(players: Sequence[str] = PLAYERS, **options: object) -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="ciapano", players=list(players), options=options
     )
 
@@ -79,7 +79,7 @@ def record_deals(table: Table, **totals_after: int) -> int:
     totals; how many were recorded."""
     deals = ciapano_deals(**totals_after)
     for entry in deals:
-        services.round_record(table, entry)
+        table_services.round_record(table, entry)
     return len(deals)
 
 
@@ -515,8 +515,8 @@ def test_player_out_is_greyed_and_left_out_of_the_next_hand_and_the_deal(client:
     players = ["Ann", "Bob", "Cy", "Di"]
     table = ciapano_table(players)
     for _ in range(3):  # dealt by Ann, Bob, Cy; Ann reaches 33 and is out
-        services.round_record(table, points(Ann=11, Bob=0, Cy=0, Di=0))
-    services.round_record(table, points(Bob=4, Cy=4, Di=3))  # dealt by Di
+        table_services.round_record(table, points(Ann=11, Bob=0, Cy=0, Di=0))
+    table_services.round_record(table, points(Bob=4, Cy=4, Di=3))  # dealt by Di
 
     response = client.get(table_url(table))
 
@@ -590,7 +590,7 @@ def test_five_players_each_get_their_side_of_the_grid(client: Client) -> None:
 
 def test_edit_page_shows_the_stored_cards_and_saves_the_change(client: Client) -> None:
     table = ciapano_table()
-    services.round_record(
+    table_services.round_record(
         table,
         {
             "penalty_cards": {player: list(codes) for player, codes in EXAMPLE.items()},
@@ -622,7 +622,7 @@ def test_edit_page_shows_the_stored_cards_and_saves_the_change(client: Client) -
 
 def test_edit_page_shows_stored_counts_and_points(client: Client) -> None:
     table = ciapano_table()
-    services.round_record(
+    table_services.round_record(
         table,
         {
             "aces": {"Ann": 3, "Bob": 1, "Cy": 0},
@@ -630,7 +630,7 @@ def test_edit_page_shows_stored_counts_and_points(client: Client) -> None:
             "last_trick": "Cy",
         },
     )
-    services.round_record(table, points(Ann=2, Bob=5, Cy=4))
+    table_services.round_record(table, points(Ann=2, Bob=5, Cy=4))
 
     counts = inputs(client.get(edit_url(table, 1)))
     pointed = inputs(client.get(edit_url(table, 2)))
@@ -644,7 +644,7 @@ def test_edit_page_shows_stored_counts_and_points(client: Client) -> None:
 
 def test_invalid_edit_is_shown_with_its_error_and_changes_nothing(client: Client) -> None:
     table = ciapano_table()
-    services.round_record(table, points(Ann=4, Bob=4, Cy=3))
+    table_services.round_record(table, points(Ann=4, Bob=4, Cy=3))
 
     response = client.post(edit_url(table, 1), card_data({"Ann": ACES}, "Ann"))
 

@@ -12,7 +12,8 @@ from django.core.management import call_command, execute_from_command_line
 from django.core.management.base import CommandError
 from django.utils import timezone
 
-from games import access, services
+from games.clubs import access as club_access
+from games.clubs import services as club_services
 from games.models import (
     Club,
     ClubChange,
@@ -26,6 +27,7 @@ from games.models import (
     Table,
     TableChange,
 )
+from games.tables import services as table_services
 from tests.factories import points_entry
 
 pytestmark = pytest.mark.django_db
@@ -50,8 +52,8 @@ def refused(name: str, *args: str) -> str:
 def club_with_table(name: str) -> Club:
     """A club as the migration leaves one: records, and no members."""
     club = Club.objects.create(name=name)
-    table = services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
-    services.round_record(table, points_entry(Ann=3, Bob=1))
+    table = table_services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(table, points_entry(Ann=3, Bob=1))
     return club
 
 
@@ -256,10 +258,10 @@ def test_club_owner_create_refuses_a_bad_password(
 def guest(days_ago: int) -> Any:
     """A guest account as a first visit makes one (with a club of its own, holding a table),
     last seen that many days ago."""
-    user = access.guest_create()
+    user = club_access.guest_create()
     club = Club.objects.get(memberships__user=user)
-    table = services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
-    services.round_record(table, points_entry(Ann=3, Bob=1), by=user)
+    table = table_services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(table, points_entry(Ann=3, Bob=1), by=user)
     GuestAccount.objects.filter(user=user).update(
         last_seen=timezone.localdate() - timedelta(days=days_ago)
     )
@@ -309,8 +311,8 @@ def test_guests_remove_in_a_shared_club_promotes_the_longest_standing_member() -
     # Cy joined after Bea, though Cy holds the higher role: Bea has been there longest.
     Membership.objects.create(club=shared, user=cy, role=Role.SCORER, joined_at=now)
     Membership.objects.create(club=shared, user=bea, role=Role.VIEWER, joined_at=now - timedelta(2))
-    table = services.table_create(club=shared, game="scopa", players=["Ann", "Bob"])
-    services.round_record(table, points_entry(Ann=3, Bob=1), by=old)
+    table = table_services.table_create(club=shared, game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(table, points_entry(Ann=3, Bob=1), by=old)
 
     assert run("guests_remove") == "Removed 1 guest account and 1 club.\n"
 
@@ -341,7 +343,7 @@ def test_guests_remove_promotes_no_one_while_an_owner_stays() -> None:
         club=shared, user=cy, role=Role.VIEWER, joined_at=timezone.now() - timedelta(30)
     )
 
-    services.guests_remove(timezone.localdate())
+    club_services.guests_remove(timezone.localdate())
 
     assert owners(shared) == ["bea"]
     assert Membership.objects.get(club=shared, user=cy).role == Role.VIEWER
@@ -352,7 +354,7 @@ def test_guests_remove_leaves_clubs_without_guests_alone() -> None:
     ours = club_with_table("Our club")
     guest(days_ago=500)
 
-    assert services.guests_remove(timezone.localdate()) == (1, 1)
+    assert club_services.guests_remove(timezone.localdate()) == (1, 1)
 
     assert Club.objects.get() == ours
     assert Table.objects.filter(club=ours).count() == 1

@@ -8,9 +8,12 @@ from functools import partial
 
 import pytest
 
-from games import services
+from games.clubs import services as club_services
+from games.leagues import services as league_services
 from games.models import Club, ClubChange, League, Membership, Role, Round, Table
 from games.scoring import EntryError
+from games.tables import services as table_services
+from games.tables import write_path as table_write_path
 from tests.clubs import member
 from tests.concurrency import at_once, errors
 from tests.factories import points_entry
@@ -23,14 +26,14 @@ ROUNDS = 5
 
 def test_an_invite_tapped_on_many_phones_at_once_joins_each_account_once() -> None:
     club = Club.objects.create(name="Stammtisch")
-    invite = services.invite_create(club)
+    invite = club_services.invite_create(club)
     for round_ in range(ROUNDS):
         # Each account taps twice (two tabs), all at the same moment.
         users = [
             member(Club.objects.create(name=f"Home {round_}-{n}"), Role.OWNER, f"u{round_}-{n}")
             for n in range(PHONES // 2)
         ]
-        outcomes = at_once([partial(services.club_join, invite, user) for user in users * 2])
+        outcomes = at_once([partial(club_services.club_join, invite, user) for user in users * 2])
         assert errors(outcomes) == []
         for user in users:
             assert Membership.objects.filter(club=club, user=user).count() == 1
@@ -43,8 +46,8 @@ def test_two_owners_stepping_down_at_once_leave_one_owner() -> None:
         owners = [member(club, Role.OWNER, f"owner{round_}-{n}") for n in range(2)]
         memberships = [Membership.objects.get(club=club, user=user) for user in owners]
         outcomes = at_once(
-            [partial(services.member_set_role, mine, Role.VIEWER) for mine in memberships]
-            + [partial(services.member_remove, mine) for mine in memberships]
+            [partial(club_services.member_set_role, mine, Role.VIEWER) for mine in memberships]
+            + [partial(club_services.member_remove, mine) for mine in memberships]
         )
         unexpected = [
             outcome.describe()
@@ -58,12 +61,15 @@ def test_two_owners_stepping_down_at_once_leave_one_owner() -> None:
 def test_a_deleted_hand_restored_from_many_phones_at_once_comes_back_once() -> None:
     club = Club.objects.create(name="Bar")
     for _round in range(ROUNDS):
-        table = services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
-        services.round_record(table, points_entry(Ann=1, Bob=0))
-        gone = services.round_record(table, points_entry(Ann=0, Bob=1))
-        services.round_delete(gone)
+        table = table_services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
+        table_services.round_record(table, points_entry(Ann=1, Bob=0))
+        gone = table_services.round_record(table, points_entry(Ann=0, Bob=1))
+        table_services.round_delete(gone)
         outcomes = at_once(
-            [partial(services.round_restore, table, gone.public_id) for _phone in range(PHONES)]
+            [
+                partial(table_services.round_restore, table, gone.public_id)
+                for _phone in range(PHONES)
+            ]
         )
         assert errors(outcomes) == []
         assert Round.objects.filter(public_id=gone.public_id).count() == 1
@@ -75,13 +81,13 @@ def test_a_deleted_hand_restored_from_many_phones_at_once_comes_back_once() -> N
 
 def test_many_phones_editing_a_league_at_once_apply_one_edit() -> None:
     club = Club.objects.create(name="League night")
-    league = services.league_create(club=club, name="Winter cup", games=["scopa"])
+    league = league_services.league_create(club=club, name="Winter cup", games=["scopa"])
     for round_ in range(ROUNDS):
         version = League.objects.get(pk=league.pk).version
         outcomes = at_once(
             [
                 partial(
-                    services.league_update,
+                    league_services.league_update,
                     league,
                     name=f"Cup {round_}-{phone}",
                     games=["scopa"],
@@ -92,7 +98,7 @@ def test_many_phones_editing_a_league_at_once_apply_one_edit() -> None:
             ]
         )
         applied = [outcome for outcome in outcomes if outcome.ok]
-        refused = [o for o in outcomes if isinstance(o.error, services.StaleLeague)]
+        refused = [o for o in outcomes if isinstance(o.error, league_services.StaleLeague)]
         assert len(applied) == 1, errors(outcomes)
         assert len(refused) == PHONES - 1, errors(outcomes)
         now = League.objects.get(pk=league.pk)
@@ -106,13 +112,13 @@ def test_many_phones_editing_a_league_at_once_apply_one_edit() -> None:
 def test_a_table_deleted_while_phones_write_to_it_answers_each_in_words() -> None:
     club = Club.objects.create(name="Corner table")
     for _round in range(ROUNDS):
-        table = services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
-        services.round_record(table, points_entry(Ann=1, Bob=0))
+        table = table_services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
+        table_services.round_record(table, points_entry(Ann=1, Bob=0))
         outcomes = at_once(
-            [partial(services.table_delete, table) for _phone in range(PHONES // 2)]
-            + [partial(services.watch_link_set, table, on=True)]
+            [partial(table_services.table_delete, table) for _phone in range(PHONES // 2)]
+            + [partial(table_services.watch_link_set, table, on=True)]
             + [
-                partial(services.round_record, table, points_entry(Ann=0, Bob=1))
+                partial(table_services.round_record, table, points_entry(Ann=0, Bob=1))
                 for _phone in range(PHONES // 2 - 1)
             ]
         )
@@ -120,7 +126,8 @@ def test_a_table_deleted_while_phones_write_to_it_answers_each_in_words() -> Non
         unexpected = [
             outcome.describe()
             for outcome in outcomes
-            if outcome.error is not None and not isinstance(outcome.error, services.TableGone)
+            if outcome.error is not None
+            and not isinstance(outcome.error, table_write_path.TableGone)
         ]
         assert unexpected == []
         assert not Table.objects.filter(pk=table.pk).exists()

@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games.clubs import services as club_services
+from games.leagues import services as league_services
 from games.models import (
     Club,
     ClubChange,
@@ -138,7 +139,7 @@ def test_a_guest_who_signs_in_brings_its_tables_along() -> None:
 def test_an_invite_link_lets_another_phone_join_and_score() -> None:
     owner_phone = Client()
     table = start_table(owner_phone)
-    invite = services.invite_create(table.club)
+    invite = club_services.invite_create(table.club)
     join = reverse("games:join", kwargs={"token": invite.token})
 
     guest_b = Client()
@@ -156,9 +157,11 @@ def test_an_invite_link_lets_another_phone_join_and_score() -> None:
 
 def test_a_revoked_or_expired_invite_does_not_work() -> None:
     club = Club.objects.create(name="Family")
-    revoked = services.invite_create(club)
-    services.invite_revoke(revoked)
-    expired = services.invite_create(club, expires_at=timezone.now() - datetime.timedelta(hours=1))
+    revoked = club_services.invite_create(club)
+    club_services.invite_revoke(revoked)
+    expired = club_services.invite_create(
+        club, expires_at=timezone.now() - datetime.timedelta(hours=1)
+    )
 
     for invite in (revoked, expired):
         join = reverse("games:join", kwargs={"token": invite.token})
@@ -401,7 +404,9 @@ def test_a_league_edit_from_an_out_of_date_page_is_refused_with_the_change_kept(
     scorer.force_login(world.users["scorer"])
     url = reverse("games:league_edit", kwargs={"league": world.league.public_id})
     page_version = str(world.league.version)
-    services.league_update(world.league, name="Thursday night", games=["scopa"], members=["Ann"])
+    league_services.league_update(
+        world.league, name="Thursday night", games=["scopa"], members=["Ann"]
+    )
 
     response = scorer.post(
         url,

@@ -22,9 +22,9 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
 from games.models import Round
 from games.scoring import GAMES, EntryError, TableSetup
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.entries import TablePlan, table_plans
 from tests.kits import kit_for
@@ -63,7 +63,7 @@ def test_counted_points_the_rules_allow_are_saved_and_impossible_ones_save_nothi
 ) -> None:
     plan: TablePlan = data.draw(table_plans(game), label="table")
     with transaction.atomic():
-        table = services.table_create(
+        table = table_services.table_create(
             club=home_club(), game=plan.game, players=plan.players, options=plan.options
         )
         setup = table.setup()
@@ -72,12 +72,12 @@ def test_counted_points_the_rules_allow_are_saved_and_impossible_ones_save_nothi
         before = snapshot(table.pk)
 
         with pytest.raises(EntryError) as caught:
-            services.round_record(table, bad)
+            table_services.round_record(table, bad)
 
         assert [problem.text().startswith(refusal) for problem in caught.value.problems] == [True]
         assert snapshot(table.pk) == before
 
-        hand = services.round_record(table, legal)
+        hand = table_services.round_record(table, legal)
         # The points as counted, or what they score where a hand scores otherwise (a
         # Briscola deal's card points give 1 to its winner).
         scored = GAMES[game].score_round(legal, setup).points
@@ -103,7 +103,9 @@ def form_errors(response: Any) -> list[str]:
 
 
 def ciapano_table(players: list[str], **options: object) -> Any:
-    return services.table_create(club=home_club(), game="ciapano", players=players, options=options)
+    return table_services.table_create(
+        club=home_club(), game="ciapano", players=players, options=options
+    )
 
 
 def test_the_table_page_refuses_a_ciapano_deal_that_does_not_add_up_and_keeps_the_points(
@@ -143,7 +145,7 @@ def test_the_table_page_takes_a_moon_counted_by_hand(client: Client) -> None:
 
 
 def test_the_table_page_refuses_a_scopa_hand_of_no_points(client: Client) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
 
     response = client.post(
         table_url(table), {"mode": "points", "points_0": "0", "points_1": "0"}, **HTMX

@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
-from games.league_views import spreadsheet_safe
+from games.leagues.exports import spreadsheet_safe
 from games.models import League
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.leagues import league
 
@@ -33,10 +33,12 @@ def rows(client: Client, name: str, club: League) -> list[list[str]]:
 def club() -> League:
     """A Schafkopf evening in a league: one hand with a -3, then stopped."""
     club = league("Club", games=["schafkopf"])
-    table = services.table_create(club=home_club(), game="schafkopf", players=NASTY, league=club)
+    table = table_services.table_create(
+        club=home_club(), game="schafkopf", players=NASTY, league=club
+    )
     sides = list(table.setup().sides)
-    services.round_record(table, {"points": dict(zip(sides, [-3, -3, -3, 9], strict=True))})
-    services.table_stop(table)
+    table_services.round_record(table, {"points": dict(zip(sides, [-3, -3, -3, 9], strict=True))})
+    table_services.table_stop(table)
     return club
 
 

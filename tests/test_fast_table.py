@@ -14,12 +14,14 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from games import selectors, services, views
 from games.hands import HAND_ENTRIES
 from games.models import Club, League, Player, Role, Round, Seat, Table
-from games.scoring import GAMES
+from games.scoring import GAMES, EntryError
+from games.tables import page as table_page
+from games.tables import selectors as table_selectors
+from games.tables import services as table_services
+from games.tables.page import HISTORY_PAGE, TablePage
 from games.templatetags import hand_html
-from games.views import HISTORY_PAGE, TablePage
 from tests.clubs import home_club, member
 from tests.entries import documented_rounds
 from tests.factories import points_entry
@@ -34,11 +36,11 @@ SIGNATURE = re.compile(r'name="form_signature" value="([0-9a-f]+)"')
 
 def scopa_table(hands: int = 0) -> Table:
     """A Scopa table to 99 with ``hands`` even hands (1-1: nobody is ever alone in the lead)."""
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
     )
     for _ in range(hands):
-        services.round_record(table, points_entry(Ann=1, Bob=1))
+        table_services.round_record(table, points_entry(Ann=1, Bob=1))
     return table
 
 
@@ -117,9 +119,9 @@ def test_the_empty_preview_given_again_is_the_one_the_game_renders(
     """A save whose phone empties its own form gets the next hand's empty preview, rendered
     once per kind of form and table and then given again: the same as the game's preview
     partial renders for a fresh form, in the page's language."""
-    table = services.table_create(club=home_club(), game=game, players=["Ann", "Bob"])
-    services.round_record(table, points_entry(Ann=points[0], Bob=points[1]))
-    views._EMPTY_PREVIEWS.clear()
+    table = table_services.table_create(club=home_club(), game=game, players=["Ann", "Bob"])
+    table_services.round_record(table, points_entry(Ann=points[0], Bob=points[1]))
+    table_page._EMPTY_PREVIEWS.clear()
     answers = []
     for language in ("en", "en", "de"):
         form = inputs(client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=language)).values
@@ -142,8 +144,8 @@ def test_the_empty_preview_given_again_is_the_one_the_game_renders(
     assert 'id="preview"' in fresh
     assert answers[2] != answers[0]  # in German
     # Another table of the same setup: its own address.
-    other = services.table_create(club=home_club(), game=game, players=["Ann", "Bob"])
-    services.round_record(other, points_entry(Ann=points[0], Bob=points[1]))
+    other = table_services.table_create(club=home_club(), game=game, players=["Ann", "Bob"])
+    table_services.round_record(other, points_entry(Ann=points[0], Bob=points[1]))
     form = page_form(client, other)
     data = {**form, "mode": "points", "points_0": str(points[0]), "points_1": str(points[1])}
     preview = _empty_preview_of(html(client.post(table_url(other), data, **HTMX)))
@@ -178,13 +180,13 @@ def test_a_form_that_is_not_the_next_hands_is_sent_again(client: Client) -> None
 
 
 def test_a_ciapano_player_going_out_changes_the_form_so_it_is_sent_again(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="ciapano",
         players=["Ann", "Bob", "Cy"],
         options={"elimination_at": 11},
     )
-    services.round_record(table, {"points": {"Ann": 4, "Bob": 4, "Cy": 3}})
+    table_services.round_record(table, {"points": {"Ann": 4, "Bob": 4, "Cy": 3}})
     form = page_form(client, table)
     assert "points_0" in form
 
@@ -210,7 +212,7 @@ def test_a_ciapano_player_going_out_changes_the_form_so_it_is_sent_again(client:
 
 
 def test_the_first_hand_and_the_last_answer_with_the_whole_table(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 3}
     )
     first = save(client, table, page_form(client, table), ann="1", bob="0")
@@ -342,11 +344,11 @@ def test_a_save_of_a_game_that_needs_the_earlier_hands_reads_them_once(client: C
     """Swoops (a fixed number of rounds) and Ciapanò (who is out) replay the earlier hands:
     read once, by the page, and used by the write while the table is still at their
     version."""
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="swoops", players=["Ann", "Bob", "Cy"], options={"limit": 500}
     )
     for _ in range(3):
-        services.round_record(table, {"points": {"Ann": 5, "Bob": 7, "Cy": 0}})
+        table_services.round_record(table, {"points": {"Ann": 5, "Bob": 7, "Cy": 0}})
     form = page_form(client, table)
     data = {
         "went_out": "2",
@@ -381,7 +383,7 @@ def test_a_tally_for_another_version_is_not_used_and_the_next_save_mends_it() ->
     table.refresh_from_db()
 
     with CaptureQueriesContext(connection) as captured:
-        services.round_record(table, points_entry(Ann=2, Bob=1), version=8)
+        table_services.round_record(table, points_entry(Ann=2, Bob=1), version=8)
 
     assert len(_hand_reads(captured.captured_queries)) == 2
     table.refresh_from_db()
@@ -394,22 +396,22 @@ def test_a_tally_for_another_version_is_not_used_and_the_next_save_mends_it() ->
     }
     # And the save after it resumes from it.
     with CaptureQueriesContext(connection) as captured:
-        services.round_record(table, points_entry(Ann=1, Bob=1), version=9)
+        table_services.round_record(table, points_entry(Ann=1, Bob=1), version=9)
     assert _hand_reads(captured.captured_queries) == []
-    assert [hand.dealer for hand in selectors.table_hands(table)] == [0, 1, 0, 1, 0]
+    assert [hand.dealer for hand in table_selectors.table_hands(table)] == [0, 1, 0, 1, 0]
 
 
 def test_the_hand_that_ends_the_game_is_decided_with_every_hand() -> None:
     """The tally spares the replay only while the game goes on: the hand that ends it is
     stored on the path that decides the result, the seats and a league's ratings."""
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 11}
     )
-    services.round_record(table, points_entry(Ann=6, Bob=1))
+    table_services.round_record(table, points_entry(Ann=6, Bob=1))
     table.refresh_from_db()
 
     with CaptureQueriesContext(connection) as captured:
-        services.round_record(table, points_entry(Ann=5, Bob=2), version=table.version)
+        table_services.round_record(table, points_entry(Ann=5, Bob=2), version=table.version)
 
     assert len(_hand_reads(captured.captured_queries)) == 2
     table.refresh_from_db()
@@ -425,8 +427,8 @@ def test_a_bad_hand_stores_nothing_on_the_quick_path_either() -> None:
     table.refresh_from_db()
     before = (table.version, dict(table.tally), Round.objects.filter(table=table).count())
 
-    with pytest.raises(services.EntryError):
-        services.round_record(table, {"points": {"Ann": -1, "Bob": 0}}, version=table.version)
+    with pytest.raises(EntryError):
+        table_services.round_record(table, {"points": {"Ann": -1, "Bob": 0}}, version=table.version)
 
     table.refresh_from_db()
     assert (table.version, table.tally, Round.objects.filter(table=table).count()) == before
@@ -437,7 +439,7 @@ def test_a_save_from_another_phone_first_reads_again_under_the_lock(client: Clie
     version they were read at; the version check refuses the rest."""
     table = scopa_table(hands=2)
     form = page_form(client, table)
-    services.round_record(table, points_entry(Ann=2, Bob=1))
+    table_services.round_record(table, points_entry(Ann=2, Bob=1))
 
     response = save(client, table, form)
 
@@ -447,7 +449,7 @@ def test_a_save_from_another_phone_first_reads_again_under_the_lock(client: Clie
 
 def test_a_watch_link_pages_its_history_and_chart_at_its_own_address(client: Client) -> None:
     table = scopa_table(hands=HISTORY_PAGE + 2)
-    services.watch_link_set(table, on=True)
+    table_services.watch_link_set(table, on=True)
     table.refresh_from_db()
     watch = f"/watch/{table.watch_token}/"
     anonymous = Client()
@@ -493,7 +495,7 @@ def test_a_poll_after_another_phone_saved_brings_the_table_and_says_what_changed
     table = scopa_table(hands=2)
     form = page_form(client, table)
     seen = form["table_version"]
-    services.round_record(table, points_entry(Ann=2, Bob=1))
+    table_services.round_record(table, points_entry(Ann=2, Bob=1))
 
     # A phone in the middle of entering a hand: its entry is left alone.
     busy = poll(client, table_url(table), f'"t{seen}"', pristine="0")
@@ -525,7 +527,7 @@ def test_a_poll_after_another_phone_saved_brings_the_table_and_says_what_changed
 def test_an_untouched_form_that_changed_shape_is_sent_whole(client: Client) -> None:
     table = scopa_table(hands=1)
     form = page_form(client, table)
-    services.round_record(table, points_entry(Ann=1, Bob=1))
+    table_services.round_record(table, points_entry(Ann=1, Bob=1))
 
     response = poll(
         client, table_url(table), f'"t{form["table_version"]}"', pristine="1", signature="old"
@@ -537,12 +539,12 @@ def test_an_untouched_form_that_changed_shape_is_sent_whole(client: Client) -> N
 
 
 def test_a_game_that_ended_meanwhile_replaces_an_untouched_page_whole(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 3}
     )
-    services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
     form = page_form(client, table)
-    services.round_record(table, points_entry(Ann=3, Bob=0))
+    table_services.round_record(table, points_entry(Ann=3, Bob=0))
 
     response = poll(client, table_url(table), f'"t{form["table_version"]}"', pristine="1")
 
@@ -554,12 +556,12 @@ def test_a_game_that_ended_meanwhile_replaces_an_untouched_page_whole(client: Cl
 
 def test_a_watch_link_polls_too_and_a_stranger_cannot(client: Client) -> None:
     table = scopa_table(hands=1)
-    services.watch_link_set(table, on=True)
+    table_services.watch_link_set(table, on=True)
     table.refresh_from_db()
     watch = f"/watch/{table.watch_token}/"
     anonymous = Client()
     assert poll(anonymous, watch, f'"t{table.version}"').status_code == 304
-    services.round_record(table, points_entry(Ann=2, Bob=1))
+    table_services.round_record(table, points_entry(Ann=2, Bob=1))
 
     response = poll(anonymous, watch, f'"t{table.version}"')
 
@@ -573,10 +575,10 @@ def test_a_watch_link_polls_too_and_a_stranger_cannot(client: Client) -> None:
 def test_the_hands_breakdowns_read_as_stored_but_are_decoded_only_when_looked_at() -> None:
     table = scopa_table(hands=3)
 
-    hands = selectors.table_hands(table)
+    hands = table_selectors.table_hands(table)
 
     stored = {round_.pk: round_.breakdown for round_ in table.rounds.all()}
-    assert all(isinstance(hand.breakdown, selectors.StoredBreakdown) for hand in hands)
+    assert all(isinstance(hand.breakdown, table_selectors.StoredBreakdown) for hand in hands)
     assert not any(hand.breakdown.decoded for hand in hands)
     assert [dict(hand.breakdown) for hand in hands] == [stored[hand.pk] for hand in hands]
     assert hands[0].breakdown == stored[hands[0].pk]
@@ -589,9 +591,9 @@ def test_a_save_at_a_table_without_the_capotto_decodes_no_earlier_breakdown() ->
     cost of a save at a long table)."""
     table = scopa_table(hands=4)
     table.refresh_from_db()
-    hands = selectors.table_hands(table)
+    hands = table_selectors.table_hands(table)
 
-    services.round_record(
+    table_services.round_record(
         table,
         points_entry(Ann=2, Bob=1),
         hands=hands,
@@ -600,20 +602,20 @@ def test_a_save_at_a_table_without_the_capotto_decodes_no_earlier_breakdown() ->
     )
 
     assert not any(hand.breakdown.decoded for hand in hands)
-    assert [hand.dealer for hand in selectors.table_hands(table)] == [0, 1, 0, 1, 0]
+    assert [hand.dealer for hand in table_selectors.table_hands(table)] == [0, 1, 0, 1, 0]
 
 
 def test_a_capotto_stored_earlier_still_ends_the_game_where_the_table_plays_it() -> None:
     """The capotto is read from the stored breakdowns, decoded when looked at."""
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"capotto": True}
     )
-    services.round_record(table, points_entry(Ann=1, Bob=1))
-    services.round_record(table, {"points": {"Ann": 13, "Bob": 0}, "capotto": "Ann"})
+    table_services.round_record(table, points_entry(Ann=1, Bob=1))
+    table_services.round_record(table, {"points": {"Ann": 13, "Bob": 0}, "capotto": "Ann"})
     table.refresh_from_db()
 
     state = table.rules.game_state(
-        [hand.score() for hand in selectors.table_hands(table)], table.setup()
+        [hand.score() for hand in table_selectors.table_hands(table)], table.setup()
     )
 
     assert state.finished
@@ -655,18 +657,18 @@ def test_a_table_read_for_a_member_is_the_table_the_orm_reads(in_a_league: bool)
     with their players, asking nothing more."""
     club = home_club()
     league = league_of_tests() if in_a_league else None
-    table = services.table_create(
+    table = table_services.table_create(
         club=club,
         game="schafkopf",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"cents_per_point": 10},
         league=league,
     )
-    services.round_record(table, kit_for("schafkopf").steady_entry(table.setup(), 1))
-    services.table_stop(table)
+    table_services.round_record(table, kit_for("schafkopf").steady_entry(table.setup(), 1))
+    table_services.table_stop(table)
     owner = member(club, Role.SCORER, "reader")
 
-    read, role = selectors.table_get_for_member(table.public_id, owner)
+    read, role = table_selectors.table_get_for_member(table.public_id, owner)
 
     expected = Table.objects.select_related("club", "league").get(pk=table.pk)
     assert role is Role.SCORER
@@ -684,32 +686,32 @@ def test_a_table_of_another_club_is_not_read_for_a_stranger() -> None:
     stranger = member(Club.objects.create(name="Elsewhere"), Role.OWNER, "stranger")
 
     with pytest.raises(Table.DoesNotExist):
-        selectors.table_get_for_member(table.public_id, stranger)
+        table_selectors.table_get_for_member(table.public_id, stranger)
 
 
 def test_a_table_read_by_club_or_watch_link_is_the_table_the_orm_reads() -> None:
     """``table_get`` (a table after a write, a watch link) reads the same way, by its clubs or
     by its watch token; a table of other clubs, or an empty token, finds nothing."""
     club = home_club()
-    table = services.table_create(
+    table = table_services.table_create(
         club=club, game="scopa", players=["Ann", "Bob"], league=league_of_tests()
     )
-    services.round_record(table, points_entry(Ann=2, Bob=1))
-    table = services.watch_link_set(table, on=True)
+    table_services.round_record(table, points_entry(Ann=2, Bob=1))
+    table = table_services.watch_link_set(table, on=True)
     expected = _as_the_orm_reads(Table.objects.select_related("club", "league").get(pk=table.pk))
 
-    by_club = selectors.table_get(table.public_id, club_ids=[club.pk])
-    by_token = selectors.table_get(table.watch_token, by_watch_token=True)
+    by_club = table_selectors.table_get(table.public_id, club_ids=[club.pk])
+    by_token = table_selectors.table_get(table.watch_token, by_watch_token=True)
 
     assert _as_the_orm_reads(by_club) == expected
     assert _as_the_orm_reads(by_token) == expected
     elsewhere = Club.objects.create(name="Elsewhere")
     for club_ids in ([elsewhere.pk], []):
         with pytest.raises(Table.DoesNotExist):
-            selectors.table_get(table.public_id, club_ids=club_ids)
+            table_selectors.table_get(table.public_id, club_ids=club_ids)
     scopa_table()  # a table without a watch link: its token is empty
     with pytest.raises(Table.DoesNotExist):
-        selectors.table_get("", by_watch_token=True)
+        table_selectors.table_get("", by_watch_token=True)
 
 
 @pytest.mark.parametrize("game", sorted(HAND_ENTRIES))
@@ -752,15 +754,15 @@ def test_a_fresh_forms_remembered_fields_are_what_the_page_would_render(
     setup = sample_setup(game)
 
     def table_with(hands: int) -> Table:
-        table = services.table_create(
+        table = table_services.table_create(
             club=home_club(), game=game, players=list(setup.players), options=dict(setup.options)
         )
         # Hands that leave the game open (a documented hand may end a short one).
         for entry in documented_rounds(setup)[:hands]:
-            hand = services.round_record(table, entry)
+            hand = table_services.round_record(table, entry)
             table.refresh_from_db()
             if table.is_finished:
-                services.round_delete(hand)
+                table_services.round_delete(hand)
                 table.refresh_from_db()
                 break
         return table

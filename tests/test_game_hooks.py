@@ -31,7 +31,7 @@ from games.hands import (
     package_tools,
 )
 from games.hands.demo_base import DemoGame
-from games.leagues import COLUMNS, columns_for, columns_on_screen
+from games.leagues.standings import COLUMNS, columns_for, columns_on_screen
 from games.models import League, Table
 from games.plugins.ciapano.engine import Ciapano
 from games.plugins.schafkopf.engine import Schafkopf

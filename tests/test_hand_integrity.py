@@ -8,9 +8,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Rating, Round, Table, TableChange
 from games.scoring import EntryError
+from games.tables import services as table_services
+from games.tables import write_path as table_write_path
 from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.leagues import league
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.django_db
 
 
 def two_player_table(**options: object) -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options=options
     )
 
@@ -50,8 +51,8 @@ def points_post(ann: int, bob: int, **fields: str) -> dict[str, str]:
 
 def test_hands_are_addressed_by_a_random_id_not_their_number(client: Client) -> None:
     table = two_player_table()
-    first = services.round_record(table, points_entry(Ann=1, Bob=0))
-    second = services.round_record(table, points_entry(Ann=2, Bob=0))
+    first = table_services.round_record(table, points_entry(Ann=1, Bob=0))
+    second = table_services.round_record(table, points_entry(Ann=2, Bob=0))
 
     page = html(client.get(table_url(table)))
 
@@ -69,12 +70,12 @@ def test_an_edit_page_left_open_changes_its_own_hand_after_an_earlier_one_is_del
     client: Client,
 ) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0))
-    services.round_record(table, points_entry(Ann=2, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=2, Bob=0))
     url = edit_url(table, 2)
     fields = page_fields(client, url)
 
-    services.round_delete(Round.objects.get(table=table, number=1))
+    table_services.round_delete(Round.objects.get(table=table, number=1))
     refused = client.post(url, points_post(5, 0, table_version=fields["table_version"]))
 
     # The page was out of date: nothing changed, and the choice names the hand as it is now.
@@ -93,13 +94,13 @@ def test_undo_after_another_phone_deleted_an_earlier_hand_never_deletes_the_wron
     client: Client,
 ) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0))
-    services.round_record(table, points_entry(Ann=2, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=2, Bob=0))
     saved = client.post(table_url(table), points_post(3, 0), **HTMX)
     undo = inputs(saved).values  # the Undo form of hand 3, at the version after saving it
     undo_url = delete_url(table, 3)
 
-    services.round_delete(Round.objects.get(table=table, number=1))
+    table_services.round_delete(Round.objects.get(table=table, number=1))
     refused = client.post(undo_url, {"table_version": undo["table_version"]})
 
     assert refused.status_code == 409
@@ -112,9 +113,9 @@ def test_undo_after_another_phone_deleted_an_earlier_hand_never_deletes_the_wron
 
 def test_a_deleted_hands_edit_page_says_it_was_deleted(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
     url = edit_url(table, 1)
-    services.round_delete(Round.objects.get(table=table))
+    table_services.round_delete(Round.objects.get(table=table))
 
     response = client.get(url, follow=True)
 
@@ -152,7 +153,7 @@ def test_a_retry_after_other_hands_still_answers_as_the_first_save(client: Clien
     table = two_player_table()
     fields = page_fields(client, table_url(table))
     client.post(table_url(table), points_post(1, 0, **fields))
-    services.round_record(table, points_entry(Ann=0, Bob=1))
+    table_services.round_record(table, points_entry(Ann=0, Bob=1))
 
     retry = client.post(table_url(table), points_post(1, 0, **fields), **HTMX)
 
@@ -164,8 +165,8 @@ def test_a_retry_after_other_hands_still_answers_as_the_first_save(client: Clien
 def test_a_retried_save_in_the_services_returns_the_first_hand() -> None:
     table = two_player_table()
 
-    first = services.round_record(table, points_entry(Ann=1, Bob=0), token="phone-a-token-1")
-    again = services.round_record(table, points_entry(Ann=1, Bob=0), token="phone-a-token-1")
+    first = table_services.round_record(table, points_entry(Ann=1, Bob=0), token="phone-a-token-1")
+    again = table_services.round_record(table, points_entry(Ann=1, Bob=0), token="phone-a-token-1")
 
     assert again.pk == first.pk
     assert Round.objects.count() == 1
@@ -178,7 +179,7 @@ def test_a_retried_save_in_the_services_returns_the_first_hand() -> None:
 def test_two_phones_saving_the_same_hand_store_it_once_and_the_second_is_told(
     client: Client, htmx: bool
 ) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
     )
     phone_a = page_fields(client, table_url(table))
@@ -206,7 +207,7 @@ def test_two_phones_saving_the_same_hand_store_it_once_and_the_second_is_told(
 
 def test_two_phones_editing_one_hand_never_lose_an_edit_silently(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
     url = edit_url(table, 1)
     phone_a = page_fields(client, url)["table_version"]
     phone_b = page_fields(client, url)["table_version"]
@@ -222,8 +223,8 @@ def test_two_phones_editing_one_hand_never_lose_an_edit_silently(client: Client)
 
 def test_two_phones_deleting_one_hand_delete_it_once(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0))
-    services.round_record(table, points_entry(Ann=2, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=2, Bob=0))
     url = delete_url(table, 1)
     version = str(Table.objects.get().version)
 
@@ -237,7 +238,7 @@ def test_two_phones_deleting_one_hand_delete_it_once(client: Client) -> None:
 
 def test_a_form_without_a_version_is_refused_as_out_of_date(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
 
     plain = signed_in_client()
     response = plain.post(delete_url(table, 1))
@@ -248,12 +249,12 @@ def test_a_form_without_a_version_is_refused_as_out_of_date(client: Client) -> N
 
 
 def test_ending_an_evening_from_an_out_of_date_page_is_refused(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="schafkopf", players=["Ann", "Bob", "Cy", "Di"]
     )
-    services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
+    table_services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
     version = str(Table.objects.get().version)
-    services.round_record(table, points_entry(Ann=-30, Bob=10, Cy=10, Di=10))
+    table_services.round_record(table, points_entry(Ann=-30, Bob=10, Cy=10, Di=10))
 
     stop = reverse("games:table_stop", kwargs={"table": table.public_id})
     refused = client.post(stop, {"table_version": version})
@@ -266,10 +267,10 @@ def test_ending_an_evening_from_an_out_of_date_page_is_refused(client: Client) -
 
 def test_every_write_bumps_the_version_and_is_logged() -> None:
     table = two_player_table()
-    first = services.round_record(table, points_entry(Ann=1, Bob=0))
-    services.round_update(first, points_entry(Ann=2, Bob=0))
-    services.round_record(table, points_entry(Ann=0, Bob=1))
-    services.round_delete(first)
+    first = table_services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_update(first, points_entry(Ann=2, Bob=0))
+    table_services.round_record(table, points_entry(Ann=0, Bob=1))
+    table_services.round_delete(first)
 
     changes = list(TableChange.objects.filter(table=table))
     assert [(c.version, c.kind, c.hand_number) for c in changes] == [
@@ -286,10 +287,10 @@ def test_every_write_bumps_the_version_and_is_logged() -> None:
 
 def test_a_stale_write_in_the_services_stores_nothing() -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0), version=0)
+    table_services.round_record(table, points_entry(Ann=1, Bob=0), version=0)
 
-    with pytest.raises(services.StaleWrite) as refused:
-        services.round_record(table, points_entry(Ann=1, Bob=0), version=0)
+    with pytest.raises(table_write_path.StaleWrite) as refused:
+        table_services.round_record(table, points_entry(Ann=1, Bob=0), version=0)
 
     assert [change.kind for change in refused.value.changes] == ["recorded"]
     assert Round.objects.count() == 1
@@ -299,20 +300,20 @@ def test_a_stale_write_in_the_services_stores_nothing() -> None:
 
 
 def test_deleting_a_hand_rescores_the_later_ones_and_their_dealers() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="ciapano",
         players=["Ann", "Bob", "Cy"],
         options={"elimination_at": 12},
     )
-    services.round_record(table, points_entry(Ann=0, Bob=0, Cy=11))
-    services.round_record(table, points_entry(Ann=5, Bob=5, Cy=1))  # Cy is out at 12
-    services.round_record(table, points_entry(Ann=5, Bob=6))
+    table_services.round_record(table, points_entry(Ann=0, Bob=0, Cy=11))
+    table_services.round_record(table, points_entry(Ann=5, Bob=5, Cy=1))  # Cy is out at 12
+    table_services.round_record(table, points_entry(Ann=5, Bob=6))
     # After Bob comes Cy, who is out: Ann deals hand 3, and Cy takes no part in it.
     assert [r.dealer for r in table.rounds.order_by("number")] == [0, 1, 0]
     assert Round.objects.get(table=table, number=3).breakdown["players"] == ["Ann", "Bob"]
 
-    services.round_delete(Round.objects.get(table=table, number=1))
+    table_services.round_delete(Round.objects.get(table=table, number=1))
 
     first, last = table.rounds.order_by("number")
     assert (first.number, first.dealer) == (1, 0)
@@ -321,20 +322,20 @@ def test_deleting_a_hand_rescores_the_later_ones_and_their_dealers() -> None:
 
 
 def test_an_edit_that_makes_a_later_hand_impossible_is_refused_and_changes_nothing() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="ciapano",
         players=["Ann", "Bob", "Cy"],
         # Out at 11, the least the table allows, so that one deal can put a player out.
         options={"elimination_at": 11},
     )
-    services.round_record(table, points_entry(Ann=3, Bob=3, Cy=5))
-    services.round_record(table, points_entry(Ann=3, Bob=3, Cy=5))
+    table_services.round_record(table, points_entry(Ann=3, Bob=3, Cy=5))
+    table_services.round_record(table, points_entry(Ann=3, Bob=3, Cy=5))
     before = list(Round.objects.values_list("entry", "breakdown", "dealer"))
 
     # Cy out after hand 1, so hand 2 could not give him 5.
     with pytest.raises(EntryError) as refused:
-        services.round_update(Round.objects.get(number=1), points_entry(Ann=0, Bob=0, Cy=11))
+        table_services.round_update(Round.objects.get(number=1), points_entry(Ann=0, Bob=0, Cy=11))
 
     assert "round 2" in str(refused.value.problems[0].text(str)).casefold()
     assert list(Round.objects.values_list("entry", "breakdown", "dealer")) == before
@@ -343,15 +344,15 @@ def test_an_edit_that_makes_a_later_hand_impossible_is_refused_and_changes_nothi
 
 def test_taking_up_an_evening_again_takes_back_its_result_and_ratings() -> None:
     club = league(games=["schafkopf"])
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="schafkopf", players=["Ann", "Bob", "Cy", "Di"], league=club
     )
-    services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
-    services.table_stop(table)
+    table_services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
+    table_services.table_stop(table)
     assert Rating.objects.filter(table=table).exists()
     assert table.seats.filter(total__isnull=False).count() == 4
 
-    services.table_resume(table)
+    table_services.table_resume(table)
 
     assert not Rating.objects.filter(table=table).exists()
     assert table.seats.filter(total__isnull=False).count() == 0
@@ -360,30 +361,30 @@ def test_taking_up_an_evening_again_takes_back_its_result_and_ratings() -> None:
 
 def test_hand_id_helper_finds_the_hand_by_its_current_number() -> None:
     table = two_player_table()
-    hand = services.round_record(table, points_entry(Ann=1, Bob=0))
+    hand = table_services.round_record(table, points_entry(Ann=1, Bob=0))
     assert hand_id(table, 1) == hand.public_id
 
 
 def test_an_earlier_edit_rescores_a_later_moon_and_decides_the_game_again() -> None:
     """Ciapanò out at 12: hands 1-2 put Di out (8 + 5), hand 3 is Ann's moon. Hand 2 edited so
     Di stays in (8 + 3): Di now pays for the moon too (11), and the game is decided again."""
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="ciapano",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"elimination_at": 12},
     )
-    services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1, Di=8))
-    second = services.round_record(table, points_entry(Ann=2, Bob=2, Cy=2, Di=5))
+    table_services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1, Di=8))
+    second = table_services.round_record(table, points_entry(Ann=2, Bob=2, Cy=2, Di=5))
     moon = {
         "aces": {"Ann": 4, "Bob": 0, "Cy": 0},
         "thirds": {"Ann": 20, "Bob": 0, "Cy": 0},
         "last_trick": "Ann",
     }
-    third = services.round_record(table, moon)
+    third = table_services.round_record(table, moon)
     assert {p.side: p.points for p in third.points.all()}["Di"] == 0
 
-    services.round_update(second, points_entry(Ann=3, Bob=3, Cy=2, Di=3))
+    table_services.round_update(second, points_entry(Ann=3, Bob=3, Cy=2, Di=3))
 
     third.refresh_from_db()
     assert {p.side: p.points for p in third.points.all()} == {
@@ -403,7 +404,7 @@ def test_a_hand_from_a_page_out_of_date_after_the_game_ended_is_not_offered_agai
 ) -> None:
     table = two_player_table(target=3)
     fields = page_fields(client, table_url(table))
-    services.round_record(table, points_entry(Ann=3, Bob=0))
+    table_services.round_record(table, points_entry(Ann=3, Bob=0))
 
     refused = client.post(table_url(table), points_post(0, 3, **fields), **HTMX)
 

@@ -38,10 +38,12 @@ from django.db import transaction
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from games import selectors, services
 from games.models import Round, RoundPoints, Seat, Table, TableChange
 from games.scoring import GAMES, EntryError, Game, TableSetup, score_table
 from games.scoring.scoresheet import score_scoresheet
+from games.tables import selectors as table_selectors
+from games.tables import services as table_services
+from games.tables import write_path as table_write_path
 from tests.clubs import home_club
 from tests.entries import Entry, TablePlan, entries, table_plans
 from tests.kits import kit_for
@@ -83,7 +85,7 @@ def test_stored_hands_are_always_what_the_engine_makes_of_the_entries(
 ) -> None:
     plan = data.draw(table_plans(game), label="table")
     with transaction.atomic():
-        table = services.table_create(
+        table = table_services.table_create(
             club=home_club(),
             game=plan.game,
             players=plan.players,
@@ -266,15 +268,15 @@ def apply(pk: int, operation: Operation, expected: Expected) -> object:
     table = Table.objects.get(pk=pk)
     kind = operation[0]
     if kind == "record":
-        return services.round_record(table, copy.deepcopy(operation[1]))
+        return table_services.round_record(table, copy.deepcopy(operation[1]))
     if kind == "stop":
-        return services.table_stop(table)
+        return table_services.table_stop(table)
     if kind == "resume":
-        return services.table_resume(table)
+        return table_services.table_resume(table)
     hand = Round.objects.get(public_id=expected.ids[operation[1] - 1])
     if kind == "edit":
-        return services.round_update(hand, copy.deepcopy(operation[2]))
-    return services.round_delete(hand)
+        return table_services.round_update(hand, copy.deepcopy(operation[2]))
+    return table_services.round_delete(hand)
 
 
 def snapshot(pk: int) -> tuple[list[dict[str, Any]], ...]:
@@ -335,7 +337,7 @@ def assert_stored_is_what_the_engine_makes(pk: int, expected: Expected, cli: boo
     seats = list(table.seats.select_related("player").order_by("position"))
     if finished:
         assert table.winners == list(winners)
-        outcomes = services.seat_results(rules, setup, replace(state, winners=winners))
+        outcomes = table_write_path.seat_results(rules, setup, replace(state, winners=winners))
         for seat in seats:
             outcome = outcomes[seat.player.name].fields()
             stored = {name: getattr(seat, name) for name in outcome}
@@ -350,13 +352,13 @@ def assert_stored_is_what_the_engine_makes(pk: int, expected: Expected, cli: boo
 def assert_export_scores_alike(
     table: Table, setup: TableSetup, rounds: Sequence[Round], cli: bool = True
 ) -> None:
-    """The table's export (``selectors.table_scoresheet``, what ``games.views.table_export``
-    sends) scored as ``manage.py score`` scores it: the same totals as the database sums, hand
-    by hand the same points, and the same result.
+    """The table's export (``table_selectors.table_scoresheet``, what
+    ``games.tables.views.table_export`` sends) scored as ``manage.py score`` scores it: the same
+    totals as the database sums, hand by hand the same points, and the same result.
 
     ``cli`` runs the command itself; otherwise the function it prints (``score_scoresheet``)
     scores the document as read back from JSON, which is quicker."""
-    text = json.dumps(selectors.table_scoresheet(table), ensure_ascii=False)
+    text = json.dumps(table_selectors.table_scoresheet(table), ensure_ascii=False)
     if cli:
         out = io.StringIO()
         with tempfile.TemporaryDirectory() as folder:
@@ -366,7 +368,7 @@ def assert_export_scores_alike(
         scored = json.loads(out.getvalue())
     else:
         scored = json.loads(json.dumps(score_scoresheet(json.loads(text))))
-    assert scored["totals"] == selectors.table_totals(table, setup)
+    assert scored["totals"] == table_selectors.table_totals(table, setup)
     assert [hand["points"] for hand in scored["rounds"]] == [points_of(r) for r in rounds]
     if not table.rules.ends_when_players_stop:
         assert scored["finished"] == table.is_finished
@@ -377,7 +379,7 @@ def assert_export_scores_alike(
 
 
 def record_all(plan: TablePlan, hands: Sequence[Entry]) -> tuple[Table, Expected]:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game=plan.game,
         players=plan.players,
@@ -385,7 +387,7 @@ def record_all(plan: TablePlan, hands: Sequence[Entry]) -> tuple[Table, Expected
         first_dealer=plan.first_dealer,
     )
     for entry in hands:
-        services.round_record(table, entry)
+        table_services.round_record(table, entry)
     table.refresh_from_db()
     ids = list(table.rounds.order_by("number").values_list("public_id", flat=True))
     return table, Expected(list(hands), ids, version=table.version)
@@ -433,7 +435,7 @@ def test_an_earlier_edit_rescores_a_later_moon_and_its_dealer() -> None:
     assert points_of(moon) == {"Ann": 0, "Bob": 11, "Cy": 11, "Di": 11}
     assert moon.breakdown["players"] == ["Ann", "Bob", "Cy", "Di"]
     assert moon.dealer == 3
-    assert selectors.table_totals(table, table.setup()) == {
+    assert table_selectors.table_totals(table, table.setup()) == {
         "Ann": 11,
         "Bob": 11,
         "Cy": 11,

@@ -14,10 +14,12 @@ from django.core.handlers.wsgi import WSGIRequest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from games import services
-from games.forms import SCORESHEET_MAX_BYTES
+from games.clubs import services as club_services
+from games.leagues import services as league_services
 from games.models import League, Player, Round, Seat, Table
 from games.scoring import EntryError
+from games.tables import services as table_services
+from games.tables.forms import SCORESHEET_MAX_BYTES
 from games.uploads import MAX_DEPTH, HoldsNul, TooDeep, check_document
 from tests.clubs import home_club
 from tests.factories import points_entry
@@ -52,7 +54,7 @@ def test_an_upload_over_2_mb_is_refused_unread(
     def unexpected(*args: object, **kwargs: object) -> None:
         raise AssertionError("an upload over 2 MB was read")
 
-    monkeypatch.setattr("games.views.json.load", unexpected)
+    monkeypatch.setattr("games.tables.table_views.json.load", unexpected)
     padded = json.dumps({**SHEET, "note": "x" * (2 * 1024 * 1024)}).encode()
 
     assert "The file is larger than 2 MB." in upload(client, padded)
@@ -75,7 +77,7 @@ def test_a_10_mb_upload_is_refused_with_400_before_it_is_read(
         raise AssertionError("a 10 MB upload was read")
 
     monkeypatch.setattr("scorekeeper.limits.RefuseLargeBodies.receive_data_chunk", unexpected)
-    monkeypatch.setattr("games.views.json.load", unexpected)
+    monkeypatch.setattr("games.tables.table_views.json.load", unexpected)
     padded = json.dumps({**SHEET, "note": "x" * (10 * 1024 * 1024)}).encode()
 
     response = client.post(
@@ -219,7 +221,9 @@ def test_a_scoresheet_not_in_utf_8_is_refused_as_not_json(client: Client) -> Non
 
 def test_a_league_member_name_over_40_characters_is_refused() -> None:
     with pytest.raises(EntryError) as refused:
-        services.league_create(club=home_club(), name="Club", games=["scopa"], members=["A" * 41])
+        league_services.league_create(
+            club=home_club(), name="Club", games=["scopa"], members=["A" * 41]
+        )
 
     assert refused.value.problems[0].field == "members"
     assert not League.objects.exists()
@@ -227,10 +231,14 @@ def test_a_league_member_name_over_40_characters_is_refused() -> None:
 
 
 def test_a_league_member_name_over_40_characters_is_refused_on_update() -> None:
-    club = services.league_create(club=home_club(), name="Club", games=["scopa"], members=["Ann"])
+    club = league_services.league_create(
+        club=home_club(), name="Club", games=["scopa"], members=["Ann"]
+    )
 
     with pytest.raises(EntryError) as refused:
-        services.league_update(club, name="Club 2", games=["scopa"], members=["Ann", "C" * 41])
+        league_services.league_update(
+            club, name="Club 2", games=["scopa"], members=["Ann", "C" * 41]
+        )
 
     assert [p.field for p in refused.value.problems] == ["members"]
     club.refresh_from_db()
@@ -250,29 +258,31 @@ def test_a_league_member_name_over_40_characters_is_shown_on_the_form(client: Cl
 
 
 def test_seasons_differing_only_in_case_are_one_name() -> None:
-    club = services.league_create(club=home_club(), name="Club", games=["scopa"])
-    services.season_create(league=club, name="Autumn", starts_on="2026-09-01", ends_on="2026-12-31")
+    club = league_services.league_create(club=home_club(), name="Club", games=["scopa"])
+    league_services.season_create(
+        league=club, name="Autumn", starts_on="2026-09-01", ends_on="2026-12-31"
+    )
 
     with pytest.raises(EntryError):
-        services.season_create(
+        league_services.season_create(
             league=club, name="autumn", starts_on="2026-09-01", ends_on="2026-12-31"
         )
 
 
 def test_an_evening_for_big_money_ends_with_its_money_kept() -> None:
     """A Schafkopf evening whose money is past what a 32-bit column holds."""
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="schafkopf",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"cents_per_point": 10_000},
     )
     for _hand in range(3):
-        services.round_record(
+        table_services.round_record(
             table, points_entry(Ann=300_000, Bob=-100_000, Cy=-100_000, Di=-100_000)
         )
 
-    services.table_stop(table)
+    table_services.table_stop(table)
 
     ann = Seat.objects.get(table=table, player__name="Ann")
     assert ann.total == 900_000
@@ -286,10 +296,12 @@ def test_a_name_the_same_only_in_lower_case_finds_that_player() -> None:
     constraint, then miss the row by ``iexact``, and crash."""
     from django.db import connection
 
-    ilker = services.player_get_or_create("ilker", club=home_club())
-    club = services.league_create(club=home_club(), name="Club", games=["scopa"], members=["İlker"])
+    ilker = club_services.player_get_or_create("ilker", club=home_club())
+    club = league_services.league_create(
+        club=home_club(), name="Club", games=["scopa"], members=["İlker"]
+    )
 
     member = club.members.get()
-    assert services.player_get_or_create("İlker", club=home_club()).pk == member.pk
+    assert club_services.player_get_or_create("İlker", club=home_club()).pk == member.pk
     if connection.vendor == "postgresql":
         assert member.pk == ilker.pk

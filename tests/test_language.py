@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
+from games.clubs import services as club_services
 from games.models import AccountSettings, Club
+from games.tables import services as table_services
 from tests.clubs import home_club, member
 from tests.concurrency import at_once, errors
 from tests.factories import points_entry
@@ -106,7 +107,7 @@ def test_many_phones_choosing_a_language_at_once_leave_one_setting() -> None:
     for round_ in range(5):
         languages = ["it", "de", "ja", "en"] * 2
         outcomes = at_once(
-            [partial(services.account_language_set, user, language) for language in languages]
+            [partial(club_services.account_language_set, user, language) for language in languages]
         )
         assert errors(outcomes) == [], round_
         assert AccountSettings.objects.filter(user=user).count() == 1
@@ -126,10 +127,10 @@ def test_a_history_row_speaks_the_page_language(
 ) -> None:
     """The history's buttons are built in Python (games/templatetags/history_html.py): their
     words must reach the catalogs like any template's ("Edit" once stayed English)."""
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
     )
-    services.round_record(table, points_entry(Ann=1, Bob=1))
+    table_services.round_record(table, points_entry(Ann=1, Bob=1))
 
     page = html(client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=language))
 

@@ -8,7 +8,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
+from games.leagues import services as league_services
 from games.models import League, Player
 from tests.clubs import home_club
 from tests.leagues import at, finished, league
@@ -62,7 +62,7 @@ def urls(club: League) -> list[str]:
 
 def test_league_pages_queries_do_not_grow_with_the_tables(client: Client) -> None:
     small = league("Small")
-    services.season_create(
+    league_services.season_create(
         league=small,
         name="2026",
         starts_on=at("2026-01-01").date(),
@@ -82,7 +82,7 @@ def test_league_pages_queries_do_not_grow_with_the_tables(client: Client) -> Non
 def test_the_database_sums_agree_with_the_reference_arithmetic() -> None:
     """The standings the pages show are summed by SQL; ``standings.stats.standings`` states the
     same measures in plain Python. On a demo league of every game they must agree."""
-    from games import selectors
+    from games.leagues import selectors
     from games.demo import demo_league_create
     from games.models import Seat
     from games.scoring import GAMES
@@ -157,7 +157,7 @@ def demo_seat_results(club: League) -> list:
 def test_the_database_companion_counts_agree_with_the_reference_arithmetic() -> None:
     """A profile's partners and opponents are counted by SQL; ``standings.stats`` counts them
     in plain Python from every seat of the player's tables. They must agree for everyone."""
-    from games import selectors
+    from games.leagues import selectors
     from games.demo import demo_league_create
     from games.standings.stats import companion_tallies
 
@@ -176,7 +176,7 @@ def test_the_rating_history_is_each_sessions_last_rating(zone: str) -> None:
     every rating in order and keeping each day's last would."""
     from django.utils import timezone
 
-    from games import selectors
+    from games.leagues import selectors
     from games.demo import demo_league_create
     from games.models import Rating
     from games.standings.rating import Skill

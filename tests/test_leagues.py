@@ -10,10 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import ratings, services
+from games.leagues import ratings as league_ratings
+from games.leagues import services as league_services
 from games.models import League, Player, Rating, Season, Seat, Table
 from games.scoring import EntryError
 from games.scoring.scoresheet import read_scoresheet
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.leagues import at, finished, league, season
 from tests.pages import HTMX, html
@@ -53,7 +55,7 @@ def test_a_finished_table_keeps_each_seats_result_and_a_deleted_last_hand_clears
     assert (seats["Ann"].total, seats["Ann"].place, seats["Ann"].won) == (3, 2, False)
     assert table.hands_played == 1
 
-    services.round_delete(table.rounds.get())
+    table_services.round_delete(table.rounds.get())
     table.refresh_from_db()
     assert not table.is_finished
     assert table.hands_played == 0
@@ -71,37 +73,39 @@ def test_ciapano_players_who_went_out_are_marked():
 
 
 def test_a_schafkopf_evening_ends_when_the_players_stop_and_can_be_taken_up_again():
-    table = services.table_create(club=home_club(), game="schafkopf", players=FOUR)
+    table = table_services.table_create(club=home_club(), game="schafkopf", players=FOUR)
     with pytest.raises(EntryError, match="no hands were played yet"):
-        services.table_stop(table)
-    services.round_record(table, {"points": {"Ann": -30, "Bob": 10, "Cy": 10, "Di": 10}})
-    services.table_stop(table)
+        table_services.table_stop(table)
+    table_services.round_record(table, {"points": {"Ann": -30, "Bob": 10, "Cy": 10, "Di": 10}})
+    table_services.table_stop(table)
     table.refresh_from_db()
     assert table.is_finished
     assert table.winners == ["Bob", "Cy", "Di"]
     with pytest.raises(EntryError, match="the game is over"):
-        services.round_record(table, {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}})
+        table_services.round_record(
+            table, {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}}
+        )
 
     # Editing a hand of an ended evening keeps it ended; the winners follow the balance.
-    services.round_update(
+    table_services.round_update(
         table.rounds.get(), {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}}
     )
     table.refresh_from_db()
     assert table.is_finished
     assert table.winners == ["Ann"]
 
-    services.table_resume(table)
+    table_services.table_resume(table)
     table.refresh_from_db()
     assert not table.is_finished
-    services.round_record(table, {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}})
+    table_services.round_record(table, {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}})
     assert table.rounds.count() == 2
 
 
 def test_only_open_ended_games_can_be_stopped():
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
-    services.round_record(table, {"points": {"Ann": 1, "Bob": 0}})
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(table, {"points": {"Ann": 1, "Bob": 0}})
     with pytest.raises(EntryError, match="ends by its rules"):
-        services.table_stop(table)
+        table_services.table_stop(table)
 
 
 # -- leagues ------------------------------------------------------------------------------------
@@ -110,7 +114,7 @@ def test_only_open_ended_games_can_be_stopped():
 def test_a_league_needs_a_unique_name_and_a_game():
     league("Tuesday club", ["scopa"])
     with pytest.raises(EntryError) as error:
-        services.league_create(club=home_club(), name="tuesday CLUB", games=[])
+        league_services.league_create(club=home_club(), name="tuesday CLUB", games=[])
     messages = [problem.message for problem in error.value.problems]
     assert messages == [
         "there is already a league called {name}",
@@ -122,11 +126,11 @@ def test_a_league_needs_a_unique_name_and_a_game():
 def test_a_league_table_must_be_of_a_game_it_counts_and_its_players_join():
     club = league("Scopa only", ["scopa"], members=["Ann"])
     with pytest.raises(EntryError, match="does not count"):
-        services.table_create(
+        table_services.table_create(
             club=home_club(), game="swoops", players=["Ann", "Bob", "Cy"], league=club
         )
     assert Table.objects.count() == 0
-    services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"], league=club)
+    table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"], league=club)
     assert sorted(club.members.values_list("name", flat=True)) == ["Ann", "Bob"]
 
 
@@ -143,7 +147,7 @@ def test_ratings_follow_finished_tables_and_an_incremental_update_equals_a_repla
     # Partners share their rating change: Bob and Di lost the Scopone together.
     assert skills(club, "scopone")["Bob"] == skills(club, "scopone")["Di"]
 
-    ratings.league_ratings_replay(club)
+    league_ratings.league_ratings_replay(club)
     replayed = (skills(club), skills(club, "scopone"), Rating.objects.count())
     assert replayed == incremental
 
@@ -153,11 +157,11 @@ def test_changing_an_old_result_replays_the_ratings_after_it():
     first = finished("scopa", ["Ann", "Bob"], "Ann", league=club, when=at("2026-01-05"))
     finished("scopa", ["Ann", "Bob"], "Ann", league=club, when=at("2026-01-06"))
     before = skills(club)
-    services.round_update(first.rounds.get(), {"points": {"Ann": 3, "Bob": 11}})
+    table_services.round_update(first.rounds.get(), {"points": {"Ann": 3, "Bob": 11}})
     after = skills(club)
     assert after["Bob"][0] > before["Bob"][0]
     # Deleting the deciding hand takes the table out of the ratings.
-    services.round_delete(first.rounds.get())
+    table_services.round_delete(first.rounds.get())
     assert not Rating.objects.filter(table=first).exists()
     assert Rating.objects.filter(league=club).count() == 2 * 2
 
@@ -171,7 +175,7 @@ def test_counting_fewer_games_rates_the_league_again():
     club = league()
     finished("scopa", ["Ann", "Bob"], "Ann", league=club, when=at("2026-01-05"))
     finished("swoops", ["Ann", "Bob", "Cy"], "Cy", league=club, when=at("2026-01-06"))
-    services.league_update(club, name=club.name, games=["swoops"], members=["Ann"])
+    league_services.league_update(club, name=club.name, games=["swoops"], members=["Ann"])
     assert set(Rating.objects.values_list("scope", flat=True)) == {"", "swoops"}
     assert Rating.objects.filter(scope="").count() == 3
     # Members are as typed now; nobody else is dropped from their tables.
@@ -360,11 +364,11 @@ def test_the_new_table_form_offers_the_leagues_that_count_the_game(client: Clien
 
 
 def test_ending_a_schafkopf_evening_from_the_table_page(client: Client):
-    table = services.table_create(club=home_club(), game="schafkopf", players=FOUR)
+    table = table_services.table_create(club=home_club(), game="schafkopf", players=FOUR)
     stop = reverse("games:table_stop", kwargs={"table": table.public_id})
     response = client.post(stop, follow=True)
     assert "no hands were played yet" in html(response)
-    services.round_record(table, {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}})
+    table_services.round_record(table, {"points": {"Ann": 30, "Bob": -10, "Cy": -10, "Di": -10}})
     client.post(stop)
     table.refresh_from_db()
     assert table.is_finished
@@ -425,7 +429,7 @@ def test_the_league_tables_csv_has_a_row_per_seat(client: Client):
 
 def test_every_table_as_scoresheet_json_reimports(client: Client):
     club = two_seasons()
-    services.table_create(
+    table_services.table_create(
         club=home_club(), game="swoops", players=["Ann", "Bob", "Cy"]
     )  # no hands, no league
     everything = json.loads(
@@ -442,7 +446,7 @@ def test_every_table_as_scoresheet_json_reimports(client: Client):
     for document in everything:
         assert document["format"] == "scoresheet/1"
         read_scoresheet(document)
-    imported = services.table_import(league_only[-1], club=home_club())
+    imported = table_services.table_import(league_only[-1], club=home_club())
     assert imported.is_finished
     assert imported.winners == ["Cy"]
     assert (
@@ -454,8 +458,8 @@ def test_every_table_as_scoresheet_json_reimports(client: Client):
 
 
 def test_seat_has_no_result_while_a_table_is_open():
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
-    services.round_record(table, {"points": {"Ann": 1, "Bob": 0}})
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(table, {"points": {"Ann": 1, "Bob": 0}})
     assert set(Seat.objects.values_list("total", "place")) == {(None, None)}
 
 

@@ -17,8 +17,8 @@ from types import ModuleType
 import pytest
 from django.test import Client
 
-from games import services
 from games.models import Round
+from games.tables import services as table_services
 from tests.clubs import home_club, home_owner
 from tests.pages import table_url
 
@@ -105,7 +105,7 @@ def test_the_knee_search() -> None:
 
 @pytest.mark.django_db
 def test_the_posted_hands_are_stored_once_as_htmx_would_save_them() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
     )
     phone = Client(enforce_csrf_checks=True)

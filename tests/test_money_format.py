@@ -9,11 +9,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
 from games.formatting import CURRENCIES as WRITTEN
 from games.formatting import MINUS, NBSP, money, signed
+from games.leagues import services as league_services
 from games.models import League, Table
 from games.scoring.options import CURRENCIES as OFFERED
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.pages import html
@@ -55,13 +56,13 @@ def test_a_signed_balance_uses_the_language_separator() -> None:
 @pytest.mark.django_db
 def test_a_league_table_counts_its_money_in_the_league_currency(client: Client) -> None:
     club = home_club()
-    league = services.league_create(club=club, name="Stammtisch", games=["schafkopf"])
+    league = league_services.league_create(club=club, name="Stammtisch", games=["schafkopf"])
     assert league.currency == "EUR"
-    services.league_update(
+    league_services.league_update(
         league, name="Stammtisch", games=["schafkopf"], members=[], currency="JPY"
     )
     # The form asked for euro; the league counts in yen.
-    table = services.table_create(
+    table = table_services.table_create(
         club=club,
         game="schafkopf",
         players=FOUR,
@@ -69,12 +70,12 @@ def test_a_league_table_counts_its_money_in_the_league_currency(client: Client) 
         league=League.objects.get(pk=league.pk),
     )
     assert table.options["currency"] == "JPY"
-    services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
+    table_services.round_record(table, points_entry(Ann=30, Bob=-10, Cy=-10, Di=-10))
     page = html(client.get(reverse("games:table", kwargs={"table": table.public_id})))
     assert "+¥300" in page
     assert f"{MINUS}¥100" in page
     # A friendly game keeps the currency it was started with.
-    friendly = services.table_create(
+    friendly = table_services.table_create(
         club=club, game="schafkopf", players=FOUR, options={"cents_per_point": 10}
     )
     assert Table.objects.get(pk=friendly.pk).options.get("currency", "EUR") == "EUR"

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from games import services
+from games.clubs import services as club_services
+from games.leagues import services as league_services
 from games.models import League, Player, Season
 from games.scoring import EntryError
 from tests.clubs import home_club
@@ -91,7 +92,7 @@ def test_the_same_new_player_from_many_phones_is_one_player() -> None:
         name = f"Newcomer {round_}"
         answers = at_once_answers(
             [
-                partial(services.player_get_or_create, spelling(name, phone), club=club)
+                partial(club_services.player_get_or_create, spelling(name, phone), club=club)
                 for phone in range(PHONES)
             ]
         )
@@ -118,7 +119,7 @@ def test_the_same_new_member_of_many_new_leagues_is_one_player() -> None:
         answers = at_once_answers(
             [
                 partial(
-                    services.league_create,
+                    league_services.league_create,
                     club=club,
                     name=f"League {round_}-{phone}",
                     games=["scopa"],
@@ -154,7 +155,7 @@ def test_the_same_new_league_from_many_phones_is_one_league() -> None:
         answers = at_once_answers(
             [
                 partial(
-                    services.league_create,
+                    league_services.league_create,
                     club=club,
                     name=spelling(name, phone),
                     games=["scopa"],
@@ -175,13 +176,15 @@ def test_many_leagues_renamed_to_the_same_new_name_at_once_keep_one() -> None:
     for round_ in range(ROUNDS):
         name = f"Friday Club {round_}"
         leagues = [
-            services.league_create(club=home_club(), name=f"Old {round_}-{phone}", games=["scopa"])
+            league_services.league_create(
+                club=home_club(), name=f"Old {round_}-{phone}", games=["scopa"]
+            )
             for phone in range(PHONES)
         ]
         answers = at_once_answers(
             [
                 partial(
-                    services.league_update,
+                    league_services.league_update,
                     league,
                     name=spelling(name, phone),
                     games=["scopa", "scopone"],
@@ -215,14 +218,14 @@ def test_many_leagues_renamed_to_the_same_new_name_at_once_keep_one() -> None:
 
 
 def test_the_same_new_season_from_many_phones_is_one_season() -> None:
-    club = services.league_create(club=home_club(), name="Club", games=["scopa"])
+    club = league_services.league_create(club=home_club(), name="Club", games=["scopa"])
     tally = Tally("same new season")
     for round_ in range(ROUNDS):
         name = f"Autumn {round_}"
         answers = at_once_answers(
             [
                 partial(
-                    services.season_create,
+                    league_services.season_create,
                     league=club,
                     name=spelling(name, phone),
                     starts_on=date(2026, 9, 1),

@@ -14,7 +14,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from games.context_processors import _has_catalog
-from games.leagues import (
+from games.leagues.standings import (
     BALANCE,
     MONEY,
     RATING,

@@ -12,9 +12,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
-from games.forms import play_again_query
 from games.models import Table
+from games.tables import services as table_services
+from games.tables.forms import play_again_query
 from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.leagues import league
@@ -40,12 +40,12 @@ def selected(page: str, name: str) -> str | None:
 
 
 def scopone_won_by_ann_and_cy(**kwargs: object) -> Table:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"], **kwargs
     )
     setup = table.setup()
     winners, losers = setup.sides
-    services.round_record(table, points_entry(**{winners: 11, losers: 2}))
+    table_services.round_record(table, points_entry(**{winners: 11, losers: 2}))
     table.refresh_from_db()
     assert table.is_finished
     return table
@@ -127,7 +127,7 @@ def test_the_link_fills_in_the_new_table_form_and_starts_the_same_game(client: C
 
 
 def test_an_option_switched_off_from_its_default_stays_off(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="scopa",
         players=["Ann", "Bob"],
@@ -144,7 +144,7 @@ def test_an_option_switched_off_from_its_default_stays_off(client: Client) -> No
 
 
 def test_a_tariff_travels_part_by_part(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="schafkopf",
         players=["Ann", "Bob", "Cy", "Di"],
@@ -200,7 +200,7 @@ def test_the_game_changed_with_htmx_keeps_what_fits_the_new_game(client: Client)
 
 
 def test_the_banner_that_ends_the_game_by_htmx_has_the_link(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 5}
     )
 

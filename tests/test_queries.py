@@ -8,8 +8,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
 from games.models import Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import captures_entry, points_entry
 from tests.pages import edit_url
@@ -27,11 +27,11 @@ def queries_for(client: Client, url: str) -> int:
 def table_with_hands(count: int) -> Table:
     # Target 99 and one point each a hand (the settebello's, as a hand gives at least 1): level
     # leaders play on, so the game never ends, however many hands.
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob", "Cy"], options={"target": 99}
     )
     for _ in range(count):
-        services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1))
+        table_services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1))
     return table
 
 
@@ -51,14 +51,14 @@ def test_table_page_queries_do_not_grow_with_the_hands(client: Client) -> None:
 
 def test_table_page_with_card_hands_and_teams_queries_do_not_grow(client: Client) -> None:
     def team_table(hands: int) -> Table:
-        table = services.table_create(
+        table = table_services.table_create(
             club=home_club(),
             game="scopone",
             players=["Ann", "Bob", "Cy", "Di"],
             options={"target": 99},
         )
         for _ in range(hands):
-            services.round_record(table, captures_entry("Ann & Cy", "Bob & Di"))
+            table_services.round_record(table, captures_entry("Ann & Cy", "Bob & Di"))
         return table
 
     one, many = team_table(1), team_table(20)
@@ -75,21 +75,21 @@ def test_edit_page_queries_do_not_grow_with_the_hands(client: Client) -> None:
 
 
 def test_home_page_queries_do_not_grow_with_the_tables(client: Client) -> None:
-    finished = services.table_create(
+    finished = table_services.table_create(
         club=home_club(), game="scopa", players=["Eve", "Fay"], options={"target": 1}
     )
-    services.round_record(finished, points_entry(Eve=1, Fay=0))
-    services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(finished, points_entry(Eve=1, Fay=0))
+    table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     with_one = queries_for(client, reverse("games:home"))
 
     for n in range(29):
-        services.table_create(
+        table_services.table_create(
             club=home_club(), game="scopa", players=[f"P{n}a", f"P{n}b", f"P{n}c"]
         )
-        done = services.table_create(
+        done = table_services.table_create(
             club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", f"D{n}"]
         )
-        services.round_record(done, points_entry(**{"Ann & Cy": 11, f"Bob & D{n}": 0}))
+        table_services.round_record(done, points_entry(**{"Ann & Cy": 11, f"Bob & D{n}": 0}))
     with_many = queries_for(client, reverse("games:home"))
 
     assert with_one == with_many
@@ -107,14 +107,14 @@ def test_export_queries_do_not_grow_with_the_hands(client: Client) -> None:
 
 
 def test_changes_page_queries_do_not_grow_with_the_changes(client: Client) -> None:
-    from games.access import guest_create
+    from games.clubs.access import guest_create
 
     guest = guest_create()
 
     def logged(count: int) -> Table:
         table = table_with_hands(0)
         for _ in range(count):
-            services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1), by=guest)
+            table_services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1), by=guest)
         return table
 
     one, many = logged(1), logged(30)

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import captures_entry, points_entry
 from tests.pages import hand_id
@@ -414,14 +414,14 @@ def test_htmx_capture_tap_renders_the_ruling_only(client: Client) -> None:
 
 
 def test_every_scopa_hand_has_a_why_link_that_explains_its_cards(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="scopa",
         players=["Ann", "Bob"],
         options={"primiera_incomplete": "void"},
     )
-    services.round_record(table, captures_entry("Ann", "Bob"))
-    services.round_record(table, points_entry(Ann=1, Bob=2))
+    table_services.round_record(table, captures_entry("Ann", "Bob"))
+    table_services.round_record(table, points_entry(Ann=1, Bob=2))
     page = client.get(reverse("games:table", kwargs={"table": table.public_id})).content.decode()
 
     for number in (1, 2):
@@ -449,8 +449,8 @@ def test_every_scopa_hand_has_a_why_link_that_explains_its_cards(client: Client)
 
 
 def test_why_on_a_points_hand_opens_the_referee_empty(client: Client) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
-    services.round_record(table, points_entry(Ann=1, Bob=2))
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(table, points_entry(Ann=1, Bob=2))
 
     why = client.get(
         reverse("scopa:round_why", kwargs={"table": table.public_id, "hand": hand_id(table, 1)})
@@ -462,7 +462,7 @@ def test_why_on_a_points_hand_opens_the_referee_empty(client: Client) -> None:
 
 
 def test_why_of_a_missing_hand_is_404(client: Client) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
 
     response = client.get(
         reverse("scopa:round_why", kwargs={"table": table.public_id, "hand": "nohand"})

@@ -18,9 +18,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
 from games.models import Round, RoundPoints, Table, TableChange
 from games.scoring import EntryError
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 from tests.scoring.schafkopf_strategies import house_mistakes
@@ -34,7 +34,7 @@ HOUSE = {"ramsch": True, "bettel": True, "klopfen": True}
 
 
 def new_table(**options: object) -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="schafkopf", players=PLAYERS, options={**HOUSE, **options}
     )
 
@@ -202,7 +202,7 @@ def test_a_bad_ramsch_is_refused_with_the_reason_and_nothing_saved(
 
 def test_a_ramsch_is_edited_from_a_prefilled_form(client: Client) -> None:
     table = new_table()
-    services.round_record(
+    table_services.round_record(
         table,
         {
             "contract": "ramsch",
@@ -407,7 +407,7 @@ def test_an_imported_ramsch_keeps_the_club_spelling_of_its_players(client: Clien
         ],
     }
 
-    table = services.table_import(document, club=home_club())
+    table = table_services.table_import(document, club=home_club())
 
     assert [round_.entry for round_ in table.rounds.order_by("number")] == [
         {
@@ -434,16 +434,18 @@ def test_a_mistake_in_a_house_game_saves_nothing(data: st.DataObject) -> None:
         st.fixed_dictionaries({name: st.booleans() for name in ("ramsch", "bettel", "klopfen")})
     )
     with transaction.atomic():
-        table = services.table_create(
+        table = table_services.table_create(
             club=home_club(), game="schafkopf", players=PLAYERS, options=options
         )
-        services.round_record(table, {"contract": "solo", "declarer": "Ann", "declarer_won": True})
+        table_services.round_record(
+            table, {"contract": "solo", "declarer": "Ann", "declarer_won": True}
+        )
         before = (Round.objects.count(), RoundPoints.objects.count(), TableChange.objects.count())
         version = Table.objects.get(pk=table.pk).version
         mistake = data.draw(house_mistakes(table.setup()), label="mistake")
 
         with pytest.raises(EntryError) as caught:
-            services.round_record(Table.objects.get(pk=table.pk), mistake)
+            table_services.round_record(Table.objects.get(pk=table.pk), mistake)
 
         texts = [problem.text() for problem in caught.value.problems]
         assert texts

@@ -12,8 +12,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Round, Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 
@@ -27,7 +27,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "schafk
 
 
 def new_table(**options: object) -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="schafkopf", players=PLAYERS, options=options
     )
 
@@ -115,10 +115,10 @@ def test_table_page_shows_the_hand_entry_balance_and_who_deals(client: Client) -
 
 
 def test_deal_passes_clockwise_and_the_next_player_leads(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="schafkopf", players=PLAYERS, first_dealer=2
     )
-    services.round_record(table, {"contract": "passed"})
+    table_services.round_record(table, {"contract": "passed"})
 
     page = html(client.get(table_url(table)))
 
@@ -389,7 +389,9 @@ def test_money_is_shown_everywhere_when_the_table_plays_for_it(client: Client) -
 
 def test_money_in_another_currency(client: Client) -> None:
     table = new_table(cents_per_point=25, currency="CHF")
-    services.round_record(table, {"contract": "solo", "declarer": "Ann", "declarer_won": True})
+    table_services.round_record(
+        table, {"contract": "solo", "declarer": "Ann", "declarer_won": True}
+    )
 
     page = html(client.get(table_url(table)))
 
@@ -399,7 +401,9 @@ def test_money_in_another_currency(client: Client) -> None:
 
 def test_without_money_the_balance_is_in_points(client: Client) -> None:
     table = new_table()
-    services.round_record(table, {"contract": "solo", "declarer": "Ann", "declarer_won": True})
+    table_services.round_record(
+        table, {"contract": "solo", "declarer": "Ann", "declarer_won": True}
+    )
 
     page = html(client.get(table_url(table)))
 
@@ -522,7 +526,7 @@ def test_invalid_hand_over_htmx_returns_the_fragment_with_422(client: Client) ->
 
 def test_edit_page_is_prefilled_and_changes_the_hand(client: Client) -> None:
     table = new_table()
-    services.round_record(
+    table_services.round_record(
         table,
         {
             "contract": "sauspiel",
@@ -533,7 +537,9 @@ def test_edit_page_is_prefilled_and_changes_the_hand(client: Client) -> None:
             "doublings": 1,
         },
     )
-    services.round_record(table, {"contract": "solo", "declarer": "Bob", "declarer_won": True})
+    table_services.round_record(
+        table, {"contract": "solo", "declarer": "Bob", "declarer_won": True}
+    )
 
     response = client.get(edit_url(table, 1))
 
@@ -569,7 +575,7 @@ def test_edit_page_is_prefilled_and_changes_the_hand(client: Client) -> None:
 
 def test_edit_preview_and_invalid_edit(client: Client) -> None:
     table = new_table()
-    services.round_record(table, {"contract": "sie", "declarer": "Di"})
+    table_services.round_record(table, {"contract": "sie", "declarer": "Di"})
 
     form = inputs(client.get(edit_url(table, 1)))
     assert form.checked["contract"] == "sie"

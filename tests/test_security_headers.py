@@ -20,8 +20,9 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from games import services
+from games.clubs import services as club_services
 from games.scoring import GAMES
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.leagues import finished, league
@@ -94,7 +95,7 @@ def every_page() -> list[str]:
         players = PLAYERS[max(game.min_players, 2)]
         urls.append(reverse("games:table_new") + f"?game={key}")
         urls.append(reverse("games:rules_game", kwargs={"game": key}))
-        table = services.table_create(club=home_club(), game=key, players=players)
+        table = table_services.table_create(club=home_club(), game=key, players=players)
         urls.append(table_url(table))
         urls.append(reverse("games:table_big", kwargs={"table": table.public_id}))
         done = finished(key, players, winner="Ann", league=club)
@@ -104,11 +105,11 @@ def every_page() -> list[str]:
         if key in ("scopa", "scopone", "pirate-scopa"):
             why = {"table": done.public_id, "hand": hand_id(done, 1)}
             urls.append(reverse("scopa:round_why", kwargs=why))
-    scopa = services.table_create(club=home_club(), game="scopa", players=PLAYERS[2])
-    services.round_record(scopa, points_entry(Ann=3, Bob=1))
+    scopa = table_services.table_create(club=home_club(), game="scopa", players=PLAYERS[2])
+    table_services.round_record(scopa, points_entry(Ann=3, Bob=1))
     # The club's page with an invite link and its QR code, and a table's watch link.
-    invite = services.invite_create(home_club())
-    watched = services.watch_link_set(scopa, on=True)
+    invite = club_services.invite_create(home_club())
+    watched = table_services.watch_link_set(scopa, on=True)
     urls += [
         table_url(scopa),
         edit_url(scopa, 1),
@@ -158,7 +159,7 @@ def test_the_parser_finds_inline_code() -> None:
 )
 def test_pages_carry_a_csp_that_allows_no_inline_script(client: Client, page: str) -> None:
     if page == "table":
-        url = table_url(services.table_create(club=home_club(), game="scopone", players=FOUR))
+        url = table_url(table_services.table_create(club=home_club(), game="scopone", players=FOUR))
     else:
         url = reverse(page)
 

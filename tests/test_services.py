@@ -9,9 +9,10 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
-from games import selectors, services
 from games.models import Player, Round, RoundPoints, Seat, Table
 from games.scoring import GAMES, EntryError, RoundScore
+from games.tables import selectors as table_selectors
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import (
     EIGHT_CARDS,
@@ -34,7 +35,7 @@ def seats_of(table: Table) -> list[tuple[int, str, str]]:
 
 
 def totals(table: Table) -> dict[str, int]:
-    return selectors.table_totals(table, table.setup())
+    return table_selectors.table_totals(table, table.setup())
 
 
 def counts() -> tuple[int, int, int, int, int]:
@@ -52,7 +53,7 @@ def problem_texts(error: pytest.ExceptionInfo[EntryError]) -> list[str]:
 
 
 def two_player_table(**options: object) -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options=options
     )
 
@@ -61,7 +62,7 @@ def two_player_table(**options: object) -> Table:
 
 
 def test_scopone_seats_partners_opposite_in_named_teams() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
     )
 
@@ -75,7 +76,7 @@ def test_scopone_seats_partners_opposite_in_named_teams() -> None:
 
 
 def test_four_player_scopa_plays_in_teams_of_partners_opposite() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob", "Cy", "Di"]
     )
 
@@ -96,14 +97,16 @@ def test_four_player_scopa_plays_in_teams_of_partners_opposite() -> None:
     ],
 )
 def test_scopa_without_partnership_has_no_teams(players: list[str], options: dict) -> None:
-    table = services.table_create(club=home_club(), game="scopa", players=players, options=options)
+    table = table_services.table_create(
+        club=home_club(), game="scopa", players=players, options=options
+    )
 
     assert seats_of(table) == [(i, name, "") for i, name in enumerate(players)]
     assert table.setup().sides == tuple(players)
 
 
 def test_table_keeps_the_options_as_chosen() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="scopone",
         players=["Ann", "Bob", "Cy", "Di"],
@@ -118,7 +121,7 @@ def test_table_keeps_the_options_as_chosen() -> None:
 def test_existing_player_is_reused_whatever_the_case() -> None:
     ann = Player.objects.create(name="Ann", club=home_club())
 
-    table = services.table_create(club=home_club(), game="scopa", players=["ann", "Bob"])
+    table = table_services.table_create(club=home_club(), game="scopa", players=["ann", "Bob"])
 
     assert Player.objects.filter(name__iexact="ann").count() == 1
     assert table.seats.get(position=0).player == ann
@@ -143,7 +146,7 @@ def test_bad_table_raises_entry_error_and_creates_nothing(
     before = counts()
 
     with pytest.raises(EntryError) as error:
-        services.table_create(club=home_club(), game=game, players=players, options=options)
+        table_services.table_create(club=home_club(), game=game, players=players, options=options)
 
     assert expected in problem_texts(error)
     assert counts() == before
@@ -152,7 +155,7 @@ def test_bad_table_raises_entry_error_and_creates_nothing(
 def test_names_equal_but_for_spaces_are_the_same_player_and_rejected() -> None:
     # "Ann " is stored as "Ann": it would take Ann's seat a second time.
     with pytest.raises(EntryError) as error:
-        services.table_create(club=home_club(), game="scopa", players=["Ann", "Ann "])
+        table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Ann "])
 
     assert any("sits at the table twice" in text for text in problem_texts(error))
     assert counts() == (0, 0, 0, 0, 0)
@@ -160,7 +163,7 @@ def test_names_equal_but_for_spaces_are_the_same_player_and_rejected() -> None:
 
 def test_first_dealer_outside_the_table_is_rejected() -> None:
     with pytest.raises(EntryError):
-        services.table_create(
+        table_services.table_create(
             club=home_club(), game="scopa", players=["Ann", "Bob"], first_dealer=2
         )
 
@@ -173,34 +176,36 @@ def test_first_dealer_outside_the_table_is_rejected() -> None:
 def test_hands_are_numbered_from_one() -> None:
     table = two_player_table()
 
-    numbers = [services.round_record(table, points_entry(Ann=1, Bob=1)).number for _ in range(3)]
+    numbers = [
+        table_services.round_record(table, points_entry(Ann=1, Bob=1)).number for _ in range(3)
+    ]
 
     assert numbers == [1, 2, 3]
 
 
 def test_dealer_rotates_in_seat_order_from_the_first_dealer() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob", "Cy"], first_dealer=1
     )
 
     dealers = [
         # Level totals (a hand gives at least the settebello), so the game goes on.
-        services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1)).dealer
+        table_services.round_record(table, points_entry(Ann=1, Bob=1, Cy=1)).dealer
         for _ in range(4)
     ]
 
     assert dealers == [1, 2, 0, 1]
-    assert services.next_dealer(table, table.setup(), []) == 2
+    assert table_services.next_dealer(table, table.setup(), []) == 2
 
 
 def test_the_deal_skips_a_ciapano_player_who_is_out() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="ciapano", players=["Ann", "Bob", "Cy", "Di"], first_dealer=2
     )
     # Hands of 11 points: Cy, Di and Ann deal; hand 3 (Ann deals) puts Bob out at 31, so hand 4
     # is dealt by Cy, not Bob.
     hands = [
-        services.round_record(table, entry)
+        table_services.round_record(table, entry)
         for entry in (
             {"points": {"Ann": 0, "Bob": 11, "Cy": 0, "Di": 0}},
             {"points": {"Ann": 0, "Bob": 11, "Cy": 0, "Di": 0}},
@@ -211,18 +216,18 @@ def test_the_deal_skips_a_ciapano_player_who_is_out() -> None:
     ]
 
     assert [hand.dealer for hand in hands] == [2, 3, 0, 2, 3]
-    assert services.next_dealer(table, table.setup(), _scores(table)) == 0
+    assert table_services.next_dealer(table, table.setup(), _scores(table)) == 0
 
 
 def _scores(table: Table) -> list[RoundScore]:
-    return [hand.score() for hand in selectors.table_hands(table)]
+    return [hand.score() for hand in table_selectors.table_hands(table)]
 
 
 def test_recorded_points_are_the_engines_points_per_side() -> None:
     table = two_player_table()
     entry = captures_entry("Ann", "Bob", scopas={"Ann": 1, "Bob": 0})
 
-    round_ = services.round_record(table, entry)
+    round_ = table_services.round_record(table, entry)
 
     stored = {row.side: row.points for row in round_.points.all()}
     assert stored == dict(GAMES["scopa"].score_round(entry, table.setup()).points)
@@ -233,29 +238,29 @@ def test_recorded_points_are_the_engines_points_per_side() -> None:
 
 
 def test_team_hand_is_scored_per_team() -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="scopone", players=["Ann", "Bob", "Cy", "Di"]
     )
 
-    services.round_record(table, captures_entry("Ann & Cy", "Bob & Di"))
+    table_services.round_record(table, captures_entry("Ann & Cy", "Bob & Di"))
 
     assert totals(table) == {"Ann & Cy": 2, "Bob & Di": 1}
 
 
 def test_game_ends_when_a_side_reaches_the_target_strictly_ahead() -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=6, Bob=4))
-    services.round_record(table, points_entry(Ann=4, Bob=6))
+    table_services.round_record(table, points_entry(Ann=6, Bob=4))
+    table_services.round_record(table, points_entry(Ann=4, Bob=6))
     table.refresh_from_db()
     assert not table.is_finished
 
     # 11 to 11: both at the target but level, so the game goes on.
-    services.round_record(table, points_entry(Ann=1, Bob=1))
+    table_services.round_record(table, points_entry(Ann=1, Bob=1))
     table.refresh_from_db()
     assert not table.is_finished
     assert table.winners == []
 
-    services.round_record(table, points_entry(Ann=0, Bob=1))
+    table_services.round_record(table, points_entry(Ann=0, Bob=1))
     table.refresh_from_db()
     assert table.is_finished
     assert table.winners == ["Bob"]
@@ -263,11 +268,11 @@ def test_game_ends_when_a_side_reaches_the_target_strictly_ahead() -> None:
 
 def test_no_hand_can_be_recorded_once_the_game_is_over() -> None:
     table = two_player_table(target=5)
-    services.round_record(table, points_entry(Ann=5, Bob=0))
+    table_services.round_record(table, points_entry(Ann=5, Bob=0))
     before = counts()
 
     with pytest.raises(EntryError) as error:
-        services.round_record(table, points_entry(Ann=1, Bob=0))
+        table_services.round_record(table, points_entry(Ann=1, Bob=0))
 
     assert problem_texts(error) == ["the game is over; no more hands"]
     assert counts() == before
@@ -296,11 +301,11 @@ def test_no_hand_can_be_recorded_once_the_game_is_over() -> None:
 )
 def test_invalid_hand_raises_entry_error_and_saves_nothing(entry: dict, expected: str) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
     before = counts()
 
     with pytest.raises(EntryError) as error:
-        services.round_record(table, entry)
+        table_services.round_record(table, entry)
 
     assert expected in problem_texts(error)
     assert counts() == before
@@ -311,10 +316,10 @@ def test_invalid_hand_raises_entry_error_and_saves_nothing(entry: dict, expected
 
 def test_changing_a_hand_recomputes_the_totals() -> None:
     table = two_player_table()
-    first = services.round_record(table, points_entry(Ann=3, Bob=1))
-    services.round_record(table, points_entry(Ann=2, Bob=2))
+    first = table_services.round_record(table, points_entry(Ann=3, Bob=1))
+    table_services.round_record(table, points_entry(Ann=2, Bob=2))
 
-    services.round_update(first, points_entry(Ann=0, Bob=4))
+    table_services.round_update(first, points_entry(Ann=0, Bob=4))
 
     assert totals(table) == {"Ann": 2, "Bob": 6}
     first.refresh_from_db()
@@ -324,15 +329,15 @@ def test_changing_a_hand_recomputes_the_totals() -> None:
 
 def test_changing_the_last_hand_can_end_the_game_and_undo_the_end() -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=6, Bob=0))
-    last = services.round_record(table, points_entry(Ann=2, Bob=0))
+    table_services.round_record(table, points_entry(Ann=6, Bob=0))
+    last = table_services.round_record(table, points_entry(Ann=2, Bob=0))
 
-    services.round_update(last, points_entry(Ann=5, Bob=0))
+    table_services.round_update(last, points_entry(Ann=5, Bob=0))
     table.refresh_from_db()
     assert table.is_finished
     assert table.winners == ["Ann"]
 
-    services.round_update(last, points_entry(Ann=4, Bob=0))
+    table_services.round_update(last, points_entry(Ann=4, Bob=0))
     table.refresh_from_db()
     assert not table.is_finished
     assert table.winners == []
@@ -340,12 +345,12 @@ def test_changing_the_last_hand_can_end_the_game_and_undo_the_end() -> None:
 
 def test_change_that_would_end_the_game_before_later_hands_is_refused() -> None:
     table = two_player_table()
-    first = services.round_record(table, points_entry(Ann=5, Bob=0))
-    services.round_record(table, points_entry(Ann=0, Bob=5))
+    first = table_services.round_record(table, points_entry(Ann=5, Bob=0))
+    table_services.round_record(table, points_entry(Ann=0, Bob=5))
     before = counts()
 
     with pytest.raises(EntryError) as error:
-        services.round_update(first, points_entry(Ann=11, Bob=0))
+        table_services.round_update(first, points_entry(Ann=11, Bob=0))
 
     assert "later hands were played" in problem_texts(error)[0]
     assert counts() == before
@@ -358,10 +363,10 @@ def test_change_that_would_end_the_game_before_later_hands_is_refused() -> None:
 
 def test_invalid_change_leaves_the_hand_as_it_was() -> None:
     table = two_player_table()
-    first = services.round_record(table, points_entry(Ann=3, Bob=1))
+    first = table_services.round_record(table, points_entry(Ann=3, Bob=1))
 
     with pytest.raises(EntryError):
-        services.round_update(first, {"points": {"Ann": -3}})
+        table_services.round_update(first, {"points": {"Ann": -3}})
 
     first.refresh_from_db()
     assert first.entry == points_entry(Ann=3, Bob=1)
@@ -374,9 +379,9 @@ def test_invalid_change_leaves_the_hand_as_it_was() -> None:
 def test_deleting_a_hand_renumbers_the_later_hands_without_gaps() -> None:
     table = two_player_table(target=99)
     for ann in range(1, 5):
-        services.round_record(table, points_entry(Ann=ann, Bob=0))
+        table_services.round_record(table, points_entry(Ann=ann, Bob=0))
 
-    services.round_delete(table.rounds.get(number=2))
+    table_services.round_delete(table.rounds.get(number=2))
 
     rounds = list(table.rounds.order_by("number"))
     assert [r.number for r in rounds] == [1, 2, 3]
@@ -386,12 +391,12 @@ def test_deleting_a_hand_renumbers_the_later_hands_without_gaps() -> None:
 
 def test_deleting_the_deciding_hand_reopens_the_game() -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=6, Bob=0))
-    deciding = services.round_record(table, points_entry(Ann=5, Bob=0))
+    table_services.round_record(table, points_entry(Ann=6, Bob=0))
+    deciding = table_services.round_record(table, points_entry(Ann=5, Bob=0))
     table.refresh_from_db()
     assert table.is_finished
 
-    services.round_delete(deciding)
+    table_services.round_delete(deciding)
 
     table.refresh_from_db()
     assert not table.is_finished
@@ -402,15 +407,15 @@ def test_deleting_the_deciding_hand_reopens_the_game() -> None:
 
 def test_delete_that_would_end_the_game_before_later_hands_is_refused() -> None:
     table = two_player_table()
-    first = services.round_record(table, points_entry(Ann=5, Bob=10))
+    first = table_services.round_record(table, points_entry(Ann=5, Bob=10))
     # 16 to 16: level at the top, so the game goes on.
-    services.round_record(table, points_entry(Ann=11, Bob=6))
-    services.round_record(table, points_entry(Ann=1, Bob=1))
+    table_services.round_record(table, points_entry(Ann=11, Bob=6))
+    table_services.round_record(table, points_entry(Ann=1, Bob=1))
     before = counts()
 
     # Without hand 1, Ann would have won 11-6 after (the new) hand 1.
     with pytest.raises(EntryError):
-        services.round_delete(first)
+        table_services.round_delete(first)
 
     assert counts() == before
     assert [r.number for r in table.rounds.order_by("number")] == [1, 2, 3]
@@ -436,7 +441,9 @@ ROUND_TRIP_DOCUMENT = {
 
 
 def test_import_then_export_gives_back_the_same_document(client: Client) -> None:
-    table = services.table_import(json.loads(json.dumps(ROUND_TRIP_DOCUMENT)), club=home_club())
+    table = table_services.table_import(
+        json.loads(json.dumps(ROUND_TRIP_DOCUMENT)), club=home_club()
+    )
 
     response = client.get(reverse("games:table_export", kwargs={"table": table.public_id}))
 
@@ -446,7 +453,9 @@ def test_import_then_export_gives_back_the_same_document(client: Client) -> None
 
 
 def test_imported_table_has_every_round_scored() -> None:
-    table = services.table_import(json.loads(json.dumps(ROUND_TRIP_DOCUMENT)), club=home_club())
+    table = table_services.table_import(
+        json.loads(json.dumps(ROUND_TRIP_DOCUMENT)), club=home_club()
+    )
 
     assert [r.number for r in table.rounds.order_by("number")] == [1, 2, 3]
     assert [r.dealer for r in table.rounds.order_by("number")] == [0, 1, 2]
@@ -465,7 +474,7 @@ def test_import_decides_a_finished_game() -> None:
         "rounds": [{"points": {"Ann": 2, "Bob": 1}}, {"points": {"Ann": 1, "Bob": 4}}],
     }
 
-    table = services.table_import(document, club=home_club())
+    table = table_services.table_import(document, club=home_club())
 
     assert table.is_finished
     assert table.winners == ["Bob"]
@@ -477,7 +486,7 @@ def test_import_with_one_bad_round_creates_nothing_and_names_the_round() -> None
     before = counts()
 
     with pytest.raises(EntryError) as error:
-        services.table_import(document, club=home_club())
+        table_services.table_import(document, club=home_club())
 
     assert problem_texts(error) == ["round 2: Nobody is not a side at this table"]
     assert counts() == before
@@ -492,14 +501,14 @@ def test_import_keeps_the_stored_spelling_of_known_players() -> None:
         "rounds": [{"points": {"ann": 3, "Bob": 1}}, captures_entry("ann", "Bob")],
     }
 
-    table = services.table_import(document, club=home_club())
+    table = table_services.table_import(document, club=home_club())
 
     assert table.setup().sides == ("Ann", "Bob")
     assert totals(table) == {"Ann": 5, "Bob": 2}
     assert set(RoundPoints.objects.values_list("side", flat=True)) == {"Ann", "Bob"}
     # The stored entries use the table's sides, so hands can be edited and added.
-    services.round_update(table.rounds.get(number=1), points_entry(Ann=1, Bob=1))
-    services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_update(table.rounds.get(number=1), points_entry(Ann=1, Bob=1))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
     assert totals(table) == {"Ann": 4, "Bob": 2}
 
 
@@ -512,7 +521,7 @@ def test_import_of_teams_in_any_order_and_spelling_keeps_each_teams_points() -> 
         "rounds": [{"points": {"Ann & Cy": 3, "Bob & Di": 1}}],
     }
 
-    table = services.table_import(document, club=home_club())
+    table = table_services.table_import(document, club=home_club())
 
     assert totals(table) == {"Ann & Cy": 3, "Bob & Di": 1}
     assert table.setup().players == ("Ann", "Bob", "Cy", "Di")
@@ -524,7 +533,7 @@ def test_import_with_a_team_name_too_long_to_store_is_refused() -> None:
     document["rounds"] = []
 
     with pytest.raises(EntryError) as error:
-        services.table_import(document, club=home_club())
+        table_services.table_import(document, club=home_club())
 
     assert problem_texts(error) == [f"{'X' * 91} is too long for a team name"]
     assert counts() == (0, 0, 0, 0, 0)
@@ -535,7 +544,7 @@ def test_import_with_a_team_name_too_long_to_store_is_refused() -> None:
 
 def test_two_rounds_with_the_same_number_at_a_table_are_refused() -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Round.objects.create(table=table, number=1, dealer=0, entry={})
@@ -579,7 +588,7 @@ def test_player_names_are_unique_ignoring_case_in_the_database() -> None:
 
 def test_one_points_row_per_side_and_round() -> None:
     table = two_player_table()
-    round_ = services.round_record(table, points_entry(Ann=1, Bob=0))
+    round_ = table_services.round_record(table, points_entry(Ann=1, Bob=0))
 
     with pytest.raises(IntegrityError), transaction.atomic():
         RoundPoints.objects.create(round=round_, side="Ann", points=3)

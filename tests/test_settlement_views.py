@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries, Settings
 
-from games import services
 from games.models import League, Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import points_entry
 from tests.pages import HTMX, html, table_url
@@ -41,14 +41,14 @@ def money_table(
     options: dict[str, object] | None = None,
     game: str = "schafkopf",
 ) -> Table:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game=game,
         players=list(players),
         options=EUR if options is None else options,
     )
     for hand in hands:
-        services.round_record(table, points_entry(**hand))
+        table_services.round_record(table, points_entry(**hand))
     Table.objects.filter(pk=table.pk).update(created_at=started)
     return Table.objects.get(pk=table.pk)
 

@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import RoundPoints, Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.concurrency import at_once, errors, page_post
 from tests.pages import signed_in_client, table_url
@@ -33,7 +33,7 @@ STALE = 409
 
 def fresh_table() -> Table:
     # A target no twenty hands here can reach, so every hand is a legal next hand.
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
     )
 

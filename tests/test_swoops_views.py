@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Round, Table
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 
@@ -20,7 +20,7 @@ EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 
 def swoops_table(players: list[str] | None = None, **options: object) -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="swoops", players=players or FIVE, options=options
     )
 
@@ -287,7 +287,9 @@ def test_changing_a_hand_changes_the_totals(client: Client) -> None:
 
 def test_edit_page_prefills_hand_counted_points(client: Client) -> None:
     table = swoops_table()
-    services.round_record(table, {"points": {"Ann": 12, "Bob": 0, "Cy": 40, "Di": 7, "Ed": 1}})
+    table_services.round_record(
+        table, {"points": {"Ann": 12, "Bob": 0, "Cy": 40, "Di": 7, "Ed": 1}}
+    )
 
     form = inputs(client.get(edit_url(table, 1)))
 
@@ -311,7 +313,7 @@ def test_invalid_change_saves_nothing(client: Client) -> None:
 
 def test_game_ends_past_the_limit_with_the_final_ranking(client: Client) -> None:
     table = swoops_table(["Ann", "Bob", "Cy"])
-    services.round_record(table, {"went_out": "Ann", "totals": {"Bob": 150, "Cy": 20}})
+    table_services.round_record(table, {"went_out": "Ann", "totals": {"Bob": 150, "Cy": 20}})
     page = html(client.get(table_url(table)))
     # Exactly the limit plays on.
     assert "Game over." not in page

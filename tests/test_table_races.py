@@ -13,9 +13,10 @@ from functools import partial
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import Round, RoundPoints, Table, TableChange
 from games.scoring import EntryError
+from games.tables import services as table_services
+from games.tables import write_path as table_write_path
 from tests.clubs import home_club
 from tests.concurrency import at_once_answers
 from tests.factories import points_entry
@@ -27,7 +28,7 @@ TRIES = 25
 
 
 def fresh_table() -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
     )
 
@@ -46,7 +47,11 @@ def test_the_same_hand_token_from_many_phones_is_stored_once() -> None:
         answers = at_once_answers(
             [
                 partial(
-                    services.round_record, table, points_entry(Ann=1, Bob=0), version=0, token=token
+                    table_services.round_record,
+                    table,
+                    points_entry(Ann=1, Bob=0),
+                    version=0,
+                    token=token,
                 )
             ]
             * PHONES
@@ -68,7 +73,7 @@ def test_phones_saving_from_the_same_page_store_one_hand_and_the_others_are_told
         answers = at_once_answers(
             [
                 partial(
-                    services.round_record,
+                    table_services.round_record,
                     table,
                     points_entry(Ann=1, Bob=0),
                     version=0,
@@ -90,10 +95,10 @@ def test_phones_editing_one_hand_from_the_same_page_never_lose_an_edit_silently(
     anomalies = 0
     for _attempt in range(TRIES):
         table = fresh_table()
-        hand = services.round_record(table, points_entry(Ann=1, Bob=0))
+        hand = table_services.round_record(table, points_entry(Ann=1, Bob=0))
         answers = at_once_answers(
             [
-                partial(services.round_update, hand, points_entry(Ann=ann, Bob=0), version=1)
+                partial(table_services.round_update, hand, points_entry(Ann=ann, Bob=0), version=1)
                 for ann in range(2, 2 + PHONES)
             ]
         )
@@ -115,9 +120,9 @@ def test_phones_deleting_one_hand_delete_it_once_without_a_crash() -> None:
     anomalies = 0
     for _attempt in range(TRIES):
         table = fresh_table()
-        first = services.round_record(table, points_entry(Ann=1, Bob=0))
-        services.round_record(table, points_entry(Ann=2, Bob=0))
-        answers = at_once_answers([partial(services.round_delete, first, version=2)] * PHONES)
+        first = table_services.round_record(table, points_entry(Ann=1, Bob=0))
+        table_services.round_record(table, points_entry(Ann=2, Bob=0))
+        answers = at_once_answers([partial(table_services.round_delete, first, version=2)] * PHONES)
         kinds = Counter(kind for kind, _value in answers)
         outcomes.update(kinds)
         left = list(Round.objects.filter(table=table))
@@ -143,22 +148,22 @@ def test_phones_recording_edits_and_deletes_at_once_keep_a_valid_table() -> None
             hands = list(current.rounds.all())
             try:
                 if hands and (seed + step) % 3 == 0:
-                    services.round_delete(hands[0], version=current.version)
+                    table_services.round_delete(hands[0], version=current.version)
                     kind = "deleted"
                 elif hands and (seed + step) % 3 == 1:
-                    services.round_update(
+                    table_services.round_update(
                         hands[-1], points_entry(Ann=seed, Bob=step), version=current.version
                     )
                     kind = "edited"
                 else:
-                    services.round_record(
+                    table_services.round_record(
                         current,
                         points_entry(Ann=0, Bob=1),
                         version=current.version,
                         token=f"mixed-{seed}-{step}-token",
                     )
                     kind = "recorded"
-            except (services.StaleWrite, Round.DoesNotExist, EntryError) as error:
+            except (table_write_path.StaleWrite, Round.DoesNotExist, EntryError) as error:
                 with lock:
                     refused[type(error).__name__] += 1
             else:

@@ -11,10 +11,10 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.hands import HAND_ENTRIES
 from games.models import Player, Round, Table
 from games.scoring import GAMES, registry
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.factories import (
     ALL_CODES,
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db
 
 
 def two_player_table(**options: object) -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="scopa", players=["Ann", "Bob"], options=options
     )
 
@@ -46,11 +46,11 @@ def full_hand(scopas: dict[str, int] | None = None) -> dict[str, str]:
 
 
 def test_home_lists_tables_in_progress_and_finished_separately(client: Client) -> None:
-    services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
-    finished = services.table_create(
+    table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    finished = table_services.table_create(
         club=home_club(), game="scopa", players=["Cy", "Di"], options={"target": 1}
     )
-    services.round_record(finished, points_entry(Cy=1, Di=0))
+    table_services.round_record(finished, points_entry(Cy=1, Di=0))
 
     page = html(client.get(reverse("games:home")))
 
@@ -175,7 +175,7 @@ def test_bad_new_table_over_htmx_returns_the_form_with_its_error(client: Client)
 
 def test_table_page_shows_totals_next_dealer_card_grid_and_history(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 1, "Bob": 0}))
+    table_services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 1, "Bob": 0}))
 
     page = html(client.get(table_url(table)))
 
@@ -410,7 +410,7 @@ def test_points_counted_at_the_table_are_recorded(client: Client) -> None:
 
 def test_finished_table_shows_game_over_and_no_hand_form(client: Client) -> None:
     table = two_player_table(target=5)
-    services.round_record(table, points_entry(Ann=5, Bob=1))
+    table_services.round_record(table, points_entry(Ann=5, Bob=1))
 
     page = html(client.get(table_url(table)))
 
@@ -423,7 +423,7 @@ def test_finished_table_shows_game_over_and_no_hand_form(client: Client) -> None
 
 def test_posting_a_hand_to_a_finished_table_saves_nothing(client: Client) -> None:
     table = two_player_table(target=5)
-    services.round_record(table, points_entry(Ann=5, Bob=1))
+    table_services.round_record(table, points_entry(Ann=5, Bob=1))
 
     response = client.post(table_url(table), {"mode": "points", "points_0": "1", "points_1": "0"})
 
@@ -445,7 +445,7 @@ def test_unknown_table_is_not_found(client: Client) -> None:
 
 def test_edit_page_prefills_the_stored_captures_and_scopas(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 1, "Bob": 0}))
+    table_services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 1, "Bob": 0}))
 
     response = client.get(edit_url(table, 1))
 
@@ -460,7 +460,7 @@ def test_edit_page_prefills_the_stored_captures_and_scopas(client: Client) -> No
 
 def test_edit_page_counts_the_stored_cards_on_the_side_buttons(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, captures_entry("Ann", "Bob"))
+    table_services.round_record(table, captures_entry("Ann", "Bob"))
 
     page = html(client.get(edit_url(table, 1)))
     preview = html(
@@ -480,7 +480,7 @@ def test_edit_page_counts_the_stored_cards_on_the_side_buttons(client: Client) -
 
 def test_edit_page_prefills_a_hand_whose_other_side_was_left_out(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, {"captures": {"Bob": list(EIGHT_CARDS)}})
+    table_services.round_record(table, {"captures": {"Bob": list(EIGHT_CARDS)}})
 
     form = inputs(client.get(edit_url(table, 1)))
 
@@ -491,7 +491,7 @@ def test_edit_page_prefills_a_hand_whose_other_side_was_left_out(client: Client)
 
 def test_edit_page_prefills_points_counted_at_the_table(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=4, Bob=2))
+    table_services.round_record(table, points_entry(Ann=4, Bob=2))
 
     form = inputs(client.get(edit_url(table, 1)))
 
@@ -501,7 +501,7 @@ def test_edit_page_prefills_points_counted_at_the_table(client: Client) -> None:
 
 def test_changing_a_hand_changes_the_totals_and_redirects(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, captures_entry("Ann", "Bob"))
+    table_services.round_record(table, captures_entry("Ann", "Bob"))
     assert totals(table) == {"Ann": 2, "Bob": 1}
 
     data = card_post_data(["Ann", "Bob"], {"Bob": EIGHT_CARDS, "Ann": rest(EIGHT_CARDS)})
@@ -515,7 +515,7 @@ def test_changing_a_hand_changes_the_totals_and_redirects(client: Client) -> Non
 
 def test_invalid_change_is_shown_with_its_error_and_changes_nothing(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, captures_entry("Ann", "Bob"))
+    table_services.round_record(table, captures_entry("Ann", "Bob"))
     stored = Round.objects.get().entry
 
     data = card_post_data(["Ann", "Bob"], {"Bob": EIGHT_CARDS})
@@ -529,8 +529,8 @@ def test_invalid_change_is_shown_with_its_error_and_changes_nothing(client: Clie
 
 def test_change_that_would_end_the_game_early_is_refused(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=5, Bob=0))
-    services.round_record(table, points_entry(Ann=0, Bob=5))
+    table_services.round_record(table, points_entry(Ann=5, Bob=0))
+    table_services.round_record(table, points_entry(Ann=0, Bob=5))
 
     response = client.post(edit_url(table, 1), {"mode": "points", "points_0": "11"})
 
@@ -545,7 +545,7 @@ def test_change_that_would_end_the_game_early_is_refused(client: Client) -> None
 def test_deleting_a_hand_renumbers_the_rest_and_redirects_to_the_history(client: Client) -> None:
     table = two_player_table()
     for ann in (1, 2, 3):
-        services.round_record(table, points_entry(Ann=ann, Bob=0))
+        table_services.round_record(table, points_entry(Ann=ann, Bob=0))
 
     response = client.post(delete_url(table, 2))
 
@@ -559,7 +559,7 @@ def test_deleting_a_hand_renumbers_the_rest_and_redirects_to_the_history(client:
 
 def test_deleting_a_hand_needs_a_post(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=1, Bob=0))
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
 
     response = client.get(delete_url(table, 1))
 
@@ -569,9 +569,9 @@ def test_deleting_a_hand_needs_a_post(client: Client) -> None:
 
 def test_refused_delete_says_why_and_keeps_the_hand(client: Client) -> None:
     table = two_player_table()
-    services.round_record(table, points_entry(Ann=5, Bob=10))
-    services.round_record(table, points_entry(Ann=11, Bob=6))
-    services.round_record(table, points_entry(Ann=1, Bob=1))
+    table_services.round_record(table, points_entry(Ann=5, Bob=10))
+    table_services.round_record(table, points_entry(Ann=11, Bob=6))
+    table_services.round_record(table, points_entry(Ann=1, Bob=1))
 
     response = client.post(delete_url(table, 1), follow=True)
 
@@ -592,15 +592,15 @@ def test_deleting_a_missing_hand_is_not_found(client: Client) -> None:
 
 
 def test_export_is_a_scoresheet_download(client: Client) -> None:
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(),
         game="scopa",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"re_bello": True},
     )
     entry = captures_entry("Ann & Cy", "Bob & Di", scopas={"Ann & Cy": 1, "Bob & Di": 0})
-    services.round_record(table, entry)
-    services.round_record(table, {"points": {"Ann & Cy": 2, "Bob & Di": 0}})
+    table_services.round_record(table, entry)
+    table_services.round_record(table, {"points": {"Ann & Cy": 2, "Bob & Di": 0}})
 
     response = client.get(reverse("games:table_export", kwargs={"table": table.public_id}))
 
@@ -618,8 +618,8 @@ def test_export_is_a_scoresheet_download(client: Client) -> None:
 
 def test_exported_table_imports_as_an_equal_table(client: Client) -> None:
     table = two_player_table(target=21)
-    services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 2, "Bob": 0}))
-    services.round_record(table, points_entry(Ann=1, Bob=3))
+    table_services.round_record(table, captures_entry("Ann", "Bob", scopas={"Ann": 2, "Bob": 0}))
+    table_services.round_record(table, points_entry(Ann=1, Bob=3))
     exported = client.get(reverse("games:table_export", kwargs={"table": table.public_id})).content
 
     response = client.post(
@@ -699,7 +699,7 @@ def test_bad_scoresheet_is_refused_with_the_problem_and_creates_nothing(
 def test_a_hand_posted_after_the_game_ended_elsewhere_says_why(client: Client) -> None:
     table = two_player_table()
     # Another phone opened the form, then the game ended there.
-    services.round_record(table, points_entry(Ann=11, Bob=0))
+    table_services.round_record(table, points_entry(Ann=11, Bob=0))
 
     response = client.post(
         table_url(table),
@@ -716,8 +716,8 @@ def test_history_lists_sides_in_seat_order_whatever_order_the_database_keeps(
     client: Client,
 ) -> None:
     # PostgreSQL's jsonb sorts keys its own way (shorter first); the words must not follow it.
-    table = services.table_create(club=home_club(), game="scopa", players=["Giovanni", "Al"])
-    round_ = services.round_record(table, points_entry(Giovanni=3, Al=1))
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Giovanni", "Al"])
+    round_ = table_services.round_record(table, points_entry(Giovanni=3, Al=1))
     round_.breakdown = {"points": {"Al": 1, "Giovanni": 3}, "kind": "points"}
     round_.save()
 
@@ -727,13 +727,13 @@ def test_history_lists_sides_in_seat_order_whatever_order_the_database_keeps(
 
 
 def test_options_the_scoreboard_states_are_not_listed_again(client: Client) -> None:
-    schafkopf = services.table_create(
+    schafkopf = table_services.table_create(
         club=home_club(),
         game="schafkopf",
         players=["Ann", "Bob", "Cy", "Di"],
         options={"cents_per_point": 10, "tariff": {"sauspiel": 20}},
     )
-    swoops = services.table_create(
+    swoops = table_services.table_create(
         club=home_club(), game="swoops", players=["Ann", "Bob", "Cy"], options={"limit": 60}
     )
 

@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games import services
+from games.tables import services as table_services
 from scorekeeper.static_bundles import BUNDLES, STATIC_DIR, stale_bundles
 from tests.clubs import home_club
 from tests.pages import table_url
@@ -20,7 +20,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _scopa_url() -> str:
-    return table_url(services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"]))
+    return table_url(
+        table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    )
 
 
 def test_the_table_page_is_gzipped_for_a_client_that_accepts_gzip(client: Client) -> None:

@@ -9,8 +9,8 @@ from django.conf import settings
 PROBE = """
 import gc, sys
 import scorekeeper.wsgi
-print(gc.get_freeze_count(), "games.views" in sys.modules, "games.league_views" in sys.modules,
-      gc.get_threshold()[0])
+print(gc.get_freeze_count(), "games.tables.views" in sys.modules,
+      "games.leagues.views" in sys.modules, gc.get_threshold()[0])
 """
 
 

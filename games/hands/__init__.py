@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
+
+from django.utils.translation import gettext_lazy
 
 from games.hands.base import (
     BaseHandForm,
@@ -61,6 +64,16 @@ def offered_games() -> list[str]:
     return [key for key in GAMES if key in HAND_ENTRIES]
 
 
+def game_choices() -> list[tuple[str, Any]]:
+    """The games the pages offer, in the registry's order, by their names."""
+    return [(key, gettext_lazy(GAMES[key].name)) for key in offered_games()]
+
+
+def default_game() -> str:
+    """The game a new table starts on: the registry's first."""
+    return offered_games()[0]
+
+
 __all__ = [
     "HAND_ENTRIES",
     "TOOLS",
@@ -71,6 +84,8 @@ __all__ = [
     "ScoreRow",
     "Scoreboard",
     "Tool",
+    "default_game",
+    "game_choices",
     "hand_entry_for",
     "offered_games",
 ]

@@ -2,7 +2,7 @@
 
 The scoring package may not import Django, yet its messages and labels reach players. Strings are
 marked with ``gettext_noop`` so ``makemessages`` collects them, and the Django layer translates them
-at display time (see ``games.templatetags`` and ``games.services``).
+at display time (see ``games.templatetags`` and ``games.tables.services``).
 
 A marked string stays marked: ``gettext_noop`` returns it as a ``Marked`` string, so a problem
 whose placeholder is filled with one (a game's name, a contract's) translates that value too,

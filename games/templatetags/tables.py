@@ -1,7 +1,7 @@
 from django import template
 
-from games.forms import play_again_query
 from games.models import Table
+from games.tables.forms import play_again_query
 
 register = template.Library()
 

@@ -11,13 +11,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
 from games.demo import demo_league_create
 from games.hands import ChartHints, hand_entry_for, offered_games
 from games.models import Table
 from games.plugins.briscola.entry import BriscolaHandEntry
 from games.scoring import GAMES
 from games.scoring.cards import DECK
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.pages import HTMX, html, inputs, saved, table_url, totals
 
@@ -29,7 +29,7 @@ SIXTY_ONE = ["AD", "AC", "AS", "AB", "3D", "KD", "ND"]
 
 
 def briscola_table(players: list[str] | None = None, **options: object) -> Table:
-    return services.table_create(
+    return table_services.table_create(
         club=home_club(), game="briscola", players=players or ["Ann", "Bob"], options=options
     )
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import services
+from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.test_browser_axe import Report
 from tests.test_browser_tap_targets import small_targets
@@ -24,7 +24,7 @@ def test_a_briscola_match_by_tapping_and_by_typing_points(
     live_server: LiveServer, page: Page, artifacts_dir: Path
 ) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
-    table = services.table_create(club=home_club(), game="briscola", players=["Ann", "Bob"])
+    table = table_services.table_create(club=home_club(), game="briscola", players=["Ann", "Bob"])
     page.goto(f"{live_server.url}/tables/{table.public_id}/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Briscola")
     expect(page.get_by_text("Deals won, best of 3")).to_be_visible()
@@ -67,7 +67,7 @@ def test_the_briscola_pages_pass_axe_and_have_big_tap_targets(
     live_server: LiveServer, page: Page
 ) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
-    table = services.table_create(
+    table = table_services.table_create(
         club=home_club(), game="briscola", players=["Alessandra", "Alessandro", "Cy", "Di"]
     )
     report = Report()

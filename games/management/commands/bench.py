@@ -53,7 +53,6 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.bench_table import as_a_worker_runs, table_page_report, text_table
 from games.demo import demo_league_create
 from games.models import (
@@ -70,6 +69,7 @@ from games.models import (
 )
 from games.scoring import GAMES
 from games.scoring.scoresheet import score_scoresheet
+from games.tables import services as table_services
 
 BENCH_DATABASE_PREFIX = "test_scorekeeper_bench"
 MIB = 1024 * 1024
@@ -195,7 +195,7 @@ def _measure_import(hands: int) -> ImportFigures:
     score_scoresheet(document)
     scored = time.perf_counter()
     owner = bench_owner()
-    table = services.table_import(document, club=owner.memberships.get().club)
+    table = table_services.table_import(document, club=owner.memberships.get().club)
     imported = time.perf_counter()
     client = Client(HTTP_HOST="localhost")
     client.force_login(owner)

@@ -20,7 +20,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from games import services
+from games.clubs import services as club_services
 from games.models import Club
 
 BAD_INPUT = 2
@@ -66,7 +66,7 @@ class Command(BaseCommand):
                 user.set_password(self._password(user))
                 user.save()
                 self.stdout.write(f'Created the account "{username}".')
-            _membership, changed = services.club_owner_set(club, user)
+            _membership, changed = club_services.club_owner_set(club, user)
         if changed:
             self.stdout.write(f'"{username}" now owns the club "{club.name}" ({club.public_id}).')
         else:

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games.clubs import services as club_services
 
 
 def _count(number: int, thing: str) -> str:
@@ -41,7 +41,7 @@ class Command(BaseCommand):
             raise CommandError("--days must be 1 or more", returncode=2)
         older_than = timezone.localdate() - timedelta(days=days)
         with transaction.atomic():
-            guests, clubs = services.guests_remove(older_than)
+            guests, clubs = club_services.guests_remove(older_than)
             if options["dry_run"]:
                 # The counts are the real ones; the removal is rolled back.
                 transaction.set_rollback(True)

@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test.utils import override_settings
 from django.urls import reverse
 
-from games import services
+from games.clubs import services as club_services
 from games.demo import DEFAULT_LEAGUE_NAME, demo_league_create
 
 
@@ -58,7 +58,7 @@ class Command(BaseCommand):
         finished = league.tables.filter(finished_at__isnull=False).count()
         seasons = league.seasons.count()
         url = reverse("games:league", args=[league.public_id])
-        invite = services.invite_create(league.club)
+        invite = club_services.invite_create(league.club)
         join = reverse("games:join", args=[invite.token])
         self.stdout.write(
             f"{league.name}: {players} players, {finished} finished tables in {seasons} "

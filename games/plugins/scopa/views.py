@@ -12,7 +12,6 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from games import selectors
 from games.cardfaces import deck_style
 from games.hands.html import card_grid
 from games.http import HtmxHttpRequest
@@ -21,7 +20,8 @@ from games.plugins.scopa import referee
 from games.plugins.scopa.engine import prime_point, primiera
 from games.plugins.scopa.entry import ScopaHandEntry
 from games.scoring.cards import DeckStyle
-from games.views import TablePage
+from games.tables import selectors as table_selectors
+from games.tables.page import TablePage
 
 
 @require_GET
@@ -83,7 +83,7 @@ def round_why(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
         "table": page.table,
         "round": round_,
         "lines": page.ui.explain(
-            selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
+            table_selectors.in_seat_order(round_.breakdown, page.setup.sides), page.setup
         ),
         "query": urlencode(data),
     }

@@ -9,9 +9,10 @@ visitor with no account makes a guest account silently (no sign-up wall).
 from __future__ import annotations
 
 import secrets
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import login
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Model, QuerySet
@@ -19,24 +20,26 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import ratelimit, selectors, services
+from games import ratelimit
+from games.clubs import services
+from games.http import Visitor, acting_user
 from games.models import (
     Club,
     GuestAccount,
-    League,
     Membership,
-    Player,
     Role,
-    Table,
 )
 
 _ROLES_CACHE = "_scorekeeper_roles"
+
+
 GUEST_SESSION_KEY = "guest"
+
 
 _M = TypeVar("_M", bound=Model)
 
 
-def roles_of(user: Any) -> dict[int, Role]:
+def roles_of(user: Visitor) -> dict[int, Role]:
     """The account's role in each of its clubs, by club pk (read once per request)."""
     if not user.is_authenticated:
         return {}
@@ -53,110 +56,46 @@ def roles_of(user: Any) -> dict[int, Role]:
     return cached
 
 
-def forget_roles(user: Any) -> None:
+def forget_roles(user: Visitor) -> None:
     if hasattr(user, _ROLES_CACHE):
         delattr(user, _ROLES_CACHE)
 
 
-def role_in(user: Any, club_id: int) -> Role | None:
+def role_in(user: Visitor, club_id: int) -> Role | None:
     return roles_of(user).get(club_id)
 
 
-def club_ids(user: Any, role: Role = Role.VIEWER) -> list[int]:
+def club_ids(user: Visitor, role: Role = Role.VIEWER) -> list[int]:
     """The clubs in which the account holds at least ``role``."""
     return [club_id for club_id, held in roles_of(user).items() if held.allows(role)]
 
 
-def clubs_of(user: Any, role: Role = Role.VIEWER) -> QuerySet[Club]:
+def clubs_of(user: Visitor, role: Role = Role.VIEWER) -> QuerySet[Club]:
     return Club.objects.filter(pk__in=club_ids(user, role))
 
 
-def check_role(user: Any, club_id: int, role: Role) -> Role:
+def check_role(user: Visitor, club_id: int, role: Role) -> Role:
     """The account's role in the club: 404 when it is no member, 403 when the role is too low."""
     held = role_in(user, club_id)
     if held is None:
         raise Http404
-    _refuse_below(held, role)
+    refuse_below(held, role)
     return held
 
 
 def club_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> Club:
-    club = _one_of_mine(Club.objects.filter(pk__in=club_ids(request.user)), public_id)
+    club = one_of_mine(Club.objects.filter(pk__in=club_ids(request.user)), public_id)
     check_role(request.user, club.pk, role)
     return club
 
 
-def table_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> Table:
-    """The table with its seats and league, if it is in one of the account's clubs."""
-    return table_and_role_for(request, public_id, role)[0]
-
-
-def table_and_role_for(
-    request: HttpRequest, public_id: str, role: Role = Role.VIEWER
-) -> tuple[Table, Role]:
-    """``table_for``, and the account's role in the table's club: the table is read with the
-    membership joined in, so a table page (and its every preview) asks for both at once."""
-    user = request.user
-    if not user.is_authenticated:
-        raise Http404
-    try:
-        table, held = selectors.table_get_for_member(public_id, user)
-    except Table.DoesNotExist:
-        raise Http404 from None
-    _refuse_below(held, role)
-    return table, held
-
-
-def _refuse_below(held: Role, role: Role) -> None:
+def refuse_below(held: Role, role: Role) -> None:
     """403 when the role held in a club is too low for what is asked."""
     if not held.allows(role):
         raise PermissionDenied(_("Your role in this club does not allow this."))
 
 
-def table_version_for(request: HttpRequest, public_id: str) -> int:
-    """The version of a table the account may see (one query, nothing else loaded): what a
-    live page's poll compares with the version it shows; 404 like ``table_for``."""
-    user = request.user
-    # One query, with the membership joined in: any role may look, and this runs every few
-    # seconds on every open table page.
-    version = (
-        Table.objects.filter(public_id=public_id, club__memberships__user=user)
-        .values_list("version", flat=True)
-        .first()
-        if user.is_authenticated
-        else None
-    )
-    if version is None:
-        raise Http404
-    return version
-
-
-def table_version_watched(token: str) -> int:
-    """The version of the table a watch link shows, while the link is on."""
-    version = (
-        Table.objects.exclude(watch_token="")
-        .filter(watch_token=token)
-        .values_list("version", flat=True)
-        .first()
-        if token
-        else None
-    )
-    if version is None:
-        raise Http404
-    return version
-
-
-def league_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> League:
-    league = _one_of_mine(League.objects.filter(club__in=club_ids(request.user)), public_id)
-    check_role(request.user, league.club_id, role)
-    return league
-
-
-def player_for(request: HttpRequest, public_id: str) -> Player:
-    return _one_of_mine(Player.objects.filter(club__in=club_ids(request.user)), public_id)
-
-
-def _one_of_mine(rows: QuerySet[_M], public_id: str) -> _M:
+def one_of_mine(rows: QuerySet[_M], public_id: str) -> _M:
     """The row with that public id among those of the account's clubs; 404 otherwise."""
     found = rows.filter(public_id=public_id).first()
     if found is None:
@@ -164,20 +103,7 @@ def _one_of_mine(rows: QuerySet[_M], public_id: str) -> _M:
     return found
 
 
-def table_watched(token: str) -> Table:
-    """The table a watch link shows, while the link is on; anybody holding it may look."""
-    if not token:
-        raise Http404
-    try:
-        return selectors.table_get(token, by_watch_token=True)
-    except Table.DoesNotExist:
-        raise Http404 from None
-
-
-# -- accounts -----------------------------------------------------------------------------------
-
-
-def is_guest(user: Any) -> bool:
+def is_guest(user: Visitor) -> bool:
     """Whether the account is a guest's; reads the reverse relation, so a query that
     select_related("user__guest") answers it for a whole list."""
     if not user.is_authenticated:
@@ -189,9 +115,9 @@ def is_guest(user: Any) -> bool:
 
 
 @transaction.atomic
-def guest_create() -> Any:
+def guest_create() -> User:
     """A new account with no password and a club of its own, owned by it."""
-    user = get_user_model().objects.create_user(username=f"guest-{secrets.token_hex(8)}")
+    user = User.objects.create_user(username=f"guest-{secrets.token_hex(8)}")
     user.set_unusable_password()
     user.save(update_fields=["password"])
     GuestAccount.objects.create(user=user)
@@ -199,18 +125,19 @@ def guest_create() -> Any:
     return user
 
 
-def club_create(user: Any, name: str) -> Club:
+def club_create(user: User, name: str) -> Club:
     club = services.club_create(user, name)
     forget_roles(user)
     return club
 
 
-def account_for_write(request: HttpRequest) -> Any:
+def account_for_write(request: HttpRequest) -> User:
     """The signed-in account, or a guest account made and signed in now: a first-time visitor
     who starts a table is asked for nothing. So many new guests per address at most
     (ratelimit.RateLimited, before anything is saved)."""
-    if request.user.is_authenticated:
-        return request.user
+    signed_in = acting_user(request)
+    if signed_in is not None:
+        return signed_in
     ratelimit.check(request, "guest")
     user = guest_create()
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -17,15 +17,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
-from games import access
+from games.clubs import access as club_access
 from games.formatting import money
 from games.hands import offered_games
 from games.http import HtmxHttpRequest
+from games.leagues.money import CurrencyBalances, MoneyTable, money_evening
+from games.leagues.selectors import day_bounds, money_per_point
 from games.models import League, Table
-from games.money import CurrencyBalances, MoneyTable, money_evening
 from games.problems import UNPROCESSABLE
 from games.scoring import GAMES
-from games.selectors import day_bounds, money_per_point
 from games.standings.settlement import settle
 
 ISO_DATE = "%Y-%m-%d"
@@ -111,7 +111,7 @@ def settlement(request: HtmxHttpRequest) -> HttpResponse:
     """The settlement of one day (``?date=YYYY-MM-DD``, by default the latest with money
     tables, see ``_latest_money_day``), optionally of one
     league's tables (``&league=<id>``). htmx requests get the result fragment only."""
-    clubs = access.club_ids(request.user)
+    clubs = club_access.club_ids(request.user)
     leagues = list(League.objects.filter(club__in=clubs).order_by("name"))
     data = request.GET.copy()
     if not data.get("date"):

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Sum
 
+from games.leagues.selectors import day_bounds, money_per_point
 from games.models import RoundPoints, Seat, Table
-from games.selectors import day_bounds, money_per_point
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.formatting import money, signed
 from games.hands import HAND_ENTRIES, HandEntry
-from games.selectors import SkillBoard
+from games.leagues.selectors import SkillBoard
 from games.standings.rating import Skill
 from games.standings.stats import StandingRow
 

@@ -8,13 +8,13 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import QuerySet
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.hands import HAND_ENTRIES, offered_games
-from games.models import CURRENCY_CHOICES, Club, League, Table
+from games.clubs.forms import club_field, model_choice, scorer_clubs
+from games.hands import HAND_ENTRIES, default_game, game_choices
+from games.models import League, Table
 from games.problems import add_problems
 from games.scoring import GAMES, EntryError, Game
 from games.scoring.options import OptionSpec
@@ -71,39 +71,6 @@ def part_field(spec: OptionSpec, part: str) -> forms.IntegerField:
     )
 
 
-def _model_choice(form: forms.Form, name: str) -> forms.ModelChoiceField[Any]:
-    """One of the form's model choice fields, typed as one (``form.fields`` holds any field)."""
-    field = form.fields[name]
-    assert isinstance(field, forms.ModelChoiceField)
-    return field
-
-
-def club_field() -> forms.ModelChoiceField[Club]:
-    """Which of the account's clubs a new table goes to (by public id)."""
-    return forms.ModelChoiceField(
-        label=gettext_lazy("Club"),
-        queryset=Club.objects.none(),
-        to_field_name="public_id",
-        required=False,
-        empty_label=None,
-        help_text=gettext_lazy("Its members see the table."),
-    )
-
-
-def scorer_clubs(club_ids: Sequence[int]) -> QuerySet[Club]:
-    return Club.objects.filter(pk__in=club_ids).order_by("created_at", "pk")
-
-
-def game_choices() -> list[tuple[str, Any]]:
-    """The games the pages offer, in the registry's order, by their names."""
-    return [(key, gettext_lazy(GAMES[key].name)) for key in offered_games()]
-
-
-def default_game() -> str:
-    """The game a new table starts on: the registry's first."""
-    return offered_games()[0]
-
-
 class NewTableForm(forms.Form):
     # The registry's games and its first, read whenever a form is shown or checked.
     game = forms.ChoiceField(
@@ -137,13 +104,13 @@ class NewTableForm(forms.Form):
         self.rules: Game = GAMES[str(key) if key in HAND_ENTRIES else default_game()]
         # Only the clubs where this account may score, and their leagues that count this game;
         # each field hides when there is nothing to choose.
-        _model_choice(self, "club").queryset = scorer_clubs(scorer_club_ids)
+        model_choice(self, "club").queryset = scorer_clubs(scorer_club_ids)
         leagues = [
             league.pk
             for league in League.objects.filter(club__in=scorer_club_ids)
             if self.rules.key in league.games
         ]
-        _model_choice(self, "league").queryset = League.objects.filter(pk__in=leagues)
+        model_choice(self, "league").queryset = League.objects.filter(pk__in=leagues)
         for seat in range(self.rules.max_players):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=_("Player %(number)s") % {"number": seat + 1},
@@ -309,90 +276,10 @@ class ScoresheetUploadForm(forms.Form):
 
     def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _model_choice(self, "club").queryset = scorer_clubs(scorer_club_ids)
+        model_choice(self, "club").queryset = scorer_clubs(scorer_club_ids)
 
     def clean_scoresheet(self) -> Any:
         upload = self.cleaned_data["scoresheet"]
         if upload.size > SCORESHEET_MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB."))
         return upload
-
-
-# -- leagues ------------------------------------------------------------------------------------
-
-
-def split_names(text: str) -> list[str]:
-    """Names typed one per line or separated by commas, without blanks or repeats."""
-    names: list[str] = []
-    for part in text.replace(",", "\n").splitlines():
-        name = part.strip()
-        if name and name.casefold() not in (known.casefold() for known in names):
-            names.append(name)
-    return names
-
-
-class LeagueForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=60)
-    games = forms.MultipleChoiceField(
-        label=gettext_lazy("Games it counts"),
-        choices=game_choices,
-        widget=forms.CheckboxSelectMultiple,
-    )
-    members = forms.CharField(
-        label=gettext_lazy("Members"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3, "autocapitalize": "words"}),
-        help_text=gettext_lazy(
-            "Names separated by commas or one per line. Whoever plays a league table joins "
-            "by playing."
-        ),
-    )
-
-    currency = forms.ChoiceField(
-        label=gettext_lazy("Money currency"),
-        choices=CURRENCY_CHOICES,
-        initial="EUR",
-        # A form from before the choice existed leaves the currency as it is.
-        required=False,
-        help_text=gettext_lazy(
-            "The money of this league's tables played for money is counted in it. Tables "
-            "already started keep theirs."
-        ),
-    )
-
-    @classmethod
-    def for_league(cls, league: League) -> LeagueForm:
-        return cls(
-            initial={
-                "currency": league.currency,
-                "name": league.name,
-                "games": league.games,
-                "members": ", ".join(member.name for member in league.members.all()),
-            }
-        )
-
-    def league_fields(self) -> dict[str, Any]:
-        """What the league services take: the name, the games and the member names."""
-        return {
-            "name": self.cleaned_data["name"],
-            "games": self.cleaned_data["games"],
-            "members": split_names(self.cleaned_data.get("members", "")),
-            **({"currency": currency} if (currency := self.cleaned_data.get("currency")) else {}),
-        }
-
-
-class SeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Season"), max_length=60)
-    starts_on = forms.DateField(
-        label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    ends_on = forms.DateField(
-        label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
-        if starts and ends and ends < starts:
-            self.add_error("ends_on", _("A season cannot end before it starts."))
-        return cleaned

@@ -26,8 +26,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import access, ratelimit, services
-from games.http import HtmxHttpRequest
+from games import ratelimit
+from games.clubs import access, services
+from games.http import HtmxHttpRequest, acting_user
 from games.models import GuestAccount, Invite, Membership, Role
 from games.problems import UNPROCESSABLE, problem_text
 from games.scoring import EntryError
@@ -89,7 +90,7 @@ def club_detail(request: HtmxHttpRequest, club: str) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.club_rename(found, form.cleaned_data["name"], by=request.user)
+                services.club_rename(found, form.cleaned_data["name"], by=acting_user(request))
             except EntryError as error:
                 form.add_error("name", problem_text(error.problems[0]))
             else:
@@ -143,7 +144,7 @@ def invite_create(request: HtmxHttpRequest, club: str) -> HttpResponse:
     days = form.cleaned_data.get("days")
     expires = timezone.now() + datetime.timedelta(days=days) if days else None
     services.invite_create(
-        found, role=form.cleaned_data["role"], expires_at=expires, by=request.user
+        found, role=form.cleaned_data["role"], expires_at=expires, by=acting_user(request)
     )
     messages.success(request, _("Invite link made. Share it, or let them scan the code."))
     return redirect(reverse("games:club", kwargs={"club": club}) + "#invites")
@@ -155,7 +156,7 @@ def invite_revoke(request: HtmxHttpRequest, club: str, invite: str) -> HttpRespo
     link = Invite.objects.filter(club=found, public_id=invite).first()
     if link is None:
         raise Http404
-    services.invite_revoke(link, by=request.user)
+    services.invite_revoke(link, by=acting_user(request))
     messages.success(request, _("Invite link revoked: it no longer works."))
     return redirect(reverse("games:club", kwargs={"club": club}) + "#invites")
 
@@ -172,13 +173,13 @@ def member_update(request: HtmxHttpRequest, club: str, member: str) -> HttpRespo
         access.check_role(request.user, found.pk, Role.OWNER)
     try:
         if request.POST.get("remove"):
-            services.member_remove(membership, by=request.user)
+            services.member_remove(membership, by=acting_user(request))
         else:
             role = request.POST.get("role", "")
             if role not in Role.values:
                 messages.error(request, _("Choose a role from the list."))
                 return redirect("games:club", club=club)
-            services.member_set_role(membership, role, by=request.user)
+            services.member_set_role(membership, role, by=acting_user(request))
     except EntryError as error:
         messages.error(request, problem_text(error.problems[0]))
         return redirect("games:club", club=club)
@@ -273,10 +274,11 @@ class LoginView(auth_views.LoginView):
     nothing started before signing in is lost."""
 
     def form_valid(self, form: Any) -> HttpResponse:
-        guest = self.request.user if access.is_guest(self.request.user) else None
+        guest = acting_user(self.request) if access.is_guest(self.request.user) else None
         response = super().form_valid(form)
-        if guest is not None and guest.pk != self.request.user.pk:
-            services.guest_merge(guest, self.request.user)
+        user = acting_user(self.request)
+        if guest is not None and user is not None and guest.pk != user.pk:
+            services.guest_merge(guest, user)
         return response
 
 

@@ -6,10 +6,6 @@ every htmx link and form is also a plain link or form.
 
 from __future__ import annotations
 
-import csv
-import json
-import re
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -17,20 +13,21 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Count, Prefetch, Q
-from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.db.models import Count, Q
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
-from django.utils import timezone
 from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, ratelimit, selectors, services
-from games.forms import LeagueForm, SeasonForm
+from games import ratelimit
+from games.clubs import access as club_access
 from games.hands.base import posted_version
-from games.http import HtmxHttpRequest
-from games.leagues import (
+from games.http import HtmxHttpRequest, acting_user
+from games.leagues import access, selectors, services
+from games.leagues.forms import LeagueForm, SeasonForm
+from games.leagues.selectors import SkillBoard
+from games.leagues.standings import (
     RATING,
     Column,
     Standing,
@@ -40,14 +37,12 @@ from games.leagues import (
     mark_less_certain,
     sort_standings,
 )
-from games.models import League, Player, Role, Season, Seat, Table
-from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
+from games.models import League, Player, Role, Season, Seat
+from games.problems import CONFLICT, UNPROCESSABLE, add_problems
 from games.scoring import GAMES, EntryError
-from games.selectors import SkillBoard
 from games.standings.charts import LineChart, Series, line_chart
 from games.standings.rating import Skill
 from games.standings.stats import ranked_companions
-from games.views import refuse_stale_table_write
 
 # -- the list of leagues, and a new one ---------------------------------------------------------
 
@@ -58,13 +53,15 @@ def league_list(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         ratelimit.check(request, "league")
         try:
-            club = access.club_for_new(request)
-            league = services.league_create(club=club, by=request.user, **form.league_fields())
+            club = club_access.club_for_new(request)
+            league = services.league_create(
+                club=club, by=acting_user(request), **form.league_fields()
+            )
         except EntryError as error:
             add_problems(form, error)
         else:
             return redirect("games:league", league=league.public_id)
-    leagues = League.objects.filter(club__in=access.club_ids(request.user)).annotate(
+    leagues = League.objects.filter(club__in=club_access.club_ids(request.user)).annotate(
         finished=Count("tables", filter=Q(tables__finished_at__isnull=False), distinct=True),
         member_count=Count("members", distinct=True),
     )
@@ -72,12 +69,9 @@ def league_list(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "games/league_list.html",
-        {"leagues": leagues, "form": form, "clubs": access.clubs_of(request.user)},
+        {"leagues": leagues, "form": form, "clubs": club_access.clubs_of(request.user)},
         status=status,
     )
-
-
-# -- standings ----------------------------------------------------------------------------------
 
 
 @dataclass
@@ -189,7 +183,7 @@ def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
             for season in scope.seasons
         ],
         "game_links": _game_links(league, scope),
-        "recent": _recent_tables(league, scope),
+        "recent": selectors.league_recent_tables(league, scope.game, scope.season),
         "game_name": _(GAMES[scope.game].name) if scope.game else "",
         # "Settle up tonight" where the league counts a game played for money.
         "settles_money": any(GAMES[key].plays_for_money for key in league.games if key in GAMES),
@@ -221,19 +215,6 @@ def _game_links(league: League, scope: _Scope) -> list[dict[str, Any]]:
     return links
 
 
-def _recent_tables(league: League, scope: _Scope) -> list[Table]:
-    tables = selectors.tables_finished([league.club_id]).filter(league=league)
-    if scope.game:
-        tables = tables.filter(game=scope.game)
-    if scope.season:
-        start, end = selectors.day_bounds(scope.season.starts_on, scope.season.ends_on)
-        tables = tables.filter(finished_at__gte=start, finished_at__lt=end)
-    return list(tables[:8])
-
-
-# -- editing a league and its seasons -----------------------------------------------------------
-
-
 @require_http_methods(["GET", "POST"])
 def league_edit(request: HtmxHttpRequest, league: str) -> HttpResponse:
     found = access.league_for(request, league, Role.SCORER)
@@ -244,7 +225,7 @@ def league_edit(request: HtmxHttpRequest, league: str) -> HttpResponse:
                 services.league_update(
                     found,
                     version=posted_version(request.POST, "league_version"),
-                    by=request.user,
+                    by=acting_user(request),
                     **form.league_fields(),
                 )
             except services.StaleLeague as stale:
@@ -268,7 +249,7 @@ def league_edit(request: HtmxHttpRequest, league: str) -> HttpResponse:
 
 
 def _can_score(request: HtmxHttpRequest, league: League) -> bool:
-    held = access.role_in(request.user, league.club_id)
+    held = club_access.role_in(request.user, league.club_id)
     return bool(held and held.allows(Role.SCORER))
 
 
@@ -302,7 +283,9 @@ def season_new(request: HtmxHttpRequest, league: str) -> HttpResponse:
     season_form = SeasonForm(request.POST)
     if season_form.is_valid():
         try:
-            services.season_create(league=found, by=request.user, **season_form.cleaned_data)
+            services.season_create(
+                league=found, by=acting_user(request), **season_form.cleaned_data
+            )
         except EntryError as error:
             add_problems(season_form, error)
         else:
@@ -320,215 +303,8 @@ def season_delete(request: HtmxHttpRequest, league: str, season: str) -> HttpRes
         # A second tap, or another phone was first: the season is gone either way.
         messages.info(request, _("That season was already deleted."))
     else:
-        services.season_delete(gone, by=request.user)
+        services.season_delete(gone, by=acting_user(request))
     return redirect("games:league_edit", league=league)
-
-
-# -- exports ------------------------------------------------------------------------------------
-
-
-class _Echo:
-    """A file-like object whose write returns the line, for streaming CSV."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-# A number as the exports write it: an optional sign, digits, and "." or "," between groups of
-# digits (a decimal point, or a thousands separator in a localized column).
-_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)*")
-# What a spreadsheet may read as the start of a formula (OWASP, "CSV Injection").
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(value: object) -> object:
-    """A CSV cell a spreadsheet cannot run: text starting with = + - @ tab or CR is prefixed
-    with a single quote, so a player called "=HYPERLINK(...)" shows as that name instead of
-    a formula (OWASP's advice for CSV injection).
-
-    A plain number is left alone, sign and all: -3, -1.50 or +2 stays a number a spreadsheet
-    can sum, since no sign followed only by digits (and "." or "," between them) can be a
-    formula. Non-text values (int, float) are numbers already and pass through.
-    """
-    if (
-        isinstance(value, str)
-        and value.startswith(_FORMULA_STARTS)
-        and not _PLAIN_NUMBER.fullmatch(value)
-    ):
-        return "'" + value
-    return value
-
-
-def _csv_response(filename: str, rows: Any) -> StreamingHttpResponse:
-    """Every cell goes through ``spreadsheet_safe``: names and other text typed in the app end
-    up in spreadsheets."""
-    writer = csv.writer(_Echo())
-    response = StreamingHttpResponse(
-        (writer.writerow([spreadsheet_safe(cell) for cell in row]) for row in rows),
-        content_type="text/csv; charset=utf-8",
-    )
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-@require_GET
-def league_standings_csv(request: HtmxHttpRequest, league: str) -> StreamingHttpResponse:
-    """The standings as shown, one row per player, with the rating's parts in their own
-    columns so a spreadsheet can sort them."""
-    league_ = access.league_for(request, league)
-    scope = _Scope.read(league_, request.GET)
-    lines, _board = scope.standings()
-    header = [
-        _("Rank"),
-        _("Player"),
-        _("Rating"),
-        _("Uncertainty"),
-        *(str(column.label) for column in scope.columns[1:]),
-    ]
-
-    def rows() -> Any:
-        yield header
-        for line in lines:
-            yield [
-                line.rank,
-                line.row.name,
-                f"{line.skill.mu:.2f}" if line.skill else "",
-                f"{line.skill.sigma:.2f}" if line.skill else "",
-                *(column.text(line) for column in scope.columns[1:]),
-            ]
-
-    parts = [league_.name, scope.season.name if scope.season else "", scope.game or ""]
-    return _csv_response(_filename(*parts, "standings") + ".csv", rows())
-
-
-@require_GET
-def league_tables_csv(request: HtmxHttpRequest, league: str) -> StreamingHttpResponse:
-    """Every table of the league, one row per seat: when, what, who, and how it ended."""
-    league_ = access.league_for(request, league)
-    seats = (
-        Seat.objects.filter(table__league=league_)
-        .select_related("table", "player")
-        .order_by("table__created_at", "table_id", "position")
-    )
-
-    # Translated now, in the request's language: the rows are written after the view returns.
-    header = [
-        _("Table"),
-        _("Game"),
-        _("Started"),
-        _("Finished"),
-        _("Hands"),
-        _("Seat"),
-        _("Player"),
-        _("Side"),
-        _("Total"),
-        _("Place"),
-        _("Won"),
-        _("Went out"),
-    ]
-    yes = _("yes")
-
-    def rows() -> Any:
-        yield header
-        for seat in seats.iterator(chunk_size=2000):
-            table = seat.table
-            yield [
-                table.public_id,
-                table.get_game_display(),
-                timezone.localtime(table.created_at).isoformat(timespec="minutes"),
-                (
-                    timezone.localtime(table.finished_at).isoformat(timespec="minutes")
-                    if table.finished_at
-                    else ""
-                ),
-                table.hands_played,
-                seat.position + 1,
-                seat.player.name,
-                seat.side,
-                "" if seat.total is None else seat.total,
-                "" if seat.place is None else seat.place,
-                yes if seat.won else "",
-                yes if seat.eliminated else "",
-            ]
-
-    return _csv_response(_filename(league_.name, "tables") + ".csv", rows())
-
-
-@require_GET
-def scoresheets_json(request: HtmxHttpRequest, club: str) -> StreamingHttpResponse:
-    """Every table of the club (or of one of its leagues, with ``?league=``) as a JSON array
-    of scoresheet documents (docs/scoresheet.md), each importable on its own. Streamed a
-    table at a time, so a club with years of history never sits in memory whole."""
-    found = access.club_for(request, club)
-    tables = (
-        Table.objects.filter(club=found)
-        .order_by("created_at", "pk")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-            "rounds",
-        )
-    )
-    league_id = request.GET.get("league", "")
-    filename = _filename(found.name, "tables") + ".json"
-    if league_id:
-        league = found.leagues.filter(public_id=league_id).first()
-        if league is None:
-            raise Http404
-        tables = tables.filter(league=league)
-        filename = _filename(league.name, "tables") + ".json"
-
-    def chunks() -> Iterator[str]:
-        yield "["
-        for index, table in enumerate(tables.iterator(chunk_size=100)):
-            document = selectors.table_scoresheet(table, prefetched=True)
-            yield ("," if index else "") + "\n" + json.dumps(document, indent=1, ensure_ascii=False)
-        yield "\n]\n"
-
-    response = StreamingHttpResponse(chunks(), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-def _filename(*parts: str) -> str:
-    words = "-".join(part for part in parts if part)
-    safe = "".join(char if char.isalnum() else "-" for char in words.casefold())
-    return "-".join(filter(None, safe.split("-"))) or "export"
-
-
-# -- ending an open-ended evening ---------------------------------------------------------------
-
-
-@require_POST
-def table_stop(request: HtmxHttpRequest, table: str) -> HttpResponse:
-    return _evening_write(
-        request, table, services.table_stop, "games:table_stop", _("End the evening anyway")
-    )
-
-
-@require_POST
-def table_resume(request: HtmxHttpRequest, table: str) -> HttpResponse:
-    return _evening_write(
-        request, table, services.table_resume, "games:table_resume", _("Play on anyway")
-    )
-
-
-def _evening_write(
-    request: HtmxHttpRequest, table: str, write: Callable[..., Table], url_name: str, again: str
-) -> HttpResponse:
-    """End an evening or take it up again, from a page at the table's current version; from
-    an out-of-date page, answer 409 with what changed and the same button offered again."""
-    found = access.table_for(request, table, Role.SCORER)
-    try:
-        write(found, version=posted_version(request.POST), by=request.user)
-    except services.StaleWrite as stale:
-        url = reverse(url_name, kwargs={"table": table})
-        return refuse_stale_table_write(request, stale, again, url)
-    except EntryError as error:
-        messages.error(request, problem_text(error.problems[0]))
-    return redirect("games:table", table=table)
-
-
-# -- players ------------------------------------------------------------------------------------
 
 
 @require_GET

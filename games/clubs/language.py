@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from games import services
+from games.clubs import services
 from games.models import AccountSettings
 
 SESSION_KEY = "account_language"

@@ -1,0 +1,37 @@
+"""Forms turn what a player tapped into a scoring entry; the engine says whether it is valid."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy
+
+from games.models import Club
+
+# -- new table ----------------------------------------------------------------------------------
+
+
+def model_choice(form: forms.Form, name: str) -> forms.ModelChoiceField[Any]:
+    """One of the form's model choice fields, typed as one (``form.fields`` holds any field)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ModelChoiceField)
+    return field
+
+
+def club_field() -> forms.ModelChoiceField[Club]:
+    """Which of the account's clubs a new table goes to (by public id)."""
+    return forms.ModelChoiceField(
+        label=gettext_lazy("Club"),
+        queryset=Club.objects.none(),
+        to_field_name="public_id",
+        required=False,
+        empty_label=None,
+        help_text=gettext_lazy("Its members see the table."),
+    )
+
+
+def scorer_clubs(club_ids: Sequence[int]) -> QuerySet[Club]:
+    return Club.objects.filter(pk__in=club_ids).order_by("created_at", "pk")

@@ -1,0 +1,358 @@
+"""Every write the app makes: atomic, validated by the scoring engine, all or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Any, TypeVar
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import Field, Model, QuerySet, Value
+from django.db.models.functions import Lower
+from django.db.models.lookups import Exact
+from django.utils import timezone
+
+from games.models import (
+    AccountSettings,
+    Club,
+    ClubChange,
+    GuestAccount,
+    Invite,
+    Membership,
+    Player,
+    Role,
+    Table,
+    TableChange,
+)
+from games.scoring import (
+    EntryError,
+)
+from games.scoring.errors import Problem, problem, raise_if_any
+from games.scoring.i18n import gettext_noop
+
+ModelT = TypeVar("ModelT", bound=Model)
+
+
+def player_get_or_create(name: str, *, club: Club) -> Player:
+    """The club's player of that name, ignoring case; a new one if nobody has it yet.
+
+    Two phones naming the same new player at once both get the one row: the second insert
+    meets the unique name, and then finds the first phone's player.
+    """
+    name = name.strip()
+    player = Player.objects.filter(named(name), club=club).first()
+    if player is not None:
+        return player
+    try:
+        with transaction.atomic():
+            return Player.objects.create(name=name, club=club)
+    except IntegrityError:
+        return Player.objects.get(named(name), club=club)
+
+
+def named(name: str) -> Exact:
+    """The same name as the unique constraints see it: ``LOWER(name)``. (``iexact`` compares
+    ``UPPER``, which disagrees for a few letters: PostgreSQL lowers "İlker" to "ilker" but
+    uppers them apart, so a lookup by ``iexact`` could miss the row the insert collided with.)"""
+    return Exact(Lower("name"), Lower(Value(name)))
+
+
+def others(rows: QuerySet[ModelT], exclude: int | None) -> QuerySet[ModelT]:
+    """``rows`` but the one being edited (``exclude``; None when creating)."""
+    return rows if exclude is None else rows.exclude(pk=exclude)
+
+
+def create_unique(model: type[ModelT], refusal: Problem, **fields: object) -> ModelT:
+    """Insert a row whose name must be unique; another phone inserting the same name first is
+    refused like a name already taken, not a crash."""
+    try:
+        with transaction.atomic():
+            return model._default_manager.create(**fields)
+    except IntegrityError:
+        raise EntryError([refusal]) from None
+
+
+NAME_TOO_LONG = gettext_noop("{name} is too long for a name")
+
+
+def too_long(
+    names: Sequence[str], model: type[Model], column: str, message: str, field: str
+) -> list[Problem]:
+    """A problem for each name longer than the database column that stores it."""
+    found = model._meta.get_field(column)
+    limit = (found.max_length if isinstance(found, Field) else None) or 0
+    return [problem(message, field, name=name) for name in names if len(name) > limit]
+
+
+def actor(by: User | None) -> User | None:
+    """The account to name in the log: None for the services' own callers and for a visitor
+    who is not signed in."""
+    return by if by is not None and by.is_authenticated else None
+
+
+def account_language_set(user: User, language: str) -> None:
+    """Remember the language an account chose. Setting it twice, or from two phones at once,
+    leaves one row with the last language (an upsert: no read-then-write to race)."""
+    AccountSettings.objects.bulk_create(
+        [AccountSettings(user=user, language=language)],
+        update_conflicts=True,
+        unique_fields=["user"],
+        update_fields=["language"],
+    )
+
+
+def club_log(
+    club: Club,
+    kind: str,
+    subject: str = "",
+    *,
+    by: User | None = None,
+    before: Mapping[str, object] | None = None,
+    after: Mapping[str, object] | None = None,
+) -> ClubChange:
+    """Record a write to the club's records outside a table's hands in its audit log."""
+    return ClubChange.objects.create(
+        club=club,
+        user=actor(by),
+        kind=kind,
+        subject=subject[:200],
+        before=before,
+        after=after,
+    )
+
+
+def club_create(user: User, name: str) -> Club:
+    """A new club, owned by the account that makes it."""
+    club = Club.objects.create(name=name)
+    Membership.objects.create(club=club, user=user, role=Role.OWNER)
+    club_log(club, ClubChange.Kind.CLUB_CREATED, name, by=user, after={"name": name})
+    return club
+
+
+@transaction.atomic
+def club_rename(club: Club, name: str, *, by: User | None = None) -> Club:
+    name = name.strip()
+    if not name:
+        raise EntryError([problem(gettext_noop("a club needs a name"), "name")])
+    raise_if_any(too_long([name], Club, "name", NAME_TOO_LONG, "name"))
+    before = {"name": club.name}
+    club.name = name
+    club.save(update_fields=["name"])
+    club_log(club, ClubChange.Kind.CLUB_RENAMED, name, by=by, before=before, after={"name": name})
+    return club
+
+
+@transaction.atomic
+def invite_create(
+    club: Club, *, role: str = Role.SCORER, expires_at: Any = None, by: User | None = None
+) -> Invite:
+    invite = Invite.objects.create(
+        club=club,
+        role=Role(role),
+        expires_at=expires_at,
+        created_by=actor(by),
+    )
+    club_log(
+        club,
+        ClubChange.Kind.INVITE_CREATED,
+        str(Role(role).label),
+        by=by,
+        after={"role": str(role), "expires_at": expires_at.isoformat() if expires_at else None},
+    )
+    return invite
+
+
+@transaction.atomic
+def invite_revoke(invite: Invite, *, by: User | None = None) -> None:
+    if invite.revoked_at is not None:
+        return
+    invite.revoked_at = timezone.now()
+    invite.save(update_fields=["revoked_at"])
+    club_log(invite.club, ClubChange.Kind.INVITE_REVOKED, str(Role(invite.role).label), by=by)
+
+
+@transaction.atomic
+def club_join(invite: Invite, user: User) -> Membership:
+    """Make the account a member through an open invite; a member already keeps the higher of
+    its role and the invite's. Two taps on the link make one membership."""
+    if not invite.is_open():
+        raise EntryError([problem(gettext_noop("this invite link no longer works"), "invite")])
+    membership, created = Membership.objects.get_or_create(
+        club=invite.club, user=user, defaults={"role": invite.role}
+    )
+    if created:
+        club_log(
+            invite.club,
+            ClubChange.Kind.MEMBER_JOINED,
+            user.get_username(),
+            by=user,
+            after={"role": invite.role},
+        )
+    elif not Role(membership.role).allows(Role(invite.role)):
+        before = {"role": membership.role}
+        membership.role = invite.role
+        membership.save(update_fields=["role"])
+        club_log(
+            invite.club,
+            ClubChange.Kind.ROLE_CHANGED,
+            user.get_username(),
+            by=user,
+            before=before,
+            after={"role": invite.role},
+        )
+    return membership
+
+
+def _locked_membership(membership: Membership) -> Membership:
+    """The membership re-read under a lock; one removed meanwhile (another owner's phone) is
+    refused in words rather than a crash."""
+    found = Membership.objects.select_for_update().filter(pk=membership.pk).first()
+    if found is None:
+        raise EntryError([problem(gettext_noop("that member is no longer in the club"), "member")])
+    return found
+
+
+def _owners_left(club: Club, without: Membership) -> bool:
+    return club.memberships.filter(role=Role.OWNER).exclude(pk=without.pk).exists()
+
+
+@transaction.atomic
+def member_set_role(membership: Membership, role: str, *, by: User | None = None) -> Membership:
+    """Change a member's role; a club always keeps at least one owner."""
+    # The club first, then the member: every membership write queues on the club's row, so
+    # two owners stepping down at once cannot leave the club with none.
+    Club.objects.select_for_update().get(pk=membership.club_id)
+    membership = _locked_membership(membership)
+    if (
+        membership.role == Role.OWNER
+        and role != Role.OWNER
+        and not _owners_left(membership.club, membership)
+    ):
+        raise EntryError([problem(gettext_noop("a club keeps at least one owner"), "role")])
+    before = {"role": membership.role}
+    membership.role = Role(role)
+    membership.save(update_fields=["role"])
+    club_log(
+        membership.club,
+        ClubChange.Kind.ROLE_CHANGED,
+        membership.user.get_username(),
+        by=by,
+        before=before,
+        after={"role": str(role)},
+    )
+    return membership
+
+
+@transaction.atomic
+def member_remove(membership: Membership, *, by: User | None = None) -> None:
+    """Take a member out of the club (or leave it); the last owner cannot leave."""
+    # The club first, then the member: every membership write queues on the club's row, so
+    # two owners stepping down at once cannot leave the club with none.
+    Club.objects.select_for_update().get(pk=membership.club_id)
+    membership = _locked_membership(membership)
+    if membership.role == Role.OWNER and not _owners_left(membership.club, membership):
+        raise EntryError([problem(gettext_noop("a club keeps at least one owner"), "role")])
+    before = {"role": membership.role}
+    membership.delete()
+    club_log(
+        membership.club,
+        ClubChange.Kind.MEMBER_REMOVED,
+        membership.user.get_username(),
+        by=by,
+        before=before,
+    )
+
+
+@transaction.atomic
+def club_owner_set(club: Club, user: User) -> tuple[Membership, bool]:
+    """Make the account an owner of the club, from the command line (nobody signed in, so the
+    log names no one). A member already keeps its membership, raised to owner. Returns the
+    membership and whether anything changed."""
+    Club.objects.select_for_update().get(pk=club.pk)
+    membership = Membership.objects.filter(club=club, user=user).first()
+    if membership is None:
+        membership = Membership.objects.create(club=club, user=user, role=Role.OWNER)
+        club_log(
+            club,
+            ClubChange.Kind.MEMBER_JOINED,
+            user.get_username(),
+            after={"role": Role.OWNER.value},
+        )
+        return membership, True
+    if membership.role == Role.OWNER:
+        return membership, False
+    return member_set_role(membership, Role.OWNER), True
+
+
+@transaction.atomic
+def guests_remove(older_than: date) -> tuple[int, int]:
+    """Remove the guest accounts last seen before ``older_than``, and the clubs only they were
+    members of, with everything in them. A club that keeps other members but loses its last
+    owner gets its longest-standing remaining member as owner. Returns how many guest
+    accounts and how many clubs went."""
+    guests = list(
+        GuestAccount.objects.select_for_update()
+        .filter(last_seen__lt=older_than)
+        .values_list("user_id", flat=True)
+    )
+    if not guests:
+        return 0, 0
+    # Not .distinct() over the join: PostgreSQL refuses FOR UPDATE with DISTINCT.
+    club_pks = Membership.objects.filter(user__in=guests).values("club_id")
+    removed_clubs = 0
+    for club in Club.objects.select_for_update().filter(pk__in=club_pks).order_by("pk"):
+        staying = club.memberships.exclude(user__in=guests)
+        if not staying.exists():
+            club_delete(club)
+            removed_clubs += 1
+            continue
+        for membership in club.memberships.filter(user__in=guests).select_related("user"):
+            club_log(
+                club,
+                ClubChange.Kind.MEMBER_REMOVED,
+                membership.user.get_username(),
+                before={"role": membership.role},
+            )
+        if not staying.filter(role=Role.OWNER).exists():
+            heir = staying.select_related("user").order_by("joined_at", "pk").first()
+            assert heir is not None
+            before = {"role": heir.role}
+            heir.role = Role.OWNER
+            heir.save(update_fields=["role"])
+            club_log(
+                club,
+                ClubChange.Kind.ROLE_CHANGED,
+                heir.user.get_username(),
+                before=before,
+                after={"role": Role.OWNER.value},
+            )
+    get_user_model().objects.filter(pk__in=guests).delete()
+    return len(guests), removed_clubs
+
+
+@transaction.atomic
+def guest_merge(guest: User, user: User) -> None:
+    """A guest who signs in to a full account: the guest's clubs become the account's (keeping
+    the higher role where it is in both), its log entries name the account, and the guest
+    account goes."""
+    for membership in Membership.objects.filter(user=guest):
+        mine = Membership.objects.filter(club=membership.club_id, user=user).first()
+        if mine is None:
+            membership.user = user
+            membership.save(update_fields=["user"])
+        elif not Role(mine.role).allows(Role(membership.role)):
+            mine.role = membership.role
+            mine.save(update_fields=["role"])
+    TableChange.objects.filter(user=guest).update(user=user)
+    ClubChange.objects.filter(user=guest).update(user=user)
+    guest.delete()
+
+
+@transaction.atomic
+def club_delete(club: Club) -> None:
+    """Delete the club with everything in it. Its tables go first: a seat protects its player
+    from being deleted on its own, and the club's players go with the club."""
+    Table.objects.filter(club=club).delete()
+    club.delete()

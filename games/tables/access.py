@@ -1,0 +1,82 @@
+"""The one place that decides who may see and change what.
+
+Every view that shows or changes a club's records resolves it here, looking only inside the
+clubs of the signed-in account: anything outside them answers 404, so a stranger cannot tell
+a table exists. A member whose role is too low for a write gets 403. A first write from a
+visitor with no account makes a guest account silently (no sign-up wall).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest
+
+from games.clubs.access import refuse_below
+from games.models import (
+    Role,
+    Table,
+)
+from games.tables import selectors
+
+
+def table_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> Table:
+    """The table with its seats and league, if it is in one of the account's clubs."""
+    return table_and_role_for(request, public_id, role)[0]
+
+
+def table_and_role_for(
+    request: HttpRequest, public_id: str, role: Role = Role.VIEWER
+) -> tuple[Table, Role]:
+    """``table_for``, and the account's role in the table's club: the table is read with the
+    membership joined in, so a table page (and its every preview) asks for both at once."""
+    user = request.user
+    if not user.is_authenticated:
+        raise Http404
+    try:
+        table, held = selectors.table_get_for_member(public_id, user)
+    except Table.DoesNotExist:
+        raise Http404 from None
+    refuse_below(held, role)
+    return table, held
+
+
+def table_version_for(request: HttpRequest, public_id: str) -> int:
+    """The version of a table the account may see (one query, nothing else loaded): what a
+    live page's poll compares with the version it shows; 404 like ``table_for``."""
+    user = request.user
+    # One query, with the membership joined in: any role may look, and this runs every few
+    # seconds on every open table page.
+    version = (
+        Table.objects.filter(public_id=public_id, club__memberships__user=user)
+        .values_list("version", flat=True)
+        .first()
+        if user.is_authenticated
+        else None
+    )
+    if version is None:
+        raise Http404
+    return version
+
+
+def table_version_watched(token: str) -> int:
+    """The version of the table a watch link shows, while the link is on."""
+    version = (
+        Table.objects.exclude(watch_token="")
+        .filter(watch_token=token)
+        .values_list("version", flat=True)
+        .first()
+        if token
+        else None
+    )
+    if version is None:
+        raise Http404
+    return version
+
+
+def table_watched(token: str) -> Table:
+    """The table a watch link shows, while the link is on; anybody holding it may look."""
+    if not token:
+        raise Http404
+    try:
+        return selectors.table_get(token, by_watch_token=True)
+    except Table.DoesNotExist:
+        raise Http404 from None

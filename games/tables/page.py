@@ -1,0 +1,501 @@
+"""Pages. Each view serves its page and, for htmx requests, just the fragment that changed.
+
+Every htmx interaction is backed by a plain link or form post, so the pages work without
+JavaScript; invalid input re-renders the form with its errors (status 422) and saves nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseNotModified,
+)
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from games.hands import BaseHandForm, HandEntry, hand_entry_for
+from games.hands.base import remembered_signature
+from games.http import HtmxHttpRequest
+from games.leagues import selectors as league_selectors
+from games.models import Role, Round, Table, new_hand_token
+from games.remembered import Remembered
+from games.scoring import GameState, RoundScore, TableSetup
+from games.tables import access, selectors, write_path
+from games.tables.changes import Conflict, change_lines
+from games.tables.charts import running_totals_chart
+from games.words import option_value, part_value
+
+# The history shows this many of the latest hands; older ones load on demand, so a page of a
+# long evening costs about what a page of a short one does.
+HISTORY_PAGE = 20
+
+
+# The parts of the table page a GET can ask for on its own (``?part=``).
+PARTS = ("chart", "history")
+
+
+def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
+    part = request.GET.get("part", "")
+    if request.htmx and part in PARTS:
+        return render_table(
+            request,
+            page,
+            page.form(),
+            fragment="history-older" if part == "history" else "running-totals",
+            history_before=_positive(request.GET.get("before")),
+        )
+    return render_table(request, page, page.form(), history_all=request.GET.get("hands") == "all")
+
+
+def table_etag(version: int) -> str:
+    return f'"t{version}"'
+
+
+def render_live(
+    request: HtmxHttpRequest, version: int, load: Callable[[], TablePage]
+) -> HttpResponse:
+    """A table page's poll (``?part=live``, every few seconds, ``If-None-Match`` the version it
+    shows): 304 with one query for the version while nothing changed; otherwise, out of band,
+    the scoreboard, the history, and what changed in words. A phone's hand entry is left as
+    it is unless it is untouched (``pristine=1``): then it gets the new guard, or the whole
+    entry when the next hand's form differs. Every app server answers alike: the version is
+    in the database, nothing is kept between requests."""
+    etag = table_etag(version)
+    known = request.headers.get("If-None-Match", "").removeprefix("W/")
+    if known == etag:
+        unchanged = HttpResponseNotModified()
+        unchanged["ETag"] = etag
+        unchanged["Cache-Control"] = "no-cache, private"
+        return unchanged
+    page = load()
+    seen = known.strip('"').removeprefix("t")
+    changes = write_path.changes_since(page.table, int(seen)) if seen.isdigit() else []
+    fresh = page.form()
+    pristine = request.GET.get("pristine") == "1" and page.can_score
+    context = {
+        **table_context(request, page, fresh),
+        "changes": change_lines(page.table, changes) if changes else [],
+        "pristine": pristine,
+        "reset_form": pristine and request.GET.get("signature") == fresh.signature(),
+    }
+    response = render(request, "games/table_live.html", context)
+    response["ETag"] = table_etag(page.table.version)
+    response["Cache-Control"] = "no-cache, private"
+    response["HX-Trigger-After-Swap"] = json.dumps({"chart-stale": True})
+    return response
+
+
+def _positive(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and int(value) > 0 else None
+
+
+@dataclass
+class TablePage:
+    """A table with its hands as stored, and the game's hand entry: what every table view
+    needs. The hands are read once (``selectors.table_hands``: plain rows, no entries)."""
+
+    table: Table
+    setup: TableSetup
+    ui: HandEntry
+    # Whether the page offers the forms (a scorer) or only shows the table (a viewer, a
+    # watch link).
+    can_score: bool = True
+    watching: bool = False
+    _hands: list[selectors.StoredHand] | None = field(default=None, repr=False)
+    _scores: list[RoundScore] | None = field(default=None, repr=False)
+    _state: GameState | None = field(default=None, repr=False)
+    # A hand this request recorded while the earlier ones were never read (``recorded``).
+    _latest: selectors.StoredHand | None = field(default=None, repr=False)
+
+    @property
+    def hands(self) -> list[selectors.StoredHand]:
+        """The table's hands, read on first use (a preview or a save of a game whose form
+        does not look at earlier hands never reads them)."""
+        if self._hands is None:
+            self._hands = selectors.table_hands(self.table)
+            if self._latest is not None:
+                # The state a save resumed from the totals knows only the totals: the whole
+                # one comes from the hands, this request's included.
+                self._state = None
+        return self._hands
+
+    @property
+    def hands_if_read(self) -> list[selectors.StoredHand] | None:
+        return self._hands
+
+    @property
+    def hands_played(self) -> int:
+        if self._hands is None and self._latest is not None:
+            return self.table.hands_played
+        return len(self.hands)
+
+    @property
+    def last_hand(self) -> selectors.StoredHand | None:
+        """The latest hand, if any (the one this request recorded, without reading the
+        others)."""
+        if self._hands is None and self._latest is not None:
+            return self._latest
+        return self.hands[-1] if self.hands else None
+
+    @classmethod
+    def for_request(cls, request: HtmxHttpRequest, public_id: str, role: Role) -> TablePage:
+        """The table if it is in one of the account's clubs and the role allows ``role``."""
+        table, held = access.table_and_role_for(request, public_id, role)
+        return cls.load(table, can_score=held.allows(Role.SCORER))
+
+    @classmethod
+    def load(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> TablePage:
+        return cls(table, table.setup(), hand_entry_for(table.game), can_score, watching)
+
+    @classmethod
+    def current(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> TablePage:
+        """The table as it is now in the database (after a write, or a refused one)."""
+        fresh = selectors.table_get(table.public_id, club_ids=[table.club_id])
+        return cls.load(fresh, can_score=can_score, watching=watching)
+
+    def reload(self) -> TablePage:
+        return TablePage.current(self.table, can_score=self.can_score, watching=self.watching)
+
+    @property
+    def scores(self) -> list[RoundScore]:
+        if self._scores is None:
+            self._scores = [hand.score() for hand in self.hands]
+        return self._scores
+
+    @property
+    def state(self) -> GameState:
+        """The game's state after the hands: totals, who won, who is out."""
+        if self._state is None:
+            self._state = self.table.rules.game_state(self.scores, self.setup)
+        return self._state
+
+    def recorded(self, round_: Round) -> None:
+        """Take in a hand this request just recorded, without reading the table again: the
+        write path left the table's new version and result on ``round_.table``, and the
+        hand's points on ``round_.points_scored``."""
+        assert round_.points_scored is not None  # round_record stored it in this request
+        written = round_.table
+        for name in ("version", "finished_at", "winners", "hands_played", "updated_at"):
+            setattr(self.table, name, getattr(written, name))
+        hand = selectors.StoredHand(
+            round_.pk,
+            round_.public_id,
+            round_.number,
+            round_.dealer,
+            round_.breakdown,
+            round_.points_scored,
+        )
+        # What the write path worked out for the hands it stored, which are these.
+        self._state = round_.state_after
+        if self._hands is None:
+            # Neither the form nor the write read the earlier hands: the answer shows this
+            # one and the state, and whatever needs more reads them all (``hands``).
+            self._latest = hand
+            return
+        self.scores.append(hand.score())
+        self.hands.append(hand)
+
+    def fresh_signature(self) -> str:
+        """The signature of the next hand's fresh form, without building the form where it
+        is known already (``remembered_signature``)."""
+        if not self.ui.form_uses_earlier:
+            known = remembered_signature(self.ui.form_class, self.setup)
+            if known:
+                return known
+        return self.form().signature()
+
+    def hand(self, public_id: str) -> Round:
+        """One of the table's hands by its id, entry and all; 404 when there is none."""
+        found = selectors.hand_get(self.table, public_id)
+        if found is None:
+            raise Http404
+        return found
+
+    def form(
+        self,
+        data: Any = None,
+        initial: Any = None,
+        before: int | None = None,
+    ) -> BaseHandForm:
+        """The hand form; ``before`` is the number of the hand being edited, if any. A game
+        whose form does not look at earlier hands (``form_uses_earlier``) is not given them,
+        so a preview or a save of it never reads them: the save's write path checks the hand
+        against them all the same.
+
+        A fresh form carries the table's version, and a new hand's a token of its own.
+        """
+        scores = self.scores if self.ui.form_uses_earlier else []
+        before_this = scores if before is None else scores[: before - 1]
+        if data is None:
+            initial = {**(initial or {}), "table_version": self.table.version}
+            if before is None:
+                initial["hand_token"] = new_hand_token()
+        return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
+
+    def hand_context(self, form: BaseHandForm, action_url: str = "") -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "setup": self.setup,
+            "form": form,
+            "hand_template": self.ui.template,
+            "preview_template": f"{self.ui.template}#preview",
+            "hand_scripts": self.ui.scripts,
+            "hand_styles": self.ui.styles,
+            "setup_hint": self.ui.setup_hint(self.setup),
+            "action_url": action_url
+            or reverse("games:table", kwargs={"table": self.table.public_id}),
+            "can_score": self.can_score,
+            "watching": self.watching,
+            **self.ui.context(form, self.setup),
+        }
+
+    def url(self) -> str:
+        """This page's address: the table's, or its watch link's."""
+        if self.watching:
+            return reverse("games:table_watch", kwargs={"token": self.table.watch_token})
+        return reverse("games:table", kwargs={"table": self.table.public_id})
+
+
+def render_table(
+    request: HtmxHttpRequest,
+    page: TablePage,
+    form: BaseHandForm,
+    *,
+    status: int = 200,
+    recorded: Round | None = None,
+    fragment: str = "",
+    target: str = "",
+    conflict: Conflict | None = None,
+    history_all: bool = False,
+    history_before: int | None = None,
+) -> HttpResponse:
+    context = table_context(request, page, form, history_all, history_before)
+    context.update({"recorded": recorded, "conflict": conflict})
+    template = "games/table_detail.html"
+    if request.htmx and fragment:
+        template += f"#{fragment}"
+    response = render(request, template, context, status=status)
+    if request.htmx and target:
+        response["HX-Retarget"] = target
+        response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+def table_context(
+    request: HtmxHttpRequest,
+    page: TablePage,
+    form: BaseHandForm,
+    history_all: bool = False,
+    history_before: int | None = None,
+) -> dict[str, Any]:
+    table, setup = page.table, page.setup
+    context = {**page.hand_context(form), **scoreboard_context(page)}
+    shown = page.hands
+    if history_before is not None:
+        shown = [hand for hand in shown if hand.number < history_before]
+    older = 0
+    if not history_all:
+        older = max(len(shown) - HISTORY_PAGE, 0)
+        shown = shown[older:]
+    seats = list(table.seats.all())
+    state = context["state"]
+    context.update(
+        {
+            "rounds": _round_rows(page, shown, seats),
+            "older_hands": older,
+            "oldest_shown": shown[0].number if shown else 0,
+            "options_summary": _options_summary(table, setup, page.ui),
+            # Laid out only if the template draws it.
+            "running_totals": lambda: running_totals_chart(setup, state),
+            "plays_for_money": league_selectors.money_per_point(table.game, table.options)[0] > 0,
+            "watch_url": request.build_absolute_uri(
+                reverse("games:table_watch", kwargs={"token": table.watch_token})
+            )
+            if table.watch_token and page.can_score
+            else "",
+        }
+    )
+    return context
+
+
+def scoreboard_context(page: TablePage) -> dict[str, Any]:
+    """The totals, who deals next and how many hands were played: the part of the page every
+    change to the table changes."""
+    table, setup = page.table, page.setup
+    state = page.state
+    hands_played = page.hands_played
+    next_dealer = None
+    if not state.finished:
+        last = page.last_hand
+        # The state says who is out; the earlier hands are not needed for the deal.
+        dealer_seat = table.rules.next_dealer(
+            setup, (), last.dealer if last else None, table.first_dealer, state
+        )
+        next_dealer = table.seats.all()[dealer_seat].player.name
+    return {
+        "state": state,
+        "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
+        "next_dealer": next_dealer,
+        "hands_played": hands_played,
+        "record_heading": page.ui.record_heading(hands_played + 1),
+        "page_url": page.url(),
+    }
+
+
+def render_recorded(
+    request: HtmxHttpRequest, page: TablePage, recorded: Round, posted: BaseHandForm
+) -> HttpResponse:
+    """What a phone gets back for the hand it just recorded (htmx): the scoreboard, the new
+    row of the history, the "recorded, undo" notice and a form ready for the next hand, as
+    out-of-band swaps, a few kilobytes whatever the number of hands.
+
+    The form already on the phone is emptied there (``form.reset()``) rather than sent again
+    when the next hand's form would be the same as it (``signature``); otherwise, and after
+    the first hand or the last one, the fragments that change are larger, and so is the
+    answer. The running-totals chart fetches itself again on the ``hand-recorded`` event.
+    """
+    page.recorded(recorded)
+    events: dict[str, object] = {"hand-recorded": {"version": page.table.version}}
+    if page.table.is_finished or page.hands_played == 1:
+        fresh = page.form()
+        response = render_table(request, page, fresh, recorded=recorded, fragment="table-main")
+    else:
+        signature = page.fresh_signature()
+        reset = posted.data.get("form_signature") == signature
+        context = {
+            "table": page.table,
+            "can_score": page.can_score,
+            **scoreboard_context(page),
+            "recorded": recorded,
+            "reset_form": reset,
+        }
+        if reset:
+            # The phone empties its own form: it gets the next hand's guard and an empty
+            # preview, and no form is built for them where the game's are known.
+            context["form"] = FreshGuard(
+                BoundValue(page.table.version), BoundValue(new_hand_token()), signature
+            )
+            context["empty_preview"] = _empty_preview(request, page, signature)
+        else:
+            context.update(page.hand_context(page.form()))
+        latest = page.last_hand
+        assert latest is not None  # the hand just recorded
+        context["rounds"] = _round_rows(page, [latest], list(page.table.seats.all()))
+        events["hand-recorded"] = {"version": page.table.version, "reset": reset}
+        response = render(request, "games/table_recorded.html", context)
+        response["HX-Retarget"] = "#scoreboard"
+        response["HX-Reswap"] = "outerHTML show:#main:top"
+        events["chart-stale"] = True
+    response["HX-Trigger-After-Swap"] = json.dumps(events)
+    return response
+
+
+@dataclass(frozen=True)
+class BoundValue:
+    """A guard field's value, as a template reads a bound field's (``field.value``)."""
+
+    value: object
+
+
+@dataclass(frozen=True)
+class FreshGuard:
+    """What games/table_guard.html reads of a fresh form (``form.table_version.value``,
+    ``form.hand_token.value``, ``form.signature``), for an answer whose phone empties its own
+    form: the version and the new token of the next hand's form, and its signature."""
+
+    table_version: BoundValue
+    hand_token: BoundValue
+    signature: str
+    is_bound: bool = False
+
+
+# The empty previews of the next hand's form (``_empty_preview``), by what makes them.
+_EMPTY_PREVIEWS: Remembered[str] = Remembered(2000)
+
+
+def _empty_preview(request: HtmxHttpRequest, page: TablePage, signature: str) -> str:
+    """The next hand's empty preview, out of band, as the game's preview partial renders it
+    for a fresh form. A game whose form does not look at earlier hands has the same empty
+    preview for the same form (``signature``), setup, language and table address: it is
+    rendered once per process for each and given again. The others are rendered each time
+    (their preview may show what the earlier hands left)."""
+
+    def render() -> str:
+        context = {**page.hand_context(page.form()), "oob": True}
+        return render_to_string(f"{page.ui.template}#preview", context, request)
+
+    if page.ui.form_uses_earlier:
+        return render()
+    key = (page.ui.template, signature, repr(page.setup), get_language(), page.url())
+    return _EMPTY_PREVIEWS.get(key, render)
+
+
+# A hand id no real one can be (they are lowercase): reversed once per page, then replaced.
+_ANY_HAND = "HAND"
+
+
+def _hand_url(page: TablePage, name: str) -> Callable[[str], str]:
+    """A hand's address on this table by its id: ``reverse`` once for the page, a string
+    replacement per row (a history of twenty hands asked for sixty reverses)."""
+    pattern = reverse(name, kwargs={"table": page.table.public_id, "hand": _ANY_HAND})
+    return lambda hand: pattern.replace(_ANY_HAND, hand)
+
+
+def _round_rows(
+    page: TablePage, hands: Sequence[selectors.StoredHand], seats: list[Any]
+) -> list[dict[str, Any]]:
+    """The history's rows: each hand's line, its dealer, and the addresses of its buttons."""
+    edit_url = _hand_url(page, "games:round_edit")
+    delete_url = _hand_url(page, "games:round_delete")
+    why_url = (
+        _hand_url(page, page.ui.why_url_name)
+        if page.ui.why_url_name and not page.watching
+        else None
+    )
+    return [
+        {
+            "round": hand,
+            "dealer": seats[hand.dealer].player.name if hand.dealer < len(seats) else "",
+            "line": page.ui.history_line(
+                hand.points, selectors.in_seat_order(hand.breakdown, page.setup.sides), page.setup
+            ),
+            "why_url": why_url(hand.public_id) if why_url else "",
+            "edit_url": edit_url(hand.public_id),
+            "delete_url": delete_url(hand.public_id),
+        }
+        for hand in hands
+    ]
+
+
+def _options_summary(table: Table, setup: TableSetup, ui: HandEntry) -> list[str]:
+    """The options that differ from the defaults, by their labels."""
+    labels = []
+    for spec in table.rules.option_specs:
+        if spec.name in ui.options_on_scoreboard:
+            continue
+        value = setup.options.get(spec.name)
+        if value == spec.default:
+            continue
+        if spec.kind == "bool":
+            if value:
+                labels.append(_(spec.label))
+        elif isinstance(value, Mapping) and isinstance(spec.default, Mapping):
+            changed = [
+                part_value(spec, part, value[part])
+                for part in spec.parts
+                if value.get(part) != spec.default[part]
+            ]
+            labels.append(option_value(spec, ", ".join(changed)))
+        else:
+            label = next((c.label for c in spec.choices if c.value == value), None)
+            labels.append(option_value(spec, str(value) if label is None else _(label)))
+    return labels
