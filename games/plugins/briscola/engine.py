@@ -24,7 +24,8 @@ from games.scoring.base import (
     totals_after,
 )
 from games.scoring.breakdowns import JSON, Fields, integer, mapping_of, nullable, one_of, string
-from games.scoring.cards import DECK, Card, Rank, parse_card
+from games.scoring.card_lists import read_captures
+from games.scoring.cards import Card, Rank
 from games.scoring.errors import (
     EntryError,
     Problem,
@@ -57,6 +58,7 @@ CAPTURES, POINTS = "captures", "points"
 def card_points(card: Card) -> int:
     """A card's points (rules.md §2).
 
+    >>> from games.scoring.cards import DECK, parse_card
     >>> [card_points(parse_card(code)) for code in ("AD", "3C", "KS", "NB", "JD", "7D")]
     [11, 10, 4, 3, 2, 0]
     >>> sum(card_points(card) for card in DECK)
@@ -240,59 +242,14 @@ class Briscola(PartnersOppositeGame):
         return {side: points[side] for side in table.sides}
 
     def _captured(self, raw: object, table: TableSetup, problems: list[Problem]) -> dict[Side, int]:
-        """The cards each side took: every one of the 40 exactly once (rules.md §5)."""
-        if not isinstance(raw, Mapping):
-            raise EntryError(
-                [*problems, problem(_("captures must list the cards each side took"), CAPTURES)]
-            )
-        takers: dict[Card, list[Side]] = {}
-        for side, codes in raw.items():
-            if side not in table.sides:
-                problems.append(_side_problem(side, CAPTURES))
-                continue
-            if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-                problems.append(
-                    problem(
-                        _("captures for {side} must be a list of card codes"),
-                        CAPTURES,
-                        side=str(side),
-                    )
-                )
-                continue
-            for code in codes:
-                try:
-                    card = parse_card(code)
-                except ValueError:
-                    problems.append(
-                        problem(
-                            _("{code} is not a card code ({side})"),
-                            CAPTURES,
-                            code=code,
-                            side=str(side),
-                        )
-                    )
-                    continue
-                takers.setdefault(card, []).append(str(side))
-        for card in DECK:
-            holders = takers.get(card, [])
-            if len(holders) > 1:
-                problems.append(
-                    problem(
-                        _("{card} is captured twice ({sides})"),
-                        CAPTURES,
-                        card=card.code,
-                        sides=", ".join(holders),
-                    )
-                )
-            elif not holders:
-                problems.append(
-                    problem(_("{card} is not captured by any side"), CAPTURES, card=card.code)
-                )
-        raise_if_any(problems)
-        points = dict.fromkeys(table.sides, 0)
-        for card, holders in takers.items():
-            points[holders[0]] += card_points(card)
-        return points
+        """The card points of the cards each side took: every one of the 40 exactly once
+        (rules.md §5)."""
+        captured = read_captures(
+            raw, table.sides, problems, unknown=lambda side: _side_problem(side, CAPTURES)
+        )
+        if captured is None or problems:
+            raise EntryError(problems)
+        return {side: sum(card_points(card) for card in captured[side]) for side in table.sides}
 
     def score_round(
         self,

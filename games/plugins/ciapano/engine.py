@@ -78,7 +78,8 @@ from games.scoring.breakdowns import (
     one_of,
     string,
 )
-from games.scoring.cards import DECK, FACE_DECK_SPEC, Card, DeckStyle, Rank, parse_card
+from games.scoring.card_lists import CardListWording, read_card_lists
+from games.scoring.cards import DECK, FACE_DECK_SPEC, Card, DeckStyle, Rank
 from games.scoring.errors import (
     Problem,
     fields_not_applying,
@@ -128,6 +129,7 @@ def penalty_thirds(card: Card) -> int:
 
     games/plugins/ciapano/rules.md §1.
 
+    >>> from games.scoring.cards import parse_card
     >>> [penalty_thirds(parse_card(code)) for code in ("AD", "3D", "KD", "7D")]
     [3, 1, 1, 0]
     """
@@ -819,61 +821,49 @@ def _already_out(player: str, field: str) -> Problem:
     return problem(_("{player} is already out of the game and took no cards"), field, player=player)
 
 
+PENALTY_CARDS_WORDING = CardListWording(
+    "penalty_cards",
+    not_a_mapping=_("penalty_cards must list the penalty cards each player took"),
+    not_a_list=_("penalty_cards for {player} must be a list of card codes"),
+    not_a_code=_("{code} is not a card code ({player})"),
+    listed_twice=_("{card} is listed twice for {player}"),
+    taken_twice=_("{card} is listed for more than one player ({players})"),
+    not_in_deck=_("{card} is not a penalty card ({player})"),
+    side="player",
+    sides="players",
+)
+
+
 def _parse_penalty_cards(
     raw: object, table: TableSetup, active: Sequence[str], problems: list[Problem]
 ) -> tuple[dict[str, int], dict[str, int]]:
-    """The aces and 1/3-point cards each active player took, from their card lists."""
+    """The aces and 1/3-point cards each active player took, from their lists of the 24 penalty
+    cards, each listed once (rules.md §7)."""
     aces = dict.fromkeys(active, 0)
     thirds = dict.fromkeys(active, 0)
-    field = "penalty_cards"
-    if not isinstance(raw, Mapping):
-        problems.append(
-            problem(_("penalty_cards must list the penalty cards each player took"), field)
-        )
+    field = PENALTY_CARDS_WORDING.field
+    lists = read_card_lists(
+        raw,
+        active,
+        problems,
+        PENALTY_CARDS_WORDING,
+        unknown=lambda player: _not_playing(player, field),
+        deck=PENALTY_CARDS,
+        out=[player for player in table.players if player not in active],
+        took_no_cards=lambda player: _already_out(player, field),
+    )
+    if lists is None:
         return aces, thirds
-    takers: dict[Card, list[str]] = {}
-    # A list that cannot be read at all probably holds the cards that would show up as missing,
-    # so they are not reported a second time.
-    every_list_read = True
-    for player, codes in raw.items():
-        if player not in table.players:
-            problems.append(_not_playing(player, field))
-            every_list_read = False
-            continue
-        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-            problems.append(
-                problem(
-                    _("penalty_cards for {player} must be a list of card codes"),
-                    field,
-                    player=player,
-                )
-            )
-            every_list_read = False
-            continue
-        taken = _read_cards(player, codes, problems)
-        for card in taken:
-            takers.setdefault(card, []).append(player)
-        if player not in active:
-            if taken:
-                problems.append(_already_out(player, field))
-            continue
+    for player in active:
+        taken = lists.taken.get(player, frozenset())
         aces[player] = sum(card.rank is Rank.ACE for card in taken)
         thirds[player] = sum(penalty_thirds(card) == 1 for card in taken)
-    for card in PENALTY_CARDS:
-        holders = takers.get(card, [])
-        if len(holders) > 1:
-            problems.append(
-                problem(
-                    _("{card} is listed for more than one player ({players})"),
-                    field,
-                    card=card.code,
-                    players=", ".join(holders),
-                )
-            )
-    missing = [card.code for card in PENALTY_CARDS if card not in takers]
-    if every_list_read and len(missing) == 1:
+    # A list that cannot be read at all probably holds the cards that would show up as missing,
+    # so they are not reported a second time.
+    missing = [card.code for card in lists.missing]
+    if lists.every_list_read and len(missing) == 1:
         problems.append(problem(_("{card} is not listed for any player"), field, card=missing[0]))
-    elif every_list_read and missing:
+    elif lists.every_list_read and missing:
         problems.append(
             problem(
                 _("{count} penalty cards are not listed for any player: {cards}"),
@@ -883,38 +873,6 @@ def _parse_penalty_cards(
             )
         )
     return aces, thirds
-
-
-def _read_cards(player: str, codes: Sequence[str], problems: list[Problem]) -> list[Card]:
-    """One player's penalty cards; bad codes, other cards and repeats are problems."""
-    taken: list[Card] = []
-    field = "penalty_cards"
-    for code in codes:
-        try:
-            card = parse_card(code)
-        except ValueError:
-            problems.append(
-                problem(_("{code} is not a card code ({player})"), field, code=code, player=player)
-            )
-            continue
-        if not penalty_thirds(card):
-            problems.append(
-                problem(
-                    _("{card} is not a penalty card ({player})"),
-                    field,
-                    card=card.code,
-                    player=player,
-                )
-            )
-        elif card in taken:
-            problems.append(
-                problem(
-                    _("{card} is listed twice for {player}"), field, card=card.code, player=player
-                )
-            )
-        else:
-            taken.append(card)
-    return taken
 
 
 def _parse_last_trick(

@@ -41,6 +41,7 @@ from games.scoring.breakdowns import (
     string,
     wrong_value,
 )
+from games.scoring.card_lists import read_captures
 from games.scoring.cards import (
     DECK,
     FACE_DECK_SPEC,
@@ -889,73 +890,6 @@ def _parse_counts(
     return counts
 
 
-def _parse_captures(
-    raw: object, table: TableSetup, problems: list[Problem]
-) -> dict[Side, frozenset[Card]]:
-    sides = table.sides
-    if not isinstance(raw, Mapping):
-        problems.append(problem(_("captures must list the cards each side took"), "captures"))
-        return {side: frozenset() for side in sides}
-    takers: dict[Card, list[Side]] = {}
-    listed: dict[Side, set[Card]] = {}
-    for side, codes in raw.items():
-        if side not in sides:
-            problems.append(_side_problem(side, "captures"))
-            continue
-        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-            problems.append(
-                problem(
-                    _("captures for {side} must be a list of card codes"), "captures", side=side
-                )
-            )
-            continue
-        cards: set[Card] = set()
-        for code in codes:
-            try:
-                card = parse_card(code)
-            except ValueError:
-                problems.append(
-                    problem(
-                        _("{code} is not a card code ({side})"), "captures", code=code, side=side
-                    )
-                )
-                continue
-            if card in cards:
-                problems.append(
-                    problem(
-                        _("{card} is listed twice for {side}"),
-                        "captures",
-                        card=card.code,
-                        side=side,
-                    )
-                )
-                continue
-            cards.add(card)
-            takers.setdefault(card, []).append(side)
-        listed[side] = cards
-    for card, holders in takers.items():
-        if len(holders) > 1:
-            problems.append(
-                problem(
-                    _("{card} is captured twice ({sides})"),
-                    "captures",
-                    card=card.code,
-                    sides=", ".join(holders),
-                )
-            )
-    unlisted = [side for side in sides if side not in raw]
-    if len(sides) == 2 and len(unlisted) == 1:
-        # docs/scoresheet.md: with two sides, one side's list may be left out.
-        listed[unlisted[0]] = {card for card in DECK if card not in takers}
-    else:
-        for card in DECK:
-            if card not in takers:
-                problems.append(
-                    problem(_("{card} is not captured by any side"), "captures", card=card.code)
-                )
-    return {side: frozenset(listed.get(side, ())) for side in sides}
-
-
 # -- the games ----------------------------------------------------------------------------------
 
 
@@ -1106,7 +1040,15 @@ class ScopaFamily(PartnersOppositeGame):
         if "captures" not in entry:
             raise_if_any([problem(_("a round needs the captured cards or the points"), "round")])
         problems.extend(fields_not_applying(entry, CAPTURE_FIELDS, POINTS_FIELDS))
-        captures = _parse_captures(entry["captures"], table, problems)
+        captures = read_captures(
+            entry["captures"],
+            table.sides,
+            problems,
+            unknown=lambda side: _side_problem(side, "captures"),
+            one_of_two_lists_may_be_left_out=True,
+        )
+        if captures is None:
+            captures = {side: frozenset() for side in table.sides}
         scopas = _parse_counts(entry.get("scopas"), "scopas", table, problems)
         ace_sweeps = _parse_counts(entry.get("ace_sweeps"), "ace_sweeps", table, problems)
         if any(ace_sweeps.values()) and not table.options.get("scopa_d_assi"):
