@@ -68,8 +68,8 @@ class TapCardsForm(BaseHandForm):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
+        super().add_fields()
         add_card_fields(self, DECK, [(str(i), side) for i, side in enumerate(self.sides)])
         self._captures: dict[str, tuple[str, ...]] | None = None
 
@@ -145,7 +145,7 @@ class TapCardsForm(BaseHandForm):
             for card in DECK:
                 chosen = self.value_as_it_stands(f"card_{card.code}")
                 if chosen not in (None, ""):
-                    found[self.sides[int(chosen)]].append(card.code)
+                    found[self.sides[int(str(chosen))]].append(card.code)
             self._captures = {side: tuple(codes) for side, codes in found.items()}
         return {side: list(codes) for side, codes in self._captures.items()}
 

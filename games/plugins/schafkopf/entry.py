@@ -28,6 +28,7 @@ from games.hands.base import (
     HistoryLine,
     Scoreboard,
     ScoreRow,
+    read_breakdown,
 )
 from games.hands.demo_base import DemoGame
 from games.plugins.schafkopf.demo import SCHAFKOPF_DEMO
@@ -46,8 +47,12 @@ from games.plugins.schafkopf.engine import (
     TOUT_DOUBLE,
     TRICKS,
     Contract,
+    ContractBreakdown,
     GermanSuit,
+    RamschBreakdown,
     Schafkopf,
+    SchafkopfBreakdown,
+    SchafkopfPointsBreakdown,
     TableHand,
     contracts_at,
     fields_for,
@@ -57,6 +62,7 @@ from games.plugins.schafkopf.engine import (
 )
 from games.problems import problem_text
 from games.scoring import EntryError, GameState, TableSetup
+from games.scoring.breakdowns import JSON
 from games.words import label_value
 
 WON = "won"
@@ -234,8 +240,8 @@ class SchafkopfHandForm(BaseHandForm):
         label=gettext_lazy("Durchmarsch"), required=False, widget=forms.RadioSelect
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
+        super().add_fields()
         seats = [(str(index), name) for index, name in enumerate(self.setup.players)]
         declarer, partner = self.fields["declarer"], self.fields["partner"]
         assert isinstance(declarer, forms.ChoiceField)
@@ -362,7 +368,7 @@ def preview_of(form: SchafkopfHandForm, setup: TableSetup) -> HandPreview | None
     if not form.is_bound or not form.is_valid() or form.score is None:
         return None
     score = form.score
-    breakdown = score.breakdown
+    breakdown = read_breakdown(score.breakdown, setup, Schafkopf)
     roles = player_roles(breakdown)
     rows = []
     for player in setup.players:
@@ -381,17 +387,24 @@ def preview_of(form: SchafkopfHandForm, setup: TableSetup) -> HandPreview | None
     return HandPreview(tuple(rows), summary_of(breakdown, setup), tuple(lines[1:] or lines))
 
 
-def player_roles(breakdown: Mapping[str, Any]) -> dict[object, str]:
+def player_roles(breakdown: SchafkopfBreakdown) -> dict[str, str]:
     """Each player's part in the hand, for the preview: declarer and partner; in a Ramsch who
     loses, who made the Durchmarsch and who is a Jungfrau."""
-    if breakdown.get("kind") == "ramsch":
-        if breakdown.get("durchmarsch"):
-            return {breakdown["durchmarsch"]: _("Durchmarsch")}
-        roles: dict[object, str] = dict.fromkeys(breakdown.get("jungfrau") or (), _("Jungfrau"))
-        if breakdown.get("winners"):
-            roles.update(dict.fromkeys(breakdown.get("losers") or (), _("loses")))
+    if isinstance(breakdown, SchafkopfPointsBreakdown):
+        return {}
+    if isinstance(breakdown, RamschBreakdown):
+        if breakdown.durchmarsch:
+            return {breakdown.durchmarsch: _("Durchmarsch")}
+        roles = dict.fromkeys(breakdown.jungfrau, _("Jungfrau"))
+        if breakdown.winners:
+            roles.update(dict.fromkeys(breakdown.losers, _("loses")))
         return roles
-    return {breakdown.get("declarer"): _("declarer"), breakdown.get("partner"): _("partner")}
+    roles = {}
+    if breakdown.declarer is not None:
+        roles[breakdown.declarer] = _("declarer")
+    if breakdown.partner is not None:
+        roles[breakdown.partner] = _("partner")
+    return roles
 
 
 def _trend(points: int) -> str:
@@ -409,14 +422,13 @@ def _names(players: Sequence[object]) -> str:
     return get_text_list([str(player) for player in players], _("and"))
 
 
-def contract_name(breakdown: Mapping[str, Any]) -> str:
+def contract_name(breakdown: ContractBreakdown) -> str:
     """The contract with its called ace or trump suit: "Sauspiel (Eichel ace)", "Solo (Herz)"."""
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
+    contract = breakdown.contract
     name = _(contract.name)
-    suit = breakdown.get("suit")
-    if not suit:
+    if not breakdown.suit:
         return name
-    suit_name = _(GermanSuit(str(suit)).label)
+    suit_name = _(breakdown.suit.label)
     if contract.has_partner:
         return _("%(contract)s (%(suit)s ace)") % {"contract": name, "suit": suit_name}
     return _("%(contract)s (%(suit)s)") % {"contract": name, "suit": suit_name}
@@ -429,11 +441,14 @@ def doubling_name(level: int) -> str:
     return _(DOUBLINGS[level - 1].name)
 
 
-def result_words(breakdown: Mapping[str, Any]) -> str:
-    """The outcome for the declarer side: "won with 75", "won, Schneider", "lost with 7 tricks"."""
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
-    won = bool(breakdown.get("declarer_won"))
-    points, tricks = breakdown.get("declarer_points"), breakdown.get("declarer_tricks")
+def result_words(breakdown: ContractBreakdown, with_count: bool = True) -> str:
+    """The outcome for the declarer side: "won with 75", "won, Schneider", "lost with 7 tricks";
+    without the card points or tricks when not ``with_count``."""
+    contract = breakdown.contract
+    won = bool(breakdown.declarer_won)
+    points, tricks = (
+        (breakdown.declarer_points, breakdown.declarer_tricks) if with_count else (None, None)
+    )
     if contract.bettel and tricks is not None:
         words = (
             _("won without a trick")
@@ -454,9 +469,9 @@ def result_words(breakdown: Mapping[str, Any]) -> str:
         }
     else:
         words = _("won") if won else _("lost")
-    if breakdown.get("schwarz"):
+    if breakdown.schwarz:
         words += ", " + _("Schwarz")
-    elif breakdown.get("schneider"):
+    elif breakdown.schneider:
         words += ", " + _("Schneider")
     return words
 
@@ -470,54 +485,54 @@ def knock_words(count: int) -> str:
     return ngettext("Klopfen %(count)s time", "Klopfen %(count)s times", count) % {"count": count}
 
 
-def summary_of(breakdown: Mapping[str, Any], setup: TableSetup) -> str:
+def summary_of(breakdown: SchafkopfBreakdown, setup: TableSetup) -> str:
     """One line for the collapsed history row and the preview:
     "Ann's Sauspiel (Eichel ace) with Cy: won with 75, Stoß — 20 each"."""
-    if breakdown.get("kind") == "points":
+    if isinstance(breakdown, SchafkopfPointsBreakdown):
         return _("Points counted at the table")
-    if breakdown.get("kind") == "ramsch":
+    if isinstance(breakdown, RamschBreakdown):
         return _ramsch_summary(breakdown, setup)
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
+    contract = breakdown.contract
     if not contract.played:
         return _("Everybody passed")
     who = _("%(declarer)s's %(contract)s") % {
-        "declarer": breakdown["declarer"],
+        "declarer": breakdown.declarer,
         "contract": contract_name(breakdown),
     }
-    if breakdown.get("partner"):
-        who = _("%(game)s with %(partner)s") % {"game": who, "partner": breakdown["partner"]}
+    if breakdown.partner:
+        who = _("%(game)s with %(partner)s") % {"game": who, "partner": breakdown.partner}
     result = _("won") if contract is SIE else result_words(breakdown)
-    knocked = knock_words(int(breakdown.get("klopfen") or 0))
+    knocked = knock_words(breakdown.klopfen)
     if knocked:
         result += ", " + knocked
-    doubled = doubling_name(int(breakdown.get("doublings") or 0))
+    doubled = doubling_name(breakdown.doublings)
     if doubled:
         result += ", " + doubled
     return _("%(game)s: %(result)s — %(value)s each") % {
         "game": who,
         "result": result,
-        "value": amount(int(breakdown["game_value"]), setup, sign=False),
+        "value": amount(breakdown.game_value, setup, sign=False),
     }
 
 
-def _ramsch_summary(breakdown: Mapping[str, Any], setup: TableSetup) -> str:
+def _ramsch_summary(breakdown: RamschBreakdown, setup: TableSetup) -> str:
     """ "Ramsch: Bob loses with 52, Jungfrau Di — 40 each", "Ramsch: Cy's Durchmarsch — 70 each"."""
-    value = amount(int(breakdown["game_value"]), setup, sign=False)
+    value = amount(breakdown.game_value, setup, sign=False)
     extras = []
-    jungfrau = breakdown.get("jungfrau") or []
+    jungfrau = breakdown.jungfrau
     if jungfrau:
         extras.append(_("Jungfrau %(names)s") % {"names": _names(jungfrau)})
-    knocked = knock_words(int(breakdown.get("klopfen") or 0))
+    knocked = knock_words(breakdown.klopfen)
     if knocked:
         extras.append(knocked)
-    if breakdown.get("durchmarsch"):
-        what = _("%(player)s's Durchmarsch") % {"player": breakdown["durchmarsch"]}
-    elif not breakdown.get("winners"):
+    if breakdown.durchmarsch:
+        what = _("%(player)s's Durchmarsch") % {"player": breakdown.durchmarsch}
+    elif not breakdown.winners:
         what = _("all four on 30, nobody pays")
         return _("Ramsch: %(what)s") % {"what": what}
     else:
-        losers = [str(player) for player in breakdown.get("losers") or ()]
-        most = int((breakdown.get("card_points") or {}).get(losers[0], 0))
+        losers = breakdown.losers
+        most = (breakdown.card_points or {}).get(losers[0], 0)
         what = ngettext(
             "%(players)s loses with %(points)s",
             "%(players)s lose with %(points)s each",
@@ -529,41 +544,40 @@ def _ramsch_summary(breakdown: Mapping[str, Any], setup: TableSetup) -> str:
     }
 
 
-def _multiplier_words(breakdown: Mapping[str, Any]) -> str:
+def _multiplier_words(breakdown: ContractBreakdown | RamschBreakdown) -> str:
     """The knocks and the Stoß chain as factors: "Klopfen ×2, Stoß ×2" ("" for none)."""
     factors = []
-    knocks = int(breakdown.get("klopfen") or 0)
+    knocks = breakdown.klopfen
     if knocks:
         factors.append(f"{knock_words(knocks)} ×{2**knocks}")
-    doublings = int(breakdown.get("doublings") or 0)
+    doublings = breakdown.doublings
     if doublings:
         factors.append(f"{doubling_name(doublings)} ×{DOUBLINGS[doublings - 1].multiplier}")
     return ", ".join(factors)
 
 
-def value_words(breakdown: Mapping[str, Any]) -> str:
+def value_words(breakdown: ContractBreakdown | RamschBreakdown) -> str:
     """The value's parts: "Sauspiel 10 + Schneider 10 + 3 Laufende 30 = 50, Stoß ×2 = 100"."""
-    if breakdown.get("kind") == "ramsch":
+    if isinstance(breakdown, RamschBreakdown):
         return _ramsch_value_words(breakdown)
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
-    doubled_tout = breakdown.get("tout") == TOUT_DOUBLE
-    factor = int(breakdown.get("factor") or 1)
+    contract = breakdown.contract
+    doubled_tout = breakdown.tout == TOUT_DOUBLE
+    factor = breakdown.factor
     sie_four_times = contract is SIE and factor > 1
     part = contract.plain_part if doubled_tout else contract.tariff_part
     if sie_four_times:
         part = "solo"
-    parts = [f"{_(TARIFF_LABELS[part])} {breakdown['base']}"]
-    if breakdown.get("schneider_value"):
-        parts.append(_("Schneider") + f" {breakdown['schneider_value']}")
-    if breakdown.get("schwarz_value"):
-        parts.append(_("Schwarz") + f" {breakdown['schwarz_value']}")
-    laufende = breakdown.get("laufende") or {}
-    if laufende.get("value"):
+    parts = [f"{_(TARIFF_LABELS[part])} {breakdown.base}"]
+    if breakdown.schneider_value:
+        parts.append(_("Schneider") + f" {breakdown.schneider_value}")
+    if breakdown.schwarz_value:
+        parts.append(_("Schwarz") + f" {breakdown.schwarz_value}")
+    laufende = breakdown.laufende
+    if laufende.value:
         parts.append(
-            _("%(count)s Laufende %(value)s")
-            % {"count": laufende["count"], "value": laufende["value"]}
+            _("%(count)s Laufende %(value)s") % {"count": laufende.count, "value": laufende.value}
         )
-    before = breakdown["value_before_doublings"]
+    before = breakdown.value_before_doublings
     words = " + ".join(parts)
     if doubled_tout:
         words = _("twice (%(parts)s) = %(value)s") % {"parts": words, "value": before}
@@ -579,7 +593,7 @@ def value_words(breakdown: Mapping[str, Any]) -> str:
     return _with_multiplier(words, breakdown)
 
 
-def _with_multiplier(words: str, breakdown: Mapping[str, Any]) -> str:
+def _with_multiplier(words: str, breakdown: ContractBreakdown | RamschBreakdown) -> str:
     factors = _multiplier_words(breakdown)
     if not factors:
         return words
@@ -589,66 +603,66 @@ def _with_multiplier(words: str, breakdown: Mapping[str, Any]) -> str:
         + _("%(factors)s = %(value)s")
         % {
             "factors": factors,
-            "value": breakdown["game_value"],
+            "value": breakdown.game_value,
         }
     )
 
 
-def _ramsch_value_words(breakdown: Mapping[str, Any]) -> str:
+def _ramsch_value_words(breakdown: RamschBreakdown) -> str:
     """ "Ramsch 20, 1 Jungfrau ×2 = 40, Klopfen ×2 = 80"; a Durchmarsch as a Solo won Schwarz."""
-    before = breakdown["value_before_doublings"]
-    if breakdown.get("durchmarsch"):
+    before = breakdown.value_before_doublings
+    if breakdown.durchmarsch:
         words = _(
             "a Solo won Schwarz: %(solo)s %(base)s + %(schneider)s %(sv)s + %(schwarz)s "
             "%(swv)s = %(value)s"
         ) % {
             "solo": _("Solo"),
-            "base": breakdown["base"],
+            "base": breakdown.base,
             "schneider": _("Schneider"),
-            "sv": breakdown["schneider_value"],
+            "sv": breakdown.schneider_value,
             "schwarz": _("Schwarz"),
-            "swv": breakdown["schwarz_value"],
+            "swv": breakdown.schwarz_value,
             "value": before,
         }
     else:
-        words = _("Ramsch") + f" {breakdown['base']}"
-        jungfrauen = len(breakdown.get("jungfrau") or ())
+        words = _("Ramsch") + f" {breakdown.base}"
+        jungfrauen = len(breakdown.jungfrau)
         if jungfrauen:
             words += ", " + ngettext(
                 "%(count)s Jungfrau ×%(factor)s = %(value)s",
                 "%(count)s Jungfrauen ×%(factor)s = %(value)s",
                 jungfrauen,
-            ) % {"count": jungfrauen, "factor": breakdown["factor"], "value": before}
+            ) % {"count": jungfrauen, "factor": breakdown.factor, "value": before}
     return _with_multiplier(words, breakdown)
 
 
-def explain_hand(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
+def explain_hand(breakdown: SchafkopfBreakdown, setup: TableSetup) -> list[str]:
     """Who played what, how the result was reached, the value's parts and who paid whom."""
-    if breakdown.get("kind") == "points":
-        points = breakdown.get("points") or {}
+    if isinstance(breakdown, SchafkopfPointsBreakdown):
+        points = breakdown.points
         return [
             _("Points counted at the table: %(points)s.")
             % {
                 "points": ", ".join(
-                    f"{player} {signed(int(points.get(player, 0)))}" for player in setup.players
+                    f"{player} {signed(points.get(player, 0))}" for player in setup.players
                 )
             }
         ]
-    if breakdown.get("kind") == "ramsch":
+    if isinstance(breakdown, RamschBreakdown):
         return explain_ramsch(breakdown, setup)
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
+    contract = breakdown.contract
     if not contract.played:
         return [_("Everybody passed: nobody scores, and the deal passes on.")]
-    declarer_side = [str(player) for player in breakdown.get("declarer_side") or ()]
+    declarer_side = breakdown.declarer_side
     opponents = [player for player in setup.players if player not in declarer_side]
     lines = []
-    if breakdown.get("partner"):
+    if breakdown.partner:
         lines.append(
             _("%(declarer)s played a %(contract)s with %(partner)s against %(opponents)s.")
             % {
-                "declarer": breakdown["declarer"],
+                "declarer": breakdown.declarer,
                 "contract": contract_name(breakdown),
-                "partner": breakdown["partner"],
+                "partner": breakdown.partner,
                 "opponents": _names(opponents),
             }
         )
@@ -656,25 +670,26 @@ def explain_hand(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
         lines.append(
             _("%(declarer)s played a %(contract)s alone against %(opponents)s.")
             % {
-                "declarer": breakdown["declarer"],
+                "declarer": breakdown.declarer,
                 "contract": contract_name(breakdown),
                 "opponents": _names(opponents),
             }
         )
     lines.append(_result_line(contract, breakdown, declarer_side))
     lines.append(_("Game value: %(value)s.") % {"value": value_words(breakdown)})
-    lines.append(_payment_line(breakdown, declarer_side, opponents, setup))
+    won = bool(breakdown.declarer_won)
+    lines.append(_payment_line(breakdown.game_value, won, declarer_side, opponents, setup))
     return lines
 
 
 def _result_line(
-    contract: Contract, breakdown: Mapping[str, Any], declarer_side: Sequence[str]
+    contract: Contract, breakdown: ContractBreakdown, declarer_side: Sequence[str]
 ) -> str:
     if contract is SIE:
         return _("A Sie wins without being played.")
     side = _names(declarer_side)
-    points, tricks = breakdown.get("declarer_points"), breakdown.get("declarer_tricks")
-    outcome = result_words({**breakdown, "declarer_points": None, "declarer_tricks": None})
+    points, tricks = breakdown.declarer_points, breakdown.declarer_tricks
+    outcome = result_words(breakdown, with_count=False)
     if contract.bettel and tricks is not None:
         if tricks == 0:
             return _("%(side)s took no trick: the %(contract)s is won.") % {
@@ -698,7 +713,7 @@ def _result_line(
         # Say where the lines are only when they matter: Schneider needs the second one.
         rule = (
             _("61 win; 91 or more, or 30 or less, is Schneider")
-            if breakdown.get("schneider") and not breakdown.get("schwarz")
+            if breakdown.schneider and not breakdown.schwarz
             else _("61 win")
         )
         if tricks is not None:
@@ -717,15 +732,14 @@ def _result_line(
 
 
 def _payment_line(
-    breakdown: Mapping[str, Any],
+    value: int,
+    won: bool,
     declarer_side: Sequence[str],
     opponents: Sequence[str],
     setup: TableSetup,
 ) -> str:
-    """Who paid whom: "Bob and Di pay 20 each to Ann and Cy"; with the whole sum when one
-    player pays or receives for three."""
-    value = int(breakdown["game_value"])
-    won = bool(breakdown.get("declarer_won"))
+    """Who paid whom, ``value`` each: "Bob and Di pay 20 each to Ann and Cy"; with the whole
+    sum when one player pays or receives for three."""
     payers, receivers = (opponents, declarer_side) if won else (declarer_side, opponents)
     each = amount(value, setup, sign=False)
     if len(payers) == 1:
@@ -755,7 +769,7 @@ def _payment_line(
     return line
 
 
-def explain_ramsch(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
+def explain_ramsch(breakdown: RamschBreakdown, setup: TableSetup) -> list[str]:
     """A Ramsch in words: why it was played, the card points, who lost, the Jungfrauen or the
     Durchmarsch, the value and who paid whom."""
     lines = [
@@ -764,19 +778,18 @@ def explain_ramsch(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]
             "most card points lose."
         )
     ]
-    card_points = breakdown.get("card_points")
+    card_points = breakdown.card_points
     if card_points:
         lines.append(
             _("Card points: %(points)s.")
             % {
                 "points": ", ".join(
-                    f"{player} {int(card_points.get(player, 0))}" for player in setup.players
+                    f"{player} {card_points.get(player, 0)}" for player in setup.players
                 )
             }
         )
-    losers = [str(player) for player in breakdown.get("losers") or ()]
-    winners = [str(player) for player in breakdown.get("winners") or ()]
-    durchmarsch = breakdown.get("durchmarsch")
+    losers, winners = breakdown.losers, breakdown.winners
+    durchmarsch = breakdown.durchmarsch
     if durchmarsch:
         lines.append(
             _("%(player)s took every trick: a Durchmarsch, which wins from everyone.")
@@ -786,7 +799,7 @@ def explain_ramsch(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]
         lines.append(_("All four took 30 card points: everybody loses, so nobody pays."))
         return lines
     else:
-        most = int((card_points or {}).get(losers[0], 0))
+        most = (card_points or {}).get(losers[0], 0)
         if len(losers) == 1:
             lines.append(
                 _("%(player)s took the most card points (%(points)s) and loses.")
@@ -797,7 +810,7 @@ def explain_ramsch(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]
                 _("%(players)s took the most card points (%(points)s each) and all lose.")
                 % {"players": _names(losers), "points": most}
             )
-    jungfrau = [str(player) for player in breakdown.get("jungfrau") or ()]
+    jungfrau = breakdown.jungfrau
     if jungfrau:
         lines.append(
             ngettext(
@@ -813,12 +826,12 @@ def explain_ramsch(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]
 
 
 def _ramsch_payment_line(
-    breakdown: Mapping[str, Any], losers: Sequence[str], winners: Sequence[str], setup: TableSetup
+    breakdown: RamschBreakdown, losers: Sequence[str], winners: Sequence[str], setup: TableSetup
 ) -> str:
     """Every loser pays every winner: one line, with the sums when one side is one player."""
+    value = breakdown.game_value
     if len(losers) == 1 or len(winners) == 1:
-        return _payment_line({**breakdown, "declarer_won": True}, winners, losers, setup)
-    value = int(breakdown["game_value"])
+        return _payment_line(value, True, winners, losers, setup)
     line = _("%(payers)s each pay %(value)s to each of %(receivers)s: %(total)s each.") % {
         "payers": _names(losers),
         "value": amount(value, setup, sign=False),
@@ -955,16 +968,17 @@ class SchafkopfHandEntry(HandEntry):
             "money": has_money(setup),
         }
 
-    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
-        return explain_hand(breakdown, setup)
+    def explain(self, breakdown: Mapping[str, JSON], setup: TableSetup) -> list[str]:
+        return explain_hand(read_breakdown(breakdown, setup, Schafkopf), setup)
 
     def history_line(
-        self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
+        self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
     ) -> HistoryLine:
+        hand = read_breakdown(breakdown, setup, Schafkopf)
         return HistoryLine(
             points=tuple((side, amount(points.get(side, 0), setup)) for side in setup.sides),
-            lines=tuple(explain_hand(breakdown, setup)),
-            summary=summary_of(breakdown, setup),
+            lines=tuple(explain_hand(hand, setup)),
+            summary=summary_of(hand, setup),
         )
 
     def scoreboard(
