@@ -12,7 +12,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from django import forms
 from django.http import QueryDict
@@ -76,6 +76,18 @@ def read_breakdown(
     if not isinstance(rules, game):
         raise TypeError(f"{setup.game} is not a {game.__name__}")
     return rules.read_breakdown(stored)
+
+
+def entry_part(entry: Mapping[str, object], key: str) -> Mapping[str, object]:
+    """The object under ``key`` in a stored entry (each side's points, captures...), empty
+    when there is none: the engine checked the entry's shape when it was stored."""
+    value = entry.get(key)
+    return value if isinstance(value, Mapping) else {}
+
+
+def entry_items(value: object) -> list[object]:
+    """The items of a list in a stored entry (a side's cards), none when it is not one."""
+    return list(value) if isinstance(value, list | tuple) else []
 
 
 def posted_version(data: Mapping[str, object], field: str = "table_version") -> int:
@@ -305,7 +317,9 @@ class HandEntry:
     ) -> BaseHandForm:
         return self.form_class(data, setup=setup, rules=rules, earlier=earlier, initial=initial)
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         """Form values for a stored entry, so it can be edited."""
         raise NotImplementedError
 
@@ -313,7 +327,7 @@ class HandEntry:
         """New form data when a no-JavaScript shortcut button was pressed, else None."""
         return None
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         """Template values beyond the form: grids, steppers, the preview."""
         return {}
 

@@ -18,7 +18,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.cardfaces import deck_style
-from games.hands.base import BaseHandForm, HandEntry, on_first_read, rest_to
+from games.hands.base import (
+    BaseHandForm,
+    HandEntry,
+    entry_items,
+    entry_part,
+    on_first_read,
+    rest_to,
+)
 from games.hands.html import add_card_fields, card_grid
 from games.scoring import TableSetup
 from games.scoring.cards import DECK, Card, parse_card
@@ -113,19 +120,20 @@ class TapCardsForm(BaseHandForm):
             self.add_error(name, error)
 
     @staticmethod
-    def initial_captures(entry: Mapping[str, Any], sides: Sequence[str]) -> dict[str, Any]:
+    def initial_captures(entry: Mapping[str, object], sides: Sequence[str]) -> dict[str, object]:
         """Form values for a stored entry's cards: each card to its side's radio. A side an
         entry leaves out (a scoresheet may: docs/scoresheet.md) took the cards nobody else did.
         """
         index = {side: str(i) for i, side in enumerate(sides)}
-        initial: dict[str, Any] = {"mode": MODE_CARDS}
+        initial: dict[str, object] = {"mode": MODE_CARDS}
         taken: set[str] = set()
-        for side, codes in entry["captures"].items():
-            for code in codes:
-                card = parse_card(code)
+        captures = entry_part(entry, "captures")
+        for side, codes in captures.items():
+            for code in entry_items(codes):
+                card = parse_card(str(code))
                 initial[f"card_{card.code}"] = index[side]
                 taken.add(card.code)
-        missing = [side for side in sides if side not in entry["captures"]]
+        missing = [side for side in sides if side not in captures]
         if len(missing) == 1:
             for card in DECK:
                 if card.code not in taken:
@@ -187,7 +195,7 @@ class TapCardsHandEntry(HandEntry):
     def shortcut(self, data: QueryDict) -> QueryDict | None:
         return rest_to(data, DECK, MODE_CARDS)
 
-    def tap_context(self, form: TapCardsForm, setup: TableSetup) -> dict[str, Any]:
+    def tap_context(self, form: TapCardsForm, setup: TableSetup) -> dict[str, object]:
         style = deck_style(setup)
         return {
             "grid": on_first_read(lambda: card_grid(form, style)),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -20,6 +19,7 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     dealer_facts,
+    entry_part,
     read_breakdown,
 )
 from games.hands.demo_base import DemoGame
@@ -65,11 +65,13 @@ class BriscolaHandForm(TapCardsForm):
             )
 
     @classmethod
-    def initial_from_entry(cls, entry: Mapping[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
+    def initial_from_entry(
+        cls, entry: Mapping[str, object], sides: tuple[str, ...]
+    ) -> dict[str, object]:
         if "points" in entry:
             index = {side: str(i) for i, side in enumerate(sides)}
-            initial: dict[str, Any] = {"mode": MODE_POINTS}
-            for side, points in entry["points"].items():
+            initial: dict[str, object] = {"mode": MODE_POINTS}
+            for side, points in entry_part(entry, "points").items():
                 initial[f"points_{index[side]}"] = points
             return initial
         return cls.initial_captures(entry, sides)
@@ -156,10 +158,12 @@ class BriscolaHandEntry(TapCardsHandEntry):
     options_on_scoreboard = frozenset({"best_of"})
     standings_measures = ("points_per_game", "points_difference")
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         return BriscolaHandForm.initial_from_entry(entry, setup.sides)
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, BriscolaHandForm)
         return {
             **self.tap_context(form, setup),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -26,6 +25,8 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     dealer_facts,
+    entry_items,
+    entry_part,
     read_breakdown,
     rest_to,
 )
@@ -247,7 +248,7 @@ class CiapanoHandForm(BaseHandForm):
             return {"aces": aces, "thirds": thirds, "last_trick": self.last_trick()}
         return {"penalty_cards": self.penalty_cards(), "last_trick": self.last_trick()}
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         if any(name.startswith("card_") or name == "last_trick" for name in self.errors):
             # The radios sit out of sight under the cards, so their own errors would go
@@ -365,32 +366,35 @@ class CiapanoHandEntry(HandEntry):
     standings_measures = ("eliminations", "average_place")
     styles = ("ciapano/ciapano.css",)
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         seat = {player: str(index) for index, player in enumerate(setup.players)}
-        initial: dict[str, Any]
+        initial: dict[str, object]
         if "points" in entry:
             initial = {"mode": MODE_POINTS}
-            for player, points in entry["points"].items():
+            for player, points in entry_part(entry, "points").items():
                 initial[f"points_{seat[player]}"] = points
             return initial
         if "penalty_cards" in entry:
             initial = {"mode": MODE_CARDS}
-            for player, codes in entry["penalty_cards"].items():
-                for code in codes:
-                    initial[f"card_{parse_card(code).code}"] = seat[player]
+            for player, codes in entry_part(entry, "penalty_cards").items():
+                for code in entry_items(codes):
+                    initial[f"card_{parse_card(str(code)).code}"] = seat[player]
         else:
             initial = {"mode": MODE_COUNTS}
             for name in ("aces", "thirds"):
-                for player, count in entry[name].items():
+                for player, count in entry_part(entry, name).items():
                     initial[f"{name}_{seat[player]}"] = count
-        if entry.get("last_trick") in seat:
-            initial["last_trick"] = seat[entry["last_trick"]]
+        last_trick = entry.get("last_trick")
+        if isinstance(last_trick, str) and last_trick in seat:
+            initial["last_trick"] = seat[last_trick]
         return initial
 
     def shortcut(self, data: QueryDict) -> QueryDict | None:
         return rest_to(data, PENALTY_CARDS, MODE_CARDS)
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, CiapanoHandForm)
         style = deck_style(setup)
         preview = form.preview()

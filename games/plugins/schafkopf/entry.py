@@ -890,23 +890,27 @@ class SchafkopfHandEntry(HandEntry):
     scripts = ("schafkopf/schafkopf.js",)
     styles = ("schafkopf/schafkopf.css",)
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         seat = {player: str(index) for index, player in enumerate(setup.players)}
         if "points" in entry:
             # Hand-counted points have no contract to show: the form starts empty, and saving
             # replaces them with the contract entered.
             return {}
-        initial: dict[str, Any] = {"contract": entry.get("contract", SAUSPIEL.key)}
+        initial: dict[str, object] = {"contract": entry.get("contract", SAUSPIEL.key)}
         for name in ("declarer", "partner", "durchmarsch"):
-            if entry.get(name) in seat:
-                initial[name] = seat[entry[name]]
+            player = entry.get(name)
+            if isinstance(player, str) and player in seat:
+                initial[name] = seat[player]
         card_points = entry.get("card_points")
         if isinstance(card_points, Mapping):
             for player, points in card_points.items():
                 if player in seat:
                     initial[f"card_points_{seat[player]}"] = points
-        if isinstance(entry.get("jungfrau"), list):
-            initial["jungfrau"] = [seat[name] for name in entry["jungfrau"] if name in seat]
+        jungfrau = entry.get("jungfrau")
+        if isinstance(jungfrau, list):
+            initial["jungfrau"] = [seat[name] for name in jungfrau if name in seat]
         if entry.get("suit"):
             initial["suit"] = entry["suit"]
         for name in ("declarer_points", "declarer_tricks"):
@@ -922,7 +926,7 @@ class SchafkopfHandEntry(HandEntry):
                 initial[name] = entry[name]
         return initial
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, SchafkopfHandForm)
         contract = form.chosen_contract()
         preview = preview_of(form, setup)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -20,6 +19,7 @@ from games.hands.base import (
     ScoreRow,
     Tool,
     dealer_facts,
+    entry_part,
     on_first_read,
     read_breakdown,
 )
@@ -112,19 +112,22 @@ class ScopaHandForm(TapCardsForm):
             )
 
     @classmethod
-    def initial_from_entry(cls, entry: Mapping[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
+    def initial_from_entry(
+        cls, entry: Mapping[str, object], sides: tuple[str, ...]
+    ) -> dict[str, object]:
         """Form values for an entry already stored, so it can be edited."""
         index = {side: str(i) for i, side in enumerate(sides)}
         if "points" in entry:
-            initial: dict[str, Any] = {"mode": MODE_POINTS}
-            for side, points in entry["points"].items():
+            initial: dict[str, object] = {"mode": MODE_POINTS}
+            for side, points in entry_part(entry, "points").items():
                 initial[f"points_{index[side]}"] = points
-            if entry.get("capotto"):
-                initial["capotto"] = index[entry["capotto"]]
+            capotto = entry.get("capotto")
+            if capotto:
+                initial["capotto"] = index[str(capotto)]
             return initial
         initial = cls.initial_captures(entry, sides)
         for key in ("scopas", "ace_sweeps"):
-            for side, count in (entry.get(key) or {}).items():
+            for side, count in entry_part(entry, key).items():
                 initial[f"{key}_{index[side]}"] = count
         return initial
 
@@ -221,10 +224,12 @@ class ScopaHandEntry(TapCardsHandEntry):
     why_url_name = "scopa:round_why"
     standings_measures = ("points_per_game", "points_difference")
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         return ScopaHandForm.initial_from_entry(entry, setup.sides)
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, ScopaHandForm)
         tapped = self.tap_context(form, setup)
         preview = form.preview()
@@ -232,7 +237,7 @@ class ScopaHandEntry(TapCardsHandEntry):
             **tapped,
             "preview": preview,
             "preview_lines": explain_round(
-                read_breakdown(preview.score.breakdown, setup, ScopaFamily), tapped["style"]
+                read_breakdown(preview.score.breakdown, setup, ScopaFamily), deck_style(setup)
             )
             if preview and preview.score
             else [],

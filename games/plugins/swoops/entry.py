@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -21,6 +20,8 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     dealer_facts,
+    entry_items,
+    entry_part,
     read_breakdown,
 )
 from games.hands.demo_base import DemoGame
@@ -169,7 +170,7 @@ class SwoopsHandForm(BaseHandForm):
     def cards(self, seat: int) -> list[str]:
         return split_cards(self.cleaned_data.get(f"cards_{seat}"))
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         # Unknown words are caught here, by player, so the engine is only asked about cards.
         for seat, side in enumerate(self.sides):
             unknown = [word for word in self.cards(seat) if _rank_or_none(word) is None]
@@ -302,12 +303,14 @@ class SwoopsHandEntry(HandEntry):
     scripts = ("swoops/swoops.js",)
     styles = ("swoops/swoops.css",)
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         seat = {side: str(i) for i, side in enumerate(setup.sides)}
-        initial: dict[str, Any] = {}
+        initial: dict[str, object] = {}
         if "points" in entry:
             # Hand-counted points become typed totals; whoever scored 0 first went out.
-            points = entry["points"]
+            points = entry_part(entry, "points")
             out = next((side for side in setup.sides if points.get(side, 0) == 0), None)
             if out is not None:
                 initial["went_out"] = seat[out]
@@ -315,15 +318,18 @@ class SwoopsHandEntry(HandEntry):
                 if side != out:
                     initial[f"total_{seat[side]}"] = points.get(side, 0)
             return initial
-        if entry.get("went_out") in seat:
-            initial["went_out"] = seat[entry["went_out"]]
-        for side, ranks in (entry.get("remaining") or {}).items():
-            initial[f"cards_{seat[side]}"] = " ".join(parse_rank(rank) for rank in ranks)
-        for side, total in (entry.get("totals") or {}).items():
+        went_out = entry.get("went_out")
+        if isinstance(went_out, str) and went_out in seat:
+            initial["went_out"] = seat[went_out]
+        for side, ranks in entry_part(entry, "remaining").items():
+            initial[f"cards_{seat[side]}"] = " ".join(
+                parse_rank(str(rank)) for rank in entry_items(ranks)
+            )
+        for side, total in entry_part(entry, "totals").items():
             initial[f"total_{seat[side]}"] = total
         return initial
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, SwoopsHandForm)
         chosen = form["went_out"].value()
         rows = []
