@@ -8,8 +8,6 @@ adds its fields (Scopa's scopas, Briscola's card points)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.http import QueryDict
@@ -26,40 +24,12 @@ from games.hands.base import (
     on_first_read,
     rest_to,
 )
-from games.hands.html import add_card_fields, card_grid
+from games.hands.html import SideCount, add_card_fields, card_grid
 from games.scoring import TableSetup
 from games.scoring.cards import DECK, Card, parse_card
 
 MODE_CARDS = "cards"
 MODE_POINTS = "points"
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One number on a side's button in the side picker: ``key`` names its
-    ``data-count-<key>`` attribute, ``label`` is what the player reads before it."""
-
-    key: str
-    label: str
-    value: int
-
-
-@dataclass(frozen=True)
-class SideCount:
-    """A side's figures so far (its cards, and the coins or card points the game counts), as
-    its button in the side picker shows them."""
-
-    index: int
-    side: str
-    figures: tuple[Figure, ...]
-
-    def __getitem__(self, key: str) -> int:
-        """A figure's value by its key: ``count["coins"]``, ``{{ count.coins }}`` in a
-        template (which looks a name up as a key first)."""
-        for figure in self.figures:
-            if figure.key == key:
-                return figure.value
-        raise KeyError(key)
 
 
 class TapCardsForm(BaseHandForm):
@@ -92,7 +62,8 @@ class TapCardsForm(BaseHandForm):
             if not name.startswith("card_") or not isinstance(field, forms.ChoiceField):
                 self._clean_one(name)
                 continue
-            choices: Any = field.choices  # a list of (value, label) here
+            choices = field.choices
+            assert isinstance(choices, list)  # add_card_fields gives them one list of pairs
             if id(choices) not in allowed:
                 allowed[id(choices)] = {str(key) for key, _label in choices}
             raw = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))

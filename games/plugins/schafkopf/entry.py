@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.html import format_html
@@ -65,6 +65,9 @@ from games.scoring import EntryError, GameState, TableSetup
 from games.scoring.breakdowns import JSON
 from games.words import label_value
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
 WON = "won"
 LOST = "lost"
 
@@ -110,7 +113,7 @@ def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
     )
 
 
-def contract_label(contract: Contract) -> Any:
+def contract_label(contract: Contract) -> StrPromise:
     # "All passed" is short enough for a chip on a 360 px phone; the words elsewhere say
     # "Everybody passed".
     return gettext_lazy("All passed") if contract is PASSED else gettext_lazy(contract.name)
@@ -150,13 +153,13 @@ def applying_inputs(contract: Contract, setup: TableSetup) -> str:
 # -- the form -----------------------------------------------------------------------------------
 
 
-def _suit_choices() -> list[tuple[str, Any]]:
+def _suit_choices() -> list[tuple[str, StrPromise]]:
     return [(suit.value, gettext_lazy(suit.label)) for suit in GermanSuit] + [
         ("", gettext_lazy("None named"))
     ]
 
 
-def _doubling_choices() -> list[tuple[str, Any]]:
+def _doubling_choices() -> list[tuple[str, StrPromise]]:
     return [("0", gettext_lazy("No doubling"))] + [
         (str(doubling.level), gettext_lazy(doubling.name)) for doubling in DOUBLINGS
     ]

@@ -24,10 +24,9 @@ from games.hands.base import (
     read_breakdown,
 )
 from games.hands.demo_base import DemoGame
+from games.hands.html import Figure, SideCount
 from games.hands.tap_cards import (
     MODE_POINTS,
-    Figure,
-    SideCount,
     TapCardsForm,
     TapCardsHandEntry,
 )
