@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import QuerySet
+from django.core.files.uploadedfile import UploadedFile
+from django.db.models import Model, QuerySet
+from django.utils.datastructures import MultiValueDict
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,6 +20,9 @@ from games.models import CURRENCY_CHOICES, Club, League, Table
 from games.problems import add_problems
 from games.scoring import GAMES, EntryError, Game
 from games.scoring.options import OptionSpec
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 # -- new table ----------------------------------------------------------------------------------
 
@@ -71,7 +76,7 @@ def part_field(spec: OptionSpec, part: str) -> forms.IntegerField:
     )
 
 
-def _model_choice(form: forms.Form, name: str) -> forms.ModelChoiceField[Any]:
+def _model_choice(form: forms.Form, name: str) -> forms.ModelChoiceField[Model]:
     """One of the form's model choice fields, typed as one (``form.fields`` holds any field)."""
     field = form.fields[name]
     assert isinstance(field, forms.ModelChoiceField)
@@ -94,7 +99,7 @@ def scorer_clubs(club_ids: Sequence[int]) -> QuerySet[Club]:
     return Club.objects.filter(pk__in=club_ids).order_by("created_at", "pk")
 
 
-def game_choices() -> list[tuple[str, Any]]:
+def game_choices() -> list[tuple[str, StrPromise]]:
     """The games the pages offer, in the registry's order, by their names."""
     return [(key, gettext_lazy(GAMES[key].name)) for key in offered_games()]
 
@@ -117,7 +122,7 @@ class NewTableForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        # Any value works (returned as is); django-stubs allows only str | None.
+        # Whatever value is given works (returned as is); django-stubs allows only str | None.
         empty_value=0,  # type: ignore[arg-type]
     )
 
@@ -131,8 +136,14 @@ class NewTableForm(forms.Form):
     )
     club = club_field()
 
-    def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        *,
+        initial: Mapping[str, object] | None = None,
+        scorer_club_ids: Sequence[int] = (),
+    ) -> None:
+        super().__init__(data, initial=dict(initial or {}))
         key = self.data.get("game") if self.is_bound else self.initial.get("game")
         self.rules: Game = GAMES[str(key) if key in HAND_ENTRIES else default_game()]
         # Only the clubs where this account may score, and their leagues that count this game;
@@ -181,8 +192,9 @@ class NewTableForm(forms.Form):
         since dropped or narrowed, a league since deleted or no longer counting the game) is
         left out, so its field shows the default."""
         game = data.get("game")
-        initial: dict[str, Any] = {"game": game if game in HAND_ENTRIES else default_game()}
-        for seat in range(GAMES[initial["game"]].max_players):
+        key = game if game in HAND_ENTRIES else default_game()
+        initial: dict[str, object] = {"game": key}
+        for seat in range(GAMES[key].max_players):
             if data.get(f"player_{seat}"):
                 initial[f"player_{seat}"] = data[f"player_{seat}"]
         for seat, name in enumerate(data.get("players", "").split(",")):
@@ -249,7 +261,7 @@ class NewTableForm(forms.Form):
                 chosen[spec.name] = value
         return chosen
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if self.errors:
             return cleaned
@@ -307,11 +319,17 @@ class ScoresheetUploadForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        files: MultiValueDict[str, UploadedFile[bytes]] | None = None,
+        *,
+        scorer_club_ids: Sequence[int] = (),
+    ) -> None:
+        super().__init__(data, files)
         _model_choice(self, "club").queryset = scorer_clubs(scorer_club_ids)
 
-    def clean_scoresheet(self) -> Any:
+    def clean_scoresheet(self) -> object:
         upload = self.cleaned_data["scoresheet"]
         if upload.size > SCORESHEET_MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB."))
@@ -329,6 +347,15 @@ def split_names(text: str) -> list[str]:
         if name and name.casefold() not in (known.casefold() for known in names):
             names.append(name)
     return names
+
+
+class LeagueFields(TypedDict):
+    """What the league services take from the league form."""
+
+    name: str
+    games: list[str]
+    members: list[str]
+    currency: NotRequired[str]
 
 
 class LeagueForm(forms.Form):
@@ -371,14 +398,16 @@ class LeagueForm(forms.Form):
             }
         )
 
-    def league_fields(self) -> dict[str, Any]:
+    def league_fields(self) -> LeagueFields:
         """What the league services take: the name, the games and the member names."""
-        return {
-            "name": self.cleaned_data["name"],
-            "games": self.cleaned_data["games"],
-            "members": split_names(self.cleaned_data.get("members", "")),
-            **({"currency": currency} if (currency := self.cleaned_data.get("currency")) else {}),
-        }
+        fields = LeagueFields(
+            name=self.cleaned_data["name"],
+            games=self.cleaned_data["games"],
+            members=split_names(self.cleaned_data.get("members", "")),
+        )
+        if currency := self.cleaned_data.get("currency"):
+            fields["currency"] = currency
+        return fields
 
 
 class SeasonForm(forms.Form):
@@ -390,7 +419,7 @@ class SeasonForm(forms.Form):
         label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"})
     )
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
         if starts and ends and ends < starts:

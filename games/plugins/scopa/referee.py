@@ -95,7 +95,7 @@ class PrimieraRefereeForm(forms.Form):
         choices=[(n, str(n)) for n in range(2, MAX_SIDES + 1)],
         coerce=int,
         initial=2,
-        # Any value works (returned as is); django-stubs allows only str | None.
+        # Whatever value is given works (returned as is); django-stubs allows only str | None.
         empty_value=2,  # type: ignore[arg-type]
         required=False,
     )
