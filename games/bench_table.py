@@ -18,9 +18,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.http import HttpResponse, HttpResponseBase
 from django.test import Client
@@ -29,12 +29,12 @@ from django.urls import reverse
 
 from games.demo import demo_games
 from games.hands.demo_base import BenchTable
-from games.models import Round, RoundPoints, Table, new_hand_token
+from games.models import Club, Round, RoundPoints, Table, new_hand_token
 from games.tables import services as table_services
 from scorekeeper import worker_gc
 
-# Extra WSGI environ for the test client (its **extra is typed Any).
-HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
+# The header htmx sends with every request it makes.
+HTMX = {"HX-Request": "true"}
 FORM_SIGNATURE = re.compile(r'name="form_signature" value="([0-9a-f]+)"')
 TABLE_VERSION = re.compile(r'name="table_version" value="(\d+)" id="id_table_version"')
 
@@ -71,7 +71,7 @@ def as_a_worker_runs() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-def table_page_report(label: str, owner: Any, runs: int = 15) -> str:
+def table_page_report(label: str, owner: User, runs: int = 15) -> str:
     """Time the table page's requests at 10 and 500 hands; the report as printed lines."""
     club = owner.memberships.get().club
     client = Client(HTTP_HOST="localhost")
@@ -104,7 +104,7 @@ def _table_timings(client: Client, table: Table, bench: BenchTable, runs: int) -
     ]
 
 
-def _table_with_hands(club: Any, owner: Any, game: str, bench: BenchTable, hands: int) -> Table:
+def _table_with_hands(club: Club, owner: User, game: str, bench: BenchTable, hands: int) -> Table:
     """The bench's table (a Scopa table to 99) with ``hands`` hands that keep it open, stored
     as round_record would store them, in bulk: seeding 500 hands one save at a time would
     time the seeding."""
@@ -139,7 +139,9 @@ def _table_with_hands(club: Any, owner: Any, game: str, bench: BenchTable, hands
 
 def _poll(client: Client, url: str, etag: str) -> HttpResponseBase:
     """A table page's poll while nothing changed: it shows the table's current version."""
-    return client.get(url, {"part": "live", "pristine": "1"}, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    return client.get(
+        url, {"part": "live", "pristine": "1"}, headers={**HTMX, "If-None-Match": etag}
+    )
 
 
 class _Phone:
@@ -171,7 +173,7 @@ def _post(client: Client, url: str, data: dict[str, str]) -> HttpResponseBase:
     """A form posted as htmx posts it: urlencoded (the test client's default is multipart,
     which no phone sends here and which costs more to parse)."""
     return client.post(
-        url, urlencode(data), content_type="application/x-www-form-urlencoded", **HTMX
+        url, urlencode(data), content_type="application/x-www-form-urlencoded", headers=HTMX
     )
 
 

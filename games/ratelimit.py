@@ -19,9 +19,10 @@ import ipaddress
 import math
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
@@ -117,7 +118,9 @@ def address_key(request: HttpRequest) -> str:
     return str(ip)
 
 
-def check(request: HttpRequest, action: str, user: Any = None) -> None:
+def check(
+    request: HttpRequest, action: str, user: AbstractBaseUser | AnonymousUser | None = None
+) -> None:
     """Count one ``action`` for the account (``user``, else the signed-in one; an anonymous
     visitor has none yet) and for the client's address. Raises RateLimited when either is
     over its limit: call it before saving anything."""

@@ -9,7 +9,7 @@ The WSGI server reads no more than Content-Length, so a client cannot send more 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import IO
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -21,8 +21,8 @@ class RefuseLargeBodies(FileUploadHandler):
 
     def handle_raw_input(
         self,
-        input_data: Any,
-        META: dict[str, Any],
+        input_data: IO[bytes],
+        META: dict[str, str],
         content_length: int,
         # bytes, as MultiPartParser passes it; django-stubs says str.
         boundary: bytes,  # type: ignore[override]

@@ -82,8 +82,8 @@ def test_league_pages_queries_do_not_grow_with_the_tables(client: Client) -> Non
 def test_the_database_sums_agree_with_the_reference_arithmetic() -> None:
     """The standings the pages show are summed by SQL; ``standings.stats.standings`` states the
     same measures in plain Python. On a demo league of every game they must agree."""
-    from games.leagues import selectors
     from games.demo import demo_league_create
+    from games.leagues import selectors
     from games.models import Seat
     from games.scoring import GAMES
     from games.standings.stats import SeatResult, standings
@@ -157,8 +157,8 @@ def demo_seat_results(club: League) -> list:
 def test_the_database_companion_counts_agree_with_the_reference_arithmetic() -> None:
     """A profile's partners and opponents are counted by SQL; ``standings.stats`` counts them
     in plain Python from every seat of the player's tables. They must agree for everyone."""
-    from games.leagues import selectors
     from games.demo import demo_league_create
+    from games.leagues import selectors
     from games.standings.stats import companion_tallies
 
     club = demo_league_create(club=home_club(), tables=60, seed=11)
@@ -176,8 +176,8 @@ def test_the_rating_history_is_each_sessions_last_rating(zone: str) -> None:
     every rating in order and keeping each day's last would."""
     from django.utils import timezone
 
-    from games.leagues import selectors
     from games.demo import demo_league_create
+    from games.leagues import selectors
     from games.models import Rating
     from games.standings.rating import Skill
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django import forms
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.utils.translation import gettext_lazy
 
 from games.models import Club
@@ -14,7 +13,7 @@ from games.models import Club
 # -- new table ----------------------------------------------------------------------------------
 
 
-def model_choice(form: forms.Form, name: str) -> forms.ModelChoiceField[Any]:
+def model_choice(form: forms.Form, name: str) -> forms.ModelChoiceField[Model]:
     """One of the form's model choice fields, typed as one (``form.fields`` holds any field)."""
     field = form.fields[name]
     assert isinstance(field, forms.ModelChoiceField)

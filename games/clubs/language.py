@@ -9,9 +9,9 @@ into the session, where ``AccountLanguageMiddleware`` finds it without a query.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -66,7 +66,7 @@ class AccountLanguageMiddleware:
 
 @receiver(user_logged_in)
 def _account_language_to_session(
-    sender: Any, request: HttpRequest | None, user: Any, **_: Any
+    sender: object, request: HttpRequest | None, user: User, **_: object
 ) -> None:
     if request is None or not hasattr(request, "session"):
         return

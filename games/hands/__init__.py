@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy
 
@@ -18,6 +18,9 @@ from games.hands.base import (
 )
 from games.scoring import GAMES
 from games.scoring.registry import GAME_PACKAGES
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 def package_hand_entries(packages: tuple[str, ...] = GAME_PACKAGES) -> dict[str, HandEntry]:
@@ -64,7 +67,7 @@ def offered_games() -> list[str]:
     return [key for key in GAMES if key in HAND_ENTRIES]
 
 
-def game_choices() -> list[tuple[str, Any]]:
+def game_choices() -> list[tuple[str, StrPromise]]:
     """The games the pages offer, in the registry's order, by their names."""
     return [(key, gettext_lazy(GAMES[key].name)) for key in offered_games()]
 

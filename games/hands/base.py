@@ -12,7 +12,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from django import forms
 from django.http import QueryDict
@@ -23,7 +23,8 @@ from django.utils.translation import gettext as _
 from games.hands.demo_base import DemoGame
 from games.problems import add_problems
 from games.remembered import Remembered
-from games.scoring import EntryError, Game, GameState, RoundScore, TableSetup
+from games.scoring import GAMES, Breakdown, EntryError, Game, GameState, RoundScore, TableSetup
+from games.scoring.breakdowns import JSON
 from games.scoring.cards import Card
 
 if TYPE_CHECKING:
@@ -31,10 +32,12 @@ if TYPE_CHECKING:
 
 
 T = TypeVar("T")
+B = TypeVar("B", bound=Breakdown)
+BreakdownT = TypeVar("BreakdownT", bound=Breakdown, covariant=True)
 
 
 def _digest_key(
-    form_class: type[BaseHandForm], setup: TableSetup, initial: Mapping[str, Any]
+    form_class: type[BaseHandForm], setup: TableSetup, initial: Mapping[str, object]
 ) -> tuple[object, ...]:
     starting = sorted(
         (name, repr(value)) for name, value in initial.items() if name not in FRESH_PER_FORM
@@ -57,7 +60,37 @@ def on_first_read(make: Callable[[], T]) -> Callable[[], T]:
     return functools.cache(make)
 
 
-def posted_version(data: Mapping[str, Any], field: str = "table_version") -> int:
+class ReadsBreakdowns(Protocol[BreakdownT]):
+    """A game that reads its stored breakdowns as its own dataclasses."""
+
+    def read_breakdown(self, data: object) -> BreakdownT: ...
+
+
+def read_breakdown(
+    stored: Mapping[str, JSON], setup: TableSetup, game: type[ReadsBreakdowns[B]]
+) -> B:
+    """A hand's stored breakdown (or a fresh ``RoundScore.breakdown``) as the dataclass its
+    game reads it as (``Game.read_breakdown``), for the words that explain it. ``game`` is the
+    class of the table's game, which the hand entry knows and the registry does not say."""
+    rules = GAMES[setup.game]
+    if not isinstance(rules, game):
+        raise TypeError(f"{setup.game} is not a {game.__name__}")
+    return rules.read_breakdown(stored)
+
+
+def entry_part(entry: Mapping[str, object], key: str) -> Mapping[str, object]:
+    """The object under ``key`` in a stored entry (each side's points, captures...), empty
+    when there is none: the engine checked the entry's shape when it was stored."""
+    value = entry.get(key)
+    return value if isinstance(value, Mapping) else {}
+
+
+def entry_items(value: object) -> list[object]:
+    """The items of a list in a stored entry (a side's cards), none when it is not one."""
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def posted_version(data: Mapping[str, object], field: str = "table_version") -> int:
     """The version (of the table, or the ``field`` named) a posted form was rendered at; -1
     when it carried none (a page from before versions, or a hand-made post), which is always
     out of date."""
@@ -90,19 +123,24 @@ class BaseHandForm(forms.Form):
 
     def __init__(
         self,
-        *args: Any,
+        data: Mapping[str, object] | None = None,
+        *,
         setup: TableSetup,
         rules: Game,
         earlier: Sequence[RoundScore] = (),
-        **kwargs: Any,
+        initial: Mapping[str, object] | None = None,
     ) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(data, initial=dict(initial or {}))
         self.setup = setup
         self.rules = rules
         self.earlier = tuple(earlier)
         self.sides = setup.sides
         self.score: RoundScore | None = None
         self._signature: str | None = None
+        self.add_fields()
+
+    def add_fields(self) -> None:
+        """Add the game's own fields, once ``setup``, ``rules`` and ``earlier`` are set."""
 
     def entry(self) -> dict[str, object]:
         """The scoresheet entry (docs/scoresheet.md) for what was entered."""
@@ -166,7 +204,7 @@ class BaseHandForm(forms.Form):
         """Why the hand cannot be scored yet, in words; empty when it can."""
         return ""
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if self.errors:
             return cleaned
@@ -184,7 +222,7 @@ class BaseHandForm(forms.Form):
         value = self.cleaned_data.get(name)
         return int(value) if value else 0
 
-    def value_as_it_stands(self, name: str) -> Any:
+    def value_as_it_stands(self, name: str) -> object:
         """A field's value as the form stands: cleaned once posted (None when it is not
         valid), else the value it starts with (an edited hand's). What the page counts
         beside the form (each side's cards on its button) reads this, so the counts are the
@@ -273,13 +311,15 @@ class HandEntry:
         self,
         setup: TableSetup,
         rules: Game,
-        data: QueryDict | Mapping[str, Any] | None = None,
-        initial: Mapping[str, Any] | None = None,
+        data: Mapping[str, object] | None = None,
+        initial: Mapping[str, object] | None = None,
         earlier: Sequence[RoundScore] = (),
     ) -> BaseHandForm:
         return self.form_class(data, setup=setup, rules=rules, earlier=earlier, initial=initial)
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         """Form values for a stored entry, so it can be edited."""
         raise NotImplementedError
 
@@ -287,16 +327,17 @@ class HandEntry:
         """New form data when a no-JavaScript shortcut button was pressed, else None."""
         return None
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         """Template values beyond the form: grids, steppers, the preview."""
         return {}
 
-    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
-        """One plain sentence per part of a hand's breakdown."""
+    def explain(self, breakdown: Mapping[str, JSON], setup: TableSetup) -> list[str]:
+        """One plain sentence per part of a hand's stored breakdown, which the game reads as
+        its dataclass (``read_breakdown``) where a row is shown."""
         return []
 
     def history_line(
-        self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
+        self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
     ) -> HistoryLine:
         return HistoryLine(
             points=tuple((side, str(points.get(side, 0))) for side in setup.sides),

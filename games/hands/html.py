@@ -14,8 +14,9 @@ The templates call these through ``games/templatetags/hand_html.py``."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from html import escape as _html_escape
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from django import forms
 from django.forms.boundfield import BoundWidget
@@ -26,6 +27,9 @@ from django.utils.translation import gettext as _
 from games.cardfaces import CardFace, deck_by_suit
 from games.scoring.cards import Card, DeckStyle
 from games.short_names import short_among
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # The widget templates spelled out by input_html: every <input> widget renders through these.
 _INPUT_TEMPLATES = frozenset(
@@ -51,7 +55,7 @@ _OPTION_TEMPLATES = frozenset(
 Grid = Sequence[tuple[str, str, Sequence[tuple[CardFace, forms.BoundField]]]]
 
 
-def esc(value: Any) -> str:
+def esc(value: object) -> str:
     """``{{ value }}`` in a template: escaped unless already safe. The same as Django's
     ``conditional_escape`` (which escapes with ``html.escape`` too), without the wrapper that
     checks its arguments for lazy strings on every call: a grid escapes some 800 values."""
@@ -62,12 +66,12 @@ def esc(value: Any) -> str:
     return _html_escape(str(value))
 
 
-def _attr_value(value: Any) -> str:
+def _attr_value(value: object) -> str:
     """``{{ value|stringformat:'s' }}``: ``stringformat`` keeps a safe string safe."""
     return str(value) if isinstance(value, SafeData) else esc(str(value))
 
 
-def attrs_html(attrs: Mapping[str, Any]) -> str:
+def attrs_html(attrs: Mapping[str, object]) -> str:
     """django/forms/widgets/attrs.html: ``True`` as a bare name, ``False`` left out."""
     parts = []
     for name, value in attrs.items():
@@ -78,14 +82,15 @@ def attrs_html(attrs: Mapping[str, Any]) -> str:
     return "".join(parts)
 
 
-def input_html(widget: Mapping[str, Any]) -> str:
+def input_html(widget: Mapping[str, object]) -> str:
     """django/forms/widgets/input.html, from a widget's context (``get_context()["widget"]``
     or a ``BoundWidget``'s ``data``)."""
-    value = widget["value"]
+    value, attrs = widget["value"], widget["attrs"]
+    assert isinstance(attrs, dict)  # the widget's attributes, as Django builds them
     value_attr = "" if value is None else f' value="{_attr_value(value)}"'
     return (
         f'<input type="{esc(widget["type"])}" name="{esc(widget["name"])}"'
-        f"{value_attr}{attrs_html(widget['attrs'])}>"
+        f"{value_attr}{attrs_html(attrs)}>"
     )
 
 
@@ -159,8 +164,9 @@ def _card_key(
     ):
         return ()
     value = field.value()
+    choices = field.field.choices
     # Normalised by the field: a list of (value, label), as add_card_fields gives them.
-    choices: Sequence[tuple[Any, Any]] = field.field.choices  # type: ignore[assignment]
+    assert isinstance(choices, list)
     if id(choices) not in written:
         written[id(choices)] = (choices, tuple((str(key), str(label)) for key, label in choices))
     return (
@@ -207,7 +213,7 @@ def _card_html_built(face: CardFace, field: forms.BoundField, none: str) -> str:
 
 
 def add_card_fields(
-    form: forms.Form, cards: Iterable[Card], choices: Sequence[tuple[str, Any]]
+    form: forms.Form, cards: Iterable[Card], choices: Sequence[tuple[str, StrOrPromise]]
 ) -> None:
     """A radio field ``card_<code>`` per card, in the card's order: "-" (nobody) and then
     ``choices``, one per side it may go to. The tap grid (``card_grid``) shows these."""
@@ -306,7 +312,35 @@ def seat_name_html(name: str, short: str) -> str:
     return f'<span class="seat-name">{esc(name)}</span>'
 
 
-def side_counts_html(count: Any, oob: bool = False) -> SafeString:
+@dataclass(frozen=True)
+class Figure:
+    """One number on a side's button in the side picker: ``key`` names its
+    ``data-count-<key>`` attribute, ``label`` is what the player reads before it."""
+
+    key: str
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class SideCount:
+    """A side's figures so far (its cards, and the coins or card points the game counts), as
+    its button in the side picker shows them."""
+
+    index: int
+    side: str
+    figures: tuple[Figure, ...]
+
+    def __getitem__(self, key: str) -> int:
+        """A figure's value by its key: ``count["coins"]``, ``{{ count.coins }}`` in a
+        template (which looks a name up as a key first)."""
+        for figure in self.figures:
+            if figure.key == key:
+                return figure.value
+        raise KeyError(key)
+
+
+def side_counts_html(count: SideCount, oob: bool = False) -> SafeString:
     """A side's figures on its button in the side picker ("cards 5 · coins 4"), each number
     in its ``data-count-<key>``; ``oob`` swaps them in out of band with a preview."""
     figures = " · ".join(
@@ -320,7 +354,9 @@ def side_counts_html(count: Any, oob: bool = False) -> SafeString:
     )
 
 
-def side_picker_html(side_counts: Sequence[Any], side_indexes: Sequence[Any]) -> SafeString:
+def side_picker_html(
+    side_counts: Sequence[SideCount], side_indexes: Sequence[tuple[int, str]]
+) -> SafeString:
     """The side picker: a button per side, its name and its figures; the first is pressed."""
     # As {% translate %} writes a literal's translation: as the catalog has it.
     label = _("Tapped cards go to")

@@ -8,8 +8,6 @@ adds its fields (Scopa's scopas, Briscola's card points)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.http import QueryDict
@@ -18,41 +16,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.cardfaces import deck_style
-from games.hands.base import BaseHandForm, HandEntry, on_first_read, rest_to
-from games.hands.html import add_card_fields, card_grid
+from games.hands.base import (
+    BaseHandForm,
+    HandEntry,
+    entry_items,
+    entry_part,
+    on_first_read,
+    rest_to,
+)
+from games.hands.html import SideCount, add_card_fields, card_grid
 from games.scoring import TableSetup
 from games.scoring.cards import DECK, Card, parse_card
 
 MODE_CARDS = "cards"
 MODE_POINTS = "points"
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One number on a side's button in the side picker: ``key`` names its
-    ``data-count-<key>`` attribute, ``label`` is what the player reads before it."""
-
-    key: str
-    label: str
-    value: int
-
-
-@dataclass(frozen=True)
-class SideCount:
-    """A side's figures so far (its cards, and the coins or card points the game counts), as
-    its button in the side picker shows them."""
-
-    index: int
-    side: str
-    figures: tuple[Figure, ...]
-
-    def __getitem__(self, key: str) -> int:
-        """A figure's value by its key: ``count["coins"]``, ``{{ count.coins }}`` in a
-        template (which looks a name up as a key first)."""
-        for figure in self.figures:
-            if figure.key == key:
-                return figure.value
-        raise KeyError(key)
 
 
 class TapCardsForm(BaseHandForm):
@@ -68,8 +45,8 @@ class TapCardsForm(BaseHandForm):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
+        super().add_fields()
         add_card_fields(self, DECK, [(str(i), side) for i, side in enumerate(self.sides)])
         self._captures: dict[str, tuple[str, ...]] | None = None
 
@@ -85,7 +62,8 @@ class TapCardsForm(BaseHandForm):
             if not name.startswith("card_") or not isinstance(field, forms.ChoiceField):
                 self._clean_one(name)
                 continue
-            choices: Any = field.choices  # a list of (value, label) here
+            choices = field.choices
+            assert isinstance(choices, list)  # add_card_fields gives them one list of pairs
             if id(choices) not in allowed:
                 allowed[id(choices)] = {str(key) for key, _label in choices}
             raw = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
@@ -113,19 +91,20 @@ class TapCardsForm(BaseHandForm):
             self.add_error(name, error)
 
     @staticmethod
-    def initial_captures(entry: Mapping[str, Any], sides: Sequence[str]) -> dict[str, Any]:
+    def initial_captures(entry: Mapping[str, object], sides: Sequence[str]) -> dict[str, object]:
         """Form values for a stored entry's cards: each card to its side's radio. A side an
         entry leaves out (a scoresheet may: docs/scoresheet.md) took the cards nobody else did.
         """
         index = {side: str(i) for i, side in enumerate(sides)}
-        initial: dict[str, Any] = {"mode": MODE_CARDS}
+        initial: dict[str, object] = {"mode": MODE_CARDS}
         taken: set[str] = set()
-        for side, codes in entry["captures"].items():
-            for code in codes:
-                card = parse_card(code)
+        captures = entry_part(entry, "captures")
+        for side, codes in captures.items():
+            for code in entry_items(codes):
+                card = parse_card(str(code))
                 initial[f"card_{card.code}"] = index[side]
                 taken.add(card.code)
-        missing = [side for side in sides if side not in entry["captures"]]
+        missing = [side for side in sides if side not in captures]
         if len(missing) == 1:
             for card in DECK:
                 if card.code not in taken:
@@ -145,7 +124,7 @@ class TapCardsForm(BaseHandForm):
             for card in DECK:
                 chosen = self.value_as_it_stands(f"card_{card.code}")
                 if chosen not in (None, ""):
-                    found[self.sides[int(chosen)]].append(card.code)
+                    found[self.sides[int(str(chosen))]].append(card.code)
             self._captures = {side: tuple(codes) for side, codes in found.items()}
         return {side: list(codes) for side, codes in self._captures.items()}
 
@@ -187,7 +166,7 @@ class TapCardsHandEntry(HandEntry):
     def shortcut(self, data: QueryDict) -> QueryDict | None:
         return rest_to(data, DECK, MODE_CARDS)
 
-    def tap_context(self, form: TapCardsForm, setup: TableSetup) -> dict[str, Any]:
+    def tap_context(self, form: TapCardsForm, setup: TableSetup) -> dict[str, object]:
         style = deck_style(setup)
         return {
             "grid": on_first_read(lambda: card_grid(form, style)),

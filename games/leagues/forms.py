@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -22,6 +22,15 @@ def split_names(text: str) -> list[str]:
         if name and name.casefold() not in (known.casefold() for known in names):
             names.append(name)
     return names
+
+
+class LeagueFields(TypedDict):
+    """What the league services take from the league form."""
+
+    name: str
+    games: list[str]
+    members: list[str]
+    currency: NotRequired[str]
 
 
 class LeagueForm(forms.Form):
@@ -64,14 +73,16 @@ class LeagueForm(forms.Form):
             }
         )
 
-    def league_fields(self) -> dict[str, Any]:
+    def league_fields(self) -> LeagueFields:
         """What the league services take: the name, the games and the member names."""
-        return {
-            "name": self.cleaned_data["name"],
-            "games": self.cleaned_data["games"],
-            "members": split_names(self.cleaned_data.get("members", "")),
-            **({"currency": currency} if (currency := self.cleaned_data.get("currency")) else {}),
-        }
+        fields = LeagueFields(
+            name=self.cleaned_data["name"],
+            games=self.cleaned_data["games"],
+            members=split_names(self.cleaned_data.get("members", "")),
+        )
+        if currency := self.cleaned_data.get("currency"):
+            fields["currency"] = currency
+        return fields
 
 
 class SeasonForm(forms.Form):
@@ -83,7 +94,7 @@ class SeasonForm(forms.Form):
         label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"})
     )
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
         if starts and ends and ends < starts:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.datastructures import MultiValueDict
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -84,7 +85,7 @@ class NewTableForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        # Any value works (returned as is); django-stubs allows only str | None.
+        # Whatever value is given works (returned as is); django-stubs allows only str | None.
         empty_value=0,  # type: ignore[arg-type]
     )
 
@@ -98,8 +99,14 @@ class NewTableForm(forms.Form):
     )
     club = club_field()
 
-    def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        *,
+        initial: Mapping[str, object] | None = None,
+        scorer_club_ids: Sequence[int] = (),
+    ) -> None:
+        super().__init__(data, initial=dict(initial or {}))
         key = self.data.get("game") if self.is_bound else self.initial.get("game")
         self.rules: Game = GAMES[str(key) if key in HAND_ENTRIES else default_game()]
         # Only the clubs where this account may score, and their leagues that count this game;
@@ -148,8 +155,9 @@ class NewTableForm(forms.Form):
         since dropped or narrowed, a league since deleted or no longer counting the game) is
         left out, so its field shows the default."""
         game = data.get("game")
-        initial: dict[str, Any] = {"game": game if game in HAND_ENTRIES else default_game()}
-        for seat in range(GAMES[initial["game"]].max_players):
+        key = game if game in HAND_ENTRIES else default_game()
+        initial: dict[str, object] = {"game": key}
+        for seat in range(GAMES[key].max_players):
             if data.get(f"player_{seat}"):
                 initial[f"player_{seat}"] = data[f"player_{seat}"]
         for seat, name in enumerate(data.get("players", "").split(",")):
@@ -216,7 +224,7 @@ class NewTableForm(forms.Form):
                 chosen[spec.name] = value
         return chosen
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if self.errors:
             return cleaned
@@ -274,11 +282,17 @@ class ScoresheetUploadForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        files: MultiValueDict[str, UploadedFile[bytes]] | None = None,
+        *,
+        scorer_club_ids: Sequence[int] = (),
+    ) -> None:
+        super().__init__(data, files)
         model_choice(self, "club").queryset = scorer_clubs(scorer_club_ids)
 
-    def clean_scoresheet(self) -> Any:
+    def clean_scoresheet(self) -> object:
         upload = self.cleaned_data["scoresheet"]
         if upload.size > SCORESHEET_MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB."))

@@ -1,10 +1,10 @@
 """The hand forms' busiest markup, built in Python (games/hands/html.py) instead of a template
 render per card, radio and stepper."""
 
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from django import template
-from django.forms.boundfield import BoundWidget
+from django.forms.boundfield import BoundField, BoundWidget
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
@@ -29,7 +29,7 @@ def card_face(face: CardFace) -> SafeString:
 
 
 @register.simple_tag
-def steppers(rows: Any) -> SafeString:
+def steppers(rows: Iterable[tuple[str, BoundField]]) -> SafeString:
     """``{% steppers rows %}``: a stepper per (side, bound number field)."""
     return html.steppers_html(rows)
 
@@ -42,25 +42,27 @@ def option_input(option: BoundWidget) -> SafeString:
 
 
 @register.simple_tag
-def mode_switch(mode: Any, legend: str) -> SafeString:
+def mode_switch(mode: BoundField, legend: str) -> SafeString:
     """``{% mode_switch form.mode legend %}``: tap the cards or enter the points."""
     return html.mode_switch_html(mode, legend)
 
 
 @register.simple_tag
-def side_picker(side_counts: Any, side_indexes: Any) -> SafeString:
+def side_picker(
+    side_counts: Sequence[html.SideCount], side_indexes: Sequence[tuple[int, str]]
+) -> SafeString:
     """``{% side_picker side_counts side_indexes %}``: a button per side with its figures."""
     return html.side_picker_html(side_counts, side_indexes)
 
 
 @register.simple_tag
-def side_counts(count: Any, oob: bool = False) -> SafeString:
+def side_counts(count: html.SideCount, oob: bool = False) -> SafeString:
     """``{% side_counts count oob %}``: one side's figures, out of band with a preview."""
     return html.side_counts_html(count, oob)
 
 
 @register.simple_tag
-def rest_buttons(side_indexes: Any) -> SafeString:
+def rest_buttons(side_indexes: Sequence[tuple[int, str]]) -> SafeString:
     """``{% rest_buttons side_indexes %}``: "All remaining cards to X" for each side."""
     return html.rest_buttons_html(side_indexes)
 

@@ -10,19 +10,36 @@ with the same messages, so the catalogs translate it as before.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol, TypedDict
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from games.hands.base import HistoryLine
 from games.hands.html import esc
 
 register = template.Library()
 
 
+class _Hand(Protocol):
+    @property
+    def number(self) -> int: ...
+
+
+class HistoryRow(TypedDict):
+    """A row of the history as views._round_rows makes it."""
+
+    round: _Hand
+    dealer: str
+    line: HistoryLine
+    why_url: str
+    edit_url: str
+    delete_url: str
+
+
 @register.simple_tag(takes_context=True)
-def history_row(context: template.Context, row: dict[str, Any]) -> SafeString:
+def history_row(context: template.Context, row: HistoryRow) -> SafeString:
     """``{% history_row row %}``: one hand of the history (a row of views._round_rows), with
     its Why?, Edit and Delete buttons where the page offers them."""
     hand, line = row["round"], row["line"]

@@ -1,4 +1,4 @@
-from typing import Any
+from collections.abc import Mapping
 
 from django import template
 
@@ -6,9 +6,7 @@ register = template.Library()
 
 
 @register.filter
-def get(mapping: Any, key: Any) -> Any:
-    """``mapping[key]``, or "" when it has none: for dicts keyed by a loop variable."""
-    try:
-        return mapping.get(key, "")
-    except AttributeError:
-        return ""
+def get(mapping: object, key: object) -> object:
+    """``mapping[key]``, or "" when it has none (or is no mapping): for dicts keyed by a loop
+    variable."""
+    return mapping.get(key, "") if isinstance(mapping, Mapping) else ""

@@ -35,14 +35,14 @@ import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError, OperationalError, connection, reset_queries
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -55,6 +55,7 @@ from django.utils import timezone
 
 from games.bench_table import as_a_worker_runs, table_page_report, text_table
 from games.demo import demo_league_create
+from games.management.options import integer, string
 from games.models import (
     Club,
     League,
@@ -106,8 +107,8 @@ class Command(BaseCommand):
             help="sizes of the scoresheets imported and scored (default 2000,8000)",
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        if options["tables"] < 1 or options["hands"] < 1 or options["runs"] < 1:
+    def handle(self, *args: object, **options: object) -> None:
+        if min(integer(options, "tables"), integer(options, "hands"), integer(options, "runs")) < 1:
             raise CommandError("--tables, --hands and --runs must be 1 or more")
         label = _database_label()
         scratch = tempfile.mkdtemp(prefix="scorekeeper-bench-")
@@ -131,17 +132,20 @@ class Command(BaseCommand):
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
-    def _bench(self, label: str, options: dict[str, Any]) -> None:
-        sizes = [int(size) for size in str(options["import_hands"]).split(",") if size.strip()]
+    def _bench(self, label: str, options: Mapping[str, object]) -> None:
+        sizes = [int(size) for size in string(options, "import_hands").split(",") if size.strip()]
         if sizes:
             self.stdout.write(_import_table(label, [_measure_import(size) for size in sizes]))
         self.stdout.write(_cli_line(_measure_cli_startup()))
-        tables, hands, runs = options["tables"], options["hands"], options["runs"]
+        tables, hands, runs = (integer(options, name) for name in ("tables", "hands", "runs"))
         self.stdout.write(f"{label}: seeding {tables:,} finished tables of {hands} hands ...")
         started = time.perf_counter()
         owner = bench_owner()
         league = demo_league_create(
-            tables=tables, hands=hands, seed=options["seed"], club=owner.memberships.get().club
+            tables=tables,
+            hands=hands,
+            seed=integer(options, "seed"),
+            club=owner.memberships.get().club,
         )
         seeded = time.perf_counter() - started
         if connection.vendor == "postgresql":
@@ -353,7 +357,7 @@ def _database_label() -> str:
     return connection.display_name
 
 
-def bench_owner() -> Any:
+def bench_owner() -> User:
     """The account whose club the bench fills and whose pages it times: a club member sees
     them as a phone at the table does."""
     user, created = get_user_model().objects.get_or_create(username="bench-owner")

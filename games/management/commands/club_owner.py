@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import getpass
 import os
-from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from games.clubs import services as club_services
+from games.management.options import flag, string, string_or_none
 from games.models import Club
 
 BAD_INPUT = 2
@@ -50,12 +51,12 @@ class Command(BaseCommand):
             ),
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        club = self._club(options["club"])
-        username: str = options["username"]
+    def handle(self, *args: object, **options: object) -> None:
+        club = self._club(string_or_none(options, "club"))
+        username = string(options, "username")
         User = get_user_model()
         user = User.objects.filter(**{User.USERNAME_FIELD: username}).first()
-        if user is None and not options["create"]:
+        if user is None and not flag(options, "create"):
             raise _refuse(
                 f'There is no account "{username}". Run "manage.py createsuperuser" first, '
                 "or add --create to make it here."
@@ -98,7 +99,7 @@ class Command(BaseCommand):
         lines += [f"  {club.public_id}  {club.name}" for club in clubs]
         return "\n".join(lines)
 
-    def _password(self, user: Any) -> str:
+    def _password(self, user: User) -> str:
         from_env = os.environ.get(PASSWORD_ENV)
         if from_env is not None:
             password = from_env

@@ -8,13 +8,13 @@ longest-standing remaining member as owner. ``--dry-run`` reports what would go 
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
 from games.clubs import services as club_services
+from games.management.options import flag, integer
 
 
 def _count(number: int, thing: str) -> str:
@@ -35,18 +35,18 @@ class Command(BaseCommand):
             "--dry-run", action="store_true", help="report what would be removed; change nothing"
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        days: int = options["days"]
+    def handle(self, *args: object, **options: object) -> None:
+        days = integer(options, "days")
         if days < 1:
             raise CommandError("--days must be 1 or more", returncode=2)
         older_than = timezone.localdate() - timedelta(days=days)
         with transaction.atomic():
             guests, clubs = club_services.guests_remove(older_than)
-            if options["dry_run"]:
+            if flag(options, "dry_run"):
                 # The counts are the real ones; the removal is rolled back.
                 transaction.set_rollback(True)
         what = f"{_count(guests, 'guest account')} and {_count(clubs, 'club')}"
-        if options["dry_run"]:
+        if flag(options, "dry_run"):
             self.stdout.write(f"Would remove {what} (dry run: nothing was changed).")
         else:
             self.stdout.write(f"Removed {what}.")

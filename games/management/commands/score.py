@@ -11,10 +11,10 @@ arguments (``--help``, Django's options), and scores through the same code.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from games.management.options import string
 from games.score_cli import BAD_INPUT, BadInput, scored_text
 
 
@@ -24,9 +24,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the scoresheet JSON file, or - for standard input")
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         try:
-            text = scored_text(options["file"], getattr(self.stdout, "encoding", None))
+            text = scored_text(string(options, "file"), getattr(self.stdout, "encoding", None))
         except BadInput as bad:
             for line in bad.lines:
                 self.stderr.write(line)

@@ -7,7 +7,6 @@ players are shared: a name the database knows already is that player.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test.utils import override_settings
@@ -15,6 +14,7 @@ from django.urls import reverse
 
 from games.clubs import services as club_services
 from games.demo import DEFAULT_LEAGUE_NAME, demo_league_create
+from games.management.options import integer, integer_or_none, string
 
 
 class Command(BaseCommand):
@@ -39,19 +39,20 @@ class Command(BaseCommand):
             help=f'league name (default "{DEFAULT_LEAGUE_NAME}")',
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        if options["tables"] < 0:
+    def handle(self, *args: object, **options: object) -> None:
+        tables, hands = integer(options, "tables"), integer_or_none(options, "hands")
+        if tables < 0:
             raise CommandError("--tables must be 0 or more")
-        if options["hands"] is not None and options["hands"] < 1:
+        if hands is not None and hands < 1:
             raise CommandError("--hands must be 1 or more")
         started = time.perf_counter()
         # With DEBUG on, Django keeps the text of every query, and the bulk inserts are large.
         with override_settings(DEBUG=False):
             league = demo_league_create(
-                tables=options["tables"],
-                hands=options["hands"],
-                seed=options["seed"],
-                league_name=options["name"],
+                tables=tables,
+                hands=hands,
+                seed=integer(options, "seed"),
+                league_name=string(options, "name"),
             )
         elapsed = time.perf_counter() - started
         players = league.members.count()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from games.hands.demo_base import DemoGame, DemoTable, Entries
-from games.plugins.briscola.engine import deals_needed
+from games.plugins.briscola.engine import deals_needed, read_breakdown
 from games.scoring import RoundScore
 from games.scoring.cards import DECK, Rank
 
@@ -53,7 +53,7 @@ def _entered(
     entry: dict[str, object] = {"captures": captures}
     score = table.score(entry, scores)
     if table.plan.counted:
-        entry = {"points": score.breakdown["card_points"]}
+        entry = {"points": dict(read_breakdown(score.breakdown).card_points)}
         score = table.score(entry, scores)
     return entry, score
 
@@ -66,7 +66,7 @@ def _deal(
         return _entered(table, _draw(table), scores)
     while True:
         captures = _split(table)
-        won = table.score({"captures": captures}, scores).breakdown["winner"]
+        won = read_breakdown(table.score({"captures": captures}, scores).breakdown).winner
         if won is not None:
             break
     if won != winner:

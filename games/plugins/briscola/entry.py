@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -20,23 +19,27 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     dealer_facts,
+    entry_part,
+    read_breakdown,
 )
 from games.hands.demo_base import DemoGame
+from games.hands.html import Figure, SideCount
 from games.hands.tap_cards import (
     MODE_POINTS,
-    Figure,
-    SideCount,
     TapCardsForm,
     TapCardsHandEntry,
 )
 from games.plugins.briscola.demo import BRISCOLA_DEMO
 from games.plugins.briscola.engine import (
     DECK_POINTS,
+    POINTS,
     Briscola,
+    BriscolaBreakdown,
     card_points,
     deals_needed,
 )
 from games.scoring import Game, GameState, RoundScore, TableSetup
+from games.scoring.breakdowns import JSON
 from games.scoring.cards import Card
 
 
@@ -53,19 +56,21 @@ class BriscolaHandForm(TapCardsForm):
     """One deal: every card to the side that took it, or the card points counted at the table
     (rules.md §5)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
+        super().add_fields()
         for i, side in enumerate(self.sides):
             self.fields[f"points_{i}"] = forms.IntegerField(
                 label=side, min_value=0, max_value=DECK_POINTS, initial=0, required=False
             )
 
     @classmethod
-    def initial_from_entry(cls, entry: Mapping[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
+    def initial_from_entry(
+        cls, entry: Mapping[str, object], sides: tuple[str, ...]
+    ) -> dict[str, object]:
         if "points" in entry:
             index = {side: str(i) for i, side in enumerate(sides)}
-            initial: dict[str, Any] = {"mode": MODE_POINTS}
-            for side, points in entry["points"].items():
+            initial: dict[str, object] = {"mode": MODE_POINTS}
+            for side, points in entry_part(entry, "points").items():
                 initial[f"points_{index[side]}"] = points
             return initial
         return cls.initial_captures(entry, sides)
@@ -100,7 +105,7 @@ class BriscolaHandForm(TapCardsForm):
             return None
         valid = self.is_valid()
         score = self.score if valid else None
-        result = deal_result(score.breakdown) if score else ""
+        result = deal_result(read_breakdown(score.breakdown, self.setup, Briscola)) if score else ""
         if self.by_points():
             # Typed points: the result once they add up, else why they cannot be saved.
             problems = () if valid else tuple(str(e) for e in self.non_field_errors())
@@ -113,23 +118,34 @@ class BriscolaHandForm(TapCardsForm):
         return DealPreview(self.side_counts(taken), unassigned, score, result, problems)
 
 
-def deal_result(breakdown: Mapping[str, Any]) -> str:
+def _card_points(deal: BriscolaBreakdown) -> str:
+    return ", ".join(f"{side} {value}" for side, value in deal.card_points.items())
+
+
+def deal_result(deal: BriscolaBreakdown) -> str:
     """The deal's result in words: who won it, or a draw (rules.md §3)."""
-    points = breakdown.get("card_points") or {}
-    counts = ", ".join(f"{side} {value}" for side, value in points.items())
-    if breakdown.get("winner"):
+    if deal.winner:
         return _("%(side)s wins the deal (%(points)s).") % {
-            "side": breakdown["winner"],
-            "points": counts,
+            "side": deal.winner,
+            "points": _card_points(deal),
         }
     return _("60-60: the deal is a draw and counts for nobody.")
 
 
-def deal_summary(breakdown: Mapping[str, Any]) -> str:
+def deal_summary(deal: BriscolaBreakdown) -> str:
     """The history's one line before a deal is opened: who won it, the numbers beside it."""
-    if breakdown.get("winner"):
-        return _("%(side)s wins the deal.") % {"side": breakdown["winner"]}
+    if deal.winner:
+        return _("%(side)s wins the deal.") % {"side": deal.winner}
     return _("60-60 is a draw: the deal counts for nobody.")
+
+
+def explain_deal(deal: BriscolaBreakdown) -> list[str]:
+    how = (
+        _("Card points counted at the table: %(points)s.")
+        if deal.entered == POINTS
+        else _("Card points from the cards taken: %(points)s.")
+    )
+    return [how % {"points": _card_points(deal)}, deal_result(deal)]
 
 
 class BriscolaHandEntry(TapCardsHandEntry):
@@ -141,10 +157,12 @@ class BriscolaHandEntry(TapCardsHandEntry):
     options_on_scoreboard = frozenset({"best_of"})
     standings_measures = ("points_per_game", "points_difference")
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         return BriscolaHandForm.initial_from_entry(entry, setup.sides)
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, BriscolaHandForm)
         return {
             **self.tap_context(form, setup),
@@ -152,27 +170,20 @@ class BriscolaHandEntry(TapCardsHandEntry):
             "steppers": self.points_steppers(form, setup, "points"),
         }
 
-    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
-        points = breakdown.get("card_points") or {}
-        how = (
-            _("Card points counted at the table: %(points)s.")
-            if breakdown.get("entered") == MODE_POINTS
-            else _("Card points from the cards taken: %(points)s.")
-        )
-        counts = ", ".join(f"{side} {value}" for side, value in points.items())
-        return [how % {"points": counts}, deal_result(breakdown)]
+    def explain(self, breakdown: Mapping[str, JSON], setup: TableSetup) -> list[str]:
+        return explain_deal(read_breakdown(breakdown, setup, Briscola))
 
     def record_heading(self, number: int) -> str:
         return _("Record deal %(number)s") % {"number": number}
 
     def history_line(
-        self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
+        self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
     ) -> HistoryLine:
-        card_points_ = breakdown.get("card_points") or {}
+        deal = read_breakdown(breakdown, setup, Briscola)
         return HistoryLine(
-            points=tuple((side, str(card_points_.get(side, 0))) for side in setup.sides),
-            lines=tuple(self.explain(breakdown, setup)),
-            summary=deal_summary(breakdown),
+            points=tuple((side, str(deal.card_points.get(side, 0))) for side in setup.sides),
+            lines=tuple(explain_deal(deal)),
+            summary=deal_summary(deal),
         )
 
     def scoreboard(

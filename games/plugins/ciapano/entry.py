@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -26,6 +25,9 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     dealer_facts,
+    entry_items,
+    entry_part,
+    read_breakdown,
     rest_to,
 )
 from games.hands.demo_base import DemoGame
@@ -38,10 +40,14 @@ from games.plugins.ciapano.engine import (
     ROUND_POINTS,
     THIRD_CARD_COUNT,
     Ciapano,
+    CiapanoBreakdown,
+    CiapanoDealBreakdown,
+    CiapanoPointsBreakdown,
     active_players,
     penalty_thirds,
 )
 from games.scoring import GameState, RoundScore, TableSetup
+from games.scoring.breakdowns import JSON
 from games.scoring.cards import Rank, parse_card, rank_name
 
 MODE_CARDS = "cards"
@@ -129,8 +135,8 @@ class CiapanoHandForm(BaseHandForm):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
+        super().add_fields()
         active = active_players(self.setup, self.earlier)
         self.seats: tuple[tuple[int, str], ...] = tuple(
             (seat, player) for seat, player in enumerate(self.setup.players) if player in active
@@ -242,7 +248,7 @@ class CiapanoHandForm(BaseHandForm):
             return {"aces": aces, "thirds": thirds, "last_trick": self.last_trick()}
         return {"penalty_cards": self.penalty_cards(), "last_trick": self.last_trick()}
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         if any(name.startswith("card_") or name == "last_trick" for name in self.errors):
             # The radios sit out of sight under the cards, so their own errors would go
@@ -360,38 +366,41 @@ class CiapanoHandEntry(HandEntry):
     standings_measures = ("eliminations", "average_place")
     styles = ("ciapano/ciapano.css",)
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         seat = {player: str(index) for index, player in enumerate(setup.players)}
-        initial: dict[str, Any]
+        initial: dict[str, object]
         if "points" in entry:
             initial = {"mode": MODE_POINTS}
-            for player, points in entry["points"].items():
+            for player, points in entry_part(entry, "points").items():
                 initial[f"points_{seat[player]}"] = points
             return initial
         if "penalty_cards" in entry:
             initial = {"mode": MODE_CARDS}
-            for player, codes in entry["penalty_cards"].items():
-                for code in codes:
-                    initial[f"card_{parse_card(code).code}"] = seat[player]
+            for player, codes in entry_part(entry, "penalty_cards").items():
+                for code in entry_items(codes):
+                    initial[f"card_{parse_card(str(code)).code}"] = seat[player]
         else:
             initial = {"mode": MODE_COUNTS}
             for name in ("aces", "thirds"):
-                for player, count in entry[name].items():
+                for player, count in entry_part(entry, name).items():
                     initial[f"{name}_{seat[player]}"] = count
-        if entry.get("last_trick") in seat:
-            initial["last_trick"] = seat[entry["last_trick"]]
+        last_trick = entry.get("last_trick")
+        if isinstance(last_trick, str) and last_trick in seat:
+            initial["last_trick"] = seat[last_trick]
         return initial
 
     def shortcut(self, data: QueryDict) -> QueryDict | None:
         return rest_to(data, PENALTY_CARDS, MODE_CARDS)
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, CiapanoHandForm)
         style = deck_style(setup)
         preview = form.preview()
         return {
             "preview": preview,
-            "preview_lines": self.explain(preview.score.breakdown, setup)
+            "preview_lines": explain_hand(read_breakdown(preview.score.breakdown, setup, Ciapano))
             if preview and preview.score
             else [],
             "grid": card_grid(form, style),
@@ -412,22 +421,23 @@ class CiapanoHandEntry(HandEntry):
             "setup_hint": "",
         }
 
-    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
-        return explain_hand(breakdown)
+    def explain(self, breakdown: Mapping[str, JSON], setup: TableSetup) -> list[str]:
+        return explain_hand(read_breakdown(breakdown, setup, Ciapano))
 
     def history_line(
-        self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
+        self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
     ) -> HistoryLine:
+        hand = read_breakdown(breakdown, setup, Ciapano)
         # Players already out sat the hand out: a 0 beside their name would read as a score.
-        played = breakdown.get("players") or setup.players
+        played = hand.players or setup.players
         summary = ""
-        if breakdown.get("moon"):
-            summary = _("Moon by %(player)s:") % {"player": breakdown["moon"]}
+        if isinstance(hand, CiapanoDealBreakdown) and hand.moon:
+            summary = _("Moon by %(player)s:") % {"player": hand.moon}
         return HistoryLine(
             points=tuple(
                 (player, str(points.get(player, 0))) for player in setup.players if player in played
             ),
-            lines=tuple(self.explain(breakdown, setup)),
+            lines=tuple(explain_hand(hand)),
             summary=summary,
         )
 
@@ -501,15 +511,18 @@ def _out_after(setup: TableSetup, totals_after_each: Sequence[Mapping[str, int]]
     return out
 
 
-def explain_hand(breakdown: Mapping[str, Any]) -> list[str]:
+def explain_hand(breakdown: CiapanoBreakdown) -> list[str]:
     """One plain sentence per player, then the last trick (or the moon)."""
-    if breakdown.get("kind") == "points":
-        points = breakdown.get("points") or {}
+    if isinstance(breakdown, CiapanoPointsBreakdown):
         return [
             _("Points counted at the table: %(points)s.")
-            % {"points": ", ".join(f"{player} {count}" for player, count in points.items())}
+            % {
+                "points": ", ".join(
+                    f"{player} {count}" for player, count in breakdown.points.items()
+                )
+            }
         ]
-    moon = breakdown.get("moon")
+    moon = breakdown.moon
     if moon:
         return [
             _(
@@ -519,12 +532,12 @@ def explain_hand(breakdown: Mapping[str, Any]) -> list[str]:
             % {"player": moon}
         ]
     lines = []
-    penalty = breakdown.get("penalty") or {}
-    for player in breakdown.get("players") or []:
-        aces = int(breakdown["aces"][player])
-        thirds = int(breakdown["thirds"][player])
-        whole = int(penalty[player]["whole"])
-        dropped = int(penalty[player]["thirds"])
+    penalty = breakdown.penalty
+    for player in breakdown.players:
+        aces = breakdown.aces[player]
+        thirds = breakdown.thirds[player]
+        whole = penalty[player].whole
+        dropped = penalty[player].thirds
         if not aces and not thirds:
             lines.append(_("%(player)s took no penalty cards: 0 points.") % {"player": player})
             continue
@@ -534,7 +547,7 @@ def explain_hand(breakdown: Mapping[str, Any]) -> list[str]:
             cards = _("%(aces)s and %(thirds)s") % {"aces": aces_text, "thirds": thirds_text}
         else:
             cards = aces_text if aces else thirds_text
-        values = {
+        values: dict[str, object] = {
             "player": player,
             "cards": cards,
             "penalty": fraction(3 * whole + dropped),
@@ -548,17 +561,16 @@ def explain_hand(breakdown: Mapping[str, Any]) -> list[str]:
         else:
             text = _("%(player)s took %(cards)s, %(penalty)s in all: %(points)s.")
         lines.append(text % values)
-    last = breakdown.get("last_trick") or {}
-    winner, worth = last.get("winner"), last.get("worth")
+    winner, worth = breakdown.last_trick.winner, breakdown.last_trick.worth
     if winner and worth is not None:
-        own = int(penalty[winner]["whole"])
+        own = penalty[winner].whole
         values = {
             "player": winner,
             "worth": worth,
             "own": own,
-            "points": _points(own + int(worth)),
+            "points": _points(own + worth),
         }
-        if breakdown.get("rule") == LAST_TRICK_PLUS_ONE:
+        if breakdown.rule == LAST_TRICK_PLUS_ONE:
             text = _(
                 "%(player)s won the last trick, worth %(worth)s: %(own)s + %(worth)s = %(points)s."
             )

@@ -10,17 +10,16 @@ form and in the preview, in its own words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.html import format_html
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
-from games.formatting import money, signed
+from games.formatting import signed
 from games.hands.base import (
     BaseHandForm,
     ChartHints,
@@ -28,6 +27,7 @@ from games.hands.base import (
     HistoryLine,
     Scoreboard,
     ScoreRow,
+    read_breakdown,
 )
 from games.hands.demo_base import DemoGame
 from games.plugins.schafkopf.demo import SCHAFKOPF_DEMO
@@ -39,15 +39,15 @@ from games.plugins.schafkopf.engine import (
     PASSED,
     RAMSCH,
     SAUSPIEL,
-    SIE,
     STILL_TO_ENTER,
-    TARIFF_LABELS,
     TOTAL_CARD_POINTS,
-    TOUT_DOUBLE,
     TRICKS,
     Contract,
     GermanSuit,
+    RamschBreakdown,
     Schafkopf,
+    SchafkopfBreakdown,
+    SchafkopfPointsBreakdown,
     TableHand,
     contracts_at,
     fields_for,
@@ -55,28 +55,17 @@ from games.plugins.schafkopf.engine import (
     result_kind,
     table_entry,
 )
+from games.plugins.schafkopf.words import amount, explain_hand, has_money, summary_of, tariff_words
 from games.problems import problem_text
 from games.scoring import EntryError, GameState, TableSetup
+from games.scoring.breakdowns import JSON
 from games.words import label_value
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 WON = "won"
 LOST = "lost"
-
-
-# -- amounts --------------------------------------------------------------------------------------
-
-
-def has_money(setup: TableSetup) -> bool:
-    return setup.option_int("cents_per_point") > 0
-
-
-def amount(points: int, setup: TableSetup, *, sign: bool = True) -> str:
-    """Points as the table counts them: money when it plays for money, else points."""
-    if has_money(setup):
-        return money(
-            points, setup.option_int("cents_per_point"), setup.option_str("currency"), sign=sign
-        )
-    return signed(points) if sign else str(points)
 
 
 # -- what each contract asks for --------------------------------------------------------------
@@ -104,7 +93,7 @@ def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
     )
 
 
-def contract_label(contract: Contract) -> Any:
+def contract_label(contract: Contract) -> StrPromise:
     # "All passed" is short enough for a chip on a 360 px phone; the words elsewhere say
     # "Everybody passed".
     return gettext_lazy("All passed") if contract is PASSED else gettext_lazy(contract.name)
@@ -144,13 +133,13 @@ def applying_inputs(contract: Contract, setup: TableSetup) -> str:
 # -- the form -----------------------------------------------------------------------------------
 
 
-def _suit_choices() -> list[tuple[str, Any]]:
+def _suit_choices() -> list[tuple[str, StrPromise]]:
     return [(suit.value, gettext_lazy(suit.label)) for suit in GermanSuit] + [
         ("", gettext_lazy("None named"))
     ]
 
 
-def _doubling_choices() -> list[tuple[str, Any]]:
+def _doubling_choices() -> list[tuple[str, StrPromise]]:
     return [("0", gettext_lazy("No doubling"))] + [
         (str(doubling.level), gettext_lazy(doubling.name)) for doubling in DOUBLINGS
     ]
@@ -234,8 +223,8 @@ class SchafkopfHandForm(BaseHandForm):
         label=gettext_lazy("Durchmarsch"), required=False, widget=forms.RadioSelect
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
+        super().add_fields()
         seats = [(str(index), name) for index, name in enumerate(self.setup.players)]
         declarer, partner = self.fields["declarer"], self.fields["partner"]
         assert isinstance(declarer, forms.ChoiceField)
@@ -362,7 +351,7 @@ def preview_of(form: SchafkopfHandForm, setup: TableSetup) -> HandPreview | None
     if not form.is_bound or not form.is_valid() or form.score is None:
         return None
     score = form.score
-    breakdown = score.breakdown
+    breakdown = read_breakdown(score.breakdown, setup, Schafkopf)
     roles = player_roles(breakdown)
     rows = []
     for player in setup.players:
@@ -381,17 +370,24 @@ def preview_of(form: SchafkopfHandForm, setup: TableSetup) -> HandPreview | None
     return HandPreview(tuple(rows), summary_of(breakdown, setup), tuple(lines[1:] or lines))
 
 
-def player_roles(breakdown: Mapping[str, Any]) -> dict[object, str]:
+def player_roles(breakdown: SchafkopfBreakdown) -> dict[str, str]:
     """Each player's part in the hand, for the preview: declarer and partner; in a Ramsch who
     loses, who made the Durchmarsch and who is a Jungfrau."""
-    if breakdown.get("kind") == "ramsch":
-        if breakdown.get("durchmarsch"):
-            return {breakdown["durchmarsch"]: _("Durchmarsch")}
-        roles: dict[object, str] = dict.fromkeys(breakdown.get("jungfrau") or (), _("Jungfrau"))
-        if breakdown.get("winners"):
-            roles.update(dict.fromkeys(breakdown.get("losers") or (), _("loses")))
+    if isinstance(breakdown, SchafkopfPointsBreakdown):
+        return {}
+    if isinstance(breakdown, RamschBreakdown):
+        if breakdown.durchmarsch:
+            return {breakdown.durchmarsch: _("Durchmarsch")}
+        roles = dict.fromkeys(breakdown.jungfrau, _("Jungfrau"))
+        if breakdown.winners:
+            roles.update(dict.fromkeys(breakdown.losers, _("loses")))
         return roles
-    return {breakdown.get("declarer"): _("declarer"), breakdown.get("partner"): _("partner")}
+    roles = {}
+    if breakdown.declarer is not None:
+        roles[breakdown.declarer] = _("declarer")
+    if breakdown.partner is not None:
+        roles[breakdown.partner] = _("partner")
+    return roles
 
 
 def _trend(points: int) -> str:
@@ -400,458 +396,6 @@ def _trend(points: int) -> str:
     if points < 0:
         return "sk-minus"
     return ""
-
-
-# -- words --------------------------------------------------------------------------------------
-
-
-def _names(players: Sequence[object]) -> str:
-    return get_text_list([str(player) for player in players], _("and"))
-
-
-def contract_name(breakdown: Mapping[str, Any]) -> str:
-    """The contract with its called ace or trump suit: "Sauspiel (Eichel ace)", "Solo (Herz)"."""
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
-    name = _(contract.name)
-    suit = breakdown.get("suit")
-    if not suit:
-        return name
-    suit_name = _(GermanSuit(str(suit)).label)
-    if contract.has_partner:
-        return _("%(contract)s (%(suit)s ace)") % {"contract": name, "suit": suit_name}
-    return _("%(contract)s (%(suit)s)") % {"contract": name, "suit": suit_name}
-
-
-def doubling_name(level: int) -> str:
-    """The last call of the chain: a Retour stands for Stoß and Retour."""
-    if not 0 < level <= MAX_DOUBLINGS:
-        return ""
-    return _(DOUBLINGS[level - 1].name)
-
-
-def result_words(breakdown: Mapping[str, Any]) -> str:
-    """The outcome for the declarer side: "won with 75", "won, Schneider", "lost with 7 tricks"."""
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
-    won = bool(breakdown.get("declarer_won"))
-    points, tricks = breakdown.get("declarer_points"), breakdown.get("declarer_tricks")
-    if contract.bettel and tricks is not None:
-        words = (
-            _("won without a trick")
-            if won
-            else ngettext("lost with %(count)s trick", "lost with %(count)s tricks", tricks)
-            % {"count": tricks}
-        )
-    elif contract.tout and tricks is not None:
-        words = (
-            _("won with all 8 tricks")
-            if won
-            else ngettext("lost with %(count)s trick", "lost with %(count)s tricks", tricks)
-            % {"count": tricks}
-        )
-    elif points is not None:
-        words = (_("won with %(points)s") if won else _("lost with %(points)s")) % {
-            "points": points
-        }
-    else:
-        words = _("won") if won else _("lost")
-    if breakdown.get("schwarz"):
-        words += ", " + _("Schwarz")
-    elif breakdown.get("schneider"):
-        words += ", " + _("Schneider")
-    return words
-
-
-def knock_words(count: int) -> str:
-    """The knocks of a hand: "Klopfen", "Klopfen twice"... ("" for none)."""
-    if not count:
-        return ""
-    if count == 1:
-        return _("Klopfen")
-    return ngettext("Klopfen %(count)s time", "Klopfen %(count)s times", count) % {"count": count}
-
-
-def summary_of(breakdown: Mapping[str, Any], setup: TableSetup) -> str:
-    """One line for the collapsed history row and the preview:
-    "Ann's Sauspiel (Eichel ace) with Cy: won with 75, Stoß — 20 each"."""
-    if breakdown.get("kind") == "points":
-        return _("Points counted at the table")
-    if breakdown.get("kind") == "ramsch":
-        return _ramsch_summary(breakdown, setup)
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
-    if not contract.played:
-        return _("Everybody passed")
-    who = _("%(declarer)s's %(contract)s") % {
-        "declarer": breakdown["declarer"],
-        "contract": contract_name(breakdown),
-    }
-    if breakdown.get("partner"):
-        who = _("%(game)s with %(partner)s") % {"game": who, "partner": breakdown["partner"]}
-    result = _("won") if contract is SIE else result_words(breakdown)
-    knocked = knock_words(int(breakdown.get("klopfen") or 0))
-    if knocked:
-        result += ", " + knocked
-    doubled = doubling_name(int(breakdown.get("doublings") or 0))
-    if doubled:
-        result += ", " + doubled
-    return _("%(game)s: %(result)s — %(value)s each") % {
-        "game": who,
-        "result": result,
-        "value": amount(int(breakdown["game_value"]), setup, sign=False),
-    }
-
-
-def _ramsch_summary(breakdown: Mapping[str, Any], setup: TableSetup) -> str:
-    """ "Ramsch: Bob loses with 52, Jungfrau Di — 40 each", "Ramsch: Cy's Durchmarsch — 70 each"."""
-    value = amount(int(breakdown["game_value"]), setup, sign=False)
-    extras = []
-    jungfrau = breakdown.get("jungfrau") or []
-    if jungfrau:
-        extras.append(_("Jungfrau %(names)s") % {"names": _names(jungfrau)})
-    knocked = knock_words(int(breakdown.get("klopfen") or 0))
-    if knocked:
-        extras.append(knocked)
-    if breakdown.get("durchmarsch"):
-        what = _("%(player)s's Durchmarsch") % {"player": breakdown["durchmarsch"]}
-    elif not breakdown.get("winners"):
-        what = _("all four on 30, nobody pays")
-        return _("Ramsch: %(what)s") % {"what": what}
-    else:
-        losers = [str(player) for player in breakdown.get("losers") or ()]
-        most = int((breakdown.get("card_points") or {}).get(losers[0], 0))
-        what = ngettext(
-            "%(players)s loses with %(points)s",
-            "%(players)s lose with %(points)s each",
-            len(losers),
-        ) % {"players": _names(losers), "points": most}
-    return _("Ramsch: %(what)s — %(value)s each") % {
-        "what": ", ".join([what, *extras]),
-        "value": value,
-    }
-
-
-def _multiplier_words(breakdown: Mapping[str, Any]) -> str:
-    """The knocks and the Stoß chain as factors: "Klopfen ×2, Stoß ×2" ("" for none)."""
-    factors = []
-    knocks = int(breakdown.get("klopfen") or 0)
-    if knocks:
-        factors.append(f"{knock_words(knocks)} ×{2**knocks}")
-    doublings = int(breakdown.get("doublings") or 0)
-    if doublings:
-        factors.append(f"{doubling_name(doublings)} ×{DOUBLINGS[doublings - 1].multiplier}")
-    return ", ".join(factors)
-
-
-def value_words(breakdown: Mapping[str, Any]) -> str:
-    """The value's parts: "Sauspiel 10 + Schneider 10 + 3 Laufende 30 = 50, Stoß ×2 = 100"."""
-    if breakdown.get("kind") == "ramsch":
-        return _ramsch_value_words(breakdown)
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
-    doubled_tout = breakdown.get("tout") == TOUT_DOUBLE
-    factor = int(breakdown.get("factor") or 1)
-    sie_four_times = contract is SIE and factor > 1
-    part = contract.plain_part if doubled_tout else contract.tariff_part
-    if sie_four_times:
-        part = "solo"
-    parts = [f"{_(TARIFF_LABELS[part])} {breakdown['base']}"]
-    if breakdown.get("schneider_value"):
-        parts.append(_("Schneider") + f" {breakdown['schneider_value']}")
-    if breakdown.get("schwarz_value"):
-        parts.append(_("Schwarz") + f" {breakdown['schwarz_value']}")
-    laufende = breakdown.get("laufende") or {}
-    if laufende.get("value"):
-        parts.append(
-            _("%(count)s Laufende %(value)s")
-            % {"count": laufende["count"], "value": laufende["value"]}
-        )
-    before = breakdown["value_before_doublings"]
-    words = " + ".join(parts)
-    if doubled_tout:
-        words = _("twice (%(parts)s) = %(value)s") % {"parts": words, "value": before}
-    elif sie_four_times:
-        words = _("four times (%(parts)s) = %(value)s") % {"parts": words, "value": before}
-    elif contract.bettel and factor > 1:
-        words = _("%(parts)s ×2 for the open cards = %(value)s") % {
-            "parts": words,
-            "value": before,
-        }
-    elif len(parts) > 1:
-        words = f"{words} = {before}"
-    return _with_multiplier(words, breakdown)
-
-
-def _with_multiplier(words: str, breakdown: Mapping[str, Any]) -> str:
-    factors = _multiplier_words(breakdown)
-    if not factors:
-        return words
-    return (
-        words
-        + ", "
-        + _("%(factors)s = %(value)s")
-        % {
-            "factors": factors,
-            "value": breakdown["game_value"],
-        }
-    )
-
-
-def _ramsch_value_words(breakdown: Mapping[str, Any]) -> str:
-    """ "Ramsch 20, 1 Jungfrau ×2 = 40, Klopfen ×2 = 80"; a Durchmarsch as a Solo won Schwarz."""
-    before = breakdown["value_before_doublings"]
-    if breakdown.get("durchmarsch"):
-        words = _(
-            "a Solo won Schwarz: %(solo)s %(base)s + %(schneider)s %(sv)s + %(schwarz)s "
-            "%(swv)s = %(value)s"
-        ) % {
-            "solo": _("Solo"),
-            "base": breakdown["base"],
-            "schneider": _("Schneider"),
-            "sv": breakdown["schneider_value"],
-            "schwarz": _("Schwarz"),
-            "swv": breakdown["schwarz_value"],
-            "value": before,
-        }
-    else:
-        words = _("Ramsch") + f" {breakdown['base']}"
-        jungfrauen = len(breakdown.get("jungfrau") or ())
-        if jungfrauen:
-            words += ", " + ngettext(
-                "%(count)s Jungfrau ×%(factor)s = %(value)s",
-                "%(count)s Jungfrauen ×%(factor)s = %(value)s",
-                jungfrauen,
-            ) % {"count": jungfrauen, "factor": breakdown["factor"], "value": before}
-    return _with_multiplier(words, breakdown)
-
-
-def explain_hand(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
-    """Who played what, how the result was reached, the value's parts and who paid whom."""
-    if breakdown.get("kind") == "points":
-        points = breakdown.get("points") or {}
-        return [
-            _("Points counted at the table: %(points)s.")
-            % {
-                "points": ", ".join(
-                    f"{player} {signed(int(points.get(player, 0)))}" for player in setup.players
-                )
-            }
-        ]
-    if breakdown.get("kind") == "ramsch":
-        return explain_ramsch(breakdown, setup)
-    contract = CONTRACTS_BY_KEY[str(breakdown["contract"])]
-    if not contract.played:
-        return [_("Everybody passed: nobody scores, and the deal passes on.")]
-    declarer_side = [str(player) for player in breakdown.get("declarer_side") or ()]
-    opponents = [player for player in setup.players if player not in declarer_side]
-    lines = []
-    if breakdown.get("partner"):
-        lines.append(
-            _("%(declarer)s played a %(contract)s with %(partner)s against %(opponents)s.")
-            % {
-                "declarer": breakdown["declarer"],
-                "contract": contract_name(breakdown),
-                "partner": breakdown["partner"],
-                "opponents": _names(opponents),
-            }
-        )
-    else:
-        lines.append(
-            _("%(declarer)s played a %(contract)s alone against %(opponents)s.")
-            % {
-                "declarer": breakdown["declarer"],
-                "contract": contract_name(breakdown),
-                "opponents": _names(opponents),
-            }
-        )
-    lines.append(_result_line(contract, breakdown, declarer_side))
-    lines.append(_("Game value: %(value)s.") % {"value": value_words(breakdown)})
-    lines.append(_payment_line(breakdown, declarer_side, opponents, setup))
-    return lines
-
-
-def _result_line(
-    contract: Contract, breakdown: Mapping[str, Any], declarer_side: Sequence[str]
-) -> str:
-    if contract is SIE:
-        return _("A Sie wins without being played.")
-    side = _names(declarer_side)
-    points, tricks = breakdown.get("declarer_points"), breakdown.get("declarer_tricks")
-    outcome = result_words({**breakdown, "declarer_points": None, "declarer_tricks": None})
-    if contract.bettel and tricks is not None:
-        if tricks == 0:
-            return _("%(side)s took no trick: the %(contract)s is won.") % {
-                "side": side,
-                "contract": _(contract.name),
-            }
-        return ngettext(
-            "%(side)s took %(count)s trick: the %(contract)s is lost (it is won only without "
-            "a trick).",
-            "%(side)s took %(count)s tricks: the %(contract)s is lost (it is won only without "
-            "a trick).",
-            tricks,
-        ) % {"side": side, "count": tricks, "contract": _(contract.name)}
-    if contract.tout and tricks is not None:
-        return ngettext(
-            "%(side)s took %(count)s trick of 8: %(outcome)s (a Tout needs all 8).",
-            "%(side)s took %(count)s tricks of 8: %(outcome)s (a Tout needs all 8).",
-            tricks,
-        ) % {"side": side, "count": tricks, "outcome": outcome}
-    if points is not None:
-        # Say where the lines are only when they matter: Schneider needs the second one.
-        rule = (
-            _("61 win; 91 or more, or 30 or less, is Schneider")
-            if breakdown.get("schneider") and not breakdown.get("schwarz")
-            else _("61 win")
-        )
-        if tricks is not None:
-            return ngettext(
-                "%(side)s took %(points)s card points in %(count)s trick: %(outcome)s (%(rule)s).",
-                "%(side)s took %(points)s card points in %(count)s tricks: %(outcome)s (%(rule)s).",
-                tricks,
-            ) % {"side": side, "points": points, "count": tricks, "outcome": outcome, "rule": rule}
-        return _("%(side)s took %(points)s card points: %(outcome)s (%(rule)s).") % {
-            "side": side,
-            "points": points,
-            "outcome": outcome,
-            "rule": rule,
-        }
-    return _("Entered as %(outcome)s.") % {"outcome": outcome}
-
-
-def _payment_line(
-    breakdown: Mapping[str, Any],
-    declarer_side: Sequence[str],
-    opponents: Sequence[str],
-    setup: TableSetup,
-) -> str:
-    """Who paid whom: "Bob and Di pay 20 each to Ann and Cy"; with the whole sum when one
-    player pays or receives for three."""
-    value = int(breakdown["game_value"])
-    won = bool(breakdown.get("declarer_won"))
-    payers, receivers = (opponents, declarer_side) if won else (declarer_side, opponents)
-    each = amount(value, setup, sign=False)
-    if len(payers) == 1:
-        line = _("%(payer)s pays %(value)s each to %(receivers)s: %(total)s in all.") % {
-            "payer": payers[0],
-            "value": each,
-            "receivers": _names(receivers),
-            "total": amount(value * len(receivers), setup, sign=False),
-        }
-    elif len(receivers) == 1:
-        line = _("%(payers)s pay %(value)s each to %(receiver)s: %(total)s in all.") % {
-            "payers": _names(payers),
-            "value": each,
-            "receiver": receivers[0],
-            "total": amount(value * len(payers), setup, sign=False),
-        }
-    else:
-        line = _("%(payers)s pay %(value)s each to %(receivers)s.") % {
-            "payers": _names(payers),
-            "value": each,
-            "receivers": _names(receivers),
-        }
-    if has_money(setup):
-        line += " " + ngettext("(%(count)s point each.)", "(%(count)s points each.)", value) % {
-            "count": value
-        }
-    return line
-
-
-def explain_ramsch(breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
-    """A Ramsch in words: why it was played, the card points, who lost, the Jungfrauen or the
-    Durchmarsch, the value and who paid whom."""
-    lines = [
-        _(
-            "Everybody passed, so the hand was played as a Ramsch: each for himself, and the "
-            "most card points lose."
-        )
-    ]
-    card_points = breakdown.get("card_points")
-    if card_points:
-        lines.append(
-            _("Card points: %(points)s.")
-            % {
-                "points": ", ".join(
-                    f"{player} {int(card_points.get(player, 0))}" for player in setup.players
-                )
-            }
-        )
-    losers = [str(player) for player in breakdown.get("losers") or ()]
-    winners = [str(player) for player in breakdown.get("winners") or ()]
-    durchmarsch = breakdown.get("durchmarsch")
-    if durchmarsch:
-        lines.append(
-            _("%(player)s took every trick: a Durchmarsch, which wins from everyone.")
-            % {"player": durchmarsch}
-        )
-    elif not winners:
-        lines.append(_("All four took 30 card points: everybody loses, so nobody pays."))
-        return lines
-    else:
-        most = int((card_points or {}).get(losers[0], 0))
-        if len(losers) == 1:
-            lines.append(
-                _("%(player)s took the most card points (%(points)s) and loses.")
-                % {"player": losers[0], "points": most}
-            )
-        else:
-            lines.append(
-                _("%(players)s took the most card points (%(points)s each) and all lose.")
-                % {"players": _names(losers), "points": most}
-            )
-    jungfrau = [str(player) for player in breakdown.get("jungfrau") or ()]
-    if jungfrau:
-        lines.append(
-            ngettext(
-                "%(players)s took no trick (Jungfrau): each Jungfrau doubles the value.",
-                "%(players)s took no trick (Jungfrauen): each Jungfrau doubles the value.",
-                len(jungfrau),
-            )
-            % {"players": _names(jungfrau)}
-        )
-    lines.append(_("Game value: %(value)s.") % {"value": value_words(breakdown)})
-    lines.append(_ramsch_payment_line(breakdown, losers, winners, setup))
-    return lines
-
-
-def _ramsch_payment_line(
-    breakdown: Mapping[str, Any], losers: Sequence[str], winners: Sequence[str], setup: TableSetup
-) -> str:
-    """Every loser pays every winner: one line, with the sums when one side is one player."""
-    if len(losers) == 1 or len(winners) == 1:
-        return _payment_line({**breakdown, "declarer_won": True}, winners, losers, setup)
-    value = int(breakdown["game_value"])
-    line = _("%(payers)s each pay %(value)s to each of %(receivers)s: %(total)s each.") % {
-        "payers": _names(losers),
-        "value": amount(value, setup, sign=False),
-        "receivers": _names(winners),
-        "total": amount(value * len(winners), setup, sign=False),
-    }
-    if has_money(setup):
-        line += " " + ngettext("(%(count)s point each.)", "(%(count)s points each.)", value) % {
-            "count": value
-        }
-    return line
-
-
-def tariff_words(setup: TableSetup) -> str:
-    """The table's tariff and money in one line: "Tariff: Sauspiel 10, … · 1 point = 0.10 €"."""
-    tariff = setup.option_mapping("tariff")
-    parts = []
-    double = setup.option_str("tout") == TOUT_DOUBLE
-    for part, label in TARIFF_LABELS.items():
-        if part in ("bettel", "ramsch") and not setup.option_bool(part):
-            continue  # a house game the table does not play
-        if part == "tout" and double:
-            parts.append(_("Tout twice the Solo or Wenz"))
-        elif part == "sie" and double:
-            parts.append(_("Sie four times the Solo"))
-        else:
-            parts.append(f"{_(label)} {tariff[part]}")
-    if setup.option_bool("klopfen"):
-        parts.append(_("each knock ×2"))
-    words = _("Tariff: %(parts)s") % {"parts": ", ".join(parts)}
-    if has_money(setup):
-        words += " · " + _("1 point = %(money)s") % {"money": amount(1, setup, sign=False)}
-    return words
 
 
 # -- the hand entry -----------------------------------------------------------------------------
@@ -877,23 +421,27 @@ class SchafkopfHandEntry(HandEntry):
     scripts = ("schafkopf/schafkopf.js",)
     styles = ("schafkopf/schafkopf.css",)
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         seat = {player: str(index) for index, player in enumerate(setup.players)}
         if "points" in entry:
             # Hand-counted points have no contract to show: the form starts empty, and saving
             # replaces them with the contract entered.
             return {}
-        initial: dict[str, Any] = {"contract": entry.get("contract", SAUSPIEL.key)}
+        initial: dict[str, object] = {"contract": entry.get("contract", SAUSPIEL.key)}
         for name in ("declarer", "partner", "durchmarsch"):
-            if entry.get(name) in seat:
-                initial[name] = seat[entry[name]]
+            player = entry.get(name)
+            if isinstance(player, str) and player in seat:
+                initial[name] = seat[player]
         card_points = entry.get("card_points")
         if isinstance(card_points, Mapping):
             for player, points in card_points.items():
                 if player in seat:
                     initial[f"card_points_{seat[player]}"] = points
-        if isinstance(entry.get("jungfrau"), list):
-            initial["jungfrau"] = [seat[name] for name in entry["jungfrau"] if name in seat]
+        jungfrau = entry.get("jungfrau")
+        if isinstance(jungfrau, list):
+            initial["jungfrau"] = [seat[name] for name in jungfrau if name in seat]
         if entry.get("suit"):
             initial["suit"] = entry["suit"]
         for name in ("declarer_points", "declarer_tricks"):
@@ -909,7 +457,7 @@ class SchafkopfHandEntry(HandEntry):
                 initial[name] = entry[name]
         return initial
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, SchafkopfHandForm)
         contract = form.chosen_contract()
         preview = preview_of(form, setup)
@@ -955,16 +503,17 @@ class SchafkopfHandEntry(HandEntry):
             "money": has_money(setup),
         }
 
-    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
-        return explain_hand(breakdown, setup)
+    def explain(self, breakdown: Mapping[str, JSON], setup: TableSetup) -> list[str]:
+        return explain_hand(read_breakdown(breakdown, setup, Schafkopf), setup)
 
     def history_line(
-        self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
+        self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
     ) -> HistoryLine:
+        hand = read_breakdown(breakdown, setup, Schafkopf)
         return HistoryLine(
             points=tuple((side, amount(points.get(side, 0), setup)) for side in setup.sides),
-            lines=tuple(explain_hand(breakdown, setup)),
-            summary=summary_of(breakdown, setup),
+            lines=tuple(explain_hand(hand, setup)),
+            summary=summary_of(hand, setup),
         )
 
     def scoreboard(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar
 
 from games.scoring.base import (
     Game,
@@ -30,7 +30,6 @@ from games.scoring.breakdowns import (
     JSON,
     Breakdown,
     Fields,
-    Reader,
     boolean,
     integer,
     kind_of,
@@ -476,9 +475,13 @@ class _PointPart(Generic[_Value]):
     reason: str
     rule: str
 
-    read_value: ClassVar[Reader[Any]]
     reasons: ClassVar[tuple[str, ...]]
     rules: ClassVar[tuple[str, ...]]
+
+    @classmethod
+    def read_value(cls, data: object, path: str) -> _Value:
+        """One side's value as stored."""
+        raise NotImplementedError
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -505,9 +508,12 @@ class PrimieraPart(_PointPart[PrimieraValue]):
     scores it (None: nobody), why (one of ``PRIMIERA_REASONS``) and the table's rule for a primiera
     with a missing suit (one of ``PRIMIERA_RULES``)."""
 
-    read_value = staticmethod(PrimieraValue.from_json)
     reasons = PRIMIERA_REASONS
     rules = PRIMIERA_RULES
+
+    @classmethod
+    def read_value(cls, data: object, path: str) -> PrimieraValue:
+        return PrimieraValue.from_json(data, path)
 
 
 @dataclass(frozen=True)
@@ -544,9 +550,12 @@ class PrimePart(_PointPart[PrimeValue]):
     §4-§5): each side's primes, the side that scores the point (None: a tie), why (one of
     ``PRIME_REASONS``) and the table's ``prime_rule`` (one of ``PRIME_RULES``)."""
 
-    read_value = staticmethod(PrimeValue.from_json)
     reasons = PRIME_REASONS
     rules = PRIME_RULES
+
+    @classmethod
+    def read_value(cls, data: object, path: str) -> PrimeValue:
+        return PrimeValue.from_json(data, path)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -20,13 +19,14 @@ from games.hands.base import (
     ScoreRow,
     Tool,
     dealer_facts,
+    entry_part,
     on_first_read,
+    read_breakdown,
 )
 from games.hands.demo_base import DemoGame
+from games.hands.html import Figure, SideCount
 from games.hands.tap_cards import (
     MODE_POINTS,
-    Figure,
-    SideCount,
     TapCardsForm,
     TapCardsHandEntry,
 )
@@ -39,12 +39,21 @@ from games.plugins.scopa.engine import (
     REASON_INCOMPLETE_EXCLUDED,
     REASON_MORE_SUITS,
     REASON_NOBODY_COMPLETE,
+    CapottoPart,
+    PirateScopaCardsBreakdown,
+    PrimePart,
+    PrimieraPart,
+    ScopaBreakdown,
+    ScopaCardsBreakdown,
+    ScopaFamily,
+    ScopaPointsBreakdown,
     most_cards,
     most_coins,
     prime_point,
     primiera,
 )
 from games.scoring import Game, GameState, RoundScore, TableSetup
+from games.scoring.breakdowns import JSON
 from games.scoring.cards import SETTEBELLO, Card, DeckStyle, Suit
 
 MAX_SCOPAS = 20
@@ -80,8 +89,8 @@ class HandPreview:
 class ScopaHandForm(TapCardsForm):
     """A Scopa-family hand: every card to a side and the scopas, or points counted by hand."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
+        super().add_fields()
         setup = self.setup
         for i, side in enumerate(self.sides):
             self.fields[f"scopas_{i}"] = forms.IntegerField(
@@ -102,19 +111,22 @@ class ScopaHandForm(TapCardsForm):
             )
 
     @classmethod
-    def initial_from_entry(cls, entry: Mapping[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
+    def initial_from_entry(
+        cls, entry: Mapping[str, object], sides: tuple[str, ...]
+    ) -> dict[str, object]:
         """Form values for an entry already stored, so it can be edited."""
         index = {side: str(i) for i, side in enumerate(sides)}
         if "points" in entry:
-            initial: dict[str, Any] = {"mode": MODE_POINTS}
-            for side, points in entry["points"].items():
+            initial: dict[str, object] = {"mode": MODE_POINTS}
+            for side, points in entry_part(entry, "points").items():
                 initial[f"points_{index[side]}"] = points
-            if entry.get("capotto"):
-                initial["capotto"] = index[entry["capotto"]]
+            capotto = entry.get("capotto")
+            if capotto:
+                initial["capotto"] = index[str(capotto)]
             return initial
         initial = cls.initial_captures(entry, sides)
         for key in ("scopas", "ace_sweeps"):
-            for side, count in (entry.get(key) or {}).items():
+            for side, count in entry_part(entry, key).items():
                 initial[f"{key}_{index[side]}"] = count
         return initial
 
@@ -211,17 +223,21 @@ class ScopaHandEntry(TapCardsHandEntry):
     why_url_name = "scopa:round_why"
     standings_measures = ("points_per_game", "points_difference")
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         return ScopaHandForm.initial_from_entry(entry, setup.sides)
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, ScopaHandForm)
         tapped = self.tap_context(form, setup)
         preview = form.preview()
         return {
             **tapped,
             "preview": preview,
-            "preview_lines": explain_round(preview.score.breakdown, tapped["style"])
+            "preview_lines": explain_round(
+                read_breakdown(preview.score.breakdown, setup, ScopaFamily), deck_style(setup)
+            )
             if preview and preview.score
             else [],
             "steppers": on_first_read(
@@ -229,8 +245,8 @@ class ScopaHandEntry(TapCardsHandEntry):
             ),
         }
 
-    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
-        return explain_round(breakdown, deck_style(setup))
+    def explain(self, breakdown: Mapping[str, JSON], setup: TableSetup) -> list[str]:
+        return explain_round(read_breakdown(breakdown, setup, ScopaFamily), deck_style(setup))
 
     def scoreboard(
         self, setup: TableSetup, state: GameState, next_dealer: str | None
@@ -280,89 +296,90 @@ def _award(winner: object) -> str:
     return _("tied, nobody scores")
 
 
-def explain_round(breakdown: Mapping[str, object], style: DeckStyle) -> list[str]:
+def _capotto_winner(capotto: CapottoPart | None) -> str | None:
+    return capotto.winner if capotto else None
+
+
+def explain_round(breakdown: ScopaBreakdown, style: DeckStyle) -> list[str]:
     """One plain sentence per category of a Scopa-family hand."""
-    if breakdown.get("kind") == "points":
+    if isinstance(breakdown, ScopaPointsBreakdown):
         lines = [
-            _("Points counted at the table: %(points)s.")
-            % {"points": _counts(_mapping(breakdown["points"]))}
+            _("Points counted at the table: %(points)s.") % {"points": _counts(breakdown.points)}
         ]
-        capotto = _mapping(breakdown.get("capotto"))
-        if capotto.get("winner"):
-            lines.append(_("Capotto: %(side)s took all ten coins.") % {"side": capotto["winner"]})
+        capotto = _capotto_winner(breakdown.capotto)
+        if capotto:
+            lines.append(_("Capotto: %(side)s took all ten coins.") % {"side": capotto})
         return lines
     lines = []
-    for key, sentence in (
+    for part, sentence in (
         # Translators: "Cards: Ann 22, Bob 18: point to Ann."
-        ("cards", _("Cards: %(counts)s: %(award)s.")),
+        (breakdown.cards, _("Cards: %(counts)s: %(award)s.")),
         # Translators: "Coins: Ann 5, Bob 5: tied, nobody scores."
-        ("coins", _("Coins: %(counts)s: %(award)s.")),
+        (breakdown.coins, _("Coins: %(counts)s: %(award)s.")),
     ):
-        part = _mapping(breakdown[key])
-        lines.append(
-            sentence
-            % {"counts": _counts(_mapping(part["counts"])), "award": _award(part["winner"])}
-        )
-    seven_key = "settebello" if "settebello" in breakdown else "seven_of_coins"
-    seven_label = _("Settebello") if seven_key == "settebello" else _("Seven of coins")
-    lines.append(
-        _("%(label)s: %(side)s.")
-        % {"label": seven_label, "side": _mapping(breakdown[seven_key])["winner"]}
-    )
-    primiera = _mapping(breakdown["primiera"])
-    if seven_key == "settebello":
-        lines.append(explain_primiera(primiera, style))
+        lines.append(sentence % {"counts": _counts(part.counts), "award": _award(part.winner)})
+    if isinstance(breakdown, PirateScopaCardsBreakdown):
+        seven_label, seven = _("Seven of coins"), breakdown.seven_of_coins
     else:
-        lines.append(explain_primes(primiera))
-    scopas = {side: n for side, n in _mapping(breakdown["scopas"]).items() if n}
+        seven_label, seven = _("Settebello"), breakdown.settebello
+    lines.append(_("%(label)s: %(side)s.") % {"label": seven_label, "side": seven.winner})
+    if isinstance(breakdown, PirateScopaCardsBreakdown):
+        lines.append(explain_primes(breakdown.primiera))
+    else:
+        lines.append(explain_primiera(breakdown.primiera, style))
+    scopas = {side: n for side, n in breakdown.scopas.items() if n}
     if scopas:
         lines.append(_("Scopas: %(counts)s.") % {"counts": _counts(scopas)})
-    ace_sweeps = _mapping(breakdown.get("ace_sweeps"))
-    made = {side: n for side, n in _mapping(ace_sweeps.get("counts")).items() if n}
-    if made:
-        if ace_sweeps.get("score"):
+    if isinstance(breakdown, ScopaCardsBreakdown):
+        lines.extend(_explain_extras(breakdown, style))
+    return lines
+
+
+def _explain_extras(breakdown: ScopaCardsBreakdown, style: DeckStyle) -> list[str]:
+    """The sentences for the parts a table's options add (rules.md §7)."""
+    lines = []
+    ace_sweeps = breakdown.ace_sweeps
+    made = {side: n for side, n in ace_sweeps.counts.items() if n} if ace_sweeps else {}
+    if ace_sweeps and made:
+        if ace_sweeps.score:
             text = _("Ace sweeps, scored as scopas: %(counts)s.")
         else:
             text = _("Ace sweeps, not scored at this table: %(counts)s.")
         lines.append(text % {"counts": _counts(made)})
-    if "re_bello" in breakdown:
-        lines.append(_("Re bello: %(side)s.") % {"side": _mapping(breakdown["re_bello"])["winner"]})
-    napoli = _mapping(breakdown.get("napoli"))
-    if napoli.get("winner"):
+    if breakdown.re_bello is not None:
+        lines.append(_("Re bello: %(side)s.") % {"side": breakdown.re_bello.winner})
+    napoli = breakdown.napoli
+    if napoli and napoli.winner:
         lines.append(
             _("Napoli: %(side)s holds the coin run %(run)s, %(points)s points.")
             % {
-                "side": napoli["winner"],
-                "run": " ".join(card_short(str(code), style) for code in _list(napoli["run"])),
-                "points": napoli["points"],
+                "side": napoli.winner,
+                "run": " ".join(card_short(card.code, style) for card in napoli.run),
+                "points": napoli.points,
             }
         )
-    capotto = _mapping(breakdown.get("capotto"))
-    if capotto.get("winner"):
+    capotto = _capotto_winner(breakdown.capotto)
+    if capotto:
         lines.append(
-            _("Capotto: %(side)s took all ten coins and wins the game.")
-            % {"side": capotto["winner"]}
+            _("Capotto: %(side)s took all ten coins and wins the game.") % {"side": capotto}
         )
     return lines
 
 
-def explain_primiera(primiera: Mapping[str, object], style: DeckStyle) -> str:
-    values = _mapping(primiera["values"])
+def explain_primiera(primiera: PrimieraPart, style: DeckStyle) -> str:
     parts = []
-    for side, raw in values.items():
-        value = _mapping(raw)
-        best = _mapping(value["best"])
-        cards = " ".join(card_short(str(code), style) for code in best.values())
-        if value["complete"]:
-            parts.append(f"{side} {value['sum']} ({cards})")
+    for side, value in primiera.values.items():
+        cards = " ".join(card_short(card.code, style) for card in value.best.values())
+        if value.complete:
+            parts.append(f"{side} {value.sum} ({cards})")
         else:
-            missing = ", ".join(suit_label(suit, style) for suit in Suit if suit.value not in best)
+            missing = ", ".join(suit_label(suit, style) for suit in Suit if suit not in value.best)
             parts.append(
                 _("%(side)s %(sum)s (%(cards)s; no %(missing)s)")
-                % {"side": side, "sum": value["sum"], "cards": cards or "-", "missing": missing}
+                % {"side": side, "sum": value.sum, "cards": cards or "-", "missing": missing}
             )
-    reason = primiera.get("reason")
-    winner = primiera.get("winner")
+    reason = primiera.reason
+    winner = primiera.winner
     if reason == REASON_INCOMPLETE_EXCLUDED and winner:
         why = _("point to %(side)s: a complete primiera beats any incomplete one") % {
             "side": winner
@@ -379,33 +396,24 @@ def explain_primiera(primiera: Mapping[str, object], style: DeckStyle) -> str:
         ) % {"side": winner}
     else:
         why = _award(winner)
-    if primiera.get("rule") == PRIMIERA_VOID and reason != REASON_NOBODY_COMPLETE:
+    if primiera.rule == PRIMIERA_VOID and reason != REASON_NOBODY_COMPLETE:
         why += " " + _("(an incomplete primiera never wins here)")
     return _("Primiera: %(values)s: %(why)s.") % {"values": "; ".join(parts), "why": why}
 
 
-def explain_primes(primes: Mapping[str, object]) -> str:
-    values = _mapping(primes["values"])
-    if primes.get("rule") == PRIME_MOST_SEVENS:
+def explain_primes(primes: PrimePart) -> str:
+    if primes.rule == PRIME_MOST_SEVENS:
         parts = [
             _("%(side)s %(sevens)s sevens, %(fives)s fives, %(threes)s threes")
-            % {"side": side, **_mapping(raw)}
-            for side, raw in values.items()
+            % {"side": side, "sevens": value.sevens, "fives": value.fives, "threes": value.threes}
+            for side, value in primes.values.items()
         ]
     else:
-        parts = [f"{side} {_mapping(raw)['sum']}" for side, raw in values.items()]
+        parts = [f"{side} {value.sum}" for side, value in primes.values.items()]
     return _("Primes: %(values)s: %(why)s.") % {
         "values": "; ".join(parts),
-        "why": _award(primes.get("winner")),
+        "why": _award(primes.winner),
     }
-
-
-def _mapping(value: object) -> Mapping[str, object]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _list(value: object) -> list[object]:
-    return value if isinstance(value, list) else []
 
 
 _ENTRY = ScopaHandEntry()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.urls import reverse
@@ -16,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.cardfaces import CardFace, card_face, suit_label
+from games.hands.base import entry_items, entry_part
 from games.hands.html import add_card_fields
 from games.plugins.scopa.captures import (
     KIND_ACE_TAKES_ALL,
@@ -63,7 +63,7 @@ DEFAULT_NAMES = (
 )
 
 
-def _with_initials(form_class: type[forms.Form], query: Mapping[str, Any]) -> dict[str, Any]:
+def _with_initials(form_class: type[forms.Form], query: Mapping[str, object]) -> dict[str, object]:
     """The query with each choice field's default filled in where it is missing, so a link
     that names only the cards still shows which rules it was judged under."""
     data = {key: query[key] for key in query}
@@ -95,7 +95,7 @@ class PrimieraRefereeForm(forms.Form):
         choices=[(n, str(n)) for n in range(2, MAX_SIDES + 1)],
         coerce=int,
         initial=2,
-        # Any value works (returned as is); django-stubs allows only str | None.
+        # Whatever value is given works (returned as is); django-stubs allows only str | None.
         empty_value=2,  # type: ignore[arg-type]
         required=False,
     )
@@ -123,8 +123,8 @@ class PrimieraRefereeForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data: Mapping[str, object] | None = None) -> None:
+        super().__init__(data)
         for index in range(MAX_SIDES):
             self.fields[f"name_{index}"] = forms.CharField(
                 label=_("Name of side %(number)s") % {"number": index + 1},
@@ -135,10 +135,10 @@ class PrimieraRefereeForm(forms.Form):
         add_card_fields(self, DECK, [(str(i), str(DEFAULT_NAMES[i])) for i in range(MAX_SIDES)])
 
     @classmethod
-    def from_query(cls, query: Mapping[str, Any]) -> PrimieraRefereeForm:
+    def from_query(cls, query: Mapping[str, object]) -> PrimieraRefereeForm:
         return cls(_with_initials(cls, query) if query else None)
 
-    def value(self, name: str) -> Any:
+    def value(self, name: str) -> object:
         """A cleaned value, or the field's initial value while the form is unbound."""
         if self.is_bound and self.is_valid():
             value = self.cleaned_data.get(name)
@@ -146,8 +146,12 @@ class PrimieraRefereeForm(forms.Form):
                 return value
         return self.initial.get(name, self.fields[name].initial)
 
+    def choice(self, name: str) -> str:
+        """A choice field's value (``value``): a rule's or the game's key."""
+        return str(self.value(name))
+
     def side_count(self) -> int:
-        return int(self.value("sides"))
+        return int(str(self.value("sides")))
 
     def names(self) -> list[str]:
         names: list[str] = []
@@ -161,8 +165,8 @@ class PrimieraRefereeForm(forms.Form):
         taken: dict[str, set[Card]] = {name: set() for name in names}
         for card in DECK:
             chosen = self.value(f"card_{card.code}")
-            if chosen not in (None, "") and int(chosen) < len(names):
-                taken[names[int(chosen)]].add(card)
+            if chosen not in (None, "") and int(str(chosen)) < len(names):
+                taken[names[int(str(chosen))]].add(card)
         return {name: frozenset(cards) for name, cards in taken.items()}
 
 
@@ -422,15 +426,15 @@ class CaptureRefereeForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data: Mapping[str, object] | None = None) -> None:
+        super().__init__(data)
         add_card_fields(self, DECK, [(ON_TABLE, _("on the table")), (PLAYED, _("played"))])
 
     @classmethod
-    def from_query(cls, query: Mapping[str, Any]) -> CaptureRefereeForm:
+    def from_query(cls, query: Mapping[str, object]) -> CaptureRefereeForm:
         return cls(_with_initials(cls, query) if query else None)
 
-    def value(self, name: str) -> Any:
+    def value(self, name: str) -> object:
         if self.is_bound and self.is_valid():
             return self.cleaned_data.get(name)
         return self.initial.get(name, self.fields[name].initial)
@@ -581,13 +585,17 @@ def primiera_query(captures: Mapping[str, Sequence[str]], sides: Sequence[str]) 
     return data
 
 
-def recorded_hand_query(entry: Mapping[str, Any], setup: TableSetup) -> dict[str, str]:
+def recorded_hand_query(entry: Mapping[str, object], setup: TableSetup) -> dict[str, str]:
     """Primiera referee form data for a recorded hand, under its table's rules: the primes
     and the table's prime rule where the game scores primes (Pirate Scopa), else the table's
     reading of an incomplete primiera where the referee offers it (the rule text and the void
     house rule; other readings open on the rule text). A hand entered as points has no
     cards: the referee opens empty."""
-    data = primiera_query(entry.get("captures") or {}, setup.sides)
+    captures = {
+        side: [str(code) for code in entry_items(codes)]
+        for side, codes in entry_part(entry, "captures").items()
+    }
+    data = primiera_query(captures, setup.sides)
     prime_rule = getattr(GAMES[setup.game], "prime_rule_option", "")
     if prime_rule:
         data.update(kind=KIND_PRIMES, prime_rule=setup.option_str(prime_rule))

@@ -4,7 +4,7 @@ the URL holds the whole dispute, so it can be shared. Served by this package's `
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpResponse
@@ -36,10 +36,10 @@ def _render_primiera(
     form: referee.PrimieraRefereeForm,
     *,
     style: DeckStyle = DeckStyle.ITALIAN,
-    hand: dict[str, Any] | None = None,
+    hand: Mapping[str, object] | None = None,
 ) -> HttpResponse:
     captures = form.captures()
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "form": form,
         "grid": card_grid(form, style),
         # Each side's button: its index, its name and the cards tapped to it so far.
@@ -49,20 +49,20 @@ def _render_primiera(
         "name_fields": [form[f"name_{index}"] for index in range(form.side_count())],
         "names_given": any(form.data.get(f"name_{index}") for index in range(4)) and not hand,
         "primes": form.value("kind") == referee.KIND_PRIMES,
-        "rules_url": referee.rules_url(form.value("kind")),
+        "rules_url": referee.rules_url(form.choice("kind")),
         "hand": hand,
         "action_url": reverse("scopa:referee_primiera"),
     }
     if context["primes"]:
-        result = prime_point(captures, form.value("prime_rule"))
+        result = prime_point(captures, form.choice("prime_rule"))
         context["prime_counts"] = [(name, count.as_json()) for name, count in result.counts.items()]
-        context["verdicts"] = referee.prime_verdicts(captures, form.value("prime_rule"))
+        context["verdicts"] = referee.prime_verdicts(captures, form.choice("prime_rule"))
     else:
-        result_ = primiera(captures, form.value("rule"))
+        result_ = primiera(captures, form.choice("rule"))
         context["primiera_table"] = referee.primiera_table(
             referee.primiera_sides(result_, captures, style)
         )
-        context["verdicts"] = referee.primiera_verdicts(captures, form.value("rule"), style)
+        context["verdicts"] = referee.primiera_verdicts(captures, form.choice("rule"), style)
     template = "scopa/referee_primiera.html"
     if request.htmx:
         # Changing the game or the number of sides redraws the form; a tap only the verdict.

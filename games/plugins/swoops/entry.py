@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -21,6 +20,9 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     dealer_facts,
+    entry_items,
+    entry_part,
+    read_breakdown,
 )
 from games.hands.demo_base import DemoGame
 from games.plugins.swoops.demo import SWOOPS_DEMO
@@ -28,6 +30,9 @@ from games.plugins.swoops.engine import (
     CARD_VALUES,
     RANKS,
     Swoops,
+    SwoopsBreakdown,
+    SwoopsCardsBreakdown,
+    SwoopsPointsBreakdown,
     card_value,
     decks_for,
     lowest,
@@ -36,6 +41,7 @@ from games.plugins.swoops.engine import (
     setup_advice,
 )
 from games.scoring import GameState, TableSetup
+from games.scoring.breakdowns import JSON
 from games.words import label_value
 
 # Typed without JavaScript as "JOKER 10 K 5" or "joker, 10, k, 5": any mix of spaces and commas.
@@ -114,8 +120,8 @@ class HandPreview:
 class SwoopsHandForm(BaseHandForm):
     """Who went out, and for every other player the cards still held or their typed total."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
+        super().add_fields()
         self.fields["went_out"] = forms.ChoiceField(
             label=_("Who went out?"),
             choices=[(str(i), side) for i, side in enumerate(self.sides)],
@@ -164,7 +170,7 @@ class SwoopsHandForm(BaseHandForm):
     def cards(self, seat: int) -> list[str]:
         return split_cards(self.cleaned_data.get(f"cards_{seat}"))
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         # Unknown words are caught here, by player, so the engine is only asked about cards.
         for seat, side in enumerate(self.sides):
             unknown = [word for word in self.cards(seat) if _rank_or_none(word) is None]
@@ -297,12 +303,14 @@ class SwoopsHandEntry(HandEntry):
     scripts = ("swoops/swoops.js",)
     styles = ("swoops/swoops.css",)
 
-    def initial_from_entry(self, entry: Mapping[str, Any], setup: TableSetup) -> dict[str, Any]:
+    def initial_from_entry(
+        self, entry: Mapping[str, object], setup: TableSetup
+    ) -> dict[str, object]:
         seat = {side: str(i) for i, side in enumerate(setup.sides)}
-        initial: dict[str, Any] = {}
+        initial: dict[str, object] = {}
         if "points" in entry:
             # Hand-counted points become typed totals; whoever scored 0 first went out.
-            points = entry["points"]
+            points = entry_part(entry, "points")
             out = next((side for side in setup.sides if points.get(side, 0) == 0), None)
             if out is not None:
                 initial["went_out"] = seat[out]
@@ -310,15 +318,18 @@ class SwoopsHandEntry(HandEntry):
                 if side != out:
                     initial[f"total_{seat[side]}"] = points.get(side, 0)
             return initial
-        if entry.get("went_out") in seat:
-            initial["went_out"] = seat[entry["went_out"]]
-        for side, ranks in (entry.get("remaining") or {}).items():
-            initial[f"cards_{seat[side]}"] = " ".join(parse_rank(rank) for rank in ranks)
-        for side, total in (entry.get("totals") or {}).items():
+        went_out = entry.get("went_out")
+        if isinstance(went_out, str) and went_out in seat:
+            initial["went_out"] = seat[went_out]
+        for side, ranks in entry_part(entry, "remaining").items():
+            initial[f"cards_{seat[side]}"] = " ".join(
+                parse_rank(str(rank)) for rank in entry_items(ranks)
+            )
+        for side, total in entry_part(entry, "totals").items():
             initial[f"total_{seat[side]}"] = total
         return initial
 
-    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, Any]:
+    def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, SwoopsHandForm)
         chosen = form["went_out"].value()
         rows = []
@@ -352,17 +363,21 @@ class SwoopsHandEntry(HandEntry):
             "fixed_rounds": setup.option_int("rounds"),
         }
 
-    def explain(self, breakdown: Mapping[str, Any], setup: TableSetup) -> list[str]:
-        return explain_round(breakdown)
+    def explain(self, breakdown: Mapping[str, JSON], setup: TableSetup) -> list[str]:
+        return explain_round(read_breakdown(breakdown, setup, Swoops))
 
     def history_line(
-        self, points: Mapping[str, int], breakdown: Mapping[str, Any], setup: TableSetup
+        self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
     ) -> HistoryLine:
-        line = super().history_line(points, breakdown, setup)
+        round_ = read_breakdown(breakdown, setup, Swoops)
         summary = ""
-        if breakdown.get("kind") == "cards":
-            summary = _("%(player)s went out") % {"player": breakdown["went_out"]}
-        return HistoryLine(line.points, line.lines, summary)
+        if isinstance(round_, SwoopsCardsBreakdown):
+            summary = _("%(player)s went out") % {"player": round_.went_out}
+        return HistoryLine(
+            points=tuple((side, str(points.get(side, 0))) for side in setup.sides),
+            lines=tuple(explain_round(round_)),
+            summary=summary,
+        )
 
     def scoreboard(
         self, setup: TableSetup, state: GameState, next_dealer: str | None
@@ -471,25 +486,25 @@ def _points(count: int) -> str:
     return ngettext("%(count)s point", "%(count)s points", count) % {"count": count}
 
 
-def explain_round(breakdown: Mapping[str, Any]) -> list[str]:
+def explain_round(breakdown: SwoopsBreakdown) -> list[str]:
     """One plain sentence per player of a Swoops hand."""
-    if breakdown.get("kind") == "points":
-        counted = ", ".join(f"{side} {points}" for side, points in breakdown["points"].items())
+    if isinstance(breakdown, SwoopsPointsBreakdown):
+        counted = ", ".join(f"{side} {points}" for side, points in breakdown.points.items())
         return [_("Points counted at the table: %(points)s.") % {"points": counted}]
-    lines = [_("%(player)s went out: 0.") % {"player": breakdown["went_out"]}]
-    for side, held in breakdown["held"].items():
-        if held.get("typed"):
+    lines = [_("%(player)s went out: 0.") % {"player": breakdown.went_out}]
+    for side, held in breakdown.held.items():
+        if held.cards is None:
             lines.append(
                 _("%(player)s's cards were counted at the table: %(points)s.")
-                % {"player": side, "points": _points(held["points"])}
+                % {"player": side, "points": _points(held.points)}
             )
         else:
             lines.append(
                 _("%(player)s holds %(cards)s: %(points)s.")
                 % {
                     "player": side,
-                    "cards": " ".join(held["cards"]),
-                    "points": _points(held["points"]),
+                    "cards": " ".join(held.cards),
+                    "points": _points(held.points),
                 }
             )
     return lines
