@@ -40,12 +40,12 @@ from hypothesis import strategies as st
 
 from games import selectors, services
 from games.models import Round, RoundPoints, Seat, Table, TableChange
+from games.plugins.ciapano.tests.kit import PENALTY_CODES
 from games.scoring import GAMES, EntryError, Game, TableSetup, score_table
 from games.scoring.scoresheet import score_scoresheet
 from tests.clubs import home_club
 from tests.entries import Entry, TablePlan, entries, table_plans
 from tests.kits import kit_for
-from tests.plugins.ciapano_kit import PENALTY_CODES
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,7 @@
 """Hypothesis strategies: Scopa-family tables and whole-deck deals that respect the rules, the
 points a Scopa-family hand counted at the table can give, and a round of any game counted at
 the table (from the game's test kit, tests/kits.py: the other games' counted points are in
-their kits, tests/plugins/<family>_kit.py).
+their kits, games/plugins/<game>/tests/kit.py).
 
 A deal gives every one of the 40 cards to exactly one side (docs/scoresheet.md, "A round":
 each card is captured by exactly one side); scopas and ace sweeps respect the sweep limit

@@ -23,6 +23,9 @@ from games.plugins.ciapano.engine import (
     LastTrickPart,
     PenaltyPart,
 )
+from games.plugins.ciapano.tests.kit import ciapano_counted_points
+from games.plugins.ciapano.tests.test_properties import ciapano_tables
+from games.plugins.ciapano.tests.test_properties import deals as ciapano_deals
 from games.plugins.schafkopf.engine import (
     SAUSPIEL,
     ContractBreakdown,
@@ -31,6 +34,7 @@ from games.plugins.schafkopf.engine import (
     RamschBreakdown,
     SchafkopfPointsBreakdown,
 )
+from games.plugins.schafkopf.tests import strategies as schafkopf_strategies
 from games.plugins.scopa.engine import (
     AceSweepsPart,
     CapottoPart,
@@ -46,18 +50,14 @@ from games.plugins.scopa.engine import (
     ScopaPointsBreakdown,
 )
 from games.plugins.swoops.engine import Held, SwoopsCardsBreakdown, SwoopsPointsBreakdown
+from games.plugins.swoops.tests.kit import swoops_counted_points
+from games.plugins.swoops.tests.test_properties import deals as swoops_deals
+from games.plugins.swoops.tests.test_properties import tables as swoops_tables
 from games.scoring import GAMES, Breakdown, BreakdownError, RoundScore, TableSetup, get_game
 from games.scoring.cards import Card, Rank, Suit, parse_card
-from tests.plugins.ciapano_kit import ciapano_counted_points
-from tests.plugins.swoops_kit import swoops_counted_points
 
-from . import schafkopf_strategies
 from .helpers import cards, rest, score, suit, table
 from .strategies import hands, scopa_counted_points, tables
-from .test_ciapano_properties import ciapano_tables
-from .test_ciapano_properties import deals as ciapano_deals
-from .test_swoops_properties import deals as swoops_deals
-from .test_swoops_properties import tables as swoops_tables
 
 PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

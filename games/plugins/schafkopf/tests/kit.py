@@ -1,5 +1,5 @@
 """The test kit of Schafkopf (tests/kits.py); its contracts' strategies are in
-tests/scoring/schafkopf_strategies.py."""
+games/plugins/schafkopf/tests/strategies.py."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from games.plugins.schafkopf.engine import (
 )
 from games.scoring import TableSetup
 from tests.kits import Entry, GameKit
-from tests.scoring.schafkopf_strategies import ramsch_entries
+
+from .strategies import ramsch_entries
 
 
 class SchafkopfKit(GameKit):
