@@ -117,7 +117,7 @@ class GameKit:
         default every side level, 1 each."""
         return {"points": dict.fromkeys(setup.sides, 1)}
 
-    # -- tests/phone_pages.py: the pages the browser tests look at ------------------------------
+    # -- tests/phone_pages.py and tests/test_every_game_table.py: the table page ---------------
     def site_players(self, game: str) -> int:
         """How many sit at ``game``'s table among the pages the browser tests look at: by
         default the fewest its rules allow."""
@@ -127,6 +127,12 @@ class GameKit:
         """A first hand counted at the table, the rules allow it and it decides nothing: by
         default 1 point to the first side."""
         return {"points": {side: int(index == 0) for index, side in enumerate(setup.sides)}}
+
+    def entered_hand(self, setup: TableSetup) -> Entry:
+        """A first hand the hand form can show and save again (from its values for a stored
+        hand, ``HandEntry.initial_from_entry``) that decides nothing
+        (tests/test_every_game_table.py): by default the counted hand."""
+        return self.counted_hand(setup)
 
     def half_enter(self, page: Page) -> None:
         """Enter part of a hand on the table page as a player would, without saving it."""

@@ -77,6 +77,18 @@ class SchafkopfKit(GameKit):
             "points": {side: 30 if index == 0 else -10 for index, side in enumerate(setup.sides)}
         }
 
+    def entered_hand(self, setup: TableSetup) -> Entry:
+        """A Sauspiel the declarer and partner win (the form enters no counted points)."""
+        first, _second, third, *_rest = setup.players
+        return {
+            "contract": "sauspiel",
+            "declarer": first,
+            "partner": third,
+            "suit": "eichel",
+            "declarer_points": 75,
+            "declarer_tricks": 5,
+        }
+
     def half_enter(self, page: Page) -> None:
         """At the phone pages' table (tests/phone_pages.py): Alessandro declares, in Eichel."""
         page.locator(".sk-declarer .sk-chip", has_text="Alessandro").click()
