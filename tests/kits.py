@@ -46,6 +46,11 @@ class GameKit:
     #: the cost test with the rounds ``game_state`` and ``score_round`` read.
     round_walkers: ClassVar[tuple[tuple[type, str], ...]] = ()
 
+    # -- tests/scoring/test_breakdowns.py ---------------------------------------------------------
+    #: Keys a stored breakdown may leave out (parts a table option adds, keys hands stored before
+    #: a change lack): leaving one of them out is not a mistake.
+    optional_breakdown_keys: ClassVar[frozenset[str]] = frozenset()
+
     # -- tests/test_counted_points.py ------------------------------------------------------------
     #: Whether counted points score as given (not, where a deal's card points give the match
     #: points to its winner).

@@ -23,6 +23,8 @@ from .strategies import ramsch_entries
 
 class SchafkopfKit(GameKit):
     sample_players = ("Ann", "Bob", "Cy", "Di")
+    # Keys the hands stored before the house games lack.
+    optional_breakdown_keys = frozenset({"factor", "klopfen"})
     # Schafkopf's points are a balance: negative is fine there.
     refuses_negative_points = False
 
