@@ -10,7 +10,8 @@ from playwright.sync_api import Page, expect
 from games.scoring import TableSetup
 from games.scoring.cards import DECK
 from tests.kits import Entry, GameKit, player_counts
-from tests.scoring.strategies import scopa_counted_points
+
+from .strategies import scopa_counted_points
 
 DECK_CODES: tuple[str, ...] = tuple(card.code for card in DECK)
 

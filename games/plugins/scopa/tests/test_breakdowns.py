@@ -29,7 +29,8 @@ from games.scoring import BreakdownError, get_game
 from games.scoring.cards import Card, Rank, Suit, parse_card
 from tests.breakdowns import PROPERTY, assert_round_trip, stored
 from tests.scoring.helpers import rest, score, suit, table
-from tests.scoring.strategies import hands, scopa_counted_points, tables
+
+from .strategies import hands, scopa_counted_points, tables
 
 
 @PROPERTY
