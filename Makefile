@@ -84,6 +84,6 @@ messages: install
 	set -e; for package in $(GAME_PACKAGE_DIRS); do \
 		mkdir -p $$package/locale; \
 		(cd $$package && DEBUG=1 $(abspath $(PY)) $(abspath manage.py) makemessages \
-			-l it -l de -l ja --add-location file --no-obsolete --ignore=__pycache__ && \
+			-l it -l de -l ja --add-location file --no-obsolete --ignore=__pycache__ --ignore=tests && \
 		DEBUG=1 $(abspath $(PY)) $(abspath manage.py) compilemessages -l it -l de -l ja); \
 	done

@@ -9,7 +9,7 @@ Ciapanò entry is drawn as if nobody were out yet, as from a form rendered befor
 out. The simplest choices come first, so that failing examples shrink to valid counted hands.
 
 What is particular to a game (its tables' options, its entries, its line, its impossible points)
-comes from its test kit, tests/plugins/<family>_kit.py (tests/kits.py); nothing here names a
+comes from its test kit, games/plugins/<game>/tests/kit.py (tests/kits.py); nothing here names a
 game.
 """
 

@@ -3,8 +3,9 @@
 The shared helpers (tests/entries.py, tests/leagues.py, tests/scoring/strategies.py,
 tests/phone_pages.py, tests/test_counted_points.py, tests/scoring/test_tracker.py,
 tests/test_hand_integrity_properties.py) never name a game: they ask the game's kit. Each game
-family has one module ``tests/plugins/<family>_kit.py`` exposing ``KITS`` (game key -> kit);
-this module finds them by globbing, so adding a game adds its kit module and nothing here.
+family of games has one module ``games/plugins/<package>/tests/kit.py`` exposing ``KITS`` (game
+key -> kit); this module finds them from the registry's ``GAME_PACKAGES``, so adding a game adds
+its kit module and nothing here.
 
 A kit subclasses ``GameKit`` and answers every method the helpers call; a method it leaves out
 fails with the kit and the method named. Strategy methods take hypothesis's ``draw`` first and
@@ -16,22 +17,18 @@ from __future__ import annotations
 
 import functools
 import importlib
-import importlib.util
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hypothesis import strategies as st
 
 from games.scoring import GAMES, RoundScore, TableSetup
+from games.scoring import registry as game_registry
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 Entry = dict[str, Any]
-
-TESTS = Path(__file__).resolve().parent
-KIT_FOLDER = TESTS / "plugins"
 
 
 class GameKit:
@@ -48,6 +45,11 @@ class GameKit:
     #: Methods of the engine that walk one earlier round each time they are called, counted by
     #: the cost test with the rounds ``game_state`` and ``score_round`` read.
     round_walkers: ClassVar[tuple[tuple[type, str], ...]] = ()
+
+    # -- tests/scoring/test_breakdowns.py ---------------------------------------------------------
+    #: Keys a stored breakdown may leave out (parts a table option adds, keys hands stored before
+    #: a change lack): leaving one of them out is not a mistake.
+    optional_breakdown_keys: ClassVar[frozenset[str]] = frozenset()
 
     # -- tests/test_counted_points.py ------------------------------------------------------------
     #: Whether counted points score as given (not, where a deal's card points give the match
@@ -120,7 +122,7 @@ class GameKit:
         default every side level, 1 each."""
         return {"points": dict.fromkeys(setup.sides, 1)}
 
-    # -- tests/phone_pages.py: the pages the browser tests look at ------------------------------
+    # -- tests/phone_pages.py and tests/test_every_game_table.py: the table page ---------------
     def site_players(self, game: str) -> int:
         """How many sit at ``game``'s table among the pages the browser tests look at: by
         default the fewest its rules allow."""
@@ -130,6 +132,12 @@ class GameKit:
         """A first hand counted at the table, the rules allow it and it decides nothing: by
         default 1 point to the first side."""
         return {"points": {side: int(index == 0) for index, side in enumerate(setup.sides)}}
+
+    def entered_hand(self, setup: TableSetup) -> Entry:
+        """A first hand the hand form can show and save again (from its values for a stored
+        hand, ``HandEntry.initial_from_entry``) that decides nothing
+        (tests/test_every_game_table.py): by default the counted hand."""
+        return self.counted_hand(setup)
 
     def half_enter(self, page: Page) -> None:
         """Enter part of a hand on the table page as a player would, without saving it."""
@@ -157,42 +165,56 @@ def sample_setup(game: str) -> TableSetup:
     return GAMES[game].setup(list(kit.sample_players), dict(kit.sample_options))
 
 
+def kit_module(package: str) -> str:
+    """The module holding the kits of a game package's games."""
+    return f"{package}.tests.kit"
+
+
+def package_of(game: str) -> str | None:
+    """The game package whose engine lists ``game`` (None for a game registered otherwise)."""
+    for package in game_registry.GAME_PACKAGES:
+        if any(rules.key == game for rules in game_registry.package_games((package,))):
+            return package
+    return None
+
+
 def kit_file(game: str) -> str:
-    return f"tests/plugins/{game.replace('-', '_')}_kit.py"
+    package = package_of(game)
+    folder = package.replace(".", "/") if package else "games/plugins/<its package>"
+    return f"{folder}/tests/kit.py"
 
 
-def find_kits(folder: Path = KIT_FOLDER) -> dict[str, GameKit]:
-    """The kits of every ``*_kit.py`` module in ``folder``, by game key."""
+def find_kits(packages: tuple[str, ...] | None = None) -> dict[str, GameKit]:
+    """The kits of every game package (``<package>.tests.kit``), by game key: of
+    ``GAME_PACKAGES`` unless ``packages`` are named."""
     found: dict[str, GameKit] = {}
-    for path in sorted(folder.glob("*_kit.py")):
-        module = _import(path)
+    for package in game_registry.GAME_PACKAGES if packages is None else packages:
+        name = kit_module(package)
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            # A package without a kit: kit_for names the file to add when a test asks.
+            if error.name in (name, f"{package}.tests"):
+                continue
+            raise
         kits = getattr(module, "KITS", None)
-        assert isinstance(kits, dict), f"{path.name} has no KITS = {{game key: kit}}"
+        assert isinstance(kits, dict), f"{name} has no KITS = {{game key: kit}}"
         for key, kit in kits.items():
-            assert key not in found, f"two kits for {key}: {path.name} and another"
-            assert isinstance(kit, GameKit), f"{path.name}: the kit for {key} is not a GameKit"
+            assert key not in found, f"two kits for {key}: {name} and another"
+            assert isinstance(kit, GameKit), f"{name}: the kit for {key} is not a GameKit"
             found[key] = kit
     return found
 
 
-def _import(path: Path) -> Any:
-    try:
-        relative = path.resolve().relative_to(TESTS.parent)
-    except ValueError:
-        # Outside the project (a test's made-up game): loaded from its file.
-        spec = importlib.util.spec_from_file_location(f"_kit_{path.stem}", path)
-        assert spec is not None, path
-        assert spec.loader is not None, path
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    return importlib.import_module(".".join(relative.with_suffix("").parts))
+def registry() -> dict[str, GameKit]:
+    """Every kit found, by game key: those of the packages ``GAME_PACKAGES`` lists now (a test
+    may register a package, or put a kit in, as it adds a game to ``GAMES``)."""
+    return _kits_of(game_registry.GAME_PACKAGES)
 
 
 @functools.cache
-def registry() -> dict[str, GameKit]:
-    """Every kit found, by game key (a test may add one, as it adds a game to ``GAMES``)."""
-    return find_kits()
+def _kits_of(packages: tuple[str, ...]) -> dict[str, GameKit]:
+    return find_kits(packages)
 
 
 def kit_for(game: str) -> GameKit:
@@ -200,8 +222,8 @@ def kit_for(game: str) -> GameKit:
     kit = registry().get(game)
     if kit is None:
         raise AssertionError(
-            f"the game {game!r} has no test kit: add {kit_file(game)} (or add {game!r} to its "
-            "family's tests/plugins/<family>_kit.py) with KITS = {"
+            f"the game {game!r} has no test kit: add {kit_file(game)} (or add {game!r} to the "
+            "KITS of its package's tests/kit.py) with KITS = {"
             f"{game!r}: ...}}, a tests.kits.GameKit"
         )
     return kit

@@ -5,7 +5,7 @@ Swoops with two players on 0 or more than the cards dealt are worth, a Schafkopf
 does not add up to zero.
 
 Per game, a property through the services: counted points the rules allow (drawn from the
-rules by the game's test kit, tests/plugins/<family>_kit.py) are stored as given, and the same
+rules by the game's test kit, games/plugins/<game>/tests/kit.py) are stored as given, and the same
 points changed so that no hand can give them are refused with every stored row of the table
 left as it was. Then the table page: the refusal shows in the re-rendered hand form, with the
 points typed kept.

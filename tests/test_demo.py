@@ -21,7 +21,7 @@ from django.db import OperationalError, ProgrammingError
 from django.db.models import Count
 from django.urls import reverse
 
-from games.demo import demo_league_create
+from games.demo import demo_games, demo_league_create
 from games.management.commands.bench import (
     BENCH_DATABASE_PREFIX,
     _cli_line,
@@ -31,7 +31,7 @@ from games.management.commands.bench import (
 )
 from games.management.commands.bench import Command as BenchCommand
 from games.models import League, Rating, Table
-from games.scoring import GAMES, score_table
+from games.scoring import score_table
 from tests.clubs import home_club
 from tests.pages import signed_in_client
 
@@ -86,8 +86,8 @@ def _check_hands(table: Table) -> None:
 def test_the_demo_has_every_game_and_only_finished_tables(league: League) -> None:
     tables = list(_tables(league))
     assert len(tables) == 30
-    assert {table.game for table in tables} == set(GAMES)
-    assert league.games == list(GAMES)
+    assert {table.game for table in tables} == set(demo_games())
+    assert league.games == list(demo_games())
     assert league.members.count() == 10
     for table in tables:
         assert table.finished_at is not None
@@ -133,7 +133,7 @@ def test_some_schafkopf_tables_play_for_money(league: League) -> None:
 def test_with_fixed_hands_every_table_ends_on_the_last_one() -> None:
     league = demo_league_create(club=home_club(), tables=24, hands=20, seed=5, today=TODAY)
     tables = list(_tables(league))
-    assert {table.game for table in tables} == set(GAMES)
+    assert {table.game for table in tables} == set(demo_games())
     for table in tables:
         assert table.hands_played == table.round_count == 20, table
         _check_hands(table)

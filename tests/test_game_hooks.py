@@ -9,8 +9,11 @@ whether it plays for money). A game the generic code has never heard of, registe
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import json
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date
@@ -33,17 +36,16 @@ from games.hands import (
 from games.hands.demo_base import DemoGame
 from games.leagues.standings import COLUMNS, columns_for, columns_on_screen
 from games.models import League, Table
-from games.plugins.ciapano.engine import Ciapano
 from games.plugins.schafkopf.engine import Schafkopf
 from games.plugins.schafkopf.entry import SchafkopfHandEntry
-from games.plugins.scopa.engine import PirateScopa, Scopa, ScopaFamily
 from games.plugins.swoops.demo import SWOOPS_DEMO
 from games.plugins.swoops.engine import Swoops
 from games.plugins.swoops.entry import SwoopsHandEntry
 from games.scoring import GAMES, Game, TableSetup
-from games.scoring.registry import GAME_PACKAGES, offer_order
+from games.scoring.registry import GAME_PACKAGES, offer_order, package_games
 from scorekeeper.urls import game_package_urls
 from tests.clubs import home_club
+from tests.kits import sample_setup
 from tests.leagues import league as make_league
 from tests.pages import html, inputs, signed_in_client
 
@@ -201,53 +203,28 @@ def _setup(game: str, players: int, **options: object) -> TableSetup:
     return GAMES[game].setup(names, options)
 
 
-def test_every_game_the_registry_lists_has_a_hand_entry_and_a_demo() -> None:
+def test_every_game_the_registry_lists_has_a_hand_entry_and_the_demo_plays_those_with_one() -> None:
     assert offered_games() == list(GAMES)
-    assert list(demo_games()) == list(GAMES)
+    # A game without a demo (HandEntry.demo gives None) is left out of the demo club.
+    assert list(demo_games()) == [key for key in GAMES if hand_entry_for(key).demo(key)]
 
 
 def test_chart_hints_name_the_total_each_game_turns_on() -> None:
-    assert hand_entry_for("scopa").chart_hints(_setup("scopa", 2)) == ChartHints(
-        11, "Playing to 11"
-    )
-    assert hand_entry_for("scopone").chart_hints(_setup("scopone", 4, scientifico=True)) == (
-        ChartHints(21, "Playing to 21")
-    )
-    ciapano = _setup("ciapano", 3)
-    limit = ciapano.option_int("elimination_at")
-    assert hand_entry_for("ciapano").chart_hints(ciapano) == ChartHints(limit, f"Out at {limit}")
-    swoops = _setup("swoops", 3)
-    limit = swoops.option_int("limit")
-    assert hand_entry_for("swoops").chart_hints(swoops) == ChartHints(limit, f"Limit {limit}")
-    # With a fixed number of rounds the limit no longer ends the game.
-    assert hand_entry_for("swoops").chart_hints(_setup("swoops", 3, rounds=5)) == ChartHints()
-    # Schafkopf has no end total; played for money, the scoreboard shows money.
-    assert hand_entry_for("schafkopf").chart_hints(_setup("schafkopf", 4)) == ChartHints()
-    assert hand_entry_for("schafkopf").chart_hints(
-        _setup("schafkopf", 4, cents_per_point=10)
-    ) == ChartHints(money_on_scoreboard=True)
+    # Each package's tests pin its own line (games/plugins/<game>/tests/test_hooks.py).
+    for game in GAMES:
+        hints = hand_entry_for(game).chart_hints(sample_setup(game))
+        assert isinstance(hints, ChartHints), game
+        # A marked total is labelled, and there is no label without one.
+        assert (hints.threshold is None) == (hints.threshold_label == ""), game
 
 
 def test_each_game_names_its_own_standings_measures() -> None:
     def keys(game: str | None) -> list[str]:
         return [column.key for column in columns_for(game)][4:]
 
-    assert keys("scopa") == keys("scopone") == keys("pirate-scopa")
-    assert keys("scopa") == ["points_per_game", "points_difference"]
-    assert keys("schafkopf") == ["balance", "balance_per_hand", "money"]
-    assert keys("ciapano") == ["eliminations", "average_place"]
-    assert keys("swoops") == ["average_total"]
+    # Each package's tests pin its own measures (games/plugins/<game>/tests/test_hooks.py).
     # All games together, or a game the pages do not offer: the average place.
     assert keys(None) == keys("no-such-game") == ["average_place"]
-    assert [column.key for column in columns_on_screen("schafkopf")] == [
-        "balance",
-        "money",
-        "rating",
-        "played",
-        "wins",
-        "win_rate",
-        "balance_per_hand",
-    ]
     for game in GAMES:
         entry = hand_entry_for(game)
         assert set(entry.standings_measures) <= set(COLUMNS), game
@@ -257,28 +234,18 @@ def test_each_game_names_its_own_standings_measures() -> None:
         ), game
 
 
-def test_the_scopa_family_explains_its_primiera_and_seats_partners_opposite() -> None:
-    for key, game in GAMES.items():
-        entry = hand_entry_for(key)
-        assert bool(entry.why_url_name) == isinstance(game, ScopaFamily), key
-    assert (
-        hand_entry_for("scopa")
-        .seating_help(GAMES["scopa"])
-        .startswith("With four at a Scopa or Scopone table, partners sit opposite")
-    )
-    assert hand_entry_for("scopone").seating_help(GAMES["scopone"])
-    # Pirate Scopa is played each for themselves; the other games say nothing.
-    for key in ("pirate-scopa", "ciapano", "swoops", "schafkopf"):
-        assert hand_entry_for(key).seating_help(GAMES[key]) == "", key
-
-
-def test_only_games_with_a_value_per_point_play_for_money() -> None:
-    assert [key for key, game in GAMES.items() if game.plays_for_money] == ["schafkopf"]
+def test_a_games_why_is_a_page_of_one_hand_of_one_table() -> None:
+    # The Scopa family's primiera referee is its own (games/plugins/scopa/tests/test_hooks.py).
+    for game in GAMES:
+        entry = hand_entry_for(game)
+        assert isinstance(entry.seating_help(GAMES[game]), str), game
+        if entry.why_url_name:
+            url = reverse(entry.why_url_name, kwargs={"table": "a" * 16, "hand": "b" * 16})
+            assert url.startswith("/"), game
 
 
 def test_the_bench_table_stays_open_and_its_forms_are_valid() -> None:
     game, bench = bench_game()
-    assert game == "scopa"
     rules = GAMES[game]
     setup = rules.setup(list(bench.players), dict(bench.options))
     score = rules.score_round(bench.entry, setup)
@@ -342,44 +309,62 @@ def test_the_demo_makes_what_it_made_before_its_games_moved(registry: None) -> N
     assert (_demo_digest(natural), _demo_digest(fixed)) == (DEMO_DIGEST, FIXED_DEMO_DIGEST)
 
 
+def _engine_packages(folder: Path, engines: dict[str, tuple[str, str | None]]) -> None:
+    """Game packages in ``folder``, each the engine of one made-up game (its key, and the key
+    its ``OFFERED_AFTER`` names, if any), for the registry to order."""
+    for package, (key, after) in engines.items():
+        (folder / package).mkdir()
+        (folder / package / "__init__.py").write_text("", encoding="utf-8")
+        (folder / package / "engine.py").write_text(
+            "from tests.made_up_game.engine import MadeUpRace\n\n\n"
+            f"class Game(MadeUpRace):\n    key = {key!r}\n\n\nGAMES = (Game(),)\n"
+            + (f"OFFERED_AFTER = {after!r}\n" if after else ""),
+            encoding="utf-8",
+        )
+
+
+@pytest.fixture
+def engine_packages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    names = {
+        "offered_alpha": ("alpha", None),
+        "offered_after_alpha": ("beta", "alpha"),
+        "offered_after_beta": ("gamma", "beta"),
+        "offered_after_nothing_here": ("delta", "no-such-game"),
+    }
+    _engine_packages(tmp_path, names)
+    monkeypatch.syspath_prepend(tmp_path)
+    yield
+    for name in [name for name in sys.modules if name.partition(".")[0] in names]:
+        del sys.modules[name]
+
+
+@pytest.mark.usefixtures("engine_packages")
 def test_a_game_package_takes_the_place_its_engine_names_or_comes_last() -> None:
-    built_in = (Scopa(), Schafkopf())
-    # Swoops' engine names Ciapanò; without Ciapanò among the games, that is an error.
+    def keys(packages: tuple[str, ...]) -> list[str]:
+        return [game.key for game in offer_order((), packages)]
+
+    # Without OFFERED_AFTER, in the tuple's order; with it, right after the game it names,
+    # which may be another package's, in either order in the tuple.
+    assert keys(("offered_alpha",)) == ["alpha"]
+    for packages in (
+        ("offered_alpha", "offered_after_alpha", "offered_after_beta"),
+        ("offered_after_beta", "offered_after_alpha", "offered_alpha"),
+    ):
+        assert keys(packages) == ["alpha", "beta", "gamma"]
+    # A game named that is nowhere before it is an error.
     with pytest.raises(ValueError, match="OFFERED_AFTER"):
-        offer_order(built_in, ("games.plugins.swoops",))
-    order = offer_order((Scopa(), Ciapano(), Schafkopf()), ("games.plugins.swoops",))
-    assert [game.key for game in order] == ["scopa", "ciapano", "swoops", "schafkopf"]
-    # Ciapanò's engine names Pirate Scopa, Swoops' Ciapanò, Schafkopf's Swoops: one package may
-    # follow another's game, in either order in the tuple.
-    built_in = (Scopa(), PirateScopa())
-    packages = (
-        "games.plugins.schafkopf",
-        "games.plugins.swoops",
-        "games.plugins.briscola",
-        "games.plugins.ciapano",
-    )
-    for order in (offer_order(built_in, GAME_PACKAGES[1:]), offer_order(built_in, packages)):
-        assert [game.key for game in order] == [
-            "scopa",
-            "pirate-scopa",
-            "ciapano",
-            "swoops",
-            "schafkopf",
-            "briscola",
-        ]
-    # The registry has no games of its own: the Scopa family's package comes first (a new
-    # table starts on Scopa), and the others find their places after its games.
-    assert GAME_PACKAGES[0] == "games.plugins.scopa"
+        offer_order((), ("offered_alpha", "offered_after_nothing_here"))
+
+
+def test_the_registry_offers_its_packages_games_in_that_order() -> None:
+    # Each package's tests pin where its games stand (its engine's OFFERED_AFTER).
     assert offer_order() == tuple(GAMES.values())
-    assert list(GAMES) == [
-        "scopa",
-        "scopone",
-        "pirate-scopa",
-        "ciapano",
-        "swoops",
-        "schafkopf",
-        "briscola",
-    ]
+    assert next(iter(GAMES)) == package_games(GAME_PACKAGES[:1])[0].key
+    keys = list(GAMES)
+    for package in GAME_PACKAGES:
+        after = getattr(importlib.import_module(f"{package}.engine"), "OFFERED_AFTER", None)
+        first = package_games((package,))[0].key
+        assert after is None or keys.index(after) < keys.index(first), package
 
 
 # -- no generic code names a game ---------------------------------------------------------------
@@ -452,15 +437,19 @@ def test_no_generic_module_imports_a_game_package() -> None:
 
 
 def test_the_game_packages_tools_are_collected_in_order_and_optional() -> None:
-    assert [(str(tool.label), tool.url_name, str(tool.nav_label)) for tool in TOOLS] == [
-        ("Who wins the primiera?", "scopa:referee_primiera", "Referee"),
-        ("What may this card take?", "scopa:referee_capture", ""),
+    # The Scopa family's referees are its own (games/plugins/scopa/tests/test_hooks.py).
+    assert package_tools() == TOOLS
+    assert tuple(tool for package in GAME_PACKAGES for tool in package_tools((package,))) == TOOLS
+    for tool in TOOLS:
+        assert reverse(tool.url_name).startswith("/")
+    # A package without TOOLS offers none; one without urls.py has no pages of its own.
+    assert package_tools(("tests.made_up_game",)) == ()
+    assert game_package_urls(("tests.made_up_game",)) == []
+    assert [resolver.namespace for resolver in game_package_urls()] == [
+        package.rpartition(".")[2]
+        for package in GAME_PACKAGES
+        if importlib.util.find_spec(f"{package}.urls")
     ]
-    # A package without TOOLS offers none; the URLs of those that do are their own urls.py's.
-    assert package_tools(("games.plugins.swoops", "games.plugins.briscola")) == ()
-    assert [resolver.namespace for resolver in game_package_urls()] == ["scopa"]
-    assert reverse("scopa:referee_primiera") == "/referee/primiera/"
-    assert reverse("scopa:referee_capture") == "/referee/captures/"
 
 
 @pytest.mark.django_db
@@ -474,11 +463,14 @@ def test_the_header_home_and_rules_index_link_to_the_tools_they_are_given(
         assert f'href="{reverse(tool.url_name)}">{tool.label}</a>' in home
         assert f'href="{reverse(tool.url_name)}">{tool.label}</a>' in rules
     # The header links to the tools with a header label.
-    assert f'<a href="{reverse("scopa:referee_primiera")}">Referee</a>' in home
+    for tool in TOOLS:
+        if tool.nav_label:
+            assert f'<a href="{reverse(tool.url_name)}">{tool.nav_label}</a>' in home
 
     # Without tools, no page links to a referee, and the rules index drops its heading.
     monkeypatch.setattr("games.context_processors.TOOLS", ())
     for url in (reverse("games:home"), reverse("games:rules_index")):
         page = html(client.get(url))
-        assert "/referee/" not in page, url
+        for tool in TOOLS:
+            assert reverse(tool.url_name) not in page, url
     assert "Settle a dispute" not in html(client.get(reverse("games:rules_index")))

@@ -1,13 +1,15 @@
 """Every game has a test kit, found by its file alone (issue 16): the shared test helpers ask the
-kit, so a new game adds tests/plugins/<family>_kit.py and no line in them.
+kit, so a new game adds games/plugins/<package>/tests/kit.py and no line in them.
 
-A made-up game, registered in a test with a kit in a module outside tests/plugins/, gets tables,
-entries, counted rounds and a finished league table from the shared helpers.
+A made-up game, registered in a test with a kit in a module of its own, gets tables, entries,
+counted rounds and a finished league table from the shared helpers.
 """
 
 from __future__ import annotations
 
 import contextlib
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from games.hands import HAND_ENTRIES
 from games.plugins.swoops.engine import Swoops
 from games.plugins.swoops.entry import SwoopsHandEntry
 from games.scoring import GAMES, EntryError
+from games.scoring.registry import GAME_PACKAGES
 from tests import kits
 from tests.entries import entries, table_plans
 from tests.kits import GameKit, find_kits, kit_for, sample_setup
@@ -42,11 +45,11 @@ def test_every_registered_game_has_a_kit() -> None:
         assert sample_setup(game).game == game
 
 
-def test_the_kits_are_found_by_their_files() -> None:
+def test_the_kits_are_found_in_the_game_packages() -> None:
     found = find_kits()
     assert found == kits.registry()
     modules = {type(kit).__module__ for kit in found.values()}
-    assert modules == {f"tests.plugins.{path.stem}" for path in kits.KIT_FOLDER.glob("*_kit.py")}
+    assert modules == {kits.kit_module(package) for package in GAME_PACKAGES}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -62,7 +65,7 @@ def test_each_kits_counted_hand_is_one_the_rules_allow_and_decides_nothing(game:
 def test_a_game_without_a_kit_names_the_file_to_add(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, MADE_UP, MadeUpRummy())
 
-    with pytest.raises(AssertionError, match=r"add tests/plugins/made_up_rummy_kit\.py"):
+    with pytest.raises(AssertionError, match=r"add games/plugins/<its package>/tests/kit\.py"):
         kit_for(MADE_UP)
 
     @settings(max_examples=1, database=None)
@@ -71,23 +74,31 @@ def test_a_game_without_a_kit_names_the_file_to_add(monkeypatch: pytest.MonkeyPa
         data.draw(table_plans(MADE_UP))
 
     # The shared helpers ask the kit, and say which file to add.
-    with pytest.raises(AssertionError, match=r"add tests/plugins/made_up_rummy_kit\.py"):
+    with pytest.raises(AssertionError, match=r"add games/plugins/<its package>/tests/kit\.py"):
         draw_a_table()
 
 
 @pytest.fixture
-def made_up_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """A game registered as a package registers it, with its kit in a module of its own."""
-    (tmp_path / "made_up_rummy_kit.py").write_text(
-        f"from tests.plugins.swoops_kit import SwoopsKit\n\nKITS = {{{MADE_UP!r}: SwoopsKit()}}\n",
+def made_up_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A game registered as a package registers it, with its kit in its package's tests."""
+    kit = tmp_path / "made_up_rummy" / "tests" / "kit.py"
+    kit.parent.mkdir(parents=True)
+    for package in (kit.parent.parent, kit.parent):
+        (package / "__init__.py").write_text("", encoding="utf-8")
+    kit.write_text(
+        "from games.plugins.swoops.tests.kit import SwoopsKit\n\n"
+        f"KITS = {{{MADE_UP!r}: SwoopsKit()}}\n",
         encoding="utf-8",
     )
-    found = find_kits(tmp_path)
+    monkeypatch.syspath_prepend(tmp_path)
+    found = find_kits(("made_up_rummy",))
     assert list(found) == [MADE_UP]
     monkeypatch.setitem(GAMES, MADE_UP, MadeUpRummy())
     monkeypatch.setitem(HAND_ENTRIES, MADE_UP, SwoopsHandEntry())
     monkeypatch.setitem(kits.registry(), MADE_UP, found[MADE_UP])
-    return MADE_UP
+    yield MADE_UP
+    for name in [name for name in sys.modules if name.partition(".")[0] == "made_up_rummy"]:
+        del sys.modules[name]
 
 
 def test_the_shared_helpers_draw_a_made_up_games_tables_and_entries(made_up_game: str) -> None:

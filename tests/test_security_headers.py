@@ -21,6 +21,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from games.clubs import services as club_services
+from games.hands import hand_entry_for
 from games.scoring import GAMES
 from games.tables import services as table_services
 from tests.clubs import home_club
@@ -102,9 +103,10 @@ def every_page() -> list[str]:
         urls.append(table_url(done))
         urls.append(reverse("games:table_big", kwargs={"table": done.public_id}))
         urls.append(edit_url(done, 1))
-        if key in ("scopa", "scopone", "pirate-scopa"):
+        why_url_name = hand_entry_for(key).why_url_name
+        if why_url_name:
             why = {"table": done.public_id, "hand": hand_id(done, 1)}
-            urls.append(reverse("scopa:round_why", kwargs=why))
+            urls.append(reverse(why_url_name, kwargs=why))
     scopa = table_services.table_create(club=home_club(), game="scopa", players=PLAYERS[2])
     table_services.round_record(scopa, points_entry(Ann=3, Bob=1))
     # The club's page with an invite link and its QR code, and a table's watch link.

@@ -21,13 +21,14 @@ GAME_PACKAGES: tuple[str, ...] = (
 )
 
 
-def package_games(packages: tuple[str, ...] = GAME_PACKAGES) -> tuple[Game, ...]:
-    """The games the game packages' engines list (``<package>.engine.GAMES``), in order.
+def package_games(packages: tuple[str, ...] | None = None) -> tuple[Game, ...]:
+    """The games the game packages' engines list (``<package>.engine.GAMES``), in order: of
+    ``GAME_PACKAGES`` as it is when asked, unless ``packages`` are named.
 
     Imported by name, so this module stays pure: an engine imports no Django, and neither
     does anything here."""
     found: list[Game] = []
-    for package in packages:
+    for package in GAME_PACKAGES if packages is None else packages:
         engine = importlib.import_module(f"{package}.engine")
         games = getattr(engine, "GAMES", None)
         if not isinstance(games, tuple) or not all(isinstance(game, Game) for game in games):
@@ -37,7 +38,7 @@ def package_games(packages: tuple[str, ...] = GAME_PACKAGES) -> tuple[Game, ...]
 
 
 def offer_order(
-    built_in: tuple[Game, ...] = (), packages: tuple[str, ...] = GAME_PACKAGES
+    built_in: tuple[Game, ...] = (), packages: tuple[str, ...] | None = None
 ) -> tuple[Game, ...]:
     """The game packages' games in the order the new-table form offers them, after any
     ``built_in`` games (the registry has none since the Scopa family moved into its package): a
@@ -46,7 +47,7 @@ def offer_order(
     The game named may be another package's, whichever comes first in ``packages`` (Swoops
     follows Ciapanò, which follows Pirate Scopa)."""
     order = list(built_in)
-    waiting = list(packages)
+    waiting = list(GAME_PACKAGES if packages is None else packages)
     while waiting:
         placed = False
         for package in list(waiting):

@@ -16,8 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.scoring import EntryError, RoundScore, TableSetup, get_game, score_table
-
-from .helpers import score
+from tests.scoring.helpers import score
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -10,12 +10,16 @@ from playwright.sync_api import Page, expect
 from games.scoring import TableSetup
 from games.scoring.cards import DECK
 from tests.kits import Entry, GameKit, player_counts
-from tests.scoring.strategies import scopa_counted_points
+
+from .strategies import scopa_counted_points
 
 DECK_CODES: tuple[str, ...] = tuple(card.code for card in DECK)
 
 
 class ScopaKit(GameKit):
+    # Parts a table option adds (games/plugins/scopa/rules.md §7, pirate-scopa.md).
+    optional_breakdown_keys = frozenset({"ace_sweeps", "re_bello", "napoli", "capotto"})
+
     def __init__(self, players: tuple[str, ...], options: dict[str, object] | None = None):
         self.sample_players = players
         self.sample_options = options or {}

@@ -24,8 +24,7 @@ from games.plugins.ciapano.engine import (
 from games.scoring import EntryError, GameState, RoundScore, TableSetup, get_game, score_table
 from games.scoring.cards import DeckStyle, parse_card
 from games.scoring.scoresheet import read_scoresheet, score_scoresheet, write_scoresheet
-
-from .helpers import ciapano_deals, problems_of, score, setup_problems, table
+from tests.scoring.helpers import ciapano_deals, problems_of, score, setup_problems, table
 
 THREE = ("Ann", "Bob", "Cy")
 FOUR = ("Ann", "Bob", "Cy", "Di")

@@ -30,8 +30,7 @@ from games.plugins.schafkopf.engine import (
 )
 from games.scoring import TableSetup, get_game
 from games.scoring.scoresheet import score_scoresheet
-
-from .helpers import problems_of, score
+from tests.scoring.helpers import problems_of, score
 
 FOUR = ("Ann", "Bob", "Cy", "Di")
 

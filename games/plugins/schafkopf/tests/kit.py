@@ -1,5 +1,5 @@
 """The test kit of Schafkopf (tests/kits.py); its contracts' strategies are in
-tests/scoring/schafkopf_strategies.py."""
+games/plugins/schafkopf/tests/strategies.py."""
 
 from __future__ import annotations
 
@@ -17,11 +17,14 @@ from games.plugins.schafkopf.engine import (
 )
 from games.scoring import TableSetup
 from tests.kits import Entry, GameKit
-from tests.scoring.schafkopf_strategies import ramsch_entries
+
+from .strategies import ramsch_entries
 
 
 class SchafkopfKit(GameKit):
     sample_players = ("Ann", "Bob", "Cy", "Di")
+    # Keys the hands stored before the house games lack.
+    optional_breakdown_keys = frozenset({"factor", "klopfen"})
     # Schafkopf's points are a balance: negative is fine there.
     refuses_negative_points = False
 
@@ -74,6 +77,18 @@ class SchafkopfKit(GameKit):
         """The first player wins 30, the others pay 10 each."""
         return {
             "points": {side: 30 if index == 0 else -10 for index, side in enumerate(setup.sides)}
+        }
+
+    def entered_hand(self, setup: TableSetup) -> Entry:
+        """A Sauspiel the declarer and partner win (the form enters no counted points)."""
+        first, _second, third, *_rest = setup.players
+        return {
+            "contract": "sauspiel",
+            "declarer": first,
+            "partner": third,
+            "suit": "eichel",
+            "declarer_points": 75,
+            "declarer_tricks": 5,
         }
 
     def half_enter(self, page: Page) -> None:

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from games.plugins.scopa.engine import PRIMIERA_BEST_PARTIAL, PRIMIERA_MORE_SUITS, primiera
 from games.scoring import EntryError, RoundScore, TableSetup, Team, get_game, score_table
 from games.scoring.cards import parse_card
+from tests.scoring.helpers import ALL_CODES, score
 
-from .helpers import ALL_CODES, score
 from .strategies import Hand, hands, scopa_counted_points, tables
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -23,7 +23,7 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ANN, BOB, CY, DI = "0", "1", "2", "3"
 MINUS = "\u2212"
 NBSP = "\u00a0"
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "schafkopf.json"
+EXAMPLE = Path(__file__).resolve().parents[4] / "docs" / "examples" / "schafkopf.json"
 
 
 def new_table(**options: object) -> Table:

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from games.plugins.ciapano.engine import active_players
 from games.scoring import EntryError, RoundScore, TableSetup, get_game, score_table
-from tests.plugins.ciapano_kit import ciapano_counted_points, ciapano_totals, is_ciapano_moon
+from tests.scoring.helpers import score
 
-from .helpers import score
+from .kit import ciapano_counted_points, ciapano_totals, is_ciapano_moon
 
 PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

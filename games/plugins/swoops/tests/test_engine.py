@@ -31,8 +31,7 @@ from games.plugins.swoops.engine import (
 from games.scoring import GAMES, EntryError, GameState, TableSetup, Team, get_game, registry
 from games.scoring import score_table as score_every_round
 from games.scoring.scoresheet import read_scoresheet, score_scoresheet, write_scoresheet
-
-from .helpers import points, problems_of, score, setup_problems
+from tests.scoring.helpers import points, problems_of, score, setup_problems
 
 THREE = ("Ann", "Bob", "Cy")
 FIVE = ("Ann", "Bob", "Cy", "Di", "Ed")

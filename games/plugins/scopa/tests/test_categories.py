@@ -17,8 +17,7 @@ from games.plugins.scopa.engine import (
     primiera_hand,
 )
 from games.scoring.cards import Rank, Suit, parse_card
-
-from .helpers import RANKS, cards, rest, score, suit, table
+from tests.scoring.helpers import RANKS, cards, rest, score, suit, table
 
 
 def two(ann: list[str], bob: list[str] | None = None, **extra: object) -> dict[str, object]:

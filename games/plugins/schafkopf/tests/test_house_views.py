@@ -23,7 +23,8 @@ from games.scoring import EntryError
 from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
-from tests.scoring.schafkopf_strategies import house_mistakes
+
+from .strategies import house_mistakes
 
 pytestmark = pytest.mark.django_db
 

@@ -200,7 +200,7 @@ def test_setup_table_types() -> None:
 
 def test_manage_py_score_scores_briscola_without_django() -> None:
     """The registry finds the package's engine before Django is set up (``manage.py score``)."""
-    root = Path(__file__).resolve().parent.parent.parent
+    root = Path(__file__).resolve().parents[4]
     sheet = {
         "game": "briscola",
         "players": ["Ann", "Bob"],

@@ -37,8 +37,7 @@ from games.plugins.schafkopf.engine import (
 )
 from games.scoring import COMING_GAMES, GAMES, EntryError, TableSetup, get_game
 from games.scoring.scoresheet import score_scoresheet
-
-from .helpers import problems_of, score, setup_problems
+from tests.scoring.helpers import problems_of, score, setup_problems
 
 FOUR = ("Ann", "Bob", "Cy", "Di")
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from games.scoring import EntryError, RoundScore, TableSetup, score_table
 
-from .schafkopf_strategies import FOUR, GAME, entries, house_mistakes, tables
+from .strategies import FOUR, GAME, entries, house_mistakes, tables
 
 
 @st.composite

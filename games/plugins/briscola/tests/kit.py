@@ -1,5 +1,5 @@
 """The test kit of Briscola (tests/kits.py); its deals' strategies are in
-tests/plugins/briscola_strategies.py."""
+games/plugins/briscola/tests/strategies.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from playwright.sync_api import Page, expect
 
 from games.scoring import TableSetup
 from tests.kits import Entry, GameKit
-from tests.plugins.briscola_strategies import briscola_counted_points, briscola_entries
+
+from .strategies import briscola_counted_points, briscola_entries
 
 
 class BriscolaKit(GameKit):

@@ -28,7 +28,7 @@ from games.plugins.schafkopf.engine import (
 )
 from games.scoring import EntryError, Problem, TableSetup
 
-from .schafkopf_strategies import FOUR, GAME, tables
+from .strategies import FOUR, GAME, tables
 
 PLAIN = GAME.setup(list(FOUR), {})
 HOUSE = GAME.setup(list(FOUR), {"ramsch": True, "bettel": True, "klopfen": True, "runners": True})

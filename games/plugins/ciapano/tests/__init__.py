@@ -1,0 +1,2 @@
+"""The ciapano package's own tests: its kit for the shared suites, and the tests of its
+rules and pages."""

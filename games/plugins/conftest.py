@@ -1,0 +1,11 @@
+"""The shared fixtures (tests/conftest.py) for the game packages' own tests.
+
+A conftest reaches only the tests below its folder, and pytest refuses to register
+tests/conftest.py a second time as a plugin, so its fixtures are taken up here by name. Its
+hooks are left out: they run from tests/conftest.py itself, once."""
+
+from tests import conftest as shared
+
+globals().update(
+    {name: value for name, value in vars(shared).items() if not name.startswith(("__", "pytest_"))}
+)
