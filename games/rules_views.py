@@ -1,8 +1,5 @@
-"""Pages. Each view serves its page and, for htmx requests, just the fragment that changed.
-
-Every htmx interaction is backed by a plain link or form post, so the pages work without
-JavaScript; invalid input re-renders the form with its errors (status 422) and saves nothing.
-"""
+"""The rules pages: every game's summary, its defaults and every house rule a table can
+switch on. No account, no database."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The one place that decides who may see and change what.
 
-Every view that shows or changes a club's records resolves it here, looking only inside the
-clubs of the signed-in account: anything outside them answers 404, so a stranger cannot tell
-a table exists. A member whose role is too low for a write gets 403. A first write from a
-visitor with no account makes a guest account silently (no sign-up wall).
-"""
+Every view that shows or changes a club's records resolves it through here (or through a
+domain's lookups built on ``check_role``), looking only inside the clubs of the signed-in
+account: anything outside them answers 404, so a stranger cannot tell a record exists. A
+member whose role is too low for a write gets 403. A first write from a visitor with no
+account makes a guest account silently (no sign-up wall)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Forms turn what a player tapped into a scoring entry; the engine says whether it is valid."""
+"""Form fields every domain's forms share: which of the account's clubs a new record goes to."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-"""Every write the app makes: atomic, validated by the scoring engine, all or nothing."""
+"""Every write to a club, its members, invites, guests and players, and the club's log:
+atomic, validated, all or nothing."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date
-from typing import Any, TypeVar
+from datetime import date, datetime
+from typing import TypeVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
@@ -146,7 +147,11 @@ def club_rename(club: Club, name: str, *, by: User | None = None) -> Club:
 
 @transaction.atomic
 def invite_create(
-    club: Club, *, role: str = Role.SCORER, expires_at: Any = None, by: User | None = None
+    club: Club,
+    *,
+    role: str = Role.SCORER,
+    expires_at: datetime | None = None,
+    by: User | None = None,
 ) -> Invite:
     invite = Invite.objects.create(
         club=club,

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -29,7 +29,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import ratelimit
 from games.clubs import access, services
 from games.http import HtmxHttpRequest, acting_user
-from games.models import GuestAccount, Invite, Membership, Role
+from games.models import Club, GuestAccount, Invite, Membership, Role
 from games.problems import UNPROCESSABLE, problem_text
 from games.scoring import EntryError
 
@@ -102,7 +102,7 @@ def club_detail(request: HtmxHttpRequest, club: str) -> HttpResponse:
 
 def _render_club(
     request: HtmxHttpRequest,
-    club: Any,
+    club: Club,
     role: Role | None,
     form: ClubNameForm,
     invite_form: InviteForm,
@@ -273,7 +273,7 @@ class LoginView(auth_views.LoginView):
     """Django's sign-in; a guest who signs in brings the guest account's clubs along, so
     nothing started before signing in is lost."""
 
-    def form_valid(self, form: Any) -> HttpResponse:
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         guest = acting_user(self.request) if access.is_guest(self.request.user) else None
         response = super().form_valid(form)
         user = acting_user(self.request)
@@ -283,7 +283,10 @@ class LoginView(auth_views.LoginView):
 
 
 def locked_out(
-    request: HtmxHttpRequest, original_response: Any = None, credentials: Any = None
+    # django-axes calls this with what it has; its arguments are not typed.
+    request: HtmxHttpRequest,
+    original_response: Any = None,
+    credentials: Any = None,
 ) -> HttpResponse:
     """django-axes' answer once a name has failed to sign in too often from one address
     (settings.AXES_LOCKOUT_CALLABLE): 429, a page saying for how long."""

@@ -1,10 +1,5 @@
-"""The one place that decides who may see and change what.
-
-Every view that shows or changes a club's records resolves it here, looking only inside the
-clubs of the signed-in account: anything outside them answers 404, so a stranger cannot tell
-a table exists. A member whose role is too low for a write gets 403. A first write from a
-visitor with no account makes a guest account silently (no sign-up wall).
-"""
+"""A league or a player by its public id, among the clubs of the signed-in account
+(``clubs.access``: 404 outside them, 403 when the role is too low)."""
 
 from __future__ import annotations
 

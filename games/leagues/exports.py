@@ -1,14 +1,10 @@
-"""Leagues, their standings and exports, player profiles, and ending an open-ended evening.
-
-Like every page, each view serves its page and, for htmx requests, the fragment that changed;
-every htmx link and form is also a plain link or form.
-"""
+"""A league's standings and tables as CSV downloads, safe to open in a spreadsheet."""
 
 from __future__ import annotations
 
 import csv
 import re
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
 
 from django.http import StreamingHttpResponse
 from django.utils import timezone
@@ -57,7 +53,7 @@ def spreadsheet_safe(value: object) -> object:
     return value
 
 
-def csv_response(filename: str, rows: Any) -> StreamingHttpResponse:
+def csv_response(filename: str, rows: Iterable[Sequence[object]]) -> StreamingHttpResponse:
     """Every cell goes through ``spreadsheet_safe``: names and other text typed in the app end
     up in spreadsheets."""
     writer = csv.writer(_Echo())
@@ -84,7 +80,7 @@ def league_standings_csv(request: HtmxHttpRequest, league: str) -> StreamingHttp
         *(str(column.label) for column in scope.columns[1:]),
     ]
 
-    def rows() -> Any:
+    def rows() -> Iterator[Sequence[object]]:
         yield header
         for line in lines:
             yield [
@@ -126,7 +122,7 @@ def league_tables_csv(request: HtmxHttpRequest, league: str) -> StreamingHttpRes
     ]
     yes = _("yes")
 
-    def rows() -> Any:
+    def rows() -> Iterator[Sequence[object]]:
         yield header
         for seat in seats.iterator(chunk_size=2000):
             table = seat.table

@@ -1,4 +1,4 @@
-"""Forms turn what a player tapped into a scoring entry; the engine says whether it is valid."""
+"""The league and season forms."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""Every read the pages need, each with a fixed number of queries."""
+"""Every read the league pages need, each with a fixed number of queries whatever the
+number of tables: standings summed by the database, profiles, ratings, money per point."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from typing import Any
 
 from django.db.models import Count, F, Max, Q, QuerySet, Sum, Value, Window
 from django.db.models.functions import Coalesce, NullIf, RowNumber, TruncDate
@@ -27,7 +27,7 @@ from games.standings.rating import Skill
 from games.standings.stats import CompanionTally, StandingRow
 
 
-def money_per_point(game: str, options: Mapping[str, Any]) -> tuple[int, str]:
+def money_per_point(game: str, options: Mapping[str, object]) -> tuple[int, str]:
     """A table's value per point in cents and its currency; (0, "") when it plays for points."""
     rules = GAMES.get(game)
     if rules is None or not rules.plays_for_money:

@@ -1,4 +1,5 @@
-"""Every write the app makes: atomic, validated by the scoring engine, all or nothing."""
+"""Every write to a league and its seasons: atomic, validated, all or nothing; counting other
+games rates the league again."""
 
 from __future__ import annotations
 

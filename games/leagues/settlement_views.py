@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -56,7 +56,7 @@ class SettlementForm(forms.Form):
         error_messages={"invalid_choice": gettext_lazy("Choose a league from the list.")},
     )
 
-    def __init__(self, data: Any, leagues: Sequence[League]) -> None:
+    def __init__(self, data: QueryDict | None, leagues: Sequence[League]) -> None:
         super().__init__(data)
         league_field = self.fields["league"]
         assert isinstance(league_field, forms.TypedChoiceField)

@@ -1,8 +1,4 @@
-"""Leagues, their standings and exports, player profiles, and ending an open-ended evening.
-
-Like every page, each view serves its page and, for htmx requests, the fragment that changed;
-every htmx link and form is also a plain link or form.
-"""
+"""Leagues, their standings and seasons, and player profiles."""
 
 from __future__ import annotations
 
@@ -14,7 +10,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext as _
@@ -88,7 +84,7 @@ class _Scope:
     descending: bool
 
     @classmethod
-    def read(cls, league: League, query: Any) -> _Scope:
+    def read(cls, league: League, query: QueryDict) -> _Scope:
         seasons = list(league.seasons.all())
         season = next((s for s in seasons if s.public_id == query.get("season")), None)
         game = query.get("game")
@@ -100,7 +96,7 @@ class _Scope:
         descending = direction == "desc" if direction in ("asc", "desc") else not sort.ascending
         return cls(league, seasons, season, game, columns, sort, descending)
 
-    def query(self, **changes: Any) -> str:
+    def query(self, **changes: str) -> str:
         params = {
             "season": self.season.public_id if self.season else "",
             "game": self.game or "",
@@ -126,7 +122,7 @@ class _Scope:
     def screen_columns(self) -> tuple[Column, ...]:
         return columns_on_screen(self.game)
 
-    def headers(self) -> list[dict[str, Any]]:
+    def headers(self) -> list[dict[str, object]]:
         """Each column's header: a link that sorts by it, best first, then the other way."""
         headers = []
         for column in self.screen_columns:
@@ -199,7 +195,7 @@ def _player_ids(club_id: int, pks: list[int]) -> dict[int, str]:
     return dict(Player.objects.filter(club=club_id, pk__in=pks).values_list("pk", "public_id"))
 
 
-def _game_links(league: League, scope: _Scope) -> list[dict[str, Any]]:
+def _game_links(league: League, scope: _Scope) -> list[dict[str, object]]:
     """ "All games" and each game the league counts; nothing to pick when it counts one."""
     if len(league.games) < 2:
         return []
@@ -340,7 +336,7 @@ def _player_page(request: HtmxHttpRequest, player: Player) -> HttpResponse:
 TABLES_PER_PAGE = 20
 
 
-def _per_game(player: Player) -> list[dict[str, Any]]:
+def _per_game(player: Player) -> list[dict[str, Any]]:  # a template's context
     """One block per game the player finished, with that game's own measures."""
     seats = Seat.objects.filter(player=player, table__finished_at__isnull=False)
     rows = dict(selectors.standing_rows(seats, by_game=True))

@@ -1,8 +1,10 @@
+"""What changed at a table since a page was rendered, in words (the table's log), and the
+choices a refused write offers (``Conflict``)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -52,7 +54,9 @@ def change_lines(table: Table, changes: Sequence[TableChange]) -> list[str]:
     return lines
 
 
-def points_text(snapshot: Mapping[str, Any] | None, sides: Sequence[str]) -> str:
+def points_text(snapshot: Mapping[str, object] | None, sides: Sequence[str]) -> str:
     """A logged hand's points per side, in seat order: "Ann & Cy 3, Bob & Di 1"."""
-    points = (snapshot or {}).get("points") or {}
+    points = (snapshot or {}).get("points")
+    if not isinstance(points, Mapping):
+        return ""
     return ", ".join(f"{side} {points[side]}" for side in sides if side in points)

@@ -1,4 +1,5 @@
-"""Forms turn what a player tapped into a scoring entry; the engine says whether it is valid."""
+"""The new-table form (game, players in seat order, options as the engine specifies them) and
+the scoresheet upload; the engine says whether what they hold is valid."""
 
 from __future__ import annotations
 

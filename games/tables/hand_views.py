@@ -4,9 +4,8 @@ from a page that is out of date answers 409 (``conflicts``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.http import (
     Http404,
     HttpResponse,
@@ -160,7 +159,7 @@ def table_changes(request: HtmxHttpRequest, table: str) -> HttpResponse:
     return render(request, "games/table_changes.html", context)
 
 
-def _who(user: Any) -> str:
+def _who(user: User | None) -> str:
     if user is None:
         return _("someone (before accounts)")
     if club_access.is_guest(user):

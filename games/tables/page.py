@@ -1,8 +1,7 @@
-"""Pages. Each view serves its page and, for htmx requests, just the fragment that changed.
-
-Every htmx interaction is backed by a plain link or form post, so the pages work without
-JavaScript; invalid input re-renders the form with its errors (status 422) and saves nothing.
-"""
+"""The table page's builder: ``TablePage`` (a table with its setup, its hands read once and
+only when needed, and the game's hand entry) and the renders every table view shares: the
+whole page or one of its fragments, the live poll, and the few kilobytes a saved hand
+answers with."""
 
 from __future__ import annotations
 
@@ -26,7 +25,7 @@ from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import remembered_signature
 from games.http import HtmxHttpRequest
 from games.leagues import selectors as league_selectors
-from games.models import Role, Round, Table, new_hand_token
+from games.models import Role, Round, Seat, Table, new_hand_token
 from games.remembered import Remembered
 from games.scoring import GameState, RoundScore, TableSetup
 from games.tables import access, selectors, write_path
@@ -222,8 +221,8 @@ class TablePage:
 
     def form(
         self,
-        data: Any = None,
-        initial: Any = None,
+        data: Mapping[str, object] | None = None,
+        initial: Mapping[str, object] | None = None,
         before: int | None = None,
     ) -> BaseHandForm:
         """The hand form; ``before`` is the number of the hand being edited, if any. A game
@@ -241,6 +240,7 @@ class TablePage:
                 initial["hand_token"] = new_hand_token()
         return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
 
+    # A template's context: any value a template reads (as Django types it).
     def hand_context(self, form: BaseHandForm, action_url: str = "") -> dict[str, Any]:
         return {
             "table": self.table,
@@ -451,7 +451,7 @@ def _hand_url(page: TablePage, name: str) -> Callable[[str], str]:
 
 
 def _round_rows(
-    page: TablePage, hands: Sequence[selectors.StoredHand], seats: list[Any]
+    page: TablePage, hands: Sequence[selectors.StoredHand], seats: list[Seat]
 ) -> list[dict[str, Any]]:
     """The history's rows: each hand's line, its dealer, and the addresses of its buttons."""
     edit_url = _hand_url(page, "games:round_edit")

@@ -1,4 +1,25 @@
-"""Every write the app makes: atomic, validated by the scoring engine, all or nothing."""
+"""A hand stored from the totals the table keeps, in plain SQL, without reading the earlier
+hands.
+
+Why it exists: a save on the general path (``write_path``) reads and scores every earlier
+hand under the table's lock, so an evening's 500th hand cost half as much again as its 10th,
+and the ORM built the same four INSERTs anew for each hand. Where a game decides each hand by
+the totals after it (``Game.resumes_from_totals``: the Scopa family, Briscola, Schafkopf) and
+the table's tally is for the version the phone's page read, ``round_append`` scores the hand
+alone, resumes the game from the tally, and writes the table's row (only while it is still at
+that version, open, and holds no hand with the form's token), the hand, its points and the
+log: four statements in one transaction on SQLite, one statement on PostgreSQL. Whenever that
+cannot be done safely (the hand ends the game, the tally is stale, another phone came first)
+nothing is written and the general path stores the hand.
+
+What holds it equal to the general path: the property test
+``games/tables/tests/test_hand_integrity_properties.py::test_stored_hands_are_always_what_the_engine_makes_of_the_entries``
+records every game's hands through ``round_record`` (which takes this path wherever it can)
+among edits and deletes (which take the general one), and checks after every step that the
+stored hands, points, dealers, tally and result are exactly the engine's for all the entries;
+``games/tables/tests/test_fast_table.py`` checks the cases that must leave this path (a stale
+tally, the finishing hand, a bad hand, another phone first) and the race tests
+(``test_table_races.py``) run it against concurrent phones on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -41,6 +62,8 @@ def _update_open_table_at_version(
         return bool(cursor.rowcount == 1)
 
 
+# The SQL's parameters are whatever the database driver takes for each column (Any as
+# django-stubs types a field's prepared value); so are a row's values below.
 def _update_at_version_sql(
     table: Table, values: Mapping[str, object], token: str | None
 ) -> tuple[str, list[Any]]:
@@ -75,6 +98,7 @@ class RowWriter:
     model: type[Model]
     sql: str
     row: str
+    # Field[Any, Any]: django-stubs' field of any column type.
     fields: tuple[Field[Any, Any], ...]
     returns_keys: bool
     table: str
@@ -147,6 +171,7 @@ def _column(field: Field[Any, Any]) -> str:
     return field.column
 
 
+# Keyed by the thread's connection wrapper (Any: django-stubs types no wrapper as hashable).
 _ROW_WRITERS: WeakKeyDictionary[Any, dict[type[Model], RowWriter]] = WeakKeyDictionary()
 
 

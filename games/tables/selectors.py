@@ -1,4 +1,4 @@
-"""Every read the pages need, each with a fixed number of queries."""
+"""Every read of tables and hands the pages need, each with a fixed number of queries."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from weakref import WeakKeyDictionary
 from django.db import connection, connections
 from django.db.models import QuerySet, Sum
 
+from games.http import Visitor
 from games.models import (
     Club,
     League,
@@ -64,7 +65,7 @@ def table_get(
     return _read_table(where, [public_id, *club_ids])[0]
 
 
-def table_get_for_member(public_id: str, user: Any) -> tuple[Table, Role]:
+def table_get_for_member(public_id: str, user: Visitor) -> tuple[Table, Role]:
     """A table of one of the account's clubs with its league, club, seats and players loaded,
     and the account's role in that club: one query for the table (the membership joined in),
     one for the seats. Table.DoesNotExist when the account is no member of the table's club.
@@ -77,7 +78,9 @@ def table_get_for_member(public_id: str, user: Any) -> tuple[Table, Role]:
     return table, role
 
 
-def _read_table(where: str, params: Sequence[Any], member: Any = None) -> tuple[Table, Role | None]:
+def _read_table(
+    where: str, params: Sequence[str | int | None], member: Visitor | None = None
+) -> tuple[Table, Role | None]:
     """The one table ``where`` (on ``t``, the table) finds, with its club, league, seats and
     players; with ``member``, the membership of that account in the table's club joined in
     (as ``m``, its user's id the last parameter) and its role. Table.DoesNotExist when there
@@ -121,6 +124,8 @@ def _read_table(where: str, params: Sequence[Any], member: Any = None) -> tuple[
     return table, Role(row[-1]) if member is not None else None
 
 
+# The reader's rows are the database driver's values, converted by each field's own
+# converters (Any, as the DB-API and django-stubs type them).
 def _load_seats(table: Table, cursor: Any) -> None:
     """The table's seats with their players, in seat order, kept as a prefetch would keep
     them (``table.seats.all()`` asks nothing more, and ``Table.setup`` uses them)."""
@@ -296,6 +301,7 @@ def _json(value: Any) -> Any:
     return StoredBreakdown(value) if isinstance(value, str | bytes) else value
 
 
+# A stored breakdown is JSON as the engine wrote it: the game's read_breakdown types it.
 class StoredBreakdown(Mapping[str, Any]):
     """A stored breakdown, decoded from the JSON text the database gave only when something
     looks inside it.

@@ -1,4 +1,6 @@
-"""Every write the app makes: atomic, validated by the scoring engine, all or nothing."""
+"""Every write to a table and its hands: atomic, validated by the scoring engine, all or
+nothing. Each change to the hands goes through the one rescoring path (``write_path``); a new
+hand is stored from the table's tally where it can be (``quick_save``)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Pages. Each view serves its page and, for htmx requests, just the fragment that changed.
-
-Every htmx interaction is backed by a plain link or form post, so the pages work without
-JavaScript; invalid input re-renders the form with its errors (status 422) and saves nothing.
-"""
+"""A table for whoever holds its watch link (no account, no forms), and the big-type view
+for the phone lying in the middle of the table."""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Every write the app makes: atomic, validated by the scoring engine, all or nothing."""
+"""The one path every change to a table's hands takes: lock the table's row, check the
+version the phone's page was rendered at (``StaleWrite`` when another write came first),
+read the hands once, score them again from the first changed one, store only what changed,
+decide the result (the table, its seats, a league's ratings), bump the version, keep the
+tally and log the change."""
 
 from __future__ import annotations
 
