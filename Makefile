@@ -20,6 +20,9 @@ run: install
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
+# Hypothesis's quick "dev" profile unless HYPOTHESIS_PROFILE names another (.ci/run: "ci",
+# thorough); --database-tests-only (or SCOREKEEPER_DATABASE_TESTS_ONLY=1) skips the tests that use
+# no database. Both in tests/conftest.py.
 test: install
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
@@ -65,7 +68,10 @@ wirecheck: install
 LOADTEST_ARGS ?= --knee
 LOADTEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 
-loadtest: install
+load# Hypothesis's quick "dev" profile unless HYPOTHESIS_PROFILE names another (.ci/run: "ci",
+# thorough); --database-tests-only (or SCOREKEEPER_DATABASE_TESTS_ONLY=1) skips the tests that use
+# no database. Both in tests/conftest.py.
+test: install
 	LOADTEST_POSTGRES_URL=$(LOADTEST_POSTGRES_URL) $(PY) scripts/loadtest.py $(LOADTEST_ARGS)
 
 # Brings locale/{it,de,ja}/LC_MESSAGES/django.po up to date with the sources and compiles them
