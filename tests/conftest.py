@@ -57,16 +57,16 @@ DATABASE_FIXTURES = frozenset(
 )
 
 
-def _database_tests_only_default() -> bool:
-    value = os.environ.get("SCOREKEEPER_DATABASE_TESTS_ONLY", "").strip()
-    return value not in ("", "0")
+def _env_flag(name: str) -> bool:
+    """Whether the environment variable ``name`` is set to anything but empty or 0."""
+    return os.environ.get(name, "").strip() not in ("", "0")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--database-tests-only",
         action="store_true",
-        default=_database_tests_only_default(),
+        default=_env_flag("SCOREKEEPER_DATABASE_TESTS_ONLY"),
         help=(
             "Run only the tests whose outcome can depend on the database (a django_db mark, a "
             "database fixture, a browser test); the others are deselected. For the second "
@@ -146,8 +146,7 @@ CHROMIUM_ARGS = [
 
 
 def _browser_required() -> bool:
-    value = os.environ.get("SCOREKEEPER_REQUIRE_BROWSER", "").strip()
-    return value not in ("", "0")
+    return _env_flag("SCOREKEEPER_REQUIRE_BROWSER")
 
 
 @pytest.fixture(scope="session")
