@@ -68,10 +68,7 @@ wirecheck: install
 LOADTEST_ARGS ?= --knee
 LOADTEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 
-load# Hypothesis's quick "dev" profile unless HYPOTHESIS_PROFILE names another (.ci/run: "ci",
-# thorough); --database-tests-only (or SCOREKEEPER_DATABASE_TESTS_ONLY=1) skips the tests that use
-# no database. Both in tests/conftest.py.
-test: install
+loadtest: install
 	LOADTEST_POSTGRES_URL=$(LOADTEST_POSTGRES_URL) $(PY) scripts/loadtest.py $(LOADTEST_ARGS)
 
 # Brings locale/{it,de,ja}/LC_MESSAGES/django.po up to date with the sources and compiles them
