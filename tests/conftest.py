@@ -118,6 +118,11 @@ _PURE_DESELECTED = pytest.StashKey[int]()
 
 
 def pytest_report_header(config: pytest.Config) -> str:
+    if HYPOTHESIS_PROFILE == "dev":
+        return (
+            f"hypothesis profile: dev, at most {DEV_EXAMPLES} examples a test "
+            "(HYPOTHESIS_PROFILE=ci: each test's own count)"
+        )
     return f"hypothesis profile: {HYPOTHESIS_PROFILE} (HYPOTHESIS_PROFILE)"
 
 
