@@ -20,6 +20,9 @@ run: install
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
+# Hypothesis's quick "dev" profile unless HYPOTHESIS_PROFILE names another (.ci/run: "ci",
+# thorough); --database-tests-only (or SCOREKEEPER_DATABASE_TESTS_ONLY=1) skips the tests that use
+# no database. Both in tests/conftest.py.
 test: install
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest $(PYTEST_ARGS)

@@ -12,11 +12,128 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.utils import translation
+from hypothesis import settings
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
 # Playwright's sync API keeps an asyncio event loop in the test thread; without this
 # Django refuses ORM calls from it (SynchronousOnlyOperation).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# -- Hypothesis profiles --------------------------------------------------------------------------
+# HYPOTHESIS_PROFILE picks one; "dev" when unset. Loaded here, before any test module is imported:
+# a test's settings take what they do not set themselves from the profile loaded when it is
+# decorated.
+#
+# "ci" (.ci/run): at least the examples every test asked for before the profiles, more for the
+# tests that leave the count to the profile (200, Hypothesis's own default is 100); no deadline,
+# as two test passes share the machine's two cores and a slow moment is not a slow test.
+# "dev" (make test on a developer's machine): a quick look, at most DEV_EXAMPLES examples a
+# test, even for a test that asks for more in its own @settings (pytest_collection_modifyitems).
+CI_EXAMPLES = 200
+DEV_EXAMPLES = 20
+settings.register_profile("ci", max_examples=CI_EXAMPLES, deadline=None, print_blob=True)
+settings.register_profile("dev", max_examples=DEV_EXAMPLES)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "").strip() or "dev"
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+# Fixtures through which a test reaches the database (pytest-django's, and ours whose tests do:
+# a browser test's pages are served from the test database by the live server). Not
+# django_db_setup or django_db_blocker: pytest-django's autouse fixtures ask every test for them.
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+        "django_user_model",
+        "admin_user",
+        "admin_client",
+        "async_client",
+        "client",
+        "browser",
+        "page",
+    }
+)
+
+
+def _env_flag(name: str) -> bool:
+    """Whether the environment variable ``name`` is set to anything but empty or 0."""
+    return os.environ.get(name, "").strip() not in ("", "0")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        default=_env_flag("SCOREKEEPER_DATABASE_TESTS_ONLY"),
+        help=(
+            "Run only the tests whose outcome can depend on the database (a django_db mark, a "
+            "database fixture, a browser test); the others are deselected. For the second "
+            "database's pass in CI, the first having run everything. Also "
+            "SCOREKEEPER_DATABASE_TESTS_ONLY=1."
+        ),
+    )
+
+
+def uses_database(item: pytest.Item) -> bool:
+    """Whether ``item`` can reach the database: pytest-django lets no other test touch it."""
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    if item.get_closest_marker("browser") is not None:
+        return True
+    return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+def _hypothesis_dev_examples(items: list[pytest.Item]) -> None:
+    """In the dev profile, at most DEV_EXAMPLES examples for a test that asks for more in its
+    own @settings (a profile's max_examples gives way to a test's own)."""
+    if HYPOTHESIS_PROFILE != "dev":
+        return
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        if not getattr(test, "is_hypothesis_test", False):
+            continue
+        # Where @given keeps the test's settings; Hypothesis reads them there on each call.
+        own: settings = test._hypothesis_internal_use_settings  # type: ignore[union-attr]
+        if own.max_examples > DEV_EXAMPLES:
+            test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+                own, max_examples=DEV_EXAMPLES
+            )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _hypothesis_dev_examples(items)
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if uses_database(item)]
+    pure = [item for item in items if not uses_database(item)]
+    if pure:
+        config.hook.pytest_deselected(items=pure)
+        items[:] = kept
+    config.stash[_PURE_DESELECTED] = len(pure)
+
+
+_PURE_DESELECTED = pytest.StashKey[int]()
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if HYPOTHESIS_PROFILE == "dev":
+        return (
+            f"hypothesis profile: dev, at most {DEV_EXAMPLES} examples a test "
+            "(HYPOTHESIS_PROFILE=ci: each test's own count)"
+        )
+    return f"hypothesis profile: {HYPOTHESIS_PROFILE} (HYPOTHESIS_PROFILE)"
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    deselected = config.stash.get(_PURE_DESELECTED, None)
+    if deselected is not None:
+        terminalreporter.write_line(
+            f"--database-tests-only: {deselected} tests that use no database deselected "
+            "(they run in the pass on the other database)"
+        )
+
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS_DIR = Path(__file__).resolve().parent / "artifacts"
@@ -34,8 +151,7 @@ CHROMIUM_ARGS = [
 
 
 def _browser_required() -> bool:
-    value = os.environ.get("SCOREKEEPER_REQUIRE_BROWSER", "").strip()
-    return value not in ("", "0")
+    return _env_flag("SCOREKEEPER_REQUIRE_BROWSER")
 
 
 @pytest.fixture(scope="session")

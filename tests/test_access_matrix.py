@@ -9,11 +9,13 @@ a row fails ``test_every_url_has_a_row``.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
@@ -239,9 +241,31 @@ CASES = [
 ]
 
 
+@pytest.fixture(scope="module")
+def world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
+    """The world, built once for all the cases, in a transaction rolled back after the last.
+
+    Each case runs in a savepoint of its own inside it (the ``django_db`` mark, as Django's
+    TestCase does after setUpTestData), rolled back when it ends: a case that posts (deletes the
+    table, revokes the invite, ...) leaves the next one the world as it was built."""
+    outer = transaction.atomic()
+    with django_db_blocker.unblock():
+        outer.__enter__()
+        try:
+            built = make_world()
+        except BaseException:
+            outer.__exit__(*sys.exc_info())
+            raise
+    try:
+        yield built
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
 @pytest.mark.parametrize(("name", "method", "role"), CASES)
-def test_the_matrix(name: str, method: str, role: str) -> None:
-    world = make_world()
+def test_the_matrix(world: World, name: str, method: str, role: str) -> None:
     client = visitor(world, role)
     url = reverse(name, kwargs=world.kwargs(name))
     send: Callable[..., Any] = client.get if method == "GET" else client.post

@@ -51,7 +51,8 @@ from tests.kits import kit_for
 pytestmark = pytest.mark.django_db
 
 # Sized so that the whole file runs in under a minute on SQLite; set
-# HAND_INTEGRITY_EXAMPLES=500 for a longer search.
+# HAND_INTEGRITY_EXAMPLES=500 for a longer search, with HYPOTHESIS_PROFILE=ci (the dev profile
+# runs at most 20 examples a test, tests/conftest.py).
 EXAMPLES_PER_GAME = int(os.environ.get("HAND_INTEGRITY_EXAMPLES", "25"))
 MOST_STEPS = 16
 
