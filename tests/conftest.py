@@ -154,8 +154,18 @@ def _browser_required() -> bool:
     return _env_flag("SCOREKEEPER_REQUIRE_BROWSER")
 
 
+# The one browser of the session. games/conftest.py hands this module's fixtures to the tests
+# inside games/, where pytest sees them as fixtures of their own: its session's ``browser``
+# takes up the one already running instead of starting Playwright a second time (which the
+# sync API refuses in the same thread).
+_RUNNING: list[Browser] = []
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if _RUNNING:
+        yield _RUNNING[0]
+        return
     if not Path(CHROMIUM).exists():
         if _browser_required():
             pytest.fail(
@@ -172,9 +182,11 @@ def browser() -> Iterator[Browser]:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
         )
+        _RUNNING.append(browser)
         try:
             yield browser
         finally:
+            _RUNNING.clear()
             browser.close()
 
 

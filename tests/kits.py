@@ -2,7 +2,8 @@
 
 The shared helpers (tests/entries.py, tests/leagues.py, tests/scoring/strategies.py,
 tests/phone_pages.py, tests/test_counted_points.py, tests/scoring/test_tracker.py,
-tests/test_hand_integrity_properties.py) never name a game: they ask the game's kit. Each game
+games/tables/tests/test_hand_integrity_properties.py) never name a game: they ask the game's
+kit. Each game
 family of games has one module ``games/plugins/<package>/tests/kit.py`` exposing ``KITS`` (game
 key -> kit); this module finds them from the registry's ``GAME_PACKAGES``, so adding a game adds
 its kit module and nothing here.
@@ -56,7 +57,7 @@ class GameKit:
     #: points to its winner).
     scores_counted_points_as_given: ClassVar[bool] = True
 
-    # -- tests/test_hand_integrity_properties.py -------------------------------------------------
+    # -- games/tables/tests/test_hand_integrity_properties.py -------------------------
     #: Whether a counted hand always adds up to the same (a corrected typo moves points from one
     #: side to another); a game whose points are a balance keeps its total anyway.
     counted_total_is_fixed: ClassVar[bool] = False

@@ -25,11 +25,11 @@ from hypothesis import strategies as st
 from games.models import Round
 from games.scoring import GAMES, EntryError, TableSetup
 from games.tables import services as table_services
+from games.tables.tests.test_hand_integrity_properties import points_of, snapshot
 from tests.clubs import home_club
 from tests.entries import TablePlan, table_plans
 from tests.kits import kit_for
 from tests.pages import HTMX, html, inputs, saved, table_url
-from tests.test_hand_integrity_properties import points_of, snapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -393,10 +393,12 @@ def _offenders(paths: list[Path]) -> list[str]:
 
 
 def test_no_generic_module_names_a_game() -> None:
+    # A domain's tests (games/<domain>/tests/) play real games as their examples, as tests/ do.
     paths = [
         path
         for path in sorted((ROOT / "games").rglob("*.py"))
         if not str(path.relative_to(ROOT)).startswith(OWN)
+        and "tests" not in path.relative_to(ROOT).parts
     ]
     assert paths
     assert _offenders(paths) == []

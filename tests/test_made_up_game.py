@@ -42,12 +42,12 @@ SHARED_SUITES = (
     "tests/test_game_hooks.py",
     "tests/test_every_game_table.py",
     "tests/test_counted_points.py::test_counted_points_the_rules_allow_are_saved_and_impossible_ones_save_nothing",
-    "tests/test_hand_integrity_properties.py",
+    "games/tables/tests/test_hand_integrity_properties.py",
     "tests/scoring/test_tracker.py",
     "tests/scoring/test_resume_state.py",
     "tests/scoring/test_breakdowns.py",
-    "tests/test_fast_table.py::test_a_fresh_forms_remembered_signature_is_its_own_in_every_language",
-    "tests/test_fast_table.py::test_a_fresh_forms_remembered_fields_are_what_the_page_would_render",
+    "games/tables/tests/test_fast_table.py::test_a_fresh_forms_remembered_signature_is_its_own_in_every_language",
+    "games/tables/tests/test_fast_table.py::test_a_fresh_forms_remembered_fields_are_what_the_page_would_render",
     "tests/test_card_grid.py::test_every_radio_is_the_input_djangos_widget_renders",
 )
 

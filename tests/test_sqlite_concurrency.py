@@ -23,7 +23,7 @@ from tests.pages import signed_in_client, table_url
 pytestmark = pytest.mark.skipif(
     connection.vendor != "sqlite",
     reason="SQLite's locking (WAL, IMMEDIATE, busy timeout) only; "
-    "tests/test_table_races.py races the pages on every database",
+    "games/tables/tests/test_table_races.py races the pages on every database",
 )
 
 PHONES = 20

@@ -361,3 +361,14 @@ def club_delete(club: Club) -> None:
     from being deleted on its own, and the club's players go with the club."""
     Table.objects.filter(club=club).delete()
     club.delete()
+
+
+@transaction.atomic
+def guest_keep(user: User, *, username: str, email: str, password: str) -> None:
+    """A guest account given a name and a password ("Keep my games"; the form has checked
+    them) is a guest no more: its clubs, tables and log entries stay as they are."""
+    user.username = username
+    user.email = email
+    user.set_password(password)
+    user.save()
+    GuestAccount.objects.filter(user=user).delete()

@@ -27,9 +27,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import ratelimit
-from games.clubs import access, services
+from games.clubs import access, selectors, services
 from games.http import HtmxHttpRequest, acting_user
-from games.models import Club, GuestAccount, Invite, Membership, Role
+from games.models import Club, Role
 from games.problems import UNPROCESSABLE, problem_text
 from games.scoring import EntryError
 
@@ -66,15 +66,11 @@ def club_list(request: HtmxHttpRequest) -> HttpResponse:
         user = access.account_for_write(request)
         club = access.club_create(user, form.cleaned_data["name"].strip())
         return redirect("games:club", club=club.public_id)
-    memberships = (
-        Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
-        if request.user.is_authenticated
-        else Membership.objects.none()
-    )
+    memberships = selectors.memberships_of(request.user)
     status = UNPROCESSABLE if form.is_bound else 200
     return render(
         request,
-        "games/club_list.html",
+        "clubs/club_list.html",
         {"memberships": memberships, "form": form},
         status=status,
     )
@@ -111,9 +107,7 @@ def _render_club(
     is_owner = role == Role.OWNER
     invites = []
     if is_owner:
-        for invite in club.invites.filter(revoked_at__isnull=True).order_by("-created_at"):
-            if not invite.is_open():
-                continue
+        for invite in selectors.club_open_invites(club):
             url = request.build_absolute_uri(reverse("games:join", kwargs={"token": invite.token}))
             invites.append({"invite": invite, "url": url})
     context = {
@@ -122,14 +116,12 @@ def _render_club(
         "is_owner": is_owner,
         "form": form,
         "invite_form": invite_form,
-        "members": club.memberships.select_related("user", "user__guest").order_by(
-            "joined_at", "pk"
-        ),
+        "members": selectors.club_members(club),
         "invites": invites,
-        "log": club.audit.select_related("user", "user__guest").order_by("-created_at", "-pk")[:50],
+        "log": selectors.club_log_latest(club),
         "roles": Role.choices,
     }
-    return render(request, "games/club_detail.html", context, status=status)
+    return render(request, "clubs/club_detail.html", context, status=status)
 
 
 @require_POST
@@ -153,7 +145,7 @@ def invite_create(request: HtmxHttpRequest, club: str) -> HttpResponse:
 @require_POST
 def invite_revoke(request: HtmxHttpRequest, club: str, invite: str) -> HttpResponse:
     found = access.club_for(request, club, Role.OWNER)
-    link = Invite.objects.filter(club=found, public_id=invite).first()
+    link = selectors.club_invite(found, invite)
     if link is None:
         raise Http404
     services.invite_revoke(link, by=acting_user(request))
@@ -165,7 +157,7 @@ def invite_revoke(request: HtmxHttpRequest, club: str, invite: str) -> HttpRespo
 def member_update(request: HtmxHttpRequest, club: str, member: str) -> HttpResponse:
     """An owner changes a member's role or removes them; any member may leave."""
     found = access.club_for(request, club)
-    membership = found.memberships.filter(public_id=member).select_related("user").first()
+    membership = selectors.club_member(found, member)
     if membership is None:
         raise Http404
     leaving = membership.user_id == request.user.pk and request.POST.get("remove")
@@ -211,9 +203,9 @@ def club_delete(request: HtmxHttpRequest, club: str) -> HttpResponse:
 def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """An invite link: says which club and role, and joins on the button (a guest account is
     made if the visitor has none)."""
-    invite = Invite.objects.select_related("club").filter(token=token).first()
+    invite = selectors.invite_by_token(token)
     if invite is None or not invite.is_open():
-        return render(request, "games/join.html", {"invite": None}, status=404)
+        return render(request, "clubs/join.html", {"invite": None}, status=404)
     if request.method == "POST":
         user = access.account_for_write(request)
         services.club_join(invite, user)
@@ -221,7 +213,7 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
         messages.success(request, _("Welcome to %(club)s.") % {"club": invite.club.name})
         return redirect("games:home")
     role = access.role_in(request.user, invite.club_id)
-    return render(request, "games/join.html", {"invite": invite, "role": role})
+    return render(request, "clubs/join.html", {"invite": invite, "role": role})
 
 
 # -- accounts -----------------------------------------------------------------------------------
@@ -254,8 +246,12 @@ def keep_games(request: HtmxHttpRequest) -> HttpResponse:
     assert isinstance(user, User)
     form = KeepGamesForm(request.POST or None, instance=user)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        GuestAccount.objects.filter(user=user).delete()
+        services.guest_keep(
+            user,
+            username=form.cleaned_data["username"],
+            email=form.cleaned_data.get("email") or "",
+            password=form.cleaned_data["password1"],
+        )
         update_session_auth_hash(request, user)
         request.session.pop(access.GUEST_SESSION_KEY, None)
         messages.success(

@@ -12,9 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.http import HtmxHttpRequest, download_filename
-from games.leagues import access
+from games.leagues import access, selectors
 from games.leagues.views import _Scope
-from games.models import Seat
 
 # -- the list of leagues, and a new one ---------------------------------------------------------
 
@@ -99,11 +98,7 @@ def league_standings_csv(request: HtmxHttpRequest, league: str) -> StreamingHttp
 def league_tables_csv(request: HtmxHttpRequest, league: str) -> StreamingHttpResponse:
     """Every table of the league, one row per seat: when, what, who, and how it ended."""
     league_ = access.league_for(request, league)
-    seats = (
-        Seat.objects.filter(table__league=league_)
-        .select_related("table", "player")
-        .order_by("table__created_at", "table_id", "position")
-    )
+    seats = selectors.league_seats_in_order(league_)
 
     # Translated now, in the request's language: the rows are written after the view returns.
     header = [

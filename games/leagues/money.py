@@ -18,9 +18,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Sum
+from django.utils import timezone
 
 from games.leagues.selectors import day_bounds, money_per_point
-from games.models import RoundPoints, Seat, Table
+from games.models import League, RoundPoints, Seat, Table
+from games.scoring import GAMES
 
 
 @dataclass(frozen=True)
@@ -129,3 +131,24 @@ def _net(tables: list[MoneyTable]) -> dict[str, int]:
         for name, cents in money_table.cents.items():
             net[name] += cents
     return dict(sorted(net.items()))
+
+
+def latest_money_day(club_ids: Sequence[int], league: League | None) -> datetime.date:
+    """The day "Settle up" opens on: the one the latest money table was started on, in the
+    site's time zone; today when there is none. That is tonight's, even after midnight (the
+    evening's tables were started the day before) and even the morning after."""
+    today = timezone.localdate()
+    money_games = [key for key, rules in GAMES.items() if rules.plays_for_money]
+    tables = Table.objects.filter(
+        club__in=club_ids,
+        game__in=money_games,
+        # The default (no money) is never stored; the rules judge whatever is.
+        options__has_key="cents_per_point",
+        created_at__lt=day_bounds(today, today)[1],
+    ).order_by("-created_at", "-pk")
+    if league is not None:
+        tables = tables.filter(league=league)
+    for table in tables.only("game", "options", "created_at").iterator(chunk_size=20):
+        if money_per_point(table.game, table.options)[0] > 0:
+            return timezone.localdate(table.created_at)
+    return today

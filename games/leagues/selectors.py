@@ -3,7 +3,7 @@ number of tables: standings summed by the database, profiles, ratings, money per
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
@@ -238,3 +238,51 @@ def league_recent_tables(
 def league_of_club(club: Club, public_id: str) -> League | None:
     """The club's league with that id, if it has one."""
     return club.leagues.filter(public_id=public_id).first()
+
+
+def leagues_with_counts(club_ids: Sequence[int]) -> QuerySet[League]:
+    """The clubs' leagues, each with its finished tables and members counted."""
+    return League.objects.filter(club__in=club_ids).annotate(
+        finished=Count("tables", filter=Q(tables__finished_at__isnull=False), distinct=True),
+        member_count=Count("members", distinct=True),
+    )
+
+
+def leagues_by_pk(pks: Iterable[int]) -> dict[int, League]:
+    return {league.pk: league for league in League.objects.filter(pk__in=set(pks))}
+
+
+def league_seasons(league: League) -> list[Season]:
+    return list(league.seasons.all())
+
+
+def league_season(league: League, public_id: str) -> Season | None:
+    return Season.objects.filter(league=league, public_id=public_id).first()
+
+
+def league_member_names(league: League) -> list[str]:
+    return [player.name for player in league.members.all()]
+
+
+def player_public_ids(club_id: int, pks: Sequence[int]) -> dict[int, str]:
+    """The public ids of the club's players with these pks, for their links."""
+    return dict(Player.objects.filter(club=club_id, pk__in=pks).values_list("pk", "public_id"))
+
+
+def player_finished_seats(player: Player) -> QuerySet[Seat]:
+    """The player's seats at finished tables, for the standings of a profile."""
+    return Seat.objects.filter(player=player, table__finished_at__isnull=False)
+
+
+def leagues_by_name(club_ids: Sequence[int]) -> list[League]:
+    return list(League.objects.filter(club__in=club_ids).order_by("name"))
+
+
+def league_seats_in_order(league: League) -> QuerySet[Seat]:
+    """Every seat at the league's tables with its table and player, table by table as they
+    were started, in seat order."""
+    return (
+        Seat.objects.filter(table__league=league)
+        .select_related("table", "player")
+        .order_by("table__created_at", "table_id", "position")
+    )

@@ -12,7 +12,6 @@ from django import forms
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
@@ -21,9 +20,9 @@ from games.clubs import access as club_access
 from games.formatting import money
 from games.hands import offered_games
 from games.http import HtmxHttpRequest
-from games.leagues.money import CurrencyBalances, MoneyTable, money_evening
-from games.leagues.selectors import day_bounds, money_per_point
-from games.models import League, Table
+from games.leagues import selectors
+from games.leagues.money import CurrencyBalances, MoneyTable, latest_money_day, money_evening
+from games.models import League
 from games.problems import UNPROCESSABLE
 from games.scoring import GAMES
 from games.standings.settlement import settle
@@ -109,14 +108,14 @@ class CurrencySettlement:
 @require_GET
 def settlement(request: HtmxHttpRequest) -> HttpResponse:
     """The settlement of one day (``?date=YYYY-MM-DD``, by default the latest with money
-    tables, see ``_latest_money_day``), optionally of one
+    tables, see ``money.latest_money_day``), optionally of one
     league's tables (``&league=<id>``). htmx requests get the result fragment only."""
     clubs = club_access.club_ids(request.user)
-    leagues = list(League.objects.filter(club__in=clubs).order_by("name"))
+    leagues = selectors.leagues_by_name(clubs)
     data = request.GET.copy()
     if not data.get("date"):
         asked = next((lg for lg in leagues if lg.public_id == data.get("league")), None)
-        data["date"] = _latest_money_day(clubs, asked).isoformat()
+        data["date"] = latest_money_day(clubs, asked).isoformat()
     form = SettlementForm(data, leagues)
     context: dict[str, Any] = {
         "form": form,
@@ -139,31 +138,10 @@ def settlement(request: HtmxHttpRequest) -> HttpResponse:
         )
     else:
         status = UNPROCESSABLE
-    template = "games/settlement.html"
+    template = "leagues/settlement.html"
     if request.htmx:
         template += "#result"
     return render(request, template, context, status=status)
-
-
-def _latest_money_day(club_ids: Sequence[int], league: League | None) -> datetime.date:
-    """The day "Settle up" opens on: the one the latest money table was started on, in the
-    site's time zone; today when there is none. That is tonight's, even after midnight (the
-    evening's tables were started the day before) and even the morning after."""
-    today = timezone.localdate()
-    money_games = [key for key, rules in GAMES.items() if rules.plays_for_money]
-    tables = Table.objects.filter(
-        club__in=club_ids,
-        game__in=money_games,
-        # The default (no money) is never stored; the rules judge whatever is.
-        options__has_key="cents_per_point",
-        created_at__lt=day_bounds(today, today)[1],
-    ).order_by("-created_at", "-pk")
-    if league is not None:
-        tables = tables.filter(league=league)
-    for table in tables.only("game", "options", "created_at").iterator(chunk_size=20):
-        if money_per_point(table.game, table.options)[0] > 0:
-            return timezone.localdate(table.created_at)
-    return today
 
 
 def _day_url(day: datetime.date, league_id: str | None) -> str:

@@ -9,7 +9,6 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.formats import date_format, get_format
@@ -33,7 +32,7 @@ from games.leagues.standings import (
     mark_less_certain,
     sort_standings,
 )
-from games.models import League, Player, Role, Season, Seat
+from games.models import League, Player, Role, Season
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems
 from games.scoring import GAMES, EntryError
 from games.standings.charts import LineChart, Series, line_chart
@@ -57,14 +56,11 @@ def league_list(request: HtmxHttpRequest) -> HttpResponse:
             add_problems(form, error)
         else:
             return redirect("games:league", league=league.public_id)
-    leagues = League.objects.filter(club__in=club_access.club_ids(request.user)).annotate(
-        finished=Count("tables", filter=Q(tables__finished_at__isnull=False), distinct=True),
-        member_count=Count("members", distinct=True),
-    )
+    leagues = selectors.leagues_with_counts(club_access.club_ids(request.user))
     status = UNPROCESSABLE if form.is_bound else 200
     return render(
         request,
-        "games/league_list.html",
+        "leagues/league_list.html",
         {"leagues": leagues, "form": form, "clubs": club_access.clubs_of(request.user)},
         status=status,
     )
@@ -85,7 +81,7 @@ class _Scope:
 
     @classmethod
     def read(cls, league: League, query: QueryDict) -> _Scope:
-        seasons = list(league.seasons.all())
+        seasons = selectors.league_seasons(league)
         season = next((s for s in seasons if s.public_id == query.get("season")), None)
         game = query.get("game")
         if game not in league.games:
@@ -184,7 +180,7 @@ def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
         # "Settle up tonight" where the league counts a game played for money.
         "settles_money": any(GAMES[key].plays_for_money for key in league.games if key in GAMES),
     }
-    template = "games/league_detail.html"
+    template = "leagues/league_detail.html"
     if request.htmx:
         template += "#standings"
     return render(request, template, context)
@@ -192,7 +188,7 @@ def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
 
 def _player_ids(club_id: int, pks: list[int]) -> dict[int, str]:
     """The public ids of the club's players with these pks, for their links."""
-    return dict(Player.objects.filter(club=club_id, pk__in=pks).values_list("pk", "public_id"))
+    return selectors.player_public_ids(club_id, pks)
 
 
 def _game_links(league: League, scope: _Scope) -> list[dict[str, object]]:
@@ -262,15 +258,15 @@ def _render_league_edit(
         "league_version": league.version,
         "stale": stale,
         "league_now": ", ".join(
-            [league.name, *league.game_names, *(player.name for player in league.members.all())]
+            [league.name, *league.game_names, *selectors.league_member_names(league)]
         )
         if stale
         else "",
         "form": form,
         "season_form": season_form,
-        "seasons": league.seasons.all(),
+        "seasons": selectors.league_seasons(league),
     }
-    return render(request, "games/league_edit.html", context, status=status)
+    return render(request, "leagues/league_edit.html", context, status=status)
 
 
 @require_POST
@@ -294,7 +290,7 @@ def season_new(request: HtmxHttpRequest, league: str) -> HttpResponse:
 @require_POST
 def season_delete(request: HtmxHttpRequest, league: str, season: str) -> HttpResponse:
     found = access.league_for(request, league, Role.SCORER)
-    gone = Season.objects.filter(league=found, public_id=season).first()
+    gone = selectors.league_season(found, season)
     if gone is None:
         # A second tap, or another phone was first: the season is gone either way.
         messages.info(request, _("That season was already deleted."))
@@ -315,7 +311,7 @@ def _player_page(request: HtmxHttpRequest, player: Player) -> HttpResponse:
     partners, opponents = ranked_companions(selectors.player_companion_tallies(player))
     history = selectors.player_rating_history(player)
     # By the ids the history names: joining the ratings would bring one league per rating.
-    leagues = League.objects.filter(pk__in={league_id for league_id, _day, _skill in history})
+    leagues = selectors.leagues_by_pk({league_id for league_id, _day, _skill in history})
     tables = Paginator(selectors.player_tables(player), TABLES_PER_PAGE).get_page(
         request.GET.get("page")
     )
@@ -327,10 +323,10 @@ def _player_page(request: HtmxHttpRequest, player: Player) -> HttpResponse:
             player.club_id, [other.player for other in (*partners[:5], *opponents[:5])]
         ),
         "opponents": opponents[:5],
-        "rating_charts": _rating_charts(history, {league.pk: league for league in leagues}),
+        "rating_charts": _rating_charts(history, leagues),
         "tables": tables,
     }
-    return render(request, "games/player_detail.html", context)
+    return render(request, "leagues/player_detail.html", context)
 
 
 TABLES_PER_PAGE = 20
@@ -338,8 +334,7 @@ TABLES_PER_PAGE = 20
 
 def _per_game(player: Player) -> list[dict[str, Any]]:  # a template's context
     """One block per game the player finished, with that game's own measures."""
-    seats = Seat.objects.filter(player=player, table__finished_at__isnull=False)
-    rows = dict(selectors.standing_rows(seats, by_game=True))
+    rows = dict(selectors.standing_rows(selectors.player_finished_seats(player), by_game=True))
     blocks = []
     for key, game in GAMES.items():
         if key not in rows:

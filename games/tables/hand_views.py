@@ -83,7 +83,7 @@ def round_edit(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
             "conflict": conflict,
         }
     )
-    return render(request, "games/round_edit.html", context, status=status)
+    return render(request, "tables/round_edit.html", context, status=status)
 
 
 def _hand_or_gone(request: HtmxHttpRequest, page: TablePage, hand: str) -> Round | HttpResponse:
@@ -156,7 +156,7 @@ def table_changes(request: HtmxHttpRequest, table: str) -> HttpResponse:
         "changes": changes,
         "can_score": bool(held and held.allows(Role.SCORER)),
     }
-    return render(request, "games/table_changes.html", context)
+    return render(request, "tables/table_changes.html", context)
 
 
 def _who(user: User | None) -> str:

@@ -86,7 +86,7 @@ def render_live(
         "pristine": pristine,
         "reset_form": pristine and request.GET.get("signature") == fresh.signature(),
     }
-    response = render(request, "games/table_live.html", context)
+    response = render(request, "tables/table_live.html", context)
     response["ETag"] = table_etag(page.table.version)
     response["Cache-Control"] = "no-cache, private"
     response["HX-Trigger-After-Swap"] = json.dumps({"chart-stale": True})
@@ -280,7 +280,7 @@ def render_table(
 ) -> HttpResponse:
     context = table_context(request, page, form, history_all, history_before)
     context.update({"recorded": recorded, "conflict": conflict})
-    template = "games/table_detail.html"
+    template = "tables/table_detail.html"
     if request.htmx and fragment:
         template += f"#{fragment}"
     response = render(request, template, context, status=status)
@@ -391,7 +391,7 @@ def render_recorded(
         assert latest is not None  # the hand just recorded
         context["rounds"] = _round_rows(page, [latest], list(page.table.seats.all()))
         events["hand-recorded"] = {"version": page.table.version, "reset": reset}
-        response = render(request, "games/table_recorded.html", context)
+        response = render(request, "tables/table_recorded.html", context)
         response["HX-Retarget"] = "#scoreboard"
         response["HX-Reswap"] = "outerHTML show:#main:top"
         events["chart-stale"] = True

@@ -61,7 +61,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     just = request.session.pop(JUST_ABANDONED, None)
     return render(
         request,
-        "games/home.html",
+        "tables/home.html",
         {
             "in_progress": selectors.tables_in_progress(clubs)[:50],
             "finished": selectors.tables_finished(clubs)[:50],
@@ -122,7 +122,7 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
 def _render_new_table(
     request: HtmxHttpRequest, form: NewTableForm, status: int = 200
 ) -> HttpResponse:
-    template = "games/table_new.html"
+    template = "tables/table_new.html"
     if request.htmx:
         template += "#table-form"
     setup = getattr(form, "setup", None)
@@ -176,7 +176,7 @@ def table_import(request: HtmxHttpRequest) -> HttpResponse:
             messages.success(request, _("%(count)d tables imported.") % {"count": len(tables)})
             return redirect("games:home")
     status = UNPROCESSABLE if request.method == "POST" else 200
-    return render(request, "games/table_import.html", {"form": form}, status=status)
+    return render(request, "tables/table_import.html", {"form": form}, status=status)
 
 
 def _import_each(document: object, club: Club, by: User | None) -> list[Table]:

@@ -85,7 +85,7 @@ def _render_big(
             "big_url": request.path,
         }
     )
-    template = "games/table_big.html"
+    template = "tables/table_big.html"
     if request.htmx:
         template += "#big-scoreboard"
     return render(request, template, context)

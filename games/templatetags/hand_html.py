@@ -96,8 +96,8 @@ def fresh_form_part(parser: template.base.Parser, token: template.base.Token) ->
     signature (``BaseHandForm.signature``: its fields, choices, starting values, widget
     settings), table setup and language: the card grid and the steppers of every table page
     were most of its rendering. Nothing else may be inside: no CSRF token, version or token,
-    nothing of the table but its setup (tests/test_fast_table.py renders every game's both
-    ways)."""
+    nothing of the table but its setup (games/tables/tests/test_fast_table.py renders every
+    game's both ways)."""
     bits = token.split_contents()
     if len(bits) != 2:
         raise template.TemplateSyntaxError("{% fresh_form_part %} takes the form")

@@ -1,6 +1,6 @@
-"""Ciapanò through the write path (tests/test_hand_integrity_properties.py holds every game to it):
-an edit to an earlier deal rescores a later moon, who pays for it and who deals it
-(games/plugins/ciapano/rules.md)."""
+"""Ciapanò through the write path (games/tables/tests/test_hand_integrity_properties.py holds
+every game to it): an edit to an earlier deal rescores a later moon, who pays for it and who
+deals it (games/plugins/ciapano/rules.md)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import pytest
 
 from games.models import Round
 from games.tables import selectors as table_selectors
-from tests.entries import TablePlan
-from tests.test_hand_integrity_properties import (
+from games.tables.tests.test_hand_integrity_properties import (
     assert_stored_is_what_the_engine_makes,
     change,
     points_of,
     record_all,
 )
+from tests.entries import TablePlan
 
 from .kit import PENALTY_CODES
 

@@ -1,20 +1,20 @@
-"""Schafkopf through the write path (tests/test_hand_integrity_properties.py holds every game to
-it): an evening the players ended follows an edit, and a hand that does not balance changes
-nothing."""
+"""Schafkopf through the write path (games/tables/tests/test_hand_integrity_properties.py holds
+every game to it): an evening the players ended follows an edit, and a hand that does not
+balance changes nothing."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.scoring import EntryError
-from tests.entries import Entry, TablePlan
-from tests.test_hand_integrity_properties import (
+from games.tables.tests.test_hand_integrity_properties import (
     apply,
     assert_stored_is_what_the_engine_makes,
     change,
     record_all,
     snapshot,
 )
+from tests.entries import Entry, TablePlan
 
 pytestmark = pytest.mark.django_db
 

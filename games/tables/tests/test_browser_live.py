@@ -10,10 +10,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.models import Table
 from games.tables import services as table_services
+from games.tables.tests.test_browser_two_phones import enter_points
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.test_browser import tap_cards
-from tests.test_browser_two_phones import enter_points
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

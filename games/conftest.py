@@ -1,4 +1,5 @@
-"""The shared fixtures (tests/conftest.py) for the game packages' own tests.
+"""The shared fixtures (tests/conftest.py) for the tests inside games/: each domain's and each
+game package's own.
 
 A conftest reaches only the tests below its folder, and pytest refuses to register
 tests/conftest.py a second time as a plugin, so its fixtures are taken up here by name. Its

@@ -1,0 +1,51 @@
+"""Every read the club pages need: an account's memberships, a club's members, open invites
+and log, an invite by its token."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from games.http import Visitor
+from games.models import Club, ClubChange, Invite, Membership
+
+# The club page shows this many of the latest entries of the club's log.
+CLUB_LOG_SHOWN = 50
+
+
+def memberships_of(user: Visitor) -> QuerySet[Membership]:
+    """The account's memberships with their clubs, by the clubs' names (none for a visitor who
+    is not signed in)."""
+    if not user.is_authenticated:
+        return Membership.objects.none()
+    return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+
+
+def club_members(club: Club) -> QuerySet[Membership]:
+    """The club's members, the longest-standing first, with their accounts (guest or not)."""
+    return club.memberships.select_related("user", "user__guest").order_by("joined_at", "pk")
+
+
+def club_member(club: Club, public_id: str) -> Membership | None:
+    return club.memberships.filter(public_id=public_id).select_related("user").first()
+
+
+def club_open_invites(club: Club) -> list[Invite]:
+    """The club's invite links that still work, the newest first."""
+    found = club.invites.filter(revoked_at__isnull=True).order_by("-created_at")
+    return [invite for invite in found if invite.is_open()]
+
+
+def club_invite(club: Club, public_id: str) -> Invite | None:
+    return Invite.objects.filter(club=club, public_id=public_id).first()
+
+
+def invite_by_token(token: str) -> Invite | None:
+    """The invite a link names, with its club, whether or not it still works."""
+    return Invite.objects.select_related("club").filter(token=token).first()
+
+
+def club_log_latest(club: Club) -> QuerySet[ClubChange]:
+    """The latest entries of the club's log, with who wrote each (guest or not)."""
+    return club.audit.select_related("user", "user__guest").order_by("-created_at", "-pk")[
+        :CLUB_LOG_SHOWN
+    ]
