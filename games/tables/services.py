@@ -387,6 +387,7 @@ def table_import(document: object, *, club: Club, by: User | None = None) -> Tab
         players=sheet.table.players,
         options=sheet.options,
         teams=sheet.table.teams,
+        by=by,
     )
     # A known player keeps the spelling already stored ("ann" sits down as "Ann"): where sides
     # are player names, the rounds are stored under the table's sides, as a hand entered later.

@@ -9,11 +9,11 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Player, Round, RoundPoints, Seat, Table
+from games.models import ClubChange, Player, Round, RoundPoints, Seat, Table
 from games.scoring import GAMES, EntryError, RoundScore
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
-from tests.clubs import home_club
+from tests.clubs import home_club, home_owner
 from tests.factories import (
     EIGHT_CARDS,
     PlayerFactory,
@@ -592,3 +592,13 @@ def test_one_points_row_per_side_and_round() -> None:
 
     with pytest.raises(IntegrityError), transaction.atomic():
         RoundPoints.objects.create(round=round_, side="Ann", points=3)
+
+
+def test_an_imported_tables_started_row_in_the_club_log_names_who_imported_it() -> None:
+    owner = home_owner()
+    document = {"game": "scopa", "players": ["Ann", "Bob"], "rounds": [points_entry(Ann=1, Bob=0)]}
+
+    table = table_services.table_import(document, club=home_club(), by=owner)
+
+    started = ClubChange.objects.get(club=table.club, kind=ClubChange.Kind.TABLE_CREATED)
+    assert started.user == owner
