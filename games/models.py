@@ -98,6 +98,30 @@ class Membership(models.Model):
         return f"{self.user} in {self.club} ({self.role})"
 
 
+class RemovedMember(models.Model):
+    """An account an owner took out of the club: no invite link makes it a member again until
+    an owner lets it back in, which restores the membership under its old public id and role.
+    (A member who leaves on their own is not kept here: they may come back by any link.)"""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="removed_members")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # The removed membership's: the owner's "Let back in" addresses it, and gets it back.
+    public_id = models.CharField(max_length=16, unique=True, editable=False)
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices)
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    removed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_removal_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} removed from {self.club}"
+
+
 class Invite(models.Model):
     """A link that makes whoever opens it a member of the club, until revoked or expired."""
 
@@ -133,6 +157,19 @@ class GuestAccount(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     last_seen = models.DateField(default=timezone.localdate)
+    # The token of the form whose post made the guest (a join form's): the same form posted
+    # again without the session cookie the first answer set signs in to this guest rather
+    # than making another.
+    first_write_token = models.CharField(max_length=64, blank=True, default="", editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["first_write_token"],
+                condition=~models.Q(first_write_token=""),
+                name="one_guest_per_first_write_token",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"guest {self.user}"
@@ -185,6 +222,7 @@ class ClubChange(models.Model):
         MEMBER_JOINED = "member-joined", _("member joined")
         ROLE_CHANGED = "role-changed", _("role changed")
         MEMBER_REMOVED = "member-removed", _("member removed")
+        MEMBER_LET_BACK = "member-let-back", _("member let back in")
         INVITE_CREATED = "invite-created", _("invite link made")
         INVITE_REVOKED = "invite-revoked", _("invite link revoked")
         WATCH_LINK = "watch-link", _("watch link changed")
@@ -208,6 +246,24 @@ class ClubChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club}: {self.kind} {self.subject}"
+
+
+class DeletedClub(models.Model):
+    """That a club was deleted, by whom and when: its log goes with it, so this row, which
+    nothing of the club's cascades to, keeps the fact for the accounts that were its members
+    (their clubs list shows it)."""
+
+    # The club's own public id and name, as they were.
+    public_id = models.CharField(max_length=16, editable=False)
+    name = models.CharField(_("name"), max_length=60)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    deleted_at = models.DateTimeField(default=timezone.now)
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="+", blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} deleted"
 
 
 class Player(models.Model):

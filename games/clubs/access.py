@@ -8,20 +8,21 @@ account makes a guest account silently (no sign-up wall)."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import TypeVar
 
 from django.contrib.auth import login
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import ratelimit
-from games.clubs import services
+from games.clubs import selectors, services
 from games.http import Visitor, acting_user
 from games.models import (
     Club,
@@ -114,13 +115,24 @@ def is_guest(user: Visitor) -> bool:
         return False
 
 
+# What a form may carry as the token of a first write (``first_write_token``): anything else
+# posted there is no token, and the write makes a guest as a form without one does.
+FIRST_WRITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def new_first_write_token() -> str:
+    """A new token for a form whose post may make a guest account (made with the page)."""
+    return secrets.token_urlsafe(16)
+
+
 @transaction.atomic
-def guest_create() -> User:
-    """A new account with no password and a club of its own, owned by it."""
+def guest_create(first_write_token: str = "") -> User:
+    """A new account with no password and a club of its own, owned by it; ``first_write_token``
+    names the form whose post made it (unique: the same token twice is an IntegrityError)."""
     user = User.objects.create_user(username=f"guest-{secrets.token_hex(8)}")
     user.set_unusable_password()
     user.save(update_fields=["password"])
-    GuestAccount.objects.create(user=user)
+    GuestAccount.objects.create(user=user, first_write_token=first_write_token)
     club_create(user, _("My games"))
     return user
 
@@ -131,19 +143,41 @@ def club_create(user: User, name: str) -> Club:
     return club
 
 
-def account_for_write(request: HttpRequest) -> User:
+def account_for_write(request: HttpRequest, *, token: str = "") -> User:
     """The signed-in account, or a guest account made and signed in now: a first-time visitor
     who starts a table is asked for nothing. So many new guests per address at most
-    (ratelimit.RateLimited, before anything is saved)."""
+    (ratelimit.RateLimited, before anything is saved).
+
+    ``token`` is the form's ``first_write_token``: a second tap on the same form, sent before
+    the first answer's session cookie arrived, signs in to the guest the first tap made (for
+    a little while: ``selectors.FIRST_WRITE_RETRY``) instead of making another. Two taps at
+    the same moment both try to make it; the unique token lets one, and the other waits for
+    it and takes its guest."""
     signed_in = acting_user(request)
     if signed_in is not None:
         return signed_in
-    ratelimit.check(request, "guest")
-    user = guest_create()
+    if not FIRST_WRITE_TOKEN.fullmatch(token):
+        token = ""
+    user = selectors.guest_of_first_write(token) if token else None
+    if user is None:
+        ratelimit.check(request, "guest")
+        user = _guest_create_once(token)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     # Kept in the session, so no page has to ask the database whether this is a guest.
     request.session[GUEST_SESSION_KEY] = True
     return user
+
+
+def _guest_create_once(token: str) -> User:
+    try:
+        return guest_create(first_write_token=token)
+    except IntegrityError:
+        if not token:
+            raise
+    # Only the token is unique here (the username is random): another tap made a guest with
+    # it first, and that is this phone's. A token older than the retry window made one long
+    # ago and is no key to it: this post is a new phone's, with a guest of its own.
+    return selectors.guest_of_first_write(token) or guest_create()
 
 
 def club_for_new(request: HttpRequest, chosen: Club | None = None) -> Club:

@@ -19,10 +19,12 @@ from games.models import (
     AccountSettings,
     Club,
     ClubChange,
+    DeletedClub,
     GuestAccount,
     Invite,
     Membership,
     Player,
+    RemovedMember,
     Role,
     Table,
     TableChange,
@@ -178,12 +180,18 @@ def invite_revoke(invite: Invite, *, by: User | None = None) -> None:
     club_log(invite.club, ClubChange.Kind.INVITE_REVOKED, str(Role(invite.role).label), by=by)
 
 
+REMOVED_FROM_CLUB = gettext_noop("an owner took you out of this club: ask them to let you back in")
+
+
 @transaction.atomic
 def club_join(invite: Invite, user: User) -> Membership:
     """Make the account a member through an open invite; a member already keeps the higher of
-    its role and the invite's. Two taps on the link make one membership."""
+    its role and the invite's. Two taps on the link make one membership. An account an owner
+    removed stays out, whatever link it still holds, until an owner lets it back in."""
     if not invite.is_open():
         raise EntryError([problem(gettext_noop("this invite link no longer works"), "invite")])
+    if RemovedMember.objects.filter(club=invite.club, user=user).exists():
+        raise EntryError([problem(REMOVED_FROM_CLUB, "invite")])
     membership, created = Membership.objects.get_or_create(
         club=invite.club, user=user, defaults={"role": invite.role}
     )
@@ -252,7 +260,9 @@ def member_set_role(membership: Membership, role: str, *, by: User | None = None
 
 @transaction.atomic
 def member_remove(membership: Membership, *, by: User | None = None) -> None:
-    """Take a member out of the club (or leave it); the last owner cannot leave."""
+    """Take a member out of the club (or leave it); the last owner cannot leave. A member
+    another account took out is kept as removed, so an invite link it still holds does not
+    bring it back; one who leaves on their own may come back by any open link."""
     # The club first, then the member: every membership write queues on the club's row, so
     # two owners stepping down at once cannot leave the club with none.
     Club.objects.select_for_update().get(pk=membership.club_id)
@@ -260,6 +270,18 @@ def member_remove(membership: Membership, *, by: User | None = None) -> None:
     if membership.role == Role.OWNER and not _owners_left(membership.club, membership):
         raise EntryError([problem(gettext_noop("a club keeps at least one owner"), "role")])
     before = {"role": membership.role}
+    remover = actor(by)
+    if remover is not None and remover.pk != membership.user_id:
+        RemovedMember.objects.update_or_create(
+            club_id=membership.club_id,
+            user_id=membership.user_id,
+            defaults={
+                "public_id": membership.public_id,
+                "role": membership.role,
+                "removed_by": remover,
+                "removed_at": timezone.now(),
+            },
+        )
     membership.delete()
     club_log(
         membership.club,
@@ -271,6 +293,32 @@ def member_remove(membership: Membership, *, by: User | None = None) -> None:
 
 
 @transaction.atomic
+def member_let_back(removed: RemovedMember, *, by: User | None = None) -> Membership | None:
+    """An owner lets a removed member back in: the membership comes back as it was (its public
+    id and role), the member asked for nothing. Letting in someone already back changes
+    nothing and returns None."""
+    Club.objects.select_for_update().get(pk=removed.club_id)
+    found = RemovedMember.objects.select_for_update().filter(pk=removed.pk).first()
+    if found is None:
+        return None
+    found.delete()
+    if Membership.objects.filter(club_id=found.club_id, user_id=found.user_id).exists():
+        # Back already by another way (a guest's clubs merged in on signing in).
+        return None
+    membership = Membership.objects.create(
+        club_id=found.club_id, user_id=found.user_id, public_id=found.public_id, role=found.role
+    )
+    club_log(
+        membership.club,
+        ClubChange.Kind.MEMBER_LET_BACK,
+        membership.user.get_username(),
+        by=by,
+        after={"role": found.role},
+    )
+    return membership
+
+
+@transaction.atomic
 def club_owner_set(club: Club, user: User) -> tuple[Membership, bool]:
     """Make the account an owner of the club, from the command line (nobody signed in, so the
     log names no one). A member already keeps its membership, raised to owner. Returns the
@@ -278,6 +326,7 @@ def club_owner_set(club: Club, user: User) -> tuple[Membership, bool]:
     Club.objects.select_for_update().get(pk=club.pk)
     membership = Membership.objects.filter(club=club, user=user).first()
     if membership is None:
+        RemovedMember.objects.filter(club=club, user=user).delete()
         membership = Membership.objects.create(club=club, user=user, role=Role.OWNER)
         club_log(
             club,
@@ -356,9 +405,17 @@ def guest_merge(guest: User, user: User) -> None:
 
 
 @transaction.atomic
-def club_delete(club: Club) -> None:
+def club_delete(club: Club, *, by: User | None = None) -> None:
     """Delete the club with everything in it. Its tables go first: a seat protects its player
-    from being deleted on its own, and the club's players go with the club."""
+    from being deleted on its own, and the club's players go with the club. Its log goes too,
+    so a ``DeletedClub`` row keeps who deleted it and when, for each of its members to see."""
+    # Locked, so two phones deleting it at once record one deletion.
+    if not Club.objects.select_for_update().filter(pk=club.pk).exists():
+        return
+    record = DeletedClub.objects.create(
+        public_id=club.public_id, name=club.name, deleted_by=actor(by)
+    )
+    record.members.set(club.memberships.values_list("user_id", flat=True))
     Table.objects.filter(club=club).delete()
     club.delete()
 

@@ -71,7 +71,11 @@ def club_list(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "clubs/club_list.html",
-        {"memberships": memberships, "form": form},
+        {
+            "memberships": memberships,
+            "deleted": selectors.clubs_deleted_for(request.user),
+            "form": form,
+        },
         status=status,
     )
 
@@ -117,6 +121,7 @@ def _render_club(
         "form": form,
         "invite_form": invite_form,
         "members": selectors.club_members(club),
+        "removed": selectors.club_removed_members(club) if is_owner else [],
         "invites": invites,
         "log": selectors.club_log_latest(club),
         "roles": Role.choices,
@@ -155,8 +160,11 @@ def invite_revoke(request: HtmxHttpRequest, club: str, invite: str) -> HttpRespo
 
 @require_POST
 def member_update(request: HtmxHttpRequest, club: str, member: str) -> HttpResponse:
-    """An owner changes a member's role or removes them; any member may leave."""
+    """An owner changes a member's role, removes them or lets a removed one back in; any
+    member may leave."""
     found = access.club_for(request, club)
+    if request.POST.get("let_back"):
+        return _member_let_back(request, found, member)
     membership = selectors.club_member(found, member)
     if membership is None:
         raise Http404
@@ -182,6 +190,21 @@ def member_update(request: HtmxHttpRequest, club: str, member: str) -> HttpRespo
     return redirect("games:club", club=club)
 
 
+def _member_let_back(request: HtmxHttpRequest, club: Club, member: str) -> HttpResponse:
+    """An owner lets a removed member back in: a member again at once, as before. A second
+    tap finds them back and changes nothing."""
+    access.check_role(request.user, club.pk, Role.OWNER)
+    removed = selectors.club_removed_member(club, member)
+    if removed is None:
+        if selectors.club_member(club, member) is None:
+            raise Http404
+        messages.info(request, _("They are a member again already."))
+    else:
+        services.member_let_back(removed, by=acting_user(request))
+        messages.success(request, _("Let back in: they are a member again, as before."))
+    return redirect(reverse("games:club", kwargs={"club": club.public_id}) + "#members")
+
+
 @require_POST
 def club_delete(request: HtmxHttpRequest, club: str) -> HttpResponse:
     """Delete the club with every table, player and league in it; the owner types its name."""
@@ -190,7 +213,7 @@ def club_delete(request: HtmxHttpRequest, club: str) -> HttpResponse:
         messages.error(request, _("Type the club's name to delete it."))
         return redirect(reverse("games:club", kwargs={"club": club}) + "#delete")
     name = found.name
-    services.club_delete(found)
+    services.club_delete(found, by=acting_user(request))
     access.forget_roles(request.user)
     messages.success(request, _("%(club)s was deleted.") % {"club": name})
     return redirect("games:home")
@@ -207,13 +230,25 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if invite is None or not invite.is_open():
         return render(request, "clubs/join.html", {"invite": None}, status=404)
     if request.method == "POST":
-        user = access.account_for_write(request)
-        services.club_join(invite, user)
+        user = access.account_for_write(request, token=request.POST.get("first_write_token", ""))
+        try:
+            services.club_join(invite, user)
+        except EntryError as error:
+            context = {"invite": invite, "refusal": problem_text(error.problems[0])}
+            return render(request, "clubs/join.html", context, status=403)
         access.forget_roles(user)
         messages.success(request, _("Welcome to %(club)s.") % {"club": invite.club.name})
         return redirect("games:home")
-    role = access.role_in(request.user, invite.club_id)
-    return render(request, "clubs/join.html", {"invite": invite, "role": role})
+    if selectors.is_removed_from(invite.club_id, request.user):
+        context = {"invite": invite, "refusal": _(services.REMOVED_FROM_CLUB)}
+        return render(request, "clubs/join.html", context, status=403)
+    context = {
+        "invite": invite,
+        "role": access.role_in(request.user, invite.club_id),
+        # Made with the page: the same form tapped twice makes one guest (account_for_write).
+        "first_write_token": access.new_first_write_token(),
+    }
+    return render(request, "clubs/join.html", context)
 
 
 # -- accounts -----------------------------------------------------------------------------------

@@ -1,21 +1,34 @@
 """Club writes from many phones at once, on SQLite and PostgreSQL: one membership per account
-however often an invite is tapped, a club never left without an owner, a deleted hand
-restored once."""
+however often an invite is tapped, one guest for a join form tapped many times without a
+session, a club never left without an owner, a deleted hand restored once."""
 
 from __future__ import annotations
 
 from functools import partial
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from games.clubs import services as club_services
 from games.leagues import services as league_services
-from games.models import Club, ClubChange, League, Membership, Role, Round, Table
+from games.models import (
+    Club,
+    ClubChange,
+    DeletedClub,
+    GuestAccount,
+    League,
+    Membership,
+    RemovedMember,
+    Role,
+    Round,
+    Table,
+)
 from games.scoring import EntryError
 from games.tables import services as table_services
 from games.tables import write_path as table_write_path
 from tests.clubs import member
-from tests.concurrency import at_once, errors
+from tests.concurrency import at_once, errors, page_post
 from tests.factories import points_entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,6 +51,58 @@ def test_an_invite_tapped_on_many_phones_at_once_joins_each_account_once() -> No
         for user in users:
             assert Membership.objects.filter(club=club, user=user).count() == 1
     assert Membership.objects.filter(club=club).count() == ROUNDS * PHONES // 2
+
+
+def test_a_join_form_tapped_at_once_without_a_session_makes_one_guest_and_one_membership() -> None:
+    club = Club.objects.create(name="Stammtisch")
+    url = reverse("games:join", kwargs={"token": club_services.invite_create(club).token})
+    # Few enough new guests (one per round, tried by every tap) for the limit per address.
+    taps, rounds = 4, 4
+    for round_ in range(rounds):
+        join = page_post(Client(), url, {})
+        assert join.form.get("first_write_token")
+        # Every tap from a client of its own: none has the cookie another's answer set.
+        outcomes = at_once([join.from_phone(Client()) for _tap in range(taps)])
+        assert errors(outcomes) == []
+        assert [outcome.value.status_code for outcome in outcomes] == [302] * taps
+        assert GuestAccount.objects.count() == round_ + 1
+        assert Membership.objects.filter(club=club).count() == round_ + 1
+        guest = GuestAccount.objects.get(first_write_token=join.form["first_write_token"]).user
+        assert {outcome.value.client.session["_auth_user_id"] for outcome in outcomes} == {
+            str(guest.pk)
+        }
+    joined = ClubChange.objects.filter(club=club, kind=ClubChange.Kind.MEMBER_JOINED)
+    assert joined.count() == rounds
+
+
+def test_a_removed_member_let_back_in_from_many_phones_at_once_comes_back_once() -> None:
+    for round_ in range(ROUNDS):
+        club = Club.objects.create(name=f"Stammtisch {round_}")
+        owner = member(club, Role.OWNER, f"olga{round_}")
+        sepp = member(club, Role.SCORER, f"sepp{round_}")
+        club_services.member_remove(Membership.objects.get(club=club, user=sepp), by=owner)
+        removed = RemovedMember.objects.get(club=club, user=sepp)
+        outcomes = at_once(
+            [partial(club_services.member_let_back, removed, by=owner) for _phone in range(PHONES)]
+        )
+        assert errors(outcomes) == []
+        assert Membership.objects.filter(club=club, user=sepp).count() == 1
+        assert not RemovedMember.objects.filter(club=club).exists()
+        let_back = ClubChange.objects.filter(club=club, kind=ClubChange.Kind.MEMBER_LET_BACK)
+        assert let_back.count() == 1
+
+
+def test_a_club_deleted_from_many_phones_at_once_is_recorded_once() -> None:
+    for round_ in range(ROUNDS):
+        club = Club.objects.create(name=f"Family {round_}")
+        owner = member(club, Role.OWNER, f"owner{round_}")
+        table_services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
+        # Each phone with the club as it read it.
+        copies = [Club.objects.get(pk=club.pk) for _phone in range(PHONES)]
+        outcomes = at_once([partial(club_services.club_delete, copy, by=owner) for copy in copies])
+        assert errors(outcomes) == []
+        assert not Club.objects.filter(pk=club.pk).exists()
+        assert DeletedClub.objects.filter(public_id=club.public_id).count() == 1
 
 
 def test_two_owners_stepping_down_at_once_leave_one_owner() -> None:
