@@ -2,7 +2,8 @@
 tests that look at all of them (axe-core, tap targets).
 
 ``build_site()`` fills the tests' club (a league with every game, money evenings, an invite, a
-table of each game with hands in it, a watch link) and returns the addresses; ``PAGE_TYPES``
+table of each game with hands in it, a watch link, a member removed, a club deleted) and
+returns the addresses; ``PAGE_TYPES``
 names what each browser test visits. Long, similar names ("Alessandra", "Alessandro") are
 chosen on purpose: they are what breaks a phone layout.
 """
@@ -15,10 +16,10 @@ from playwright.sync_api import Page
 
 from games.clubs import services as club_services
 from games.leagues import services as league_services
-from games.models import League, Player, Table
+from games.models import Club, League, Membership, Player, Role, Table
 from games.scoring import GAMES
 from games.tables import services as table_services
-from tests.clubs import home_club
+from tests.clubs import home_club, home_owner, member
 from tests.factories import captures_entry
 from tests.kits import kit_for
 from tests.leagues import at, finished, season
@@ -77,6 +78,14 @@ def build_site() -> Site:
     table_services.watch_link_set(scopa, on=True)
     scopa.refresh_from_db()
     invite = club_services.invite_create(club)
+    # The club page's removed members and the clubs list's deleted clubs, to be laid out and
+    # read like the rest.
+    owner = home_owner()
+    removed = member(club, Role.SCORER, "Bartolomeo-Alessandro")
+    club_services.member_remove(Membership.objects.get(club=club, user=removed), by=owner)
+    gone = Club.objects.create(name="Stammtisch am Donnerstag im Hinterzimmer")
+    member(gone, Role.OWNER, owner.get_username())
+    club_services.club_delete(gone, by=owner)
     player = Player.objects.get(club=club, name="Alessandra")
     _first, second = scopa.rounds.order_by("number")
     site.urls = {
