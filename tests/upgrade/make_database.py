@@ -36,8 +36,8 @@ def build() -> None:
     # the domains' services (a rerun makes a new database: see the module's docstring).
     from games.clubs import services as club_services
     from games.clubs.access import guest_create
-    from games.tables import services as table_services
     from games.models import Club, League, Role
+    from games.tables import services as table_services
 
     call_command("migrate", verbosity=0)
     users = get_user_model().objects
