@@ -152,10 +152,14 @@ class Production:
         env = self.app_env()
         manage = [PYTHON, "manage.py"]
         quiet = ["-v0"] if self.quiet else []
-        subprocess.run(
-            [*manage, "collectstatic", "--noinput", *quiet], cwd=BASE_DIR, env=env, check=True
-        )
-        subprocess.run([*manage, "migrate", "--noinput", *quiet], cwd=BASE_DIR, env=env, check=True)
+        # Side by side: the static files are this machine's, the tables the database's.
+        steps = [
+            subprocess.Popen([*manage, step, "--noinput", *quiet], cwd=BASE_DIR, env=env)
+            for step in ("collectstatic", "migrate")
+        ]
+        failed = [" ".join(map(str, step.args)) for step in steps if step.wait() != 0]
+        if failed:
+            raise SystemExit(f"{failed[0]} failed")
         try:
             for number, port in enumerate(self.app_ports, start=1):
                 command = [
