@@ -55,6 +55,8 @@ pytestmark = pytest.mark.production
 
 
 def _load(name: str) -> ModuleType:
+    if name in sys.modules:  # tests/test_loadtest.py loads the load test the same way
+        return sys.modules[name]
     path = BASE_DIR / "scripts" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
@@ -376,3 +378,33 @@ def phone_from(address: str, port: int, forwarded_for: str) -> Any:
 
     made.request = with_headers
     return made
+
+
+# -- the configuration, without nginx --------------------------------------------------------------
+
+
+def test_nginx_configuration_names_both_app_servers_and_buffers(tmp_path: Path) -> None:
+    conf = production.nginx_conf(tmp_path, "0.0.0.0:8000", [8001, 8002], client_timeout=7)
+    assert "{{" not in conf
+    assert "listen 0.0.0.0:8000;" in conf
+    assert "server 127.0.0.1:8001 " in conf
+    assert "server 127.0.0.1:8002 " in conf
+    for directive in (
+        "proxy_request_buffering on;",
+        "proxy_buffering on;",
+        "client_header_timeout 7s;",
+        "client_body_timeout 7s;",
+        "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+        "proxy_set_header X-Forwarded-Proto $scheme;",
+        f"client_body_temp_path {tmp_path}/client_body;",
+    ):
+        assert directive in conf
+
+
+def test_the_set_up_needs_postgresql_and_a_key(tmp_path: Path) -> None:
+    for env in ({"DATABASE_URL": "sqlite:///db.sqlite3", "SECRET_KEY": "k"}, {"DATABASE_URL": ""}):
+        with pytest.raises(SystemExit, match="DATABASE_URL"):
+            production.Production(port=1, app_ports=[2, 3], env=env, state=tmp_path).check_env()
+    postgres = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/x"}
+    with pytest.raises(SystemExit, match="SECRET_KEY"):
+        production.Production(port=1, app_ports=[2, 3], env=postgres, state=tmp_path).check_env()
