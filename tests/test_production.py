@@ -19,6 +19,7 @@ unless SCOREKEEPER_REQUIRE_NGINX=1 (as in CI), which makes them fail.
 from __future__ import annotations
 
 import contextlib
+import gzip
 import http.client
 import importlib.util
 import os
@@ -311,6 +312,32 @@ def test_slow_clients_hold_up_an_app_server_without_nginx(setup: SetUp) -> None:
     print(f"a save straight at an app server: {quick:.0f} ms alone, {held:.0f} ms beside them")
     assert held >= 1000 * hold / 2
     assert held > 2 * quick
+
+
+def test_nginx_passes_on_the_compressed_answers(setup: SetUp) -> None:
+    """Static files and compression as without nginx: a page gzipped by Django, a static file
+    in WhiteNoise's brotli copy, cached for good."""
+
+    def get(path: str, encoding: str) -> tuple[Any, bytes]:
+        connection = http.client.HTTPConnection(HOST, setup.port, timeout=30)
+        try:
+            connection.request("GET", path, headers={"Accept-Encoding": encoding})
+            response = connection.getresponse()
+            return response, response.read()
+        finally:
+            connection.close()
+
+    page, body = get("/", "gzip")
+    assert page.status == 200
+    assert page.getheader("Content-Encoding") == "gzip"
+    match = re.search(
+        r'href="(/static/css/bundle\.[0-9a-f]+\.css)"', gzip.decompress(body).decode()
+    )
+    assert match
+    styles, _body = get(match.group(1), "br, gzip")
+    assert styles.status == 200
+    assert styles.getheader("Content-Encoding") == "br"
+    assert "immutable" in styles.getheader("Cache-Control", "")
 
 
 # -- two phones, two app servers ------------------------------------------------------------------
