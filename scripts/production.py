@@ -157,7 +157,13 @@ class Production:
             subprocess.Popen([*manage, step, "--noinput", *quiet], cwd=BASE_DIR, env=env)
             for step in ("collectstatic", "migrate")
         ]
-        failed = [" ".join(map(str, step.args)) for step in steps if step.wait() != 0]
+        try:
+            failed = [" ".join(map(str, step.args)) for step in steps if step.wait() != 0]
+        except BaseException:
+            for step in steps:
+                step.terminate()
+                step.wait()
+            raise
         if failed:
             raise SystemExit(f"{failed[0]} failed")
         try:
@@ -270,8 +276,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def _stop_on_sigterm(signum: int, _frame: FrameType | None) -> None:
+    # While starting up, end as on an error, so whatever was started is stopped.
+    raise SystemExit(128 + signum)
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     state = Path(args.state).resolve() if args.state else None
     if state is not None:
         state.mkdir(parents=True, exist_ok=True)
