@@ -268,7 +268,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "while taking an answer (10)",
     )  # fmt: skip
     parser.add_argument(
-        "--state", help="directory for nginx.conf, the logs and temporary files (a new one)"
+        "--state",
+        help="directory for nginx.conf, the logs and temporary files, kept (default: a new "
+        "temporary one, removed when the set-up stops)",
     )
     args = parser.parse_args(argv)
     if args.app_ports is None:
