@@ -6,7 +6,7 @@ PYTEST_ARGS ?=
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: install run test lint format clean bench bundle wirecheck loadtest messages
+.PHONY: install run test lint format clean bench bundle wirecheck loadtest messages production
 
 install: $(VENV)/.installed
 
@@ -70,6 +70,16 @@ LOADTEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 
 loadtest: install
 	LOADTEST_POSTGRES_URL=$(LOADTEST_POSTGRES_URL) $(PY) scripts/loadtest.py $(LOADTEST_ARGS)
+
+# The production set-up on this machine (scripts/production.py): collectstatic and migrate, two
+# gunicorn app servers (DEBUG off) on 127.0.0.1:PORT+1 and PORT+2 sharing the PostgreSQL of
+# DATABASE_URL, and nginx (apt-get install nginx) in front on PORT, buffering requests and
+# answers and dropping slow clients; in the foreground until Ctrl-C. Needs SECRET_KEY,
+# DATABASE_URL and ALLOWED_HOSTS; PRODUCTION_ARGS="--port 80 --workers 4" (--help lists them).
+PRODUCTION_ARGS ?=
+
+production: install
+	$(PY) scripts/production.py $(PRODUCTION_ARGS)
 
 # Brings locale/{it,de,ja}/LC_MESSAGES/django.po up to date with the sources and compiles them
 # (needs GNU gettext: apt-get install gettext). The compiled .mo files are committed, so
