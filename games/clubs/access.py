@@ -121,6 +121,8 @@ def guest_create() -> User:
     user.set_unusable_password()
     user.save(update_fields=["password"])
     GuestAccount.objects.create(user=user)
+    # In the guest's language now (the request's): from here on the name is the club's own,
+    # which its owner may change, not a word translated for each reader.
     club_create(user, _("My games"))
     return user
 
