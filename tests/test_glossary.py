@@ -2,7 +2,12 @@
 but said a German Schafkopf hand was a "Runde", an Italian deal a "mano" and a Japanese suit
 two names. tests/glossary.toml holds, per language and concept, the term and the wrong
 variants; every translation of every catalog (the project's and each game package's) is read,
-and a wrong variant fails with the concept, the language, the catalog and the message named."""
+and a wrong variant fails with the concept, the language, the catalog and the message named.
+
+Django merges the catalogs into one per language, the project's first and then each game
+package's in the order of INSTALLED_APPS, and the first translation of a message wins: a message
+two catalogs share must be translated alike, or a game shows another game's words (Briscola's
+Japanese "to go" once showed Scopa's points). A game's own sense takes a message context."""
 
 from __future__ import annotations
 
@@ -144,3 +149,22 @@ def test_the_glossary_names_the_concept_language_catalog_and_message_of_a_wrong_
     german.append(polib.POEntry(msgid="Rating", msgstr="Wertung"))
     german.append(polib.POEntry(msgid="Scoring", msgstr="Wertung"))
     assert len(problems_in(concepts, PROJECT, "de", german, "de.po")) == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_message_two_catalogs_share_is_translated_alike(language: str) -> None:
+    first: dict[tuple[str, str, str], tuple[str, list[str]]] = {}
+    differing = []
+    for name in FOLDERS:
+        for entry in catalog(language, name):
+            if entry.obsolete:
+                continue
+            key = (entry.msgctxt or "", entry.msgid, entry.msgid_plural or "")
+            said = translations(entry)
+            if key not in first:
+                first[key] = (name, said)
+            elif first[key][1] != said:
+                differing.append(
+                    f"{entry.msgid[:60]!r}: {first[key][0]} says {first[key][1]}, {name} {said}"
+                )
+    assert differing == [], "give the game's own sense a message context (pgettext)"
