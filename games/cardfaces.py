@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.utils.translation import get_language
@@ -58,12 +59,23 @@ def card_face(card: Card | str, style: DeckStyle) -> CardFace:
 
 
 def card_short(card: Card | str, style: DeckStyle) -> str:
-    """A compact text form, e.g. ``7♦`` or ``7 Denari``."""
+    """The card as the table's deck names it in running text: ``7♦`` or ``K♠`` where the deck
+    prints a suit symbol, else its name (``Re of Denari``), since a corner letter with a suit
+    name ("R Denari") is no name a player says."""
     face = card_face(card, style)
     if face.pip:
         return f"{face.corner}{face.pip}"
-    parsed = parse_card(card) if isinstance(card, str) else card
-    return f"{face.corner} {suit_label(parsed.suit, style)}"
+    return face.name
+
+
+def cards_short(cards: Iterable[Card | str], style: DeckStyle) -> str:
+    """Several cards in running text: symbols side by side (``7♦ K♠``), names in a list."""
+    shown = [card_short(card, style) for card in cards]
+    return " ".join(shown) if _has_pips(style) else ", ".join(shown)
+
+
+def _has_pips(style: DeckStyle) -> bool:
+    return bool(suit_face(Suit.COINS, style).pip)
 
 
 def deck_by_suit(style: DeckStyle) -> tuple[tuple[str, str, tuple[CardFace, ...]], ...]:

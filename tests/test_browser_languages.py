@@ -60,10 +60,39 @@ OVERFLOW = """
 """
 
 
-def words(language: str, message: str, **values: object) -> str:
+def words(language: str, message: str, context: str = "", **values: object) -> str:
     with translation.override(language):
-        text = translation.gettext(message)
+        text = translation.pgettext(context, message) if context else translation.gettext(message)
     return text % values if values else text
+
+
+# Every chip label broken inside a word, not at a space, a hyphen or a soft hyphen ("gepass /
+# t"), by where the broken line starts.
+BROKEN_WORDS = """
+() => {
+  const found = [];
+  for (const label of document.querySelectorAll('.sk-chip > span')) {
+    const node = label.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE || !label.offsetParent) continue;
+    const text = node.textContent;
+    const range = document.createRange();
+    let top = null;
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      // A soft hyphen where the line breaks is drawn in the next letter's first box.
+      const boxes = range.getClientRects();
+      const box = boxes[boxes.length - 1];
+      if (!box || !box.width) continue;
+      if (top !== null && box.top > top + 1 && !' -\\u00ad'.includes(text[i - 1])) {
+        found.push(`"${text}" breaks before "${text.slice(i)}"`);
+      }
+      top = box.top;
+    }
+  }
+  return found;
+}
+"""
 
 
 def fits(page: Page, where: str) -> None:
@@ -137,10 +166,11 @@ def schafkopf_sauspiel(page: Page, language: str) -> None:
     page.locator(".sk-partner .sk-seat", has_text=re.compile("^Cy$")).click()
     page.locator('.sk-outcome[data-value="won"]').click()
     preview = page.locator("#preview")
-    expect(preview).to_contain_text(words(language, "This hand"))
+    # A Schafkopf hand is a game ("Spiel"), in the words of its own message context.
+    expect(preview).to_contain_text(words(language, "This hand", "schafkopf"))
     expect(preview.locator('[data-preview="Ann"]')).to_have_text("+10")
     fits(page, f"Schafkopf hand entry in {language}")
-    page.get_by_role("button", name=words(language, "Save hand")).click()
+    page.get_by_role("button", name=words(language, "Save hand", "schafkopf")).click()
     expect(page.get_by_text(words(language, "Hand %(number)s recorded.", number=1))).to_be_visible()
     expect(page.locator('[data-total="Ann"]')).to_have_text("+10")
     expect(page.locator('[data-total="Bob"]')).to_have_text("\u221210")
@@ -155,6 +185,7 @@ def test_a_schafkopf_hand_in_german_from_the_browser_language(
     fits(page, "home in German")
     new_table(page, "de", "schafkopf")
     expect(page.get_by_role("heading", level=1)).to_have_text("Schafkopf")
+    assert page.evaluate(BROKEN_WORDS) == [], page.evaluate(BROKEN_WORDS)
     expect(page.locator(".sk-contract")).to_contain_text(words("de", "Contract"))
     schafkopf_sauspiel(page, "de")
     fits(page, "Schafkopf table in German")

@@ -133,6 +133,8 @@ def guest_create(first_write_token: str = "") -> User:
     user.set_unusable_password()
     user.save(update_fields=["password"])
     GuestAccount.objects.create(user=user, first_write_token=first_write_token)
+    # In the guest's language now (the request's): from here on the name is the club's own,
+    # which its owner may change, not a word translated for each reader.
     club_create(user, _("My games"))
     return user
 

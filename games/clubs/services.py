@@ -115,7 +115,11 @@ def club_log(
     before: Mapping[str, object] | None = None,
     after: Mapping[str, object] | None = None,
 ) -> ClubChange:
-    """Record a write to the club's records outside a table's hands in its audit log."""
+    """Record a write to the club's records outside a table's hands in its audit log.
+
+    ``subject`` is stored as the writer read it, in the language active for their request (a
+    role, a game's name, beside names the players typed); ``kind`` is a key, translated for each
+    reader of the log."""
     return ClubChange.objects.create(
         club=club,
         user=actor(by),

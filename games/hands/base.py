@@ -358,6 +358,22 @@ class HandEntry:
         """The heading over the form for the next round, as the game names a round."""
         return _("Record hand %(number)s") % {"number": number}
 
+    def history_heading(self) -> str:
+        """The heading over the rounds played, as the game names a round."""
+        return _("Hands played")
+
+    def hand_heading_format(self) -> str:
+        """A round's heading in the history, with ``%(number)s``, as the game names a round."""
+        return _("Hand %(number)s")
+
+    def delete_question_format(self) -> str:
+        """The question before a round is deleted, with ``%(number)s``."""
+        return _("Delete hand %(number)s? The totals will be recomputed.")
+
+    def save_label(self) -> str:
+        """The button that records the next round, as the game names a round."""
+        return _("Save hand")
+
     def setup_hint(self, setup: TableSetup | None) -> str:
         """A line for the new-table form and the table page, such as how many decks to
         shuffle; ``None`` while the players are not known yet. Empty when there is nothing

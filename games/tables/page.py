@@ -251,6 +251,7 @@ class TablePage:
             "hand_scripts": self.ui.scripts,
             "hand_styles": self.ui.styles,
             "setup_hint": self.ui.setup_hint(self.setup),
+            "submit_label": self.ui.save_label(),
             "action_url": action_url
             or reverse("games:table", kwargs={"table": self.table.public_id}),
             "can_score": self.can_score,
@@ -347,6 +348,9 @@ def scoreboard_context(page: TablePage) -> dict[str, Any]:
         "next_dealer": next_dealer,
         "hands_played": hands_played,
         "record_heading": page.ui.record_heading(hands_played + 1),
+        "history_heading": page.ui.history_heading(),
+        "hand_heading_format": page.ui.hand_heading_format(),
+        "delete_question_format": page.ui.delete_question_format(),
         "page_url": page.url(),
     }
 

@@ -101,8 +101,10 @@ def _words(context: template.Context) -> _Words:
             esc(_("Why?")),
             esc(_("Edit")),
             esc(_("Delete")),
-            _("Delete hand %(number)s? The totals will be recomputed."),
-            _("Hand %(number)s"),
+            # The game's own word for a round (a Schafkopf "Spiel"), where the page has one.
+            context.get("delete_question_format")
+            or _("Delete hand %(number)s? The totals will be recomputed."),
+            context.get("hand_heading_format") or _("Hand %(number)s"),
             _("Dealt by %(dealer)s"),
         )
         context.render_context[_WORDS_KEY] = words

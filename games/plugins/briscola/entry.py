@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.hands.base import (
     BaseHandForm,
@@ -197,7 +197,9 @@ class BriscolaHandEntry(TapCardsHandEntry):
                 str(state.totals.get(side, 0)),
                 note=""
                 if state.finished
-                else _("%(count)s to go") % {"count": needed - state.totals.get(side, 0)},
+                # Deals still to win (Scopa's "to go" counts points): its own by context.
+                else pgettext("briscola", "%(count)s to go")
+                % {"count": needed - state.totals.get(side, 0)},
                 winner=side in state.winners,
             )
             for side in setup.sides

@@ -96,6 +96,9 @@ def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
 def contract_label(contract: Contract) -> StrPromise:
     # "All passed" is short enough for a chip on a 360 px phone; the words elsewhere say
     # "Everybody passed".
+    # Translators: a chip a quarter of a 360 px phone wide; a word that cannot fit whole needs
+    # a soft hyphen (U+00AD) where it may break ("Alle ge\u00adpasst"), or the phone breaks
+    # it anywhere.
     return gettext_lazy("All passed") if contract is PASSED else gettext_lazy(contract.name)
 
 
@@ -420,6 +423,23 @@ class SchafkopfHandEntry(HandEntry):
     )
     scripts = ("schafkopf/schafkopf.js",)
     styles = ("schafkopf/schafkopf.css",)
+
+    # At a Schafkopf table a hand is one game (a German "Spiel"; a "Runde" is four of them),
+    # where the shared words of the Scopa family say "Runde": the game's own, by context.
+    def record_heading(self, number: int) -> str:
+        return pgettext("schafkopf", "Record hand %(number)s") % {"number": number}
+
+    def history_heading(self) -> str:
+        return pgettext("schafkopf", "Hands played")
+
+    def hand_heading_format(self) -> str:
+        return pgettext("schafkopf", "Hand %(number)s")
+
+    def delete_question_format(self) -> str:
+        return pgettext("schafkopf", "Delete hand %(number)s? The totals will be recomputed.")
+
+    def save_label(self) -> str:
+        return pgettext("schafkopf", "Save hand")
 
     def initial_from_entry(
         self, entry: Mapping[str, object], setup: TableSetup

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.cardfaces import card_short, deck_style, suit_label
+from games.cardfaces import card_short, cards_short, deck_style, suit_label
 from games.hands.base import (
     BaseHandForm,
     ChartHints,
@@ -235,6 +235,8 @@ class ScopaHandEntry(TapCardsHandEntry):
         return {
             **tapped,
             "preview": preview,
+            # The chip names the seven of coins as the table's deck does (7♦, 7 of Denari).
+            "settebello_card": card_short(SETTEBELLO, deck_style(setup)),
             "preview_lines": explain_round(
                 read_breakdown(preview.score.breakdown, setup, ScopaFamily), deck_style(setup)
             )
@@ -354,7 +356,7 @@ def _explain_extras(breakdown: ScopaCardsBreakdown, style: DeckStyle) -> list[st
             _("Napoli: %(side)s holds the coin run %(run)s, %(points)s points.")
             % {
                 "side": napoli.winner,
-                "run": " ".join(card_short(card.code, style) for card in napoli.run),
+                "run": cards_short((card.code for card in napoli.run), style),
                 "points": napoli.points,
             }
         )
@@ -369,7 +371,7 @@ def _explain_extras(breakdown: ScopaCardsBreakdown, style: DeckStyle) -> list[st
 def explain_primiera(primiera: PrimieraPart, style: DeckStyle) -> str:
     parts = []
     for side, value in primiera.values.items():
-        cards = " ".join(card_short(card.code, style) for card in value.best.values())
+        cards = cards_short((card.code for card in value.best.values()), style)
         if value.complete:
             parts.append(f"{side} {value.sum} ({cards})")
         else:

@@ -215,3 +215,15 @@ def test_the_demo_club_plays_briscola() -> None:
     fixed_tables = list(fixed.tables.filter(game="briscola"))
     assert fixed_tables
     assert all(table.hands_played == 4 for table in fixed_tables)
+
+
+def test_the_scoreboard_counts_the_deals_still_to_win_in_japanese(client: Client) -> None:
+    """Briscola's "to go" counts deals won, Scopa's points: the two share a message, so
+    Briscola's has its own context, or Scopa's "あと…点" would show here."""
+    table = briscola_table()
+    table_services.round_record(table, {"points": {"Ann": 70, "Bob": 50}})
+
+    page = html(client.get(table_url(table), HTTP_ACCEPT_LANGUAGE="ja"))
+
+    assert "あと1勝" in page  # Ann: one more deal of the best of 3
+    assert "あと2勝" in page

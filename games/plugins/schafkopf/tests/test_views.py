@@ -617,3 +617,37 @@ def test_rules_page_explains_the_names(client: Client) -> None:
     ):
         assert name in page
     assert "Money per point" in page  # the options, listed by the rules view
+
+
+# -- words --------------------------------------------------------------------------------------
+
+
+def test_a_german_schafkopf_table_calls_a_hand_a_spiel_where_scopa_says_runde(
+    client: Client,
+) -> None:
+    """A Schafkopf "Runde" is four games, and the rules page says "Nach jedem Spiel": the
+    shared headings the Scopa family reads as "Runde" take the game's own word here."""
+    schafkopf = new_table()
+    table_services.round_record(schafkopf, {"contract": "passed"})
+    scopa = table_services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
+    )
+    table_services.round_record(scopa, {"points": {"Ann": 1, "Bob": 1}})
+
+    page = html(client.get(table_url(schafkopf), HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Spiel 2 eintragen" in page
+    assert "Bisherige Spiele" in page
+    assert "Spiel 1" in page
+    assert "Spiel speichern" in page
+    for shared in ("Runde 2 eintragen", "Gespielte Runden", "Runde 1", "Runde speichern"):
+        assert shared not in page
+
+    page = html(client.get(table_url(scopa), HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Runde 2 eintragen" in page
+    assert "Gespielte Runden" in page
+    assert "Runde speichern" in page
+
+    english = html(client.get(table_url(schafkopf), HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Record hand 2" in english
+    assert "Hands played" in english
+    assert "Save hand" in english
