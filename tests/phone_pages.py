@@ -2,9 +2,10 @@
 tests that look at all of them (axe-core, tap targets).
 
 ``build_site()`` fills the tests' club (a league with every game, money evenings, an invite, a
-table of each game with hands in it, a watch link) and returns the addresses; ``PAGE_TYPES``
-names what each browser test visits. Long, similar names ("Alessandra", "Alessandro") are
-chosen on purpose: they are what breaks a phone layout.
+table of each game with hands in it, a watch link, a deleted table and a deleted club) and
+returns the addresses; ``PAGE_TYPES`` names what each browser test visits. Long, similar
+names ("Alessandra", "Alessandro") are chosen on purpose: they are what breaks a phone
+layout.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from playwright.sync_api import Page
 
 from games.clubs import services as club_services
 from games.leagues import services as league_services
-from games.models import League, Player, Table
+from games.models import Club, League, Player, Role, Table
 from games.scoring import GAMES
 from games.tables import services as table_services
-from tests.clubs import home_club
+from tests.clubs import home_club, home_owner, member
 from tests.factories import captures_entry
 from tests.kits import kit_for
 from tests.leagues import at, finished, season
@@ -77,6 +78,15 @@ def build_site() -> Site:
     table_services.watch_link_set(scopa, on=True)
     scopa.refresh_from_db()
     invite = club_services.invite_create(club)
+    # The trashes: a table deleted from the club (its page lists it) and a club its owner
+    # deleted (the list of clubs does).
+    owner = home_owner()
+    table_services.table_delete(
+        table_services.table_create(club=club, game="scopa", players=FOUR[:2]), by=owner
+    )
+    old_club = Club.objects.create(name="Stammtisch Alessandra und Alessandro")
+    member(old_club, Role.OWNER, owner.username)
+    club_services.club_delete(old_club, by=owner)
     player = Player.objects.get(club=club, name="Alessandra")
     _first, second = scopa.rounds.order_by("number")
     site.urls = {
