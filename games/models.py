@@ -56,6 +56,12 @@ class Club(models.Model):
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     name = models.CharField(_("name"), max_length=60)
     created_at = models.DateTimeField(default=timezone.now)
+    # In the trash: gone for its members (clubs.access leaves it out), restorable by its owners
+    # until ``manage.py trash_purge`` deletes it for good (clubs.services.TRASH_DAYS).
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["name", "created_at"]
@@ -230,6 +236,10 @@ class ClubChange(models.Model):
         TABLE_DELETED = "table-deleted", _("table deleted")
         TABLE_ABANDONED = "table-abandoned", _("table abandoned")
         TABLE_TAKEN_UP = "table-taken-up", _("table taken up again")
+        TABLE_RESTORED = "table-restored", _("table restored")
+        TABLE_PURGED = "table-purged", _("deleted table removed for good")
+        CLUB_DELETED = "club-deleted", _("club deleted")
+        CLUB_RESTORED = "club-restored", _("club restored")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit")
     user = models.ForeignKey(
@@ -346,6 +356,15 @@ class Season(models.Model):
         return self.name
 
 
+class LiveTables(models.Manager["Table"]):
+    """The tables not in the trash. ``Table.objects`` and every relation's ``tables`` (a club's,
+    a league's) read through it, so a deleted table is left out of every list, lookup and
+    league without each query having to say so; ``Table.with_deleted`` sees the trash too."""
+
+    def get_queryset(self) -> models.QuerySet[Table]:
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class Table(models.Model):
     """One match: a game, its options as chosen, and who sits where."""
 
@@ -380,8 +399,20 @@ class Table(models.Model):
     # version it is out of date and ignored, so a write that does not keep it up to date
     # costs the next save one replay, never a wrong total.
     tally = models.JSONField(null=True, blank=True, editable=False)
+    # In the trash: left out everywhere (``LiveTables``) with its hands and log kept, so an
+    # owner can restore it until ``manage.py trash_purge`` deletes it for good.
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    with_deleted = models.Manager()
+    objects = LiveTables()
 
     class Meta:
+        # Not the first manager declared: the default one, which a club's and a league's
+        # ``tables`` read through, is the one that leaves the trash out.
+        default_manager_name = "objects"
         ordering = ["-updated_at"]
         indexes = [
             models.Index(fields=["finished_at", "-updated_at"]),

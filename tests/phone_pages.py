@@ -2,10 +2,10 @@
 tests that look at all of them (axe-core, tap targets).
 
 ``build_site()`` fills the tests' club (a league with every game, money evenings, an invite, a
-table of each game with hands in it, a watch link, a member removed, a club deleted) and
-returns the addresses; ``PAGE_TYPES``
-names what each browser test visits. Long, similar names ("Alessandra", "Alessandro") are
-chosen on purpose: they are what breaks a phone layout.
+table of each game with hands in it, a watch link, a member removed, a deleted table and a
+deleted club) and returns the addresses; ``PAGE_TYPES`` names what each browser test visits.
+Long, similar names ("Alessandra", "Alessandro") are chosen on purpose: they are what breaks a
+phone layout.
 """
 
 from __future__ import annotations
@@ -78,14 +78,17 @@ def build_site() -> Site:
     table_services.watch_link_set(scopa, on=True)
     scopa.refresh_from_db()
     invite = club_services.invite_create(club)
-    # The club page's removed members and the clubs list's deleted clubs, to be laid out and
-    # read like the rest.
+    # The club page's removed members and trash, and the clubs list's deleted clubs, to be laid
+    # out and read like the rest.
     owner = home_owner()
     removed = member(club, Role.SCORER, "Bartolomeo-Alessandro")
     club_services.member_remove(Membership.objects.get(club=club, user=removed), by=owner)
-    gone = Club.objects.create(name="Stammtisch am Donnerstag im Hinterzimmer")
-    member(gone, Role.OWNER, owner.get_username())
-    club_services.club_delete(gone, by=owner)
+    table_services.table_delete(
+        table_services.table_create(club=club, game="scopa", players=FOUR[:2]), by=owner
+    )
+    old_club = Club.objects.create(name="Stammtisch Alessandra und Alessandro")
+    member(old_club, Role.OWNER, owner.username)
+    club_services.club_delete(old_club, by=owner)
     player = Player.objects.get(club=club, name="Alessandra")
     _first, second = scopa.rounds.order_by("number")
     site.urls = {

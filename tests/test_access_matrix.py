@@ -62,6 +62,10 @@ class World:
     invite: Any
     viewer_membership: Membership
     users: dict[str, Any]
+    # A table of the club in its trash, and a club in the trash with the same members
+    # (``add_trash``: other tests count the accounts' memberships of the world).
+    trashed_table: str = ""
+    trashed_club: str = ""
 
     def kwargs(self, name: str) -> dict[str, str]:
         table = {"table": self.table.public_id}
@@ -74,6 +78,7 @@ class World:
             "games:table_changes": table,
             "games:table_watch_link": table,
             "games:table_delete": table,
+            "games:table_restore": {"table": self.trashed_table},
             "games:table_abandon": table,
             "games:table_take_up": table,
             "games:table_stop": table,
@@ -86,6 +91,7 @@ class World:
             "games:table_watch_big": {"token": self.table.watch_token},
             "games:club": club,
             "games:club_delete": club,
+            "games:club_restore": {"club": self.trashed_club},
             "games:invite_create": club,
             "games:invite_revoke": {**club, "invite": self.invite.public_id},
             "games:member": {**club, "member": self.viewer_membership.public_id},
@@ -133,6 +139,17 @@ def make_world() -> World:
         viewer_membership=Membership.objects.get(club=club, user=users["viewer"]),
         users=users,
     )
+
+
+def add_trash(world: World) -> None:
+    table = table_services.table_create(club=world.club, game="scopa", players=["Ann", "Cy"])
+    table_services.table_delete(table)
+    world.trashed_table = table.public_id
+    club = Club.objects.create(name="Old club")
+    for role in ("owner", "scorer", "viewer"):
+        member(club, Role(role), f"{role}-user")
+    club_services.club_delete(club)
+    world.trashed_club = club.public_id
 
 
 # -- the rows -----------------------------------------------------------------------------------
@@ -183,6 +200,8 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     "games:table_changes": (members(200), GET_ONLY),
     "games:table_watch_link": (POST_ONLY, members(302, SCORER)),
     "games:table_delete": (POST_ONLY, members(302, SCORER)),
+    # Out of the club's trash: its owners only; a table or club in it is found by no other URL.
+    "games:table_restore": (POST_ONLY, members(302, OWNER)),
     # The table is in progress: abandoning it goes home; taking up a table that is not
     # abandoned changes nothing and goes back to it.
     "games:table_abandon": (POST_ONLY, members(302, SCORER)),
@@ -199,6 +218,7 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     "games:clubs": (everyone(200), everyone(422)),
     "games:club": (members(200), members(422, OWNER)),
     "games:club_delete": (POST_ONLY, members(302, OWNER)),
+    "games:club_restore": (POST_ONLY, members(302, OWNER)),
     "games:invite_create": (POST_ONLY, members(422, OWNER)),
     "games:invite_revoke": (POST_ONLY, members(302, OWNER)),
     "games:member": (POST_ONLY, members(302, OWNER)),
@@ -253,6 +273,7 @@ def world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
         outer.__enter__()
         try:
             built = make_world()
+            add_trash(built)
         except BaseException:
             outer.__exit__(*sys.exc_info())
             raise

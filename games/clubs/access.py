@@ -49,7 +49,8 @@ def roles_of(user: Visitor) -> dict[int, Role]:
         cached = {
             club_id: Role(role)
             # No order: the model's default one joins the clubs for their names.
-            for club_id, role in Membership.objects.filter(user=user)
+            # A club in the trash is nobody's: everything looked up through here leaves it out.
+            for club_id, role in Membership.objects.filter(user=user, club__deleted_at__isnull=True)
             .order_by()
             .values_list("club_id", "role")
         }
@@ -88,6 +89,24 @@ def club_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> 
     club = one_of_mine(Club.objects.filter(pk__in=club_ids(request.user)), public_id)
     check_role(request.user, club.pk, role)
     return club
+
+
+def club_to_restore_for(request: HttpRequest, public_id: str) -> Club:
+    """A club of the account, in the trash or not (a restore tapped again finds it restored,
+    and answers as the first did), for its owners to restore: 404 for anyone who is no member
+    of it, 403 for its other members (as ``club_for`` answers of a club that is not deleted)."""
+    user = request.user
+    membership = (
+        Membership.objects.filter(user_id=user.pk, club__public_id=public_id)
+        .select_related("club")
+        .first()
+        if user.is_authenticated
+        else None
+    )
+    if membership is None:
+        raise Http404
+    refuse_below(Role(membership.role), Role.OWNER)
+    return membership.club
 
 
 def refuse_below(held: Role, role: Role) -> None:

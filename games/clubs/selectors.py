@@ -19,6 +19,9 @@ from games.models import (
     Invite,
     Membership,
     RemovedMember,
+    Role,
+    Table,
+    with_seats,
 )
 
 # The club page shows this many of the latest entries of the club's log.
@@ -35,7 +38,44 @@ def memberships_of(user: Visitor) -> QuerySet[Membership]:
     is not signed in)."""
     if not user.is_authenticated:
         return Membership.objects.none()
-    return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+    return (
+        Membership.objects.filter(user=user, club__deleted_at__isnull=True)
+        .select_related("club")
+        .order_by("club__name")
+    )
+
+
+def clubs_in_trash(user: Visitor) -> QuerySet[Club]:
+    """The deleted clubs the account owned, which it may restore, the latest deleted first,
+    with who deleted each."""
+    if not user.is_authenticated:
+        return Club.objects.none()
+    return (
+        Club.objects.filter(
+            deleted_at__isnull=False,
+            memberships__user=user,
+            memberships__role=Role.OWNER,
+        )
+        .select_related("deleted_by__guest")
+        .order_by("-deleted_at", "-pk")
+    )
+
+
+def tables_in_trash(club: Club) -> list[tuple[Table, str]]:
+    """The club's deleted tables, the latest deleted first, with who deleted each, and each
+    named as the club's log names it (the game and who sat down), for its owners' trash."""
+    tables = with_seats(
+        Table.with_deleted.filter(club=club, deleted_at__isnull=False)
+        .select_related("deleted_by__guest")
+        .order_by("-deleted_at", "-pk")
+    )
+    return [
+        (
+            table,
+            f"{table.get_game_display()}: {', '.join(s.player.name for s in table.seats.all())}",
+        )
+        for table in tables
+    ]
 
 
 def club_members(club: Club) -> QuerySet[Membership]:
@@ -91,7 +131,11 @@ def club_invite(club: Club, public_id: str) -> Invite | None:
 
 def invite_by_token(token: str) -> Invite | None:
     """The invite a link names, with its club, whether or not it still works."""
-    return Invite.objects.select_related("club").filter(token=token).first()
+    return (
+        Invite.objects.select_related("club")
+        .filter(token=token, club__deleted_at__isnull=True)
+        .first()
+    )
 
 
 def club_log_latest(club: Club) -> QuerySet[ClubChange]:

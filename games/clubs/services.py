@@ -4,7 +4,7 @@ atomic, validated, all or nothing."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import TypeVar
 
 from django.contrib.auth import get_user_model
@@ -363,7 +363,8 @@ def guests_remove(older_than: date) -> tuple[int, int]:
     for club in Club.objects.select_for_update().filter(pk__in=club_pks).order_by("pk"):
         staying = club.memberships.exclude(user__in=guests)
         if not staying.exists():
-            club_delete(club)
+            # Nobody is left who could restore it: gone for good, not to the trash.
+            _club_delete_for_good(club)
             removed_clubs += 1
             continue
         for membership in club.memberships.filter(user__in=guests).select_related("user"):
@@ -408,20 +409,95 @@ def guest_merge(guest: User, user: User) -> None:
     guest.delete()
 
 
+# How long a deleted table or club stays in the trash, restorable by the club's owners, before
+# ``manage.py trash_purge`` deletes it for good.
+TRASH_DAYS = 30
+
+
+class TrashStale(Exception):
+    """A restore asked from a trash listed before the thing was restored and deleted again:
+    the deletion it names is not the one there now (the view answers 409)."""
+
+
+def in_trash_since(deleted_at: datetime | None, listed: str | None) -> bool:
+    """Whether the deletion a restore form names (``listed``, the ``deleted_at`` it was
+    rendered with, in ISO form; None from the services' own callers) is the one in place."""
+    return listed is None or (deleted_at is not None and deleted_at.isoformat() == listed)
+
+
 @transaction.atomic
 def club_delete(club: Club, *, by: User | None = None) -> None:
+    """Put the club in the trash: gone for its members (``clubs.access`` finds it no more),
+    its tables, players, leagues and log kept, so its owners can restore it for
+    ``TRASH_DAYS``. Deleting it twice deletes it once."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if club.deleted_at is not None:
+        return
+    club.deleted_at = timezone.now()
+    club.deleted_by = actor(by)
+    club.save(update_fields=["deleted_at", "deleted_by"])
+    club_log(club, ClubChange.Kind.CLUB_DELETED, club.name, by=by)
+
+
+@transaction.atomic
+def club_restore(club: Club, *, listed: str | None = None, by: User | None = None) -> Club:
+    """Take the club out of the trash, as it was. Restoring it twice restores it once;
+    TrashStale when it was restored and deleted again since ``listed``."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if club.deleted_at is None:
+        return club
+    if not in_trash_since(club.deleted_at, listed):
+        raise TrashStale
+    before = {"deleted_at": club.deleted_at.isoformat()}
+    club.deleted_at = None
+    club.deleted_by = None
+    club.save(update_fields=["deleted_at", "deleted_by"])
+    club_log(club, ClubChange.Kind.CLUB_RESTORED, club.name, by=by, before=before)
+    return club
+
+
+def _club_delete_for_good(club: Club) -> None:
     """Delete the club with everything in it. Its tables go first: a seat protects its player
     from being deleted on its own, and the club's players go with the club. Its log goes too,
     so a ``DeletedClub`` row keeps who deleted it and when, for each of its members to see."""
-    # Locked, so two phones deleting it at once record one deletion.
-    if not Club.objects.select_for_update().filter(pk=club.pk).exists():
-        return
     record = DeletedClub.objects.create(
-        public_id=club.public_id, name=club.name, deleted_by=actor(by)
+        public_id=club.public_id, name=club.name, deleted_by=club.deleted_by
     )
+    if club.deleted_at is not None:
+        # When its owner deleted it, not when the trash was emptied.
+        DeletedClub.objects.filter(pk=record.pk).update(deleted_at=club.deleted_at)
     record.members.set(club.memberships.values_list("user_id", flat=True))
-    Table.objects.filter(club=club).delete()
+    Table.with_deleted.filter(club=club).delete()
     club.delete()
+
+
+@transaction.atomic
+def trash_purge(*, days: int = TRASH_DAYS) -> tuple[list[str], list[str]]:
+    """Delete for good the tables and clubs deleted more than ``days`` ago; the club's log
+    keeps a line for each table (and, from its deletion, the table's scoresheet). Returns
+    the public ids of the tables and of the clubs that went; run again, it finds nothing."""
+    cutoff = timezone.now() - timedelta(days=days)
+    clubs = list(Club.objects.select_for_update().filter(deleted_at__lt=cutoff).order_by("pk"))
+    tables = list(
+        Table.with_deleted.select_for_update()
+        .filter(deleted_at__lt=cutoff)
+        .exclude(club__in=clubs)
+        .select_related("club")
+        .order_by("pk")
+    )
+    for table in tables:
+        club_log(
+            table.club,
+            ClubChange.Kind.TABLE_PURGED,
+            table.public_id,
+            before={"table": table.public_id, "deleted_at": table.deleted_at.isoformat()}
+            if table.deleted_at
+            else None,
+        )
+    Table.with_deleted.filter(pk__in=[table.pk for table in tables]).delete()
+    for club in clubs:
+        _club_delete_for_good(club)
+    return [table.public_id for table in tables], [club.public_id for club in clubs]
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ urlpatterns = [
     path("clubs/", views.club_list, name="clubs"),
     path("clubs/<slug:club>/", views.club_detail, name="club"),
     path("clubs/<slug:club>/delete/", views.club_delete, name="club_delete"),
+    path("clubs/<slug:club>/restore/", views.club_restore, name="club_restore"),
     path("clubs/<slug:club>/invites/", views.invite_create, name="invite_create"),
     path(
         "clubs/<slug:club>/invites/<slug:invite>/revoke/",

@@ -30,7 +30,7 @@ from games import ratelimit
 from games.clubs import access, selectors, services
 from games.http import HtmxHttpRequest, acting_user
 from games.models import Club, Role
-from games.problems import UNPROCESSABLE, problem_text
+from games.problems import CONFLICT, UNPROCESSABLE, problem_text
 from games.scoring import EntryError
 
 
@@ -66,18 +66,19 @@ def club_list(request: HtmxHttpRequest) -> HttpResponse:
         user = access.account_for_write(request)
         club = access.club_create(user, form.cleaned_data["name"].strip())
         return redirect("games:club", club=club.public_id)
-    memberships = selectors.memberships_of(request.user)
     status = UNPROCESSABLE if form.is_bound else 200
-    return render(
-        request,
-        "clubs/club_list.html",
-        {
-            "memberships": memberships,
-            "deleted": selectors.clubs_deleted_for(request.user),
-            "form": form,
-        },
-        status=status,
-    )
+    return _render_club_list(request, form, status)
+
+
+def _render_club_list(request: HtmxHttpRequest, form: ClubNameForm, status: int) -> HttpResponse:
+    context = {
+        "memberships": selectors.memberships_of(request.user),
+        "trash": selectors.clubs_in_trash(request.user),
+        "trash_days": services.TRASH_DAYS,
+        "deleted": selectors.clubs_deleted_for(request.user),
+        "form": form,
+    }
+    return render(request, "clubs/club_list.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -124,6 +125,8 @@ def _render_club(
         "removed": selectors.club_removed_members(club) if is_owner else [],
         "invites": invites,
         "log": selectors.club_log_latest(club),
+        "trash": selectors.tables_in_trash(club) if is_owner else [],
+        "trash_days": services.TRASH_DAYS,
         "roles": Role.choices,
     }
     return render(request, "clubs/club_detail.html", context, status=status)
@@ -215,8 +218,42 @@ def club_delete(request: HtmxHttpRequest, club: str) -> HttpResponse:
     name = found.name
     services.club_delete(found, by=acting_user(request))
     access.forget_roles(request.user)
-    messages.success(request, _("%(club)s was deleted.") % {"club": name})
+    messages.success(
+        request,
+        _("%(club)s was deleted. Its owners can restore it from the list of clubs.")
+        % {"club": name},
+    )
     return redirect("games:home")
+
+
+@require_POST
+def club_restore(request: HtmxHttpRequest, club: str) -> HttpResponse:
+    """Take a deleted club out of the trash (its owners only), as it was."""
+    found = access.club_to_restore_for(request, club)
+    try:
+        services.club_restore(
+            found, listed=request.POST.get("deleted") or None, by=acting_user(request)
+        )
+    except services.TrashStale:
+        messages.error(
+            request,
+            _("%(club)s was restored and deleted again meanwhile; look again before restoring it.")
+            % {"club": found.name},
+        )
+        return _render_club_list(request, ClubNameForm(), CONFLICT)
+    access.forget_roles(request.user)
+    messages.success(request, _("%(club)s was restored.") % {"club": found.name})
+    return redirect("games:club", club=club)
+
+
+def club_page_stale(request: HtmxHttpRequest, club: Club, message: str) -> HttpResponse:
+    """The club's page with ``message``, answering 409: a restore from its trash came after
+    another change to what it named."""
+    messages.error(request, message)
+    role = access.role_in(request.user, club.pk)
+    return _render_club(
+        request, club, role, ClubNameForm(initial={"name": club.name}), InviteForm(), CONFLICT
+    )
 
 
 # -- invite and watch links ---------------------------------------------------------------------

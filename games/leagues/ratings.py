@@ -80,7 +80,10 @@ def league_ratings_replay(league: League) -> None:
 
 def _finished_seats(league: League) -> QuerySet[Seat]:
     return Seat.objects.filter(
-        table__league=league, table__finished_at__isnull=False, table__game__in=league.games
+        table__league=league,
+        table__finished_at__isnull=False,
+        table__game__in=league.games,
+        table__deleted_at__isnull=True,
     ).order_by("table__finished_at", "table_id", "position")
 
 

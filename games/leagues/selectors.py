@@ -51,7 +51,10 @@ def league_seats(
 ) -> QuerySet[Seat]:
     """The seats of the league's finished tables of the games it counts."""
     seats = Seat.objects.filter(
-        table__league=league, table__game__in=league.games, table__finished_at__isnull=False
+        table__league=league,
+        table__game__in=league.games,
+        table__finished_at__isnull=False,
+        table__deleted_at__isnull=True,
     )
     if season is not None:
         start, end = day_bounds(season.starts_on, season.ends_on)
@@ -123,7 +126,11 @@ def player_companion_tallies(player: Player) -> list[CompanionTally]:
     together = Exact(side(""), side(mine))
     against = ~Q(together)
     rows = (
-        Seat.objects.filter(table__finished_at__isnull=False, table__seats__player=player)
+        Seat.objects.filter(
+            table__finished_at__isnull=False,
+            table__deleted_at__isnull=True,
+            table__seats__player=player,
+        )
         .exclude(player=player)
         .order_by()
         .values("player_id", "player__name")
@@ -271,7 +278,9 @@ def player_public_ids(club_id: int, pks: Sequence[int]) -> dict[int, str]:
 
 def player_finished_seats(player: Player) -> QuerySet[Seat]:
     """The player's seats at finished tables, for the standings of a profile."""
-    return Seat.objects.filter(player=player, table__finished_at__isnull=False)
+    return Seat.objects.filter(
+        player=player, table__finished_at__isnull=False, table__deleted_at__isnull=True
+    )
 
 
 def leagues_by_name(club_ids: Sequence[int]) -> list[League]:
@@ -282,7 +291,7 @@ def league_seats_in_order(league: League) -> QuerySet[Seat]:
     """Every seat at the league's tables with its table and player, table by table as they
     were started, in seat order."""
     return (
-        Seat.objects.filter(table__league=league)
+        Seat.objects.filter(table__league=league, table__deleted_at__isnull=True)
         .select_related("table", "player")
         .order_by("table__created_at", "table_id", "position")
     )

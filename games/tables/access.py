@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest
 
-from games.clubs.access import refuse_below
+from games.clubs.access import check_role, club_ids, one_of_mine, refuse_below
 from games.models import (
     Role,
     Table,
@@ -42,7 +42,9 @@ def table_version_for(request: HttpRequest, public_id: str) -> int:
     # One query, with the membership joined in: any role may look, and this runs every few
     # seconds on every open table page.
     version = (
-        Table.objects.filter(public_id=public_id, club__memberships__user=user)
+        Table.objects.filter(
+            public_id=public_id, club__memberships__user=user, club__deleted_at__isnull=True
+        )
         .values_list("version", flat=True)
         .first()
         if user.is_authenticated
@@ -57,7 +59,7 @@ def table_version_watched(token: str) -> int:
     """The version of the table a watch link shows, while the link is on."""
     version = (
         Table.objects.exclude(watch_token="")
-        .filter(watch_token=token)
+        .filter(watch_token=token, club__deleted_at__isnull=True)
         .values_list("version", flat=True)
         .first()
         if token
@@ -66,6 +68,18 @@ def table_version_watched(token: str) -> int:
     if version is None:
         raise Http404
     return version
+
+
+def table_to_restore_for(request: HttpRequest, public_id: str) -> Table:
+    """A table of one of the account's clubs, in its trash or not (a restore tapped again finds
+    it restored, and answers as the first did), for an owner to restore: 404 outside the
+    account's clubs, 403 for a scorer or viewer (``clubs.access.check_role``)."""
+    table = one_of_mine(
+        Table.with_deleted.filter(club__in=club_ids(request.user)).select_related("club"),
+        public_id,
+    )
+    check_role(request.user, table.club_id, Role.OWNER)
+    return table
 
 
 def table_watched(token: str) -> Table:

@@ -4,7 +4,9 @@ A write carries the table's version its page was rendered at; the write path ref
 (``write_path.StaleWrite``) when another write came first, and nothing is stored. The phone
 then gets the table as it is now, what changed in words, and a choice: a hand or an edit
 kept filled in (``refuse_stale_record``, ``refuse_stale_edit``), or a button's write offered
-again (``refuses_stale_writes``, which the button views wear).
+again (``refuses_stale_writes``, which the button views wear). A restore from a club's trash
+listed before the table was restored and deleted again gets the club's page
+(``refuse_stale_restore``).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.clubs.views import club_page_stale
 from games.hands import BaseHandForm
 from games.http import HtmxHttpRequest
+from games.models import Table
 from games.problems import CONFLICT
 from games.tables.changes import Conflict, change_lines
 from games.tables.page import TablePage, render_table
@@ -122,3 +126,13 @@ def refuses_stale_writes(
         return answered
 
     return decorate
+
+
+def refuse_stale_restore(request: HtmxHttpRequest, table: Table) -> HttpResponse:
+    """409 for a restore naming a deletion that is no longer the table's: somebody restored it
+    and deleted it again since the trash was listed. The club's page shows the trash as it is."""
+    return club_page_stale(
+        request,
+        table.club,
+        _("That table was restored and deleted again meanwhile; look again before restoring it."),
+    )

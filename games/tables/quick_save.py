@@ -73,6 +73,7 @@ def _update_at_version_sql(
     sql = (
         f"UPDATE {q(Table._meta.db_table)} SET {assignments} WHERE {q('id')} = %s "
         f"AND {q('version')} = %s AND {q('finished_at')} IS NULL AND {q('abandoned_at')} IS NULL"
+        f" AND {q('deleted_at')} IS NULL"
     )
     params = [field.get_db_prep_save(values[field.name], connection) for field in fields]
     params += [table.pk, table.version]

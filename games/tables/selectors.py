@@ -109,7 +109,8 @@ def _read_table(
             f"INNER JOIN {club_rows.table} c ON (t.{q('club_id')} = c.{q('id')}) "
             f"{membership}"
             f"LEFT OUTER JOIN {league_rows.table} l ON (t.{q('league_id')} = l.{q('id')}) "
-            f"WHERE {where}",
+            # A table in the trash, or in a club in the trash, is found by no address.
+            f"WHERE ({where}) AND t.{q('deleted_at')} IS NULL AND c.{q('deleted_at')} IS NULL",
             params,
         )
         row = cursor.fetchone()

@@ -10,7 +10,15 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.clubs.services import club_log, player_get_or_create, too_long
+from games.clubs.services import (
+    TrashStale,
+    actor,
+    club_log,
+    in_trash_since,
+    player_get_or_create,
+    too_long,
+)
+from games.leagues import ratings as league_ratings
 from games.models import (
     Club,
     ClubChange,
@@ -422,26 +430,67 @@ def watch_link_set(table: Table, *, on: bool, by: User | None = None) -> Table:
 
 @transaction.atomic
 def table_delete(table: Table, *, version: int | None = None, by: User | None = None) -> None:
-    """Delete a table started by mistake. The club's log keeps it whole, as a scoresheet that
-    the import page reads back. A table already deleted (a second tap, another phone) stays
-    deleted: nothing more happens."""
+    """Put a table started by mistake in the trash: found by no address and counted in no
+    league, its hands and log kept, so the club's owners can restore it (``table_restore``)
+    until ``manage.py trash_purge`` deletes it for good. The club's log keeps it whole too,
+    as a scoresheet that the import page reads back, which outlives the purge. A table
+    already deleted (a second tap, another phone) stays deleted: nothing more happens."""
     try:
         table = table_locked(table)
     except TableGone:
         return
     check_version(table, version)
     scoresheet = selectors.table_scoresheet(table)
-    subject = _table_subject(table)
-    club = table.club
-    public_id = table.public_id
-    table.delete()
-    club_log(
-        club,
-        ClubChange.Kind.TABLE_DELETED,
-        subject,
-        by=by,
-        before={"table": public_id, "scoresheet": scoresheet},
+    table.deleted_at = timezone.now()
+    table.deleted_by = actor(by)
+    # Not updated_at: the trash says when it was deleted, and a restored table keeps its place.
+    Table.with_deleted.filter(pk=table.pk).update(
+        deleted_at=table.deleted_at, deleted_by=table.deleted_by
     )
+    _league_ratings_follow(table)
+    club_log(
+        table.club,
+        ClubChange.Kind.TABLE_DELETED,
+        _table_subject(table),
+        by=by,
+        before={"table": table.public_id, "scoresheet": scoresheet},
+    )
+
+
+@transaction.atomic
+def table_restore(table: Table, *, listed: str | None = None, by: User | None = None) -> Table:
+    """Take a table out of the trash as it was: its id, hands, log and version, and its place in
+    its league's standings and ratings. Restoring it twice restores it once; TrashStale when
+    it was restored and deleted again since the trash ``listed`` it."""
+    found = Table.with_deleted.select_for_update().filter(pk=table.pk).first()
+    if found is None:
+        raise TableGone
+    if found.deleted_at is None:
+        return found
+    if not in_trash_since(found.deleted_at, listed):
+        raise TrashStale
+    before = {"table": found.public_id, "deleted_at": found.deleted_at.isoformat()}
+    found.deleted_at = None
+    found.deleted_by = None
+    Table.with_deleted.filter(pk=found.pk).update(deleted_at=None, deleted_by=None)
+    _league_ratings_follow(found)
+    club_log(
+        found.club,
+        ClubChange.Kind.TABLE_RESTORED,
+        _table_subject(found),
+        by=by,
+        before=before,
+        after={"table": found.public_id},
+    )
+    return found
+
+
+def _league_ratings_follow(table: Table) -> None:
+    """Rate the league again without a table just deleted, or with one just restored: only a
+    finished table of a league is rated."""
+    if table.league_id is not None and table.finished_at is not None:
+        league = League.objects.get(pk=table.league_id)
+        league_ratings.league_ratings_replay(league)
 
 
 def _table_subject(table: Table) -> str:

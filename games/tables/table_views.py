@@ -31,6 +31,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import ratelimit
 from games.clubs import access as club_access
+from games.clubs.services import TrashStale
 from games.hands import hand_entry_for
 from games.hands.base import posted_version
 from games.http import HtmxHttpRequest, acting_user, download_filename
@@ -42,7 +43,7 @@ from games.scoring.errors import problem
 from games.scoring.i18n import gettext_noop
 from games.scoring.scoresheet import GameNotSupported
 from games.tables import access, selectors, services, write_path
-from games.tables.conflicts import refuses_stale_writes
+from games.tables.conflicts import refuse_stale_restore, refuses_stale_writes
 from games.tables.forms import NewTableForm, ScoresheetUploadForm
 from games.uploads import HoldsNul, TooDeep, check_document
 
@@ -229,6 +230,21 @@ def table_delete(request: HtmxHttpRequest, table: str) -> HttpResponse:
     services.table_delete(found, version=posted_version(request.POST), by=acting_user(request))
     messages.success(request, _("Table deleted."))
     return redirect("games:home")
+
+
+@require_POST
+def table_restore(request: HtmxHttpRequest, table: str) -> HttpResponse:
+    """Take a deleted table out of the club's trash (its owners only), with its id, hands and
+    log, back in its league."""
+    found = access.table_to_restore_for(request, table)
+    try:
+        services.table_restore(
+            found, listed=request.POST.get("deleted") or None, by=acting_user(request)
+        )
+    except TrashStale:
+        return refuse_stale_restore(request, found)
+    messages.success(request, _("Table restored."))
+    return redirect("games:table", table=table)
 
 
 @require_POST

@@ -15,6 +15,7 @@ urlpatterns = [
     path("tables/<slug:table>/big/", watch_views.table_big, name="table_big"),
     path("tables/<slug:table>/changes/", hand_views.table_changes, name="table_changes"),
     path("tables/<slug:table>/delete/", table_views.table_delete, name="table_delete"),
+    path("tables/<slug:table>/restore/", table_views.table_restore, name="table_restore"),
     path("tables/<slug:table>/watch-link/", table_views.table_watch_link, name="table_watch_link"),
     path("tables/<slug:table>/abandon/", table_views.table_abandon, name="table_abandon"),
     path("tables/<slug:table>/take-up/", table_views.table_take_up, name="table_take_up"),

@@ -1,5 +1,6 @@
-"""A club's deletion takes its log with it; a record of who deleted which club, and when,
-survives it, and each of its members finds it on their clubs list."""
+"""A club deleted for good (its owners did not restore it from the trash) takes its log with it;
+a record of who deleted which club, and when, survives it, and each of its members finds it on
+their clubs list."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ def test_a_deleted_club_is_remembered_with_who_deleted_it_for_its_members() -> N
     )
 
     assert answer.status_code == 302
+    # In the trash, restorable; then deleted for good when the trash is emptied.
+    assert not DeletedClub.objects.exists()
+    club_services.trash_purge(days=0)
     assert not Club.objects.filter(public_id=public_id).exists()
     assert not ClubChange.objects.filter(subject="Thursday table").exists()
     record = DeletedClub.objects.get()
@@ -39,7 +43,7 @@ def test_a_deleted_club_is_remembered_with_who_deleted_it_for_its_members() -> N
     )
     clubs = reverse("games:clubs")
     mine = html(owners_phone.get(clubs))
-    assert "Deleted clubs" in mine
+    assert "Clubs deleted for good" in mine
     assert "Thursday table" in mine
     assert "by you" in mine
     scorers_phone = Client()
@@ -57,6 +61,7 @@ def test_a_club_deleted_by_no_one_signed_in_is_remembered_too() -> None:
     owner = member(club, Role.OWNER, "olga")
 
     club_services.club_delete(club)
+    club_services.trash_purge(days=0)
 
     record = DeletedClub.objects.get()
     assert record.deleted_by is None

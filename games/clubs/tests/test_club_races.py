@@ -1,6 +1,7 @@
 """Club writes from many phones at once, on SQLite and PostgreSQL: one membership per account
 however often an invite is tapped, one guest for a join form tapped many times without a
-session, a club never left without an owner, a deleted hand restored once."""
+session, a club never left without an owner, a deleted hand restored once, a deleted table or
+club restored once."""
 
 from __future__ import annotations
 
@@ -101,6 +102,10 @@ def test_a_club_deleted_from_many_phones_at_once_is_recorded_once() -> None:
         copies = [Club.objects.get(pk=club.pk) for _phone in range(PHONES)]
         outcomes = at_once([partial(club_services.club_delete, copy, by=owner) for copy in copies])
         assert errors(outcomes) == []
+        deleted = ClubChange.objects.filter(club=club, kind=ClubChange.Kind.CLUB_DELETED)
+        assert deleted.count() == 1
+        # Its record outlives the club once the trash is emptied.
+        club_services.trash_purge(days=0)
         assert not Club.objects.filter(pk=club.pk).exists()
         assert DeletedClub.objects.filter(public_id=club.public_id).count() == 1
 
@@ -200,3 +205,42 @@ def test_a_table_deleted_while_phones_write_to_it_answers_each_in_words() -> Non
             club=club, kind=ClubChange.Kind.TABLE_DELETED, before__table=table.public_id
         )
         assert deleted.count() == 1
+
+
+def test_owners_restoring_a_deleted_table_at_once_restore_it_once() -> None:
+    club = Club.objects.create(name="Corner table")
+    owners = [member(club, Role.OWNER, f"owner-{n}") for n in range(2)]
+    for _round in range(ROUNDS):
+        table = table_services.table_create(club=club, game="scopa", players=["Ann", "Bob"])
+        table_services.round_record(table, points_entry(Ann=1, Bob=0))
+        table_services.table_delete(table)
+        trashed = Table.with_deleted.get(pk=table.pk)
+        assert trashed.deleted_at is not None
+        listed = trashed.deleted_at.isoformat()
+        outcomes = at_once(
+            [
+                partial(table_services.table_restore, trashed, listed=listed, by=owner)
+                for owner in owners * (PHONES // 2)
+            ]
+        )
+        assert errors(outcomes) == []
+        restored = Table.objects.get(pk=table.pk)
+        assert (restored.deleted_at, restored.rounds.count()) == (None, 1)
+        logged = ClubChange.objects.filter(
+            club=club, kind=ClubChange.Kind.TABLE_RESTORED, after__table=table.public_id
+        )
+        assert logged.count() == 1
+
+
+def test_owners_restoring_a_deleted_club_at_once_restore_it_once() -> None:
+    for round_ in range(ROUNDS):
+        club = Club.objects.create(name=f"Stammtisch {round_}")
+        owners = [member(club, Role.OWNER, f"owner{round_}-{n}") for n in range(2)]
+        club_services.club_delete(club, by=owners[0])
+        outcomes = at_once(
+            [partial(club_services.club_restore, club, by=owner) for owner in owners * 2]
+        )
+        assert errors(outcomes) == []
+        assert Club.objects.get(pk=club.pk).deleted_at is None
+        restored = ClubChange.objects.filter(club=club, kind=ClubChange.Kind.CLUB_RESTORED)
+        assert restored.count() == 1

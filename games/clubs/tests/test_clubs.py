@@ -30,7 +30,7 @@ from games.models import (
 from tests.clubs import member
 from tests.factories import points_entry
 from tests.pages import html, table_url
-from tests.test_access_matrix import make_world, url_names
+from tests.test_access_matrix import add_trash, make_world, url_names
 
 pytestmark = pytest.mark.django_db
 
@@ -264,8 +264,12 @@ def test_deleting_a_club_needs_its_name() -> None:
     owner.post(url, {"confirm": "thursday"})
     assert Table.objects.filter(pk=world.table.pk).exists()
     owner.post(url, {"confirm": "Thursday table"})
-    assert not Club.objects.filter(pk=world.club.pk).exists()
-    assert not Table.objects.filter(pk=world.table.pk).exists()
+    # In the trash: gone for every member, kept for its owners to restore.
+    assert Club.objects.get(pk=world.club.pk).deleted_at is not None
+    club_page = reverse("games:club", kwargs={"club": world.club.public_id})
+    assert owner.get(club_page).status_code == 404
+    assert owner.get(table_url(world.table)).status_code == 404
+    assert Table.objects.filter(pk=world.table.pk).exists()
 
 
 # -- watch links --------------------------------------------------------------------------------
@@ -353,6 +357,7 @@ def test_league_and_season_changes_are_logged_with_who() -> None:
 
 def test_no_url_path_holds_a_sequential_number() -> None:
     world = make_world()
+    add_trash(world)
     for name in url_names():
         path = reverse(name, kwargs=world.kwargs(name))
         assert not re.search(r"/\d+(/|$|\.)", path), path
