@@ -198,6 +198,10 @@ def test_tables_past_the_limit_are_refused_with_429_and_saved_nowhere(
     assert "You have started a lot of tables in a short time." in page
     assert "Nothing was saved. Please try again in 60 minutes." in page
     assert response["Retry-After"] == str(HOUR)
+    # The form again, as it was typed, with the refusal above it.
+    assert page.index('id="table-form"') < page.index('id="form-errors"') < page.index("player_0")
+    assert 'name="player_0" value="Ann"' in page
+    assert 'name="player_1" value="Bob"' in page
     assert Table.objects.count() == 2
     assert GuestAccount.objects.count() == guests
     # The form itself still shows: a GET makes nothing, so it is never limited.
@@ -205,7 +209,7 @@ def test_tables_past_the_limit_are_refused_with_429_and_saved_nowhere(
         assert client.get(reverse("games:table_new")).status_code == 200
 
 
-def test_an_htmx_post_past_the_limit_gets_the_notice_in_place_of_the_page(
+def test_an_htmx_post_past_the_limit_gets_its_form_back_with_the_refusal(
     client: Client, limits: dict[str, Any], clock: Clock
 ) -> None:
     limits["table"] = {"account": (1, HOUR)}
@@ -217,11 +221,31 @@ def test_an_htmx_post_past_the_limit_gets_the_notice_in_place_of_the_page(
     assert response.status_code == 429
     page = html(response)
     assert "<html" not in page
+    # The form's partial, which takes the form's place (hx-target="this").
+    assert page.lstrip().startswith('<form id="table-form"')
+    assert 'role="alert" id="form-errors"' in page
+    assert "Please try again in 2 minutes." in page
+    assert 'name="player_0" value="Ann"' in page
+    assert "HX-Retarget" not in response
+    assert Table.objects.count() == 1
+
+
+def test_an_htmx_write_with_no_form_to_show_gets_the_notice_in_place_of_the_page(
+    client: Client, limits: dict[str, Any], clock: Clock
+) -> None:
+    limits["club"] = {"account": (1, HOUR)}
+    client.post(reverse("games:clubs"), {"name": "Bar Sport"}, **HTMX)  # type: ignore[arg-type]
+    clock.now += HOUR - 90
+
+    response = client.post(reverse("games:clubs"), {"name": "Bar Sport"}, **HTMX)  # type: ignore[arg-type]
+
+    assert response.status_code == 429
+    page = html(response)
+    assert "<html" not in page
     assert page.lstrip().startswith('<div class="conflict" role="alert" id="rate-limited">')
     assert "Please try again in 2 minutes." in page
     assert response["HX-Retarget"] == "#main"
     assert response["HX-Reswap"] == "innerHTML"
-    assert Table.objects.count() == 1
 
 
 def test_the_limit_is_per_window(client: Client, limits: dict[str, Any], clock: Clock) -> None:
@@ -268,6 +292,7 @@ def test_new_guests_are_limited_per_address(limits: dict[str, Any], clock: Clock
     page = html(response)
     assert "Many new players have started keeping score from your connection" in page
     assert "Nothing was saved." in page
+    assert 'name="player_0" value="Ann"' in page
     assert GuestAccount.objects.count() == 2
     assert Table.objects.count() == 2
     assert get_user_model().objects.count() == users
@@ -319,6 +344,24 @@ def test_a_form_with_errors_uses_no_part_of_the_limit(
     for _ in range(3):
         assert client.post(reverse("games:table_new"), {"game": "scopa"}).status_code == 422
     assert client.post(reverse("games:table_new"), TABLE).status_code == 302
+
+
+def test_the_default_limits_let_a_club_night_on_one_wifi_through(clock: Clock) -> None:
+    """The shipped limits: 60 phones behind one address each start a table; a script making
+    new browsers by the hundred is refused by the 200th, with the names it typed kept."""
+    for _ in range(60):
+        assert visitor().post(reverse("games:table_new"), TABLE).status_code == 302
+    assert Table.objects.count() == 60
+    answers = [visitor().post(reverse("games:table_new"), TABLE) for _ in range(61, 201)]
+    last = answers[-1]
+    assert last.status_code == 429
+    page = html(last)
+    assert "Many new players have started keeping score from your connection" in page
+    assert 'name="player_0" value="Ann"' in page
+    assert 'name="player_1" value="Bob"' in page
+    made = Table.objects.count()
+    assert made == 60 + sum(answer.status_code == 302 for answer in answers)
+    assert made < 200
 
 
 def test_the_default_limits_let_a_busy_evening_through(client: Client) -> None:
@@ -383,7 +426,7 @@ def test_rate_limits_read_from_the_environment() -> None:
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_phone_past_the_limit_sees_why_in_place_of_the_form(
+def test_a_phone_past_the_limit_sees_why_above_the_form_it_typed(
     live_server: Any, page: Any, settings: Any, artifacts_dir: Any
 ) -> None:
     from playwright.sync_api import expect
@@ -397,9 +440,12 @@ def test_a_phone_past_the_limit_sees_why_in_place_of_the_form(
         if attempt == 0:
             expect(page.get_by_role("heading", level=1)).to_have_text("Scopa")
 
-    notice = page.locator("#main #rate-limited")
+    notice = page.locator("#table-form #form-errors")
     expect(notice).to_contain_text("You have started a lot of tables in a short time.")
     expect(notice).to_contain_text("Nothing was saved.")
-    expect(page.locator("#table-form")).to_have_count(0)
+    expect(notice).to_be_focused()
+    # Nothing typed is lost: sending it again later is all it takes.
+    expect(page.get_by_label("Player 1", exact=True)).to_have_value("Ann")
+    expect(page.get_by_label("Player 2", exact=True)).to_have_value("Bob")
     page.screenshot(path=str(artifacts_dir / "rate-limited.png"))
     assert Table.objects.count() == 1

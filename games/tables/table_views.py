@@ -88,12 +88,15 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and "refresh" not in request.POST:
         form = NewTableForm(request.POST, scorer_club_ids=_scorer_clubs(request))
         if form.is_valid():
-            # Before anything is saved, the guest account a first table makes included.
-            ratelimit.check(request, "table")
             league = form.cleaned_data.get("league")
-            club = club_access.club_for_new(
-                request, league.club if league else form.cleaned_data.get("club")
-            )
+            try:
+                # Before anything is saved, the guest account a first table makes included.
+                ratelimit.check(request, "table")
+                club = club_access.club_for_new(
+                    request, league.club if league else form.cleaned_data.get("club")
+                )
+            except ratelimit.RateLimited as error:
+                return _render_new_table(request, form, refused=error)
             try:
                 table = services.table_create(
                     club=club,
@@ -120,7 +123,10 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _render_new_table(
-    request: HtmxHttpRequest, form: NewTableForm, status: int = 200
+    request: HtmxHttpRequest,
+    form: NewTableForm,
+    status: int = 200,
+    refused: ratelimit.RateLimited | None = None,
 ) -> HttpResponse:
     template = "tables/table_new.html"
     if request.htmx:
@@ -135,6 +141,8 @@ def _render_new_table(
         "setup_hint": ui.setup_hint(setup),
         "seating_help": ui.seating_help(form.rules),
     }
+    if refused is not None:
+        return ratelimit.refused_form(request, template, context, refused)
     return render(request, template, context, status=status)
 
 
