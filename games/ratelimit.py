@@ -108,6 +108,19 @@ def hit(key: str, limit: Limit) -> int:
     return max(1, math.ceil(window + limit.seconds - moment))
 
 
+def waiting(key: str, limit: Limit) -> int:
+    """Without counting a use: the seconds until ``key`` may be used again when its window's
+    uses have reached the limit, else 0 (a pause that only failures count towards)."""
+    moment = now()
+    window = int(moment // limit.seconds) * limit.seconds
+    count = (
+        RateCounter.objects.filter(key=key, window=window).values_list("count", flat=True).first()
+    )
+    if count is None or count < limit.count:
+        return 0
+    return max(1, math.ceil(window + limit.seconds - moment))
+
+
 def address_key(request: HttpRequest) -> str:
     """The client's address as a counter key. An IPv6 client usually holds a whole /64, so
     its addresses count together."""

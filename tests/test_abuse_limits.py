@@ -18,6 +18,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from games import ratelimit
+from games.clubs import signin
 from games.models import Club, GuestAccount, Invite, League, RateCounter, Table
 from scorekeeper.client_ip import client_ip
 from scorekeeper.settings import _rate_limits
@@ -147,6 +148,120 @@ def test_a_pause_is_per_address_behind_the_proxy(settings: Any) -> None:
     right = {"username": "ann", "password": "right horse battery"}
     assert client.post(reverse("login"), right, **same).status_code == 429  # type: ignore[arg-type]
     assert visitor("10.0.0.2").post(reverse("login"), right, **other).status_code == 302  # type: ignore[arg-type]
+
+
+def phone_of(username: str, address: str = "127.0.0.1") -> Client:
+    """A browser the player has signed in on before, from that address, now signed out: it
+    holds only the cookie signing in left."""
+    before = visitor(address)
+    assert sign_in(before, username, "right horse battery").status_code == 302
+    cookie = before.cookies[signin.COOKIE]
+    assert cookie["httponly"]
+    assert cookie["samesite"] == "Lax"
+    assert int(cookie["max-age"]) >= 365 * 24 * 3600
+    phone = visitor(address)
+    phone.cookies[signin.COOKIE] = cookie.value
+    return phone
+
+
+def test_one_address_trying_a_password_on_many_names_is_paused(clock: Clock) -> None:
+    """20 wrong passwords from one address, whatever the names, pause signing in from it: the
+    21st name is refused before its password is looked at."""
+    account("player20")
+    account("player25")
+    script = visitor()
+    for number in range(20):
+        assert sign_in(script, f"player{number}", "password1").status_code == 200
+
+    refused = sign_in(script, "player20", "right horse battery")
+
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    page = html(refused)
+    assert "Sign-in paused" in page
+    assert "Many wrong passwords have come from your connection just now" in page
+    assert "Please try again in 60 minutes." in page
+    # The sign-in form again, with the name typed.
+    assert 'name="username" value="player20"' in page
+    assert "_auth_user_id" not in script.session
+    # Not one of them was tried: axes saw no attempt at the other names.
+    assert not AccessAttempt.objects.filter(username__in=["player20", "player21"]).exists()
+    for number in range(21, 30):
+        assert sign_in(script, f"player{number}", "password1").status_code == 429
+    # Another address signs in; so does a phone that signed in with its name before.
+    assert sign_in(visitor("203.0.113.7"), "player25", "right horse battery").status_code == 302
+
+
+def test_the_address_pause_spares_a_phone_signed_in_before(limits: dict[str, Any]) -> None:
+    limits["signin"] = {"ip": (3, HOUR)}
+    account("ann")
+    phone = phone_of("ann")
+    for number in range(3):
+        sign_in(visitor(), f"player{number}", "wrong")
+    assert sign_in(visitor(), "ann", "right horse battery").status_code == 429
+
+    assert sign_in(phone, "ann", "right horse battery").status_code == 302
+
+
+def test_a_stranger_cannot_pause_a_player_on_their_own_phone() -> None:
+    """A stranger on the same Wi-Fi who knows the name pauses it for strangers only: the
+    player's phone, signed in with it before, still signs in with the right password."""
+    account("ann")
+    phone = phone_of("ann")
+    stranger = visitor()
+    for _ in range(5):
+        sign_in(stranger, "ann", "wrong")
+    assert sign_in(stranger, "ann", "right horse battery").status_code == 429
+
+    assert sign_in(phone, "ann", "right horse battery").status_code == 302
+    assert "_auth_user_id" in phone.session
+
+
+def test_a_phone_is_trusted_with_the_names_signed_in_on_it_only() -> None:
+    account("ann")
+    account("bob")
+    phone = phone_of("ann")
+    for _ in range(5):
+        sign_in(visitor(), "bob", "wrong")
+    assert sign_in(phone, "bob", "right horse battery").status_code == 429
+
+
+def test_a_trusted_phones_own_wrong_passwords_count_on_it() -> None:
+    """A copied cookie buys no free guesses: after as many wrong passwords as anyone gets, the
+    phone is a stranger again, and the name's pause holds it too."""
+    account("ann")
+    phone = phone_of("ann")
+    for _ in range(5):
+        sign_in(visitor(), "ann", "wrong")
+    for _ in range(5):
+        assert sign_in(phone, "ann", "wrong").status_code == 200
+
+    assert sign_in(phone, "ann", "right horse battery").status_code == 429
+
+
+def test_a_forged_device_cookie_is_worth_nothing() -> None:
+    account("ann")
+    stranger = visitor()
+    stranger.cookies[signin.COOKIE] = json.dumps({"id": "0" * 32, "names": ["ann"]})
+    for _ in range(5):
+        sign_in(stranger, "ann", "wrong")
+    assert sign_in(stranger, "ann", "right horse battery").status_code == 429
+
+
+def test_the_phone_that_keeps_its_games_is_trusted_with_its_name() -> None:
+    owner = visitor()
+    assert owner.post(reverse("games:table_new"), TABLE).status_code == 302
+    kept = owner.post(
+        reverse("keep_games"),
+        {"username": "ann", "password1": "right horse battery", "password2": "right horse battery"},
+    )
+    assert kept.status_code == 302
+    phone = visitor()
+    phone.cookies[signin.COOKIE] = owner.cookies[signin.COOKIE].value
+    for _ in range(5):
+        sign_in(visitor(), "ann", "wrong")
+
+    assert sign_in(phone, "ann", "right horse battery").status_code == 302
 
 
 # -- the client's address -----------------------------------------------------------------------

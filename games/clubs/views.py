@@ -18,7 +18,8 @@ from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
-from django.http import Http404, HttpResponse
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,7 +28,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import ratelimit
-from games.clubs import access, selectors, services
+from games.clubs import access, selectors, services, signin
 from games.http import HtmxHttpRequest, acting_user
 from games.models import Club, Role
 from games.problems import UNPROCESSABLE, problem_text
@@ -258,7 +259,11 @@ def keep_games(request: HtmxHttpRequest) -> HttpResponse:
             request,
             _("Saved. Sign in as %(name)s on your other phones.") % {"name": user.get_username()},
         )
-        return redirect("games:home")
+        response = redirect("games:home")
+        # The phone that named the account is its owner's: no stranger's wrong passwords
+        # pause it.
+        signin.remember(request, response, user.get_username())
+        return response
     if not form.is_bound:
         form.initial["username"] = ""
     status = UNPROCESSABLE if form.is_bound else 200
@@ -267,7 +272,27 @@ def keep_games(request: HtmxHttpRequest) -> HttpResponse:
 
 class LoginView(auth_views.LoginView):
     """Django's sign-in; a guest who signs in brings the guest account's clubs along, so
-    nothing started before signing in is lost."""
+    nothing started before signing in is lost. Besides django-axes' pause per name and
+    address, an address with too many wrong passwords across names is paused, and a browser
+    that signed in with a name before is exempt from both (games.clubs.signin)."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username = request.POST.get("username", "")
+        wait = signin.paused(request, username)
+        if wait:
+            # An unbound form: a bound one would check the password as soon as the page asks
+            # for its errors. The name typed stays in it.
+            form = self.get_form_class()(request, initial={"username": username})
+            context = self.get_context_data(form=form, paused_minutes=math.ceil(wait / 60))
+            response = self.render_to_response(context, status=ratelimit.TOO_MANY_REQUESTS)
+            response["Retry-After"] = str(wait)
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        if form.has_error(NON_FIELD_ERRORS, "invalid_login"):
+            signin.failed(self.request, form.data.get("username"))
+        return super().form_invalid(form)
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         guest = acting_user(self.request) if access.is_guest(self.request.user) else None
@@ -275,6 +300,7 @@ class LoginView(auth_views.LoginView):
         user = acting_user(self.request)
         if guest is not None and user is not None and guest.pk != user.pk:
             services.guest_merge(guest, user)
+        signin.remember(self.request, response, form.get_user().get_username())
         return response
 
 
