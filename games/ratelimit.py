@@ -20,6 +20,7 @@ import datetime
 import ipaddress
 import math
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -168,7 +169,7 @@ def notice(error: RateLimited) -> dict[str, str]:
 
 
 def refused_form(
-    request: HttpRequest, template: str, context: dict[str, object], error: RateLimited
+    request: HttpRequest, template: str, context: Mapping[str, object], error: RateLimited
 ) -> HttpResponse:
     """The 429 answer of a form's view: the form again, everything typed still in it, with the
     refusal above it (games/form_errors.html), so waiting and sending it again is all it takes.

@@ -346,13 +346,15 @@ def test_an_htmx_post_past_the_limit_gets_its_form_back_with_the_refusal(
 
 
 def test_an_htmx_write_with_no_form_to_show_gets_the_notice_in_place_of_the_page(
-    client: Client, limits: dict[str, Any], clock: Clock
+    limits: dict[str, Any], clock: Clock
 ) -> None:
-    limits["club"] = {"account": (1, HOUR)}
-    client.post(reverse("games:clubs"), {"name": "Bar Sport"}, **HTMX)  # type: ignore[arg-type]
+    """Joining by an invite link is a button with nothing typed: the notice is all."""
+    limits["guest"] = {"ip": (1, HOUR)}
+    url = reverse("games:join", kwargs={"token": Invite.objects.create(club=home_club()).token})
+    visitor().post(url, {}, **HTMX)  # type: ignore[arg-type]
     clock.now += HOUR - 90
 
-    response = client.post(reverse("games:clubs"), {"name": "Bar Sport"}, **HTMX)  # type: ignore[arg-type]
+    response = visitor().post(url, {}, **HTMX)  # type: ignore[arg-type]
 
     assert response.status_code == 429
     page = html(response)
@@ -418,7 +420,12 @@ def test_new_guests_are_limited_per_address(limits: dict[str, Any], clock: Clock
         (reverse("games:leagues"), {"name": "Bar Sport", "games": ["scopa"]}),
         (reverse("games:join", kwargs={"token": invite.token}), {}),
     ]:
-        assert visitor().post(url, data).status_code == 429, url
+        refused = visitor().post(url, data)
+        assert refused.status_code == 429, url
+        if data:
+            # The form again, with the name typed in it and the refusal above it.
+            assert 'value="Bar Sport"' in html(refused), url
+            assert 'id="form-errors"' in html(refused), url
     assert GuestAccount.objects.count() == 2
     # A guest already made goes on; another address gets its guest.
     assert visitor("203.0.113.7").post(reverse("games:table_new"), TABLE).status_code == 302
@@ -434,7 +441,11 @@ def test_clubs_invites_leagues_and_imports_are_limited_per_account(
     sheet = json.dumps(SHEET).encode()
     writes: list[tuple[str, Any, str]] = [
         (reverse("games:clubs"), {"name": "Bar Sport"}, "clubs"),
-        (reverse("games:invite_create", kwargs={"club": club}), {"role": "scorer"}, "invite links"),
+        (
+            reverse("games:invite_create", kwargs={"club": club}),
+            {"role": "viewer", "days": "7"},
+            "invite links",
+        ),
         (reverse("games:leagues"), {"name": "Bar Sport", "games": ["scopa"]}, "leagues"),
         (reverse("games:table_import"), None, "scoresheets"),
     ]
@@ -448,6 +459,11 @@ def test_clubs_invites_leagues_and_imports_are_limited_per_account(
         response = client.post(url, body)
         assert response.status_code == 429, url
         assert f"a lot of {what} in a short time" in html(response)
+        if data is not None and "name" in data:
+            assert 'value="Bar Sport"' in html(response), url
+        if data is not None and "days" in data:
+            assert 'value="7"' in html(response)
+            assert '<option value="viewer" selected>' in html(response)
     assert (Club.objects.count(), Invite.objects.count(), League.objects.count()) == counts
     assert Table.objects.count() == tables
 

@@ -62,19 +62,21 @@ class InviteForm(forms.Form):
 def club_list(request: HtmxHttpRequest) -> HttpResponse:
     """The account's clubs and its role in each; a new club."""
     form = ClubNameForm(request.POST or None)
+    refused = None
     if request.method == "POST" and form.is_valid():
-        ratelimit.check(request, "club")
-        user = access.account_for_write(request)
-        club = access.club_create(user, form.cleaned_data["name"].strip())
-        return redirect("games:club", club=club.public_id)
-    memberships = selectors.memberships_of(request.user)
+        try:
+            ratelimit.check(request, "club")
+            user = access.account_for_write(request)
+        except ratelimit.RateLimited as error:
+            refused = error
+        else:
+            club = access.club_create(user, form.cleaned_data["name"].strip())
+            return redirect("games:club", club=club.public_id)
+    context = {"memberships": selectors.memberships_of(request.user), "form": form}
+    if refused is not None:
+        return ratelimit.refused_form(request, "clubs/club_list.html", context, refused)
     status = UNPROCESSABLE if form.is_bound else 200
-    return render(
-        request,
-        "clubs/club_list.html",
-        {"memberships": memberships, "form": form},
-        status=status,
-    )
+    return render(request, "clubs/club_list.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -104,6 +106,7 @@ def _render_club(
     form: ClubNameForm,
     invite_form: InviteForm,
     status: int = 200,
+    refused: ratelimit.RateLimited | None = None,
 ) -> HttpResponse:
     is_owner = role == Role.OWNER
     invites = []
@@ -122,6 +125,8 @@ def _render_club(
         "log": selectors.club_log_latest(club),
         "roles": Role.choices,
     }
+    if refused is not None:
+        return ratelimit.refused_form(request, "clubs/club_detail.html", context, refused)
     return render(request, "clubs/club_detail.html", context, status=status)
 
 
@@ -129,11 +134,16 @@ def _render_club(
 def invite_create(request: HtmxHttpRequest, club: str) -> HttpResponse:
     found = access.club_for(request, club, Role.OWNER)
     form = InviteForm(request.POST)
-    if not form.is_valid():
+    refused = None
+    if form.is_valid():
+        try:
+            ratelimit.check(request, "invite")
+        except ratelimit.RateLimited as error:
+            refused = error
+    if refused is not None or not form.is_valid():
         role = access.role_in(request.user, found.pk)
         name_form = ClubNameForm(initial={"name": found.name})
-        return _render_club(request, found, role, name_form, form, UNPROCESSABLE)
-    ratelimit.check(request, "invite")
+        return _render_club(request, found, role, name_form, form, UNPROCESSABLE, refused)
     days = form.cleaned_data.get("days")
     expires = timezone.now() + datetime.timedelta(days=days) if days else None
     services.invite_create(

@@ -156,14 +156,17 @@ def table_import(request: HtmxHttpRequest) -> HttpResponse:
         request.POST or None, request.FILES or None, scorer_club_ids=_scorer_clubs(request)
     )
     if request.method == "POST" and form.is_valid():
-        ratelimit.check(request, "import")
         try:
+            ratelimit.check(request, "import")
             document = json.load(form.cleaned_data["scoresheet"])
             # Before anything reads it: no deep nesting, and no NUL (PostgreSQL stores none).
             check_document(document)
             with transaction.atomic():
                 club = club_access.club_for_new(request, form.cleaned_data.get("club"))
                 tables = _import_each(document, club, acting_user(request))
+        except ratelimit.RateLimited as error:
+            template = "tables/table_import.html"
+            return ratelimit.refused_form(request, template, {"form": form}, error)
         except (RecursionError, TooDeep):
             form.add_error("scoresheet", _("This file nests too deeply to be a scoresheet."))
         except HoldsNul:
