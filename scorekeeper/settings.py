@@ -324,7 +324,9 @@ CLIENT_IP_PROXY_COUNT = int(os.environ.get("CLIENT_IP_PROXY_COUNT", "1"))
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
+# A right password ends the pause, but only from a stranger's browser: games.clubs.signin does
+# it, so a player signing in on their own phone leaves a stranger's pause in place.
+AXES_RESET_ON_SUCCESS = False
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.client_ip.client_ip"
 AXES_LOCKOUT_CALLABLE = "games.clubs.views.locked_out"
 AXES_WHITELIST_CALLABLE = "games.clubs.signin.trusted"

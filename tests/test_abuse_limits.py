@@ -215,6 +215,8 @@ def test_a_stranger_cannot_pause_a_player_on_their_own_phone() -> None:
 
     assert sign_in(phone, "ann", "right horse battery").status_code == 302
     assert "_auth_user_id" in phone.session
+    # The player signing in lifts nothing: the stranger is still paused.
+    assert sign_in(visitor(), "ann", "right horse battery").status_code == 429
 
 
 def test_a_phone_is_trusted_with_the_names_signed_in_on_it_only() -> None:

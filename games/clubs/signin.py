@@ -20,10 +20,12 @@ import json
 import secrets
 from typing import Any
 
+from axes.handlers.proxy import AxesProxyHandler
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
 from games import ratelimit
+from scorekeeper.client_ip import client_ip
 
 COOKIE = "signin_device"
 # Signing with a salt of its own: no other signed value of the site can pass for this cookie.
@@ -93,6 +95,18 @@ def failed(request: HttpRequest, username: object) -> None:
     limit = ratelimit.limit_for("signin", "ip")
     if limit is not None:
         ratelimit.hit(f"signin:ip:{ratelimit.address_key(request)}", limit)
+
+
+def succeeded(request: HttpRequest, username: str) -> None:
+    """A right password from a stranger's browser ends the name's pause at this address, as
+    axes' AXES_RESET_ON_SUCCESS would. From a trusted browser it does not: the player signing
+    in on their own phone must not lift the pause a stranger beside them earned."""
+    if _trusted_device(request, username) is not None:
+        return
+    address = client_ip(request)
+    # Without an address the reset would reach the name's pauses at every address.
+    if address is not None:
+        AxesProxyHandler.reset_attempts(ip_address=address, username=username)
 
 
 def remember(request: HttpRequest, response: HttpResponse, username: str) -> None:

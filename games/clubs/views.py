@@ -310,7 +310,9 @@ class LoginView(auth_views.LoginView):
         user = acting_user(self.request)
         if guest is not None and user is not None and guest.pk != user.pk:
             services.guest_merge(guest, user)
-        signin.remember(self.request, response, form.get_user().get_username())
+        username = form.get_user().get_username()
+        signin.succeeded(self.request, username)
+        signin.remember(self.request, response, username)
         return response
 
 
