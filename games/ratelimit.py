@@ -5,7 +5,9 @@ Each limit allows so many uses of an action per account or per client address in
 window of time (settings.RATE_LIMITS). The counters live in the database (RateCounter), the
 one thing every app server shares, and go up with an atomic UPDATE, so two servers counting at
 once never lose a use. A use over the limit raises RateLimited before anything is saved;
-games.middleware.RateLimitMiddleware answers it with 429 and a page (for htmx, a fragment).
+a view with a form answers it with the form again, as it was typed, and the refusal above it
+(refused_form); games.middleware.RateLimitMiddleware answers the rest with 429 and a page (for
+htmx, a fragment).
 
 django-ratelimit would need a shared cache with an atomic increment (memcached or Redis);
 it refuses Django's DatabaseCache, whose increment is a read and a write, so the counting is
@@ -18,6 +20,7 @@ import datetime
 import ipaddress
 import math
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -106,6 +109,19 @@ def hit(key: str, limit: Limit) -> int:
     return max(1, math.ceil(window + limit.seconds - moment))
 
 
+def waiting(key: str, limit: Limit) -> int:
+    """Without counting a use: the seconds until ``key`` may be used again when its window's
+    uses have reached the limit, else 0 (a pause that only failures count towards)."""
+    moment = now()
+    window = int(moment // limit.seconds) * limit.seconds
+    count = (
+        RateCounter.objects.filter(key=key, window=window).values_list("count", flat=True).first()
+    )
+    if count is None or count < limit.count:
+        return 0
+    return max(1, math.ceil(window + limit.seconds - moment))
+
+
 def address_key(request: HttpRequest) -> str:
     """The client's address as a counter key. An IPv6 client usually holds a whole /64, so
     its addresses count together."""
@@ -138,11 +154,11 @@ def check(
         raise RateLimited(action, wait)
 
 
-def refusal(request: HttpRequest, error: RateLimited) -> HttpResponse:
-    """The 429 answer: a page, or for htmx a fragment shown in place of the page's content."""
+def notice(error: RateLimited) -> dict[str, str]:
+    """Why the write was refused and when to try again, as the refusal's templates show it."""
     minutes = max(1, math.ceil(error.retry_after / 60))
-    context = {
-        "reason": REASONS.get(error.action, ""),
+    return {
+        "reason": str(REASONS.get(error.action, "")),
         "retry": ngettext(
             "Nothing was saved. Please try again in a minute.",
             "Nothing was saved. Please try again in %(minutes)d minutes.",
@@ -150,9 +166,26 @@ def refusal(request: HttpRequest, error: RateLimited) -> HttpResponse:
         )
         % {"minutes": minutes},
     }
+
+
+def refused_form(
+    request: HttpRequest, template: str, context: Mapping[str, object], error: RateLimited
+) -> HttpResponse:
+    """The 429 answer of a form's view: the form again, everything typed still in it, with the
+    refusal above it (games/form_errors.html), so waiting and sending it again is all it takes.
+    For htmx, ``template`` names the form's partial, which takes the form's place."""
+    context = {**context, "refused": notice(error)}
+    response = render(request, template, context, status=TOO_MANY_REQUESTS)
+    response["Retry-After"] = str(error.retry_after)
+    return response
+
+
+def refusal(request: HttpRequest, error: RateLimited) -> HttpResponse:
+    """The 429 answer of a write with no form of its own to show again: a page, or for htmx a
+    fragment shown in place of the page's content."""
     htmx = bool(getattr(request, "htmx", False))
     template = "games/rate_limited.html" + ("#notice" if htmx else "")
-    response = render(request, template, context, status=TOO_MANY_REQUESTS)
+    response = render(request, template, notice(error), status=TOO_MANY_REQUESTS)
     response["Retry-After"] = str(error.retry_after)
     if htmx:
         # The notice takes the place of the page's content, as the full page would.

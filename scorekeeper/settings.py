@@ -316,13 +316,20 @@ CLIENT_IP_PROXY_COUNT = int(os.environ.get("CLIENT_IP_PROXY_COUNT", "1"))
 # Sign-in (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one name from one
 # address, that name is refused from that address (429, registration/lockout.html) for
 # LOGIN_LOCKOUT_MINUTES, even with the right password; a right one before then resets the count.
-# `manage.py axes_reset` lifts every pause at once.
+# `manage.py axes_reset` lifts every pause at once. Across names, an address is paused after
+# RATE_LIMITS "signin" wrong passwords (below). A browser that signed in with the name before
+# holds a signed cookie that exempts it from both, so a stranger's wrong passwords pause only
+# strangers; its own wrong ones count on the cookie, LOGIN_FAILURE_LIMIT per cool-off time
+# (games.clubs.signin).
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
+# A right password ends the pause, but only from a stranger's browser: games.clubs.signin does
+# it, so a player signing in on their own phone leaves a stranger's pause in place.
+AXES_RESET_ON_SUCCESS = False
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.client_ip.client_ip"
 AXES_LOCKOUT_CALLABLE = "games.clubs.views.locked_out"
+AXES_WHITELIST_CALLABLE = "games.clubs.signin.trusted"
 # No row per successful sign-in: only failures are kept, and only while they count.
 AXES_DISABLE_ACCESS_LOG = True
 # No start-up banner on every command (the scoresheet CLI's stderr is its answer); failures and
@@ -354,14 +361,18 @@ def _rate_limits(
 
 
 # Writes that make things (games.ratelimit): (uses, seconds) per account and per client
-# address; a use over the limit answers 429 and saves nothing. Sized for a busy club night: a
-# club whose phones share one address may raise "ip" ones with the RATE_LIMITS environment
-# variable.
+# address; a use over the limit answers 429 and saves nothing. Sized for a club night of 60 phones
+# behind one address (one Wi-Fi) with room to spare, while a script making hundreds is stopped;
+# a bigger venue may raise the "ip" ones with the RATE_LIMITS environment variable.
 HOUR = 60 * 60
 RATE_LIMITS = _rate_limits(
     {
-        # New guest accounts (a first write from a browser with no account).
-        "guest": {"ip": (20, HOUR)},
+        # New guest accounts (a first write from a browser with no account): 60 phones each
+        # starting to keep score, two and a half times over, in an hour.
+        "guest": {"ip": (150, HOUR)},
+        # Wrong passwords per address, whatever the name (games.clubs.signin): more than a
+        # club's typos in an hour, far fewer than a script trying one password on every name.
+        "signin": {"ip": (20, HOUR)},
         "table": {"account": (60, HOUR), "ip": (300, HOUR)},
         "import": {"account": (20, HOUR), "ip": (100, HOUR)},
         "league": {"account": (20, HOUR)},

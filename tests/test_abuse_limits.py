@@ -18,6 +18,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from games import ratelimit
+from games.clubs import signin
 from games.models import Club, GuestAccount, Invite, League, RateCounter, Table
 from scorekeeper.client_ip import client_ip
 from scorekeeper.settings import _rate_limits
@@ -149,6 +150,122 @@ def test_a_pause_is_per_address_behind_the_proxy(settings: Any) -> None:
     assert visitor("10.0.0.2").post(reverse("login"), right, **other).status_code == 302  # type: ignore[arg-type]
 
 
+def phone_of(username: str, address: str = "127.0.0.1") -> Client:
+    """A browser the player has signed in on before, from that address, now signed out: it
+    holds only the cookie signing in left."""
+    before = visitor(address)
+    assert sign_in(before, username, "right horse battery").status_code == 302
+    cookie = before.cookies[signin.COOKIE]
+    assert cookie["httponly"]
+    assert cookie["samesite"] == "Lax"
+    assert int(cookie["max-age"]) >= 365 * 24 * 3600
+    phone = visitor(address)
+    phone.cookies[signin.COOKIE] = cookie.value
+    return phone
+
+
+def test_one_address_trying_a_password_on_many_names_is_paused(clock: Clock) -> None:
+    """20 wrong passwords from one address, whatever the names, pause signing in from it: the
+    21st name is refused before its password is looked at."""
+    account("player20")
+    account("player25")
+    script = visitor()
+    for number in range(20):
+        assert sign_in(script, f"player{number}", "password1").status_code == 200
+
+    refused = sign_in(script, "player20", "right horse battery")
+
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    page = html(refused)
+    assert "Sign-in paused" in page
+    assert "Many wrong passwords have come from your connection just now" in page
+    assert "Please try again in 60 minutes." in page
+    # The sign-in form again, with the name typed.
+    assert 'name="username" value="player20"' in page
+    assert "_auth_user_id" not in script.session
+    # Not one of them was tried: axes saw no attempt at the other names.
+    assert not AccessAttempt.objects.filter(username__in=["player20", "player21"]).exists()
+    for number in range(21, 30):
+        assert sign_in(script, f"player{number}", "password1").status_code == 429
+    # Another address signs in; so does a phone that signed in with its name before.
+    assert sign_in(visitor("203.0.113.7"), "player25", "right horse battery").status_code == 302
+
+
+def test_the_address_pause_spares_a_phone_signed_in_before(limits: dict[str, Any]) -> None:
+    limits["signin"] = {"ip": (3, HOUR)}
+    account("ann")
+    phone = phone_of("ann")
+    for number in range(3):
+        sign_in(visitor(), f"player{number}", "wrong")
+    assert sign_in(visitor(), "ann", "right horse battery").status_code == 429
+
+    assert sign_in(phone, "ann", "right horse battery").status_code == 302
+
+
+def test_a_stranger_cannot_pause_a_player_on_their_own_phone() -> None:
+    """A stranger on the same Wi-Fi who knows the name pauses it for strangers only: the
+    player's phone, signed in with it before, still signs in with the right password."""
+    account("ann")
+    phone = phone_of("ann")
+    stranger = visitor()
+    for _ in range(5):
+        sign_in(stranger, "ann", "wrong")
+    assert sign_in(stranger, "ann", "right horse battery").status_code == 429
+
+    assert sign_in(phone, "ann", "right horse battery").status_code == 302
+    assert "_auth_user_id" in phone.session
+    # The player signing in lifts nothing: the stranger is still paused.
+    assert sign_in(visitor(), "ann", "right horse battery").status_code == 429
+
+
+def test_a_phone_is_trusted_with_the_names_signed_in_on_it_only() -> None:
+    account("ann")
+    account("bob")
+    phone = phone_of("ann")
+    for _ in range(5):
+        sign_in(visitor(), "bob", "wrong")
+    assert sign_in(phone, "bob", "right horse battery").status_code == 429
+
+
+def test_a_trusted_phones_own_wrong_passwords_count_on_it() -> None:
+    """A copied cookie buys no free guesses: after as many wrong passwords as anyone gets, the
+    phone is a stranger again, and the name's pause holds it too."""
+    account("ann")
+    phone = phone_of("ann")
+    for _ in range(5):
+        sign_in(visitor(), "ann", "wrong")
+    for _ in range(5):
+        assert sign_in(phone, "ann", "wrong").status_code == 200
+
+    assert sign_in(phone, "ann", "right horse battery").status_code == 429
+
+
+def test_a_forged_device_cookie_is_worth_nothing() -> None:
+    account("ann")
+    stranger = visitor()
+    stranger.cookies[signin.COOKIE] = json.dumps({"id": "0" * 32, "names": ["ann"]})
+    for _ in range(5):
+        sign_in(stranger, "ann", "wrong")
+    assert sign_in(stranger, "ann", "right horse battery").status_code == 429
+
+
+def test_the_phone_that_keeps_its_games_is_trusted_with_its_name() -> None:
+    owner = visitor()
+    assert owner.post(reverse("games:table_new"), TABLE).status_code == 302
+    kept = owner.post(
+        reverse("keep_games"),
+        {"username": "ann", "password1": "right horse battery", "password2": "right horse battery"},
+    )
+    assert kept.status_code == 302
+    phone = visitor()
+    phone.cookies[signin.COOKIE] = owner.cookies[signin.COOKIE].value
+    for _ in range(5):
+        sign_in(visitor(), "ann", "wrong")
+
+    assert sign_in(phone, "ann", "right horse battery").status_code == 302
+
+
 # -- the client's address -----------------------------------------------------------------------
 
 
@@ -198,6 +315,10 @@ def test_tables_past_the_limit_are_refused_with_429_and_saved_nowhere(
     assert "You have started a lot of tables in a short time." in page
     assert "Nothing was saved. Please try again in 60 minutes." in page
     assert response["Retry-After"] == str(HOUR)
+    # The form again, as it was typed, with the refusal above it.
+    assert page.index('id="table-form"') < page.index('id="form-errors"') < page.index("player_0")
+    assert 'name="player_0" value="Ann"' in page
+    assert 'name="player_1" value="Bob"' in page
     assert Table.objects.count() == 2
     assert GuestAccount.objects.count() == guests
     # The form itself still shows: a GET makes nothing, so it is never limited.
@@ -205,7 +326,7 @@ def test_tables_past_the_limit_are_refused_with_429_and_saved_nowhere(
         assert client.get(reverse("games:table_new")).status_code == 200
 
 
-def test_an_htmx_post_past_the_limit_gets_the_notice_in_place_of_the_page(
+def test_an_htmx_post_past_the_limit_gets_its_form_back_with_the_refusal(
     client: Client, limits: dict[str, Any], clock: Clock
 ) -> None:
     limits["table"] = {"account": (1, HOUR)}
@@ -217,11 +338,33 @@ def test_an_htmx_post_past_the_limit_gets_the_notice_in_place_of_the_page(
     assert response.status_code == 429
     page = html(response)
     assert "<html" not in page
+    # The form's partial, which takes the form's place (hx-target="this").
+    assert page.lstrip().startswith('<form id="table-form"')
+    assert 'role="alert" id="form-errors"' in page
+    assert "Please try again in 2 minutes." in page
+    assert 'name="player_0" value="Ann"' in page
+    assert "HX-Retarget" not in response
+    assert Table.objects.count() == 1
+
+
+def test_an_htmx_write_with_no_form_to_show_gets_the_notice_in_place_of_the_page(
+    limits: dict[str, Any], clock: Clock
+) -> None:
+    """Joining by an invite link is a button with nothing typed: the notice is all."""
+    limits["guest"] = {"ip": (1, HOUR)}
+    url = reverse("games:join", kwargs={"token": Invite.objects.create(club=home_club()).token})
+    visitor().post(url, {}, **HTMX)  # type: ignore[arg-type]
+    clock.now += HOUR - 90
+
+    response = visitor().post(url, {}, **HTMX)  # type: ignore[arg-type]
+
+    assert response.status_code == 429
+    page = html(response)
+    assert "<html" not in page
     assert page.lstrip().startswith('<div class="conflict" role="alert" id="rate-limited">')
     assert "Please try again in 2 minutes." in page
     assert response["HX-Retarget"] == "#main"
     assert response["HX-Reswap"] == "innerHTML"
-    assert Table.objects.count() == 1
 
 
 def test_the_limit_is_per_window(client: Client, limits: dict[str, Any], clock: Clock) -> None:
@@ -268,6 +411,7 @@ def test_new_guests_are_limited_per_address(limits: dict[str, Any], clock: Clock
     page = html(response)
     assert "Many new players have started keeping score from your connection" in page
     assert "Nothing was saved." in page
+    assert 'name="player_0" value="Ann"' in page
     assert GuestAccount.objects.count() == 2
     assert Table.objects.count() == 2
     assert get_user_model().objects.count() == users
@@ -278,7 +422,12 @@ def test_new_guests_are_limited_per_address(limits: dict[str, Any], clock: Clock
         (reverse("games:leagues"), {"name": "Bar Sport", "games": ["scopa"]}),
         (reverse("games:join", kwargs={"token": invite.token}), {}),
     ]:
-        assert visitor().post(url, data).status_code == 429, url
+        refused = visitor().post(url, data)
+        assert refused.status_code == 429, url
+        if data:
+            # The form again, with the name typed in it and the refusal above it.
+            assert 'value="Bar Sport"' in html(refused), url
+            assert 'id="form-errors"' in html(refused), url
     assert GuestAccount.objects.count() == 2
     # A guest already made goes on; another address gets its guest.
     assert visitor("203.0.113.7").post(reverse("games:table_new"), TABLE).status_code == 302
@@ -294,7 +443,11 @@ def test_clubs_invites_leagues_and_imports_are_limited_per_account(
     sheet = json.dumps(SHEET).encode()
     writes: list[tuple[str, Any, str]] = [
         (reverse("games:clubs"), {"name": "Bar Sport"}, "clubs"),
-        (reverse("games:invite_create", kwargs={"club": club}), {"role": "scorer"}, "invite links"),
+        (
+            reverse("games:invite_create", kwargs={"club": club}),
+            {"role": "viewer", "days": "7"},
+            "invite links",
+        ),
         (reverse("games:leagues"), {"name": "Bar Sport", "games": ["scopa"]}, "leagues"),
         (reverse("games:table_import"), None, "scoresheets"),
     ]
@@ -308,6 +461,11 @@ def test_clubs_invites_leagues_and_imports_are_limited_per_account(
         response = client.post(url, body)
         assert response.status_code == 429, url
         assert f"a lot of {what} in a short time" in html(response)
+        if data is not None and "name" in data:
+            assert 'value="Bar Sport"' in html(response), url
+        if data is not None and "days" in data:
+            assert 'value="7"' in html(response)
+            assert '<option value="viewer" selected>' in html(response)
     assert (Club.objects.count(), Invite.objects.count(), League.objects.count()) == counts
     assert Table.objects.count() == tables
 
@@ -319,6 +477,24 @@ def test_a_form_with_errors_uses_no_part_of_the_limit(
     for _ in range(3):
         assert client.post(reverse("games:table_new"), {"game": "scopa"}).status_code == 422
     assert client.post(reverse("games:table_new"), TABLE).status_code == 302
+
+
+def test_the_default_limits_let_a_club_night_on_one_wifi_through(clock: Clock) -> None:
+    """The shipped limits: 60 phones behind one address each start a table; a script making
+    new browsers by the hundred is refused by the 200th, with the names it typed kept."""
+    for _ in range(60):
+        assert visitor().post(reverse("games:table_new"), TABLE).status_code == 302
+    assert Table.objects.count() == 60
+    answers = [visitor().post(reverse("games:table_new"), TABLE) for _ in range(61, 201)]
+    last = answers[-1]
+    assert last.status_code == 429
+    page = html(last)
+    assert "Many new players have started keeping score from your connection" in page
+    assert 'name="player_0" value="Ann"' in page
+    assert 'name="player_1" value="Bob"' in page
+    made = Table.objects.count()
+    assert made == 60 + sum(answer.status_code == 302 for answer in answers)
+    assert made < 200
 
 
 def test_the_default_limits_let_a_busy_evening_through(client: Client) -> None:
@@ -383,7 +559,7 @@ def test_rate_limits_read_from_the_environment() -> None:
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_phone_past_the_limit_sees_why_in_place_of_the_form(
+def test_a_phone_past_the_limit_sees_why_above_the_form_it_typed(
     live_server: Any, page: Any, settings: Any, artifacts_dir: Any
 ) -> None:
     from playwright.sync_api import expect
@@ -397,9 +573,12 @@ def test_a_phone_past_the_limit_sees_why_in_place_of_the_form(
         if attempt == 0:
             expect(page.get_by_role("heading", level=1)).to_have_text("Scopa")
 
-    notice = page.locator("#main #rate-limited")
+    notice = page.locator("#table-form #form-errors")
     expect(notice).to_contain_text("You have started a lot of tables in a short time.")
     expect(notice).to_contain_text("Nothing was saved.")
-    expect(page.locator("#table-form")).to_have_count(0)
+    expect(notice).to_be_focused()
+    # Nothing typed is lost: sending it again later is all it takes.
+    expect(page.get_by_label("Player 1", exact=True)).to_have_value("Ann")
+    expect(page.get_by_label("Player 2", exact=True)).to_have_value("Bob")
     page.screenshot(path=str(artifacts_dir / "rate-limited.png"))
     assert Table.objects.count() == 1

@@ -18,7 +18,8 @@ from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
-from django.http import Http404, HttpResponse
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,7 +28,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import ratelimit
-from games.clubs import access, selectors, services
+from games.clubs import access, selectors, services, signin
 from games.http import HtmxHttpRequest, acting_user
 from games.models import Club, Role
 from games.problems import CONFLICT, UNPROCESSABLE, problem_text
@@ -61,23 +62,34 @@ class InviteForm(forms.Form):
 def club_list(request: HtmxHttpRequest) -> HttpResponse:
     """The account's clubs and its role in each; a new club."""
     form = ClubNameForm(request.POST or None)
+    refused = None
     if request.method == "POST" and form.is_valid():
-        ratelimit.check(request, "club")
-        user = access.account_for_write(request)
-        club = access.club_create(user, form.cleaned_data["name"].strip())
-        return redirect("games:club", club=club.public_id)
-    status = UNPROCESSABLE if form.is_bound else 200
-    return _render_club_list(request, form, status)
+        try:
+            ratelimit.check(request, "club")
+            user = access.account_for_write(request)
+        except ratelimit.RateLimited as error:
+            refused = error
+        else:
+            club = access.club_create(user, form.cleaned_data["name"].strip())
+            return redirect("games:club", club=club.public_id)
+    if refused is not None:
+        context = _club_list_context(request, form)
+        return ratelimit.refused_form(request, "clubs/club_list.html", context, refused)
+    return _render_club_list(request, form, UNPROCESSABLE if form.is_bound else 200)
 
 
-def _render_club_list(request: HtmxHttpRequest, form: ClubNameForm, status: int) -> HttpResponse:
-    context = {
+def _club_list_context(request: HtmxHttpRequest, form: ClubNameForm) -> dict[str, object]:
+    return {
         "memberships": selectors.memberships_of(request.user),
         "trash": selectors.clubs_in_trash(request.user),
         "trash_days": services.TRASH_DAYS,
         "deleted": selectors.clubs_deleted_for(request.user),
         "form": form,
     }
+
+
+def _render_club_list(request: HtmxHttpRequest, form: ClubNameForm, status: int) -> HttpResponse:
+    context = _club_list_context(request, form)
     return render(request, "clubs/club_list.html", context, status=status)
 
 
@@ -108,6 +120,7 @@ def _render_club(
     form: ClubNameForm,
     invite_form: InviteForm,
     status: int = 200,
+    refused: ratelimit.RateLimited | None = None,
 ) -> HttpResponse:
     is_owner = role == Role.OWNER
     invites = []
@@ -129,6 +142,8 @@ def _render_club(
         "trash_days": services.TRASH_DAYS,
         "roles": Role.choices,
     }
+    if refused is not None:
+        return ratelimit.refused_form(request, "clubs/club_detail.html", context, refused)
     return render(request, "clubs/club_detail.html", context, status=status)
 
 
@@ -136,11 +151,16 @@ def _render_club(
 def invite_create(request: HtmxHttpRequest, club: str) -> HttpResponse:
     found = access.club_for(request, club, Role.OWNER)
     form = InviteForm(request.POST)
-    if not form.is_valid():
+    refused = None
+    if form.is_valid():
+        try:
+            ratelimit.check(request, "invite")
+        except ratelimit.RateLimited as error:
+            refused = error
+    if refused is not None or not form.is_valid():
         role = access.role_in(request.user, found.pk)
         name_form = ClubNameForm(initial={"name": found.name})
-        return _render_club(request, found, role, name_form, form, UNPROCESSABLE)
-    ratelimit.check(request, "invite")
+        return _render_club(request, found, role, name_form, form, UNPROCESSABLE, refused)
     days = form.cleaned_data.get("days")
     expires = timezone.now() + datetime.timedelta(days=days) if days else None
     services.invite_create(
@@ -330,7 +350,11 @@ def keep_games(request: HtmxHttpRequest) -> HttpResponse:
             request,
             _("Saved. Sign in as %(name)s on your other phones.") % {"name": user.get_username()},
         )
-        return redirect("games:home")
+        response = redirect("games:home")
+        # The phone that named the account is its owner's: no stranger's wrong passwords
+        # pause it.
+        signin.remember(request, response, user.get_username())
+        return response
     if not form.is_bound:
         form.initial["username"] = ""
     status = UNPROCESSABLE if form.is_bound else 200
@@ -339,7 +363,27 @@ def keep_games(request: HtmxHttpRequest) -> HttpResponse:
 
 class LoginView(auth_views.LoginView):
     """Django's sign-in; a guest who signs in brings the guest account's clubs along, so
-    nothing started before signing in is lost."""
+    nothing started before signing in is lost. Besides django-axes' pause per name and
+    address, an address with too many wrong passwords across names is paused, and a browser
+    that signed in with a name before is exempt from both (games.clubs.signin)."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username = request.POST.get("username", "")
+        wait = signin.paused(request, username)
+        if wait:
+            # An unbound form: a bound one would check the password as soon as the page asks
+            # for its errors. The name typed stays in it.
+            form = self.get_form_class()(request, initial={"username": username})
+            context = self.get_context_data(form=form, paused_minutes=math.ceil(wait / 60))
+            response = self.render_to_response(context, status=ratelimit.TOO_MANY_REQUESTS)
+            response["Retry-After"] = str(wait)
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        if form.has_error(NON_FIELD_ERRORS, "invalid_login"):
+            signin.failed(self.request, form.data.get("username"))
+        return super().form_invalid(form)
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         guest = acting_user(self.request) if access.is_guest(self.request.user) else None
@@ -347,6 +391,9 @@ class LoginView(auth_views.LoginView):
         user = acting_user(self.request)
         if guest is not None and user is not None and guest.pk != user.pk:
             services.guest_merge(guest, user)
+        username = form.get_user().get_username()
+        signin.succeeded(self.request, username)
+        signin.remember(self.request, response, username)
         return response
 
 

@@ -45,25 +45,26 @@ from games.standings.stats import ranked_companions
 @require_http_methods(["GET", "POST"])
 def league_list(request: HtmxHttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
+    refused = None
     if request.method == "POST" and form.is_valid():
-        ratelimit.check(request, "league")
         try:
+            ratelimit.check(request, "league")
             club = club_access.club_for_new(request)
             league = services.league_create(
                 club=club, by=acting_user(request), **form.league_fields()
             )
+        except ratelimit.RateLimited as error:
+            refused = error
         except EntryError as error:
             add_problems(form, error)
         else:
             return redirect("games:league", league=league.public_id)
     leagues = selectors.leagues_with_counts(club_access.club_ids(request.user))
+    context = {"leagues": leagues, "form": form, "clubs": club_access.clubs_of(request.user)}
+    if refused is not None:
+        return ratelimit.refused_form(request, "leagues/league_list.html", context, refused)
     status = UNPROCESSABLE if form.is_bound else 200
-    return render(
-        request,
-        "leagues/league_list.html",
-        {"leagues": leagues, "form": form, "clubs": club_access.clubs_of(request.user)},
-        status=status,
-    )
+    return render(request, "leagues/league_list.html", context, status=status)
 
 
 @dataclass

@@ -89,12 +89,15 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and "refresh" not in request.POST:
         form = NewTableForm(request.POST, scorer_club_ids=_scorer_clubs(request))
         if form.is_valid():
-            # Before anything is saved, the guest account a first table makes included.
-            ratelimit.check(request, "table")
             league = form.cleaned_data.get("league")
-            club = club_access.club_for_new(
-                request, league.club if league else form.cleaned_data.get("club")
-            )
+            try:
+                # Before anything is saved, the guest account a first table makes included.
+                ratelimit.check(request, "table")
+                club = club_access.club_for_new(
+                    request, league.club if league else form.cleaned_data.get("club")
+                )
+            except ratelimit.RateLimited as error:
+                return _render_new_table(request, form, refused=error)
             try:
                 table = services.table_create(
                     club=club,
@@ -121,7 +124,10 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _render_new_table(
-    request: HtmxHttpRequest, form: NewTableForm, status: int = 200
+    request: HtmxHttpRequest,
+    form: NewTableForm,
+    status: int = 200,
+    refused: ratelimit.RateLimited | None = None,
 ) -> HttpResponse:
     template = "tables/table_new.html"
     if request.htmx:
@@ -136,6 +142,8 @@ def _render_new_table(
         "setup_hint": ui.setup_hint(setup),
         "seating_help": ui.seating_help(form.rules),
     }
+    if refused is not None:
+        return ratelimit.refused_form(request, template, context, refused)
     return render(request, template, context, status=status)
 
 
@@ -149,14 +157,17 @@ def table_import(request: HtmxHttpRequest) -> HttpResponse:
         request.POST or None, request.FILES or None, scorer_club_ids=_scorer_clubs(request)
     )
     if request.method == "POST" and form.is_valid():
-        ratelimit.check(request, "import")
         try:
+            ratelimit.check(request, "import")
             document = json.load(form.cleaned_data["scoresheet"])
             # Before anything reads it: no deep nesting, and no NUL (PostgreSQL stores none).
             check_document(document)
             with transaction.atomic():
                 club = club_access.club_for_new(request, form.cleaned_data.get("club"))
                 tables = _import_each(document, club, acting_user(request))
+        except ratelimit.RateLimited as error:
+            template = "tables/table_import.html"
+            return ratelimit.refused_form(request, template, {"form": form}, error)
         except (RecursionError, TooDeep):
             form.add_error("scoresheet", _("This file nests too deeply to be a scoresheet."))
         except HoldsNul:
