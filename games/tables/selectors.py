@@ -468,7 +468,7 @@ def club_archive(club: Club) -> Iterator[dict[str, object]]:
         .order_by(F("finished_at").asc(nulls_last=True), "pk")
     )
     for table in tables.iterator(chunk_size=100):
-        yield {
+        record: dict[str, object] = {
             "record": "table",
             "public_id": table.public_id,
             "league": table.league.public_id if table.league else None,
@@ -498,6 +498,11 @@ def club_archive(club: Club) -> Iterator[dict[str, object]]:
                 for change in table.changes.all()
             ],
         }
+        # A prefetched hand or seat points back at its table, a cycle only the garbage
+        # collector frees, and it runs too seldom to keep a long export's memory flat:
+        # dropping the table's read-ahead rows frees them now.
+        table.__dict__["_prefetched_objects_cache"] = {}
+        yield record
     log = ClubChange.objects.filter(club=club).select_related("user").order_by("created_at", "pk")
     for entry in log.iterator(chunk_size=500):
         yield {

@@ -4,6 +4,7 @@ hand is stored from the table's tally where it can be (``quick_save``)."""
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO
@@ -532,6 +533,10 @@ def _slug(record: Record, key: str, max_length: int, *, blank: bool = False) -> 
     return value
 
 
+# How many tables a restore writes between two full garbage collections (below).
+COLLECT_EVERY = 50
+
+
 class _IdsTaken(Exception):
     """The archive's public ids are taken on this server: restore with new ones."""
 
@@ -574,6 +579,7 @@ def _club_restore(records: Iterable[Record], *, by: User, ids: PublicIds) -> Clu
     leagues: dict[str, League] = {}
     logged = False
     restored_from = ""
+    restored = 0
     for record in records:
         if record.kind == "club":
             restored_from = _slug(record, "public_id", 16)
@@ -602,6 +608,12 @@ def _club_restore(records: Iterable[Record], *, by: User, ids: PublicIds) -> Clu
             league_id = record.raw("league")
             if league_id is not None and league_id not in leagues:
                 raise bad_field(record.line, "league")
+            restored += 1
+            if restored % COLLECT_EVERY == 0:
+                # Each table leaves a few KB of Django's objects in reference cycles, which only
+                # a full collection frees; left to itself it runs too seldom, and a long
+                # restore's memory would grow with the tables.
+                gc.collect()
             table_restore(
                 record,
                 club=club,
