@@ -305,7 +305,7 @@ FILE_UPLOAD_HANDLERS = [
 # A club's archive (games.tables.archive; docs/archive.md) is the one upload allowed past that: its
 # restore page takes a body up to this size, the file written to a temporary file on disk and
 # read from there a line at a time (scorekeeper.limits.RefuseLargeArchives). Gzipped, 10,000
-# tables of 20 hands take about 25 MB.
+# tables of 20 hands take about 10 MB.
 ARCHIVE_MAX_BYTES = int(os.environ.get("ARCHIVE_MAX_BYTES", str(100 * 1024 * 1024)))
 # The largest form (a 40-card hand with its counters) has under 100 fields; one file at a time.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
