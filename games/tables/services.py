@@ -606,7 +606,9 @@ def _club_restore(records: Iterable[Record], *, by: User, ids: PublicIds) -> Clu
             _season_restore(record, leagues, ids)
         elif record.kind == "table":
             league_id = record.raw("league")
-            if league_id is not None and league_id not in leagues:
+            if league_id is not None and (
+                not isinstance(league_id, str) or league_id not in leagues
+            ):
                 raise bad_field(record.line, "league")
             restored += 1
             if restored % COLLECT_EVERY == 0:

@@ -3,10 +3,12 @@ same club: every page shows the same figures, the hands scored again by the engi
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import io
 import json
 import re
+from datetime import date
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from django.urls import reverse
 
 from games.clubs import services as club_services
 from games.demo import demo_league_create
+from games.leagues import services as league_services
 from games.models import (
     Club,
     ClubChange,
@@ -305,6 +308,11 @@ def each(kind: str, change: Any) -> Any:
             id="two changes of one version",
         ),
         pytest.param(
+            each("table", lambda r: {"league": ["a", "list"]}),
+            "league is missing",
+            id="a table's league that is no id",
+        ),
+        pytest.param(
             each("season", lambda r: {"league": "nosuchleague"}),
             "league is missing",
             id="a season of no league",
@@ -398,3 +406,41 @@ def test_the_command_refuses_a_bad_archive_with_its_problems(tmp_path: Any) -> N
 def test_archive_error_is_an_entry_error() -> None:
     # The restore page shows it as it shows every problem with an upload.
     assert issubclass(ArchiveError, ValueError)
+
+
+def small_archive() -> tuple[list[dict[str, Any]], Any]:
+    """One record of every kind (and a table with a log), for trying every field."""
+    club = Club.objects.create(name="Small")
+    owner = member(club, Role.OWNER, "small-owner")
+    league = league_services.league_create(club=club, name="L", games=["scopa"], members=["Ann"])
+    league_services.season_create(
+        league=league, name="S", starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
+    )
+    table = table_services.table_create(
+        club=club, game="scopa", players=["Ann", "Bob"], league=league, by=owner
+    )
+    hand = table_services.round_record(table, points_entry(Ann=3, Bob=1), by=owner)
+    table_services.round_delete(hand, by=owner)
+    table_services.round_record(table, points_entry(Ann=11, Bob=1), by=owner)
+    records = [encode(record) for record in table_selectors.club_archive(club)]
+    return [json.loads(line) for line in records], owner
+
+
+WRONG = (None, [1], {"a": 1}, -1, True, "x" * 300, "2026-13-01", "a b")
+
+
+def test_no_field_of_any_record_crashes_a_restore() -> None:
+    records, owner = small_archive()
+    tried = 0
+    for index, record in enumerate(records):
+        for key in record:
+            if key == "record":
+                continue
+            for wrong in WRONG:
+                spoilt = [*records[:index], {**record, key: wrong}, *records[index + 1 :]]
+                archive = plain(spoilt)
+                # Restored, or refused for what is wrong: never another exception.
+                with contextlib.suppress(ArchiveError):
+                    table_services.club_restore(lambda a=archive: io.BytesIO(a), by=owner)
+                tried += 1
+    assert tried > 200
