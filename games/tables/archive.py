@@ -16,7 +16,7 @@ import hmac
 import json
 import secrets
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import date, datetime
 from typing import IO, Any
 
@@ -113,11 +113,10 @@ class Record:
     def day(self, key: str) -> date:
         value = self._get(key)
         try:
-            return date.fromisoformat(value) if isinstance(value, str) else self._raise(key)
+            if isinstance(value, str):
+                return date.fromisoformat(value)
         except ValueError:
-            raise bad_field(self.line, key) from None
-
-    def _raise(self, key: str) -> Any:
+            pass
         raise bad_field(self.line, key)
 
     def texts(self, key: str, max_length: int) -> list[str]:
@@ -231,7 +230,9 @@ class PublicIds:
         return {**value, "table": self.of(value["table"])}
 
 
-def problems_in_line(line: int, problems: Iterable[Problem], text: Any) -> ArchiveError:
+def problems_in_line(
+    line: int, problems: Iterable[Problem], text: Callable[[Problem], str]
+) -> ArchiveError:
     """A table's problems (its scoresheet's) with the archive's line they are on."""
     return ArchiveError(
         [

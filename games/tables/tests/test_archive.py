@@ -444,3 +444,17 @@ def test_no_field_of_any_record_crashes_a_restore() -> None:
                     table_services.club_restore(lambda a=archive: io.BytesIO(a), by=owner)
                 tried += 1
     assert tried > 200
+
+
+def test_the_restore_page_still_checks_the_csrf_token(client: Client) -> None:
+    # The view sets its own upload handlers, so its CSRF check runs inside it, not before.
+    club, owner = build_club()
+    client.force_login(owner)
+    archive = archive_of(client, club)
+    guarded = Client(enforce_csrf_checks=True)
+    guarded.force_login(owner)
+    clubs = Club.objects.count()
+    upload = SimpleUploadedFile("club.jsonl.gz", archive, "application/gzip")
+    response = guarded.post(reverse("games:club_restore"), {"archive": upload})
+    assert response.status_code == 403
+    assert Club.objects.count() == clubs
