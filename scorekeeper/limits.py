@@ -19,6 +19,8 @@ from django.core.files.uploadhandler import FileUploadHandler
 class RefuseLargeBodies(FileUploadHandler):
     """Answer 400 (RequestDataTooBig) to a multipart body over REQUEST_BODY_MAX_BYTES."""
 
+    limit_setting = "REQUEST_BODY_MAX_BYTES"
+
     def handle_raw_input(
         self,
         input_data: IO[bytes],
@@ -28,10 +30,10 @@ class RefuseLargeBodies(FileUploadHandler):
         boundary: bytes,  # type: ignore[override]
         encoding: str | None = None,
     ) -> None:
-        if content_length > settings.REQUEST_BODY_MAX_BYTES:
+        limit = getattr(settings, self.limit_setting)
+        if content_length > limit:
             raise RequestDataTooBig(
-                "Request body exceeded settings.REQUEST_BODY_MAX_BYTES "
-                f"({settings.REQUEST_BODY_MAX_BYTES} bytes)."
+                f"Request body exceeded settings.{self.limit_setting} ({limit} bytes)."
             )
 
     def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
@@ -39,3 +41,10 @@ class RefuseLargeBodies(FileUploadHandler):
 
     def file_complete(self, file_size: int) -> None:
         return None
+
+
+class RefuseLargeArchives(RefuseLargeBodies):
+    """The same for a club's archive, the one upload allowed to be large: the restore page
+    puts it first in its request's upload handlers, and the file goes to disk."""
+
+    limit_setting = "ARCHIVE_MAX_BYTES"

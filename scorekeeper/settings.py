@@ -19,6 +19,7 @@ Everything that differs between machines comes from the environment:
     LOGIN_LOCKOUT_MINUTES how long that pause lasts (default 15)
     RATE_LIMITS           overrides of the write limits, e.g. "table.account=120,guest.ip=50/60"
                           (uses, or uses/seconds; 0 turns a limit off): see RATE_LIMITS below
+    ARCHIVE_MAX_BYTES     the largest club archive the restore page takes (default 100 MiB)
     TIME_ZONE             default "UTC"
     LOG_LEVEL             default "INFO"
 """
@@ -301,6 +302,11 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
+# A club's archive (games.tables.archive; docs/archive.md) is the one upload allowed past that: its
+# restore page takes a body up to this size, the file written to a temporary file on disk and
+# read from there a line at a time (scorekeeper.limits.RefuseLargeArchives). Gzipped, 10,000
+# tables of 20 hands take about 10 MB.
+ARCHIVE_MAX_BYTES = int(os.environ.get("ARCHIVE_MAX_BYTES", str(100 * 1024 * 1024)))
 # The largest form (a 40-card hand with its counters) has under 100 fields; one file at a time.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 DATA_UPLOAD_MAX_NUMBER_FILES = 1

@@ -96,6 +96,7 @@ class World:
             "games:invite_revoke": {**club, "invite": self.invite.public_id},
             "games:member": {**club, "member": self.viewer_membership.public_id},
             "games:scoresheets_json": club,
+            "games:club_archive": club,
             "games:join": {"token": self.invite.token},
             "games:league": league,
             "games:league_edit": league,
@@ -223,6 +224,10 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     "games:invite_revoke": (POST_ONLY, members(302, OWNER)),
     "games:member": (POST_ONLY, members(302, OWNER)),
     "games:scoresheets_json": (members(200), GET_ONLY),
+    # Everything the club owns, its log and its members' names too: for its owners alone.
+    "games:club_archive": (members(200, OWNER), GET_ONLY),
+    # A restore makes a new club of the visitor's own, as a first table does.
+    "games:club_archive_restore": (everyone(200), everyone(422)),
     # An invite link is the key to the club: anyone holding it may look and join.
     "games:join": (everyone(200), everyone(302)),
     "games:leagues": (everyone(200), everyone(422)),

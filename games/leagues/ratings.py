@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from games.models import League, Rating, Seat, Table
 from games.standings.rating import Match, MatchSide, Skill, replay
@@ -106,15 +106,17 @@ def _matches(seats: QuerySet[Seat]) -> list[Match]:
 
 
 def _current_skills(league: League, scope: str, players: Sequence[int]) -> dict[int, Skill]:
-    current: dict[int, Skill] = {}
+    # Each player's latest row alone, found through the (player, scope, finished_at) index:
+    # reading a player's whole history would make every table rated cost more than the last.
+    latest = Rating.objects.filter(
+        league=league, scope=scope, player_id=OuterRef("player_id")
+    ).order_by("-finished_at", "-table_id")
     rows = (
         Rating.objects.filter(league=league, scope=scope, player_id__in=players)
-        .order_by("finished_at", "table_id")
+        .filter(pk=Subquery(latest.values("pk")[:1]))
         .values_list("player_id", "mu", "sigma")
     )
-    for player_id, mu, sigma in rows:
-        current[player_id] = Skill(mu, sigma)
-    return current
+    return {player_id: Skill(mu, sigma) for player_id, mu, sigma in rows}
 
 
 def _rows(

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.datastructures import MultiValueDict
@@ -297,4 +298,20 @@ class ScoresheetUploadForm(forms.Form):
         upload = self.cleaned_data["scoresheet"]
         if upload.size > SCORESHEET_MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB."))
+        return upload
+
+
+class ArchiveUploadForm(forms.Form):
+    archive = forms.FileField(
+        label=gettext_lazy("Club archive"),
+        help_text=gettext_lazy("A club's archive downloaded from Scorekeeper (.jsonl.gz)."),
+    )
+
+    def clean_archive(self) -> object:
+        upload = self.cleaned_data["archive"]
+        if upload.size > settings.ARCHIVE_MAX_BYTES:
+            raise forms.ValidationError(
+                _("The file is larger than %(size)d MB.")
+                % {"size": settings.ARCHIVE_MAX_BYTES // (1024 * 1024)}
+            )
         return upload

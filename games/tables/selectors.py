@@ -9,11 +9,12 @@ from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from django.db import connection, connections
-from django.db.models import QuerySet, Sum
+from django.db.models import F, Prefetch, QuerySet, Sum
 
 from games.http import Visitor
 from games.models import (
     Club,
+    ClubChange,
     League,
     Membership,
     Player,
@@ -27,6 +28,7 @@ from games.models import (
 )
 from games.scoring import RoundScore, TableSetup
 from games.scoring.scoresheet import write_scoresheet
+from games.tables.archive import ARCHIVE_FORMAT, when
 
 
 def tables_in_progress(club_ids: Sequence[int]) -> QuerySet[Table]:
@@ -407,3 +409,110 @@ def tables_to_export(club: Club, league: League | None = None) -> QuerySet[Table
     if league is not None:
         tables = tables.filter(league=league)
     return tables.prefetch_related("rounds")
+
+
+def club_archive(club: Club) -> Iterator[dict[str, object]]:
+    """Everything the club owns as the records of its archive (docs/archive.md), one at a time:
+    the tables are read a hundred at a time with their seats, hands and logs, so memory holds
+    one batch whatever the club's size.
+
+    Finished tables come first, in the order they finished: a restore then rates each league
+    table after the ones before it, as the club played them, without replaying the league."""
+    members = Membership.objects.filter(club=club).select_related("user").order_by("joined_at")
+    yield {
+        "record": "club",
+        "format": ARCHIVE_FORMAT,
+        "public_id": club.public_id,
+        "name": club.name,
+        "created_at": when(club.created_at),
+        "members": [
+            {"name": m.user.get_username(), "role": m.role, "joined_at": when(m.joined_at)}
+            for m in members
+        ],
+    }
+    for player in club.players.order_by("created_at", "pk"):
+        yield {
+            "record": "player",
+            "public_id": player.public_id,
+            "name": player.name,
+            "created_at": when(player.created_at),
+        }
+    leagues = club.leagues.order_by("created_at", "pk").prefetch_related("members", "seasons")
+    for league in leagues:
+        yield {
+            "record": "league",
+            "public_id": league.public_id,
+            "name": league.name,
+            "games": list(league.games),
+            "currency": league.currency,
+            "members": sorted(player.public_id for player in league.members.all()),
+            "created_at": when(league.created_at),
+            "version": league.version,
+        }
+    for league in leagues:
+        for season in sorted(league.seasons.all(), key=lambda s: (s.starts_on, s.pk)):
+            yield {
+                "record": "season",
+                "league": league.public_id,
+                "public_id": season.public_id,
+                "name": season.name,
+                "starts_on": str(season.starts_on),
+                "ends_on": str(season.ends_on),
+            }
+    tables = (
+        with_seats(Table.objects.filter(club=club))
+        .select_related("league")
+        .prefetch_related(
+            Prefetch("rounds", queryset=Round.objects.order_by("number")),
+            Prefetch("changes", queryset=TableChange.objects.select_related("user")),
+        )
+        .order_by(F("finished_at").asc(nulls_last=True), "pk")
+    )
+    for table in tables.iterator(chunk_size=100):
+        record: dict[str, object] = {
+            "record": "table",
+            "public_id": table.public_id,
+            "league": table.league.public_id if table.league else None,
+            "first_dealer": table.first_dealer,
+            "created_at": when(table.created_at),
+            "updated_at": when(table.updated_at),
+            "finished_at": when(table.finished_at),
+            "abandoned_at": when(table.abandoned_at),
+            "watch_token": table.watch_token,
+            "version": table.version,
+            "scoresheet": table_scoresheet(table, prefetched=True),
+            "hands": [
+                {"public_id": hand.public_id, "token": hand.hand_token}
+                for hand in table.rounds.all()
+            ],
+            "changes": [
+                {
+                    "version": change.version,
+                    "kind": change.kind,
+                    "hand_id": change.hand_id,
+                    "hand_number": change.hand_number,
+                    "before": change.before,
+                    "after": change.after,
+                    "created_at": when(change.created_at),
+                    "by": change.user.get_username() if change.user else None,
+                }
+                for change in table.changes.all()
+            ],
+        }
+        # A prefetched hand or seat points back at its table, a cycle only the garbage
+        # collector frees, and it runs too seldom to keep a long export's memory flat:
+        # dropping the table's read-ahead rows frees them now.
+        table.__dict__["_prefetched_objects_cache"] = {}
+        yield record
+    log = ClubChange.objects.filter(club=club).select_related("user").order_by("created_at", "pk")
+    for entry in log.iterator(chunk_size=500):
+        yield {
+            "record": "club_change",
+            "kind": entry.kind,
+            "subject": entry.subject,
+            "before": entry.before,
+            "after": entry.after,
+            "created_at": when(entry.created_at),
+            "by": entry.user.get_username() if entry.user else None,
+        }
+    yield {"record": "end"}

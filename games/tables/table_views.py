@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import IO
 
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.core.files.uploadhandler import TemporaryFileUploadHandler
 from django.db import transaction
 from django.http import (
     Http404,
@@ -21,6 +23,7 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import (
     require_GET,
     require_http_methods,
@@ -43,9 +46,11 @@ from games.scoring.errors import problem
 from games.scoring.i18n import gettext_noop
 from games.scoring.scoresheet import GameNotSupported
 from games.tables import access, selectors, services, write_path
+from games.tables.archive import encode, gzipped
 from games.tables.conflicts import refuse_stale_restore, refuses_stale_writes
-from games.tables.forms import NewTableForm, ScoresheetUploadForm
+from games.tables.forms import ArchiveUploadForm, NewTableForm, ScoresheetUploadForm
 from games.uploads import HoldsNul, TooDeep, check_document
+from scorekeeper.limits import RefuseLargeArchives
 
 # The session key naming the table a phone just abandoned (abandon_views): the home page it
 # is sent to offers Undo for that table, once, like a message.
@@ -341,3 +346,54 @@ def _evening_write(request: HtmxHttpRequest, table: str, *, stopped: bool) -> Ht
     except EntryError as error:
         messages.error(request, problem_text(error.problems[0]))
     return redirect("games:table", table=table)
+
+
+@require_GET
+def club_archive(request: HtmxHttpRequest, club: str) -> StreamingHttpResponse:
+    """Everything the club owns as one gzipped archive (docs/archive.md), for its owners: the
+    club's log and its members' names are in it. Streamed a table at a time."""
+    found = club_access.club_for(request, club, Role.OWNER)
+    lines = (encode(record) for record in selectors.club_archive(found))
+    response = StreamingHttpResponse(gzipped(lines), content_type="application/gzip")
+    filename = download_filename(found.name, "archive") + ".jsonl.gz"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def club_archive_restore(request: HtmxHttpRequest) -> HttpResponse:
+    """Make a new club, owned by the visitor, from an archive: all of it or nothing.
+
+    The archive may be far larger than any other upload: before the body is read, this
+    request's upload handlers take up to ARCHIVE_MAX_BYTES and write the file to disk. The
+    CSRF check reads the body, so it runs after that (``_club_archive_restore``), not before
+    the view.
+    """
+    request.upload_handlers = [RefuseLargeArchives(request), TemporaryFileUploadHandler(request)]
+    return _club_archive_restore(request)
+
+
+@csrf_protect
+def _club_archive_restore(request: HtmxHttpRequest) -> HttpResponse:
+    form = ArchiveUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        ratelimit.check(request, "import")
+        upload = form.cleaned_data["archive"]
+
+        def from_start() -> IO[bytes]:
+            upload.seek(0)
+            file: IO[bytes] = upload.file
+            return file
+
+        try:
+            with transaction.atomic():
+                user = club_access.account_for_write(request)
+                club = services.club_archive_restore(from_start, by=user)
+        except EntryError as error:
+            add_problems(form, error)
+        else:
+            messages.success(request, _("Club restored."))
+            return redirect("games:club", club=club.public_id)
+    status = UNPROCESSABLE if request.method == "POST" else 200
+    return render(request, "tables/club_restore.html", {"form": form}, status=status)

@@ -34,6 +34,8 @@ urlpatterns = [
     path("tables/<slug:table>/resume/", table_views.table_resume, name="table_resume"),
     path("watch/<slug:token>/", watch_views.table_watch, name="table_watch"),
     path("watch/<slug:token>/big/", watch_views.table_watch_big, name="table_watch_big"),
+    path("archives/restore/", table_views.club_archive_restore, name="club_archive_restore"),
+    path("clubs/<slug:club>/archive.jsonl.gz", table_views.club_archive, name="club_archive"),
     path(
         "clubs/<slug:club>/scoresheets.json",
         table_views.scoresheets_json,
