@@ -112,6 +112,9 @@ MIDDLEWARE = [
     # are) and carries no nonce.
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
+    # NUL and lone surrogates mended in whatever a request brings, before the session's cookie
+    # or anything else is read (games.unfit_text).
+    "games.middleware.UnfitTextMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # The language an account chose, on every phone it signs in on (after the cookie and the

@@ -44,7 +44,7 @@ from games.scoring.scoresheet import GameNotSupported
 from games.tables import access, selectors, services, write_path
 from games.tables.conflicts import refuses_stale_writes
 from games.tables.forms import NewTableForm, ScoresheetUploadForm
-from games.uploads import HoldsNul, TooDeep, check_document
+from games.uploads import HoldsLoneSurrogate, HoldsNul, TooDeep, check_document
 
 # The session key naming the table a phone just abandoned (abandon_views): the home page it
 # is sent to offers Undo for that table, once, like a message.
@@ -151,7 +151,8 @@ def table_import(request: HtmxHttpRequest) -> HttpResponse:
         ratelimit.check(request, "import")
         try:
             document = json.load(form.cleaned_data["scoresheet"])
-            # Before anything reads it: no deep nesting, and no NUL (PostgreSQL stores none).
+            # Before anything reads it: no deep nesting, no NUL (PostgreSQL stores none) and no
+            # lone surrogate (no page can show one, not even the refusal naming it).
             check_document(document)
             with transaction.atomic():
                 club = club_access.club_for_new(request, form.cleaned_data.get("club"))
@@ -161,6 +162,14 @@ def table_import(request: HtmxHttpRequest) -> HttpResponse:
         except HoldsNul:
             form.add_error(
                 "scoresheet", _("This file holds a NUL character, which no name or value may.")
+            )
+        except HoldsLoneSurrogate:
+            form.add_error(
+                "scoresheet",
+                _(
+                    "This file holds half of a UTF-16 surrogate pair (an unpaired \\ud800 to "
+                    "\\udfff escape), which no name or value may."
+                ),
             )
         except (ValueError, UnicodeDecodeError) as error:
             if isinstance(error, EntryError):
