@@ -50,7 +50,7 @@ class UnfitTextMiddleware:
 
     Each such character becomes U+FFFD, so no query, page, log line or export meets one; a form
     shown again keeps what was typed, the mended character visible, and its text fields refuse
-    it (``unfit_text.readable``). Before SessionMiddleware, which looks its cookie up."""
+    it (``games.clubs.forms.readable``). Before SessionMiddleware, which looks its cookie up."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
