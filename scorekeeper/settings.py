@@ -381,8 +381,15 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
+    "filters": {
+        "refusals_in_one_line": {"()": "scorekeeper.log_filters.RefusalsInOneLine"},
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["refusals_in_one_line"],
+        },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
