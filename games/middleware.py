@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 
 from games import ratelimit
 from games.clubs import access as club_access
+from games.unfit_text import UNFIT, mended
+
+if TYPE_CHECKING:
+    # What django-stubs calls a request's GET and POST.
+    from django.http.request import _ImmutableQueryDict
 
 
 class GuestSeenMiddleware:
@@ -36,3 +42,52 @@ class RateLimitMiddleware:
         if isinstance(exception, ratelimit.RateLimited):
             return ratelimit.refusal(request, exception)
         return None
+
+
+class UnfitTextMiddleware:
+    """Mends NUL and lone surrogates (``games.unfit_text``) in everything a request brings
+    before anything reads it: the path, the query, the form fields, the cookies and the headers.
+
+    Each such character becomes U+FFFD, so no query, page, log line or export meets one; a form
+    shown again keeps what was typed, the mended character visible, and its text fields refuse
+    it (``games.clubs.forms.readable``). Before SessionMiddleware, which looks its cookie up."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if UNFIT.search(request.path_info) or UNFIT.search(request.path):
+            request.path_info = mended(request.path_info)
+            request.path = mended(request.path)
+        request.GET = _mended_query(request.GET)
+        for name, value in list(request.COOKIES.items()):
+            if UNFIT.search(name) or UNFIT.search(value):
+                # Nothing that sets a cookie ever sets one like it: drop it, as if never sent.
+                del request.COOKIES[name]
+        for name, value in request.META.items():
+            if name.startswith("HTTP_") and isinstance(value, str) and UNFIT.search(value):
+                request.META[name] = mended(value)
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view: object, *_arguments: object) -> None:
+        # Here, not in __call__: the body is read only when a view is about to, as before. A
+        # view exempt from the CSRF middleware reads its body itself, after choosing how (the
+        # club archive's restore sets its upload handlers first), and mends it then
+        # (``mend_post``).
+        if request.method == "POST" and not getattr(view, "csrf_exempt", False):
+            mend_post(request)
+
+
+def mend_post(request: HttpRequest) -> None:
+    """The posted fields with each NUL or lone surrogate replaced by U+FFFD."""
+    request.POST = _mended_query(request.POST)
+
+
+def _mended_query(data: _ImmutableQueryDict) -> _ImmutableQueryDict:
+    pairs = [(key, value) for key, values in data.lists() for value in values]
+    if not any(UNFIT.search(key) or UNFIT.search(value) for key, value in pairs):
+        return data
+    fresh = QueryDict(mutable=True, encoding=data.encoding)
+    for key, value in pairs:
+        fresh.appendlist(mended(key), mended(value))
+    return QueryDict(fresh.urlencode(), encoding=data.encoding)

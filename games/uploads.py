@@ -7,6 +7,8 @@ make the check itself fail, and a document that passes is shallow enough that no
 
 from __future__ import annotations
 
+from games.unfit_text import LONE_SURROGATE
+
 # A scoresheet nests its objects and arrays 5 deep (the document, its rounds, a round, its
 # captures, a side's cards), the "every table" export one more: anything much deeper is not one.
 MAX_DEPTH = 32
@@ -25,14 +27,24 @@ class HoldsNul(UnfitDocument):
     column."""
 
 
-def check_document(document: object, max_depth: int = MAX_DEPTH) -> None:
-    """Raise ``TooDeep`` or ``HoldsNul`` for a decoded JSON document that has either."""
+class HoldsLoneSurrogate(UnfitDocument):
+    """Half of a UTF-16 surrogate pair (a ``\\ud800`` escape with no partner): no page, log
+    line or export can write it out as UTF-8."""
+
+
+def check_document(
+    document: object, max_depth: int = MAX_DEPTH, *, lone_surrogates_allowed: bool = False
+) -> None:
+    """Raise ``TooDeep``, ``HoldsNul`` or ``HoldsLoneSurrogate`` for a decoded JSON document
+    that has one (the last only unless ``lone_surrogates_allowed``)."""
     pending: list[tuple[object, int]] = [(document, 1)]
     while pending:
         value, depth = pending.pop()
         if isinstance(value, str):
             if "\x00" in value:
                 raise HoldsNul
+            if not lone_surrogates_allowed and LONE_SURROGATE.search(value):
+                raise HoldsLoneSurrogate
         elif isinstance(value, dict | list):
             if depth > max_depth:
                 raise TooDeep

@@ -113,6 +113,9 @@ MIDDLEWARE = [
     # are) and carries no nonce.
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
+    # NUL and lone surrogates mended in whatever a request brings, before the session's cookie
+    # or anything else is read (games.unfit_text).
+    "games.middleware.UnfitTextMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # The language an account chose, on every phone it signs in on (after the cookie and the
@@ -395,8 +398,15 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
+    "filters": {
+        "refusals_in_one_line": {"()": "scorekeeper.log_filters.RefusalsInOneLine"},
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["refusals_in_one_line"],
+        },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {

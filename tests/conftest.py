@@ -4,8 +4,11 @@ Browser tests use our own Playwright fixtures (not pytest-playwright) so that th
 Debian's chromium: never run `playwright install` here.
 """
 
+from __future__ import annotations
+
 import os
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -207,16 +210,64 @@ def _browser_contexts_closed(request: pytest.FixtureRequest) -> Iterator[None]:
     closed, it went on polling through the tests after it, whose database no longer had its
     table, and the live server's threads logged 404s and "Logging error" tracebacks into the
     CI log, where a real error could hide. The live server (and so the test's database) is
-    asked for first, so this closes before the database is emptied."""
+    asked for first, so this closes before the database is emptied.
+
+    Closing a page does not stop a request the server is already answering: that request went
+    on into the next test, logging its 404 (the table emptied away) there. So the test then
+    waits until the live server has answered every request it took: nothing of a test runs
+    after it has ended."""
     if "browser" not in request.fixturenames:
         yield
         return
+    in_flight = None
     if "live_server" in request.fixturenames:
-        request.getfixturevalue("live_server")
+        in_flight = RequestsInFlight.of(request.getfixturevalue("live_server").thread.httpd)
     browser: Browser = request.getfixturevalue("browser")
     yield
     for context in list(browser.contexts):
         context.close()
+    if in_flight is not None:
+        assert in_flight.wait_until_none(timeout=30), "the live server is still answering"
+
+
+class RequestsInFlight:
+    """Counts the requests a live server is answering, around its WSGI application."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+        self.count = 0
+        self.changed = threading.Condition()
+
+    @classmethod
+    def of(cls, server: Any) -> RequestsInFlight:
+        """The counter around the server's application, put there on the first call."""
+        app = server.get_app()
+        if not isinstance(app, cls):
+            app = cls(app)
+            server.set_app(app)
+        return app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterator[bytes]:
+        with self.changed:
+            self.count += 1
+        try:
+            response = self.app(environ, start_response)
+            try:
+                yield from response
+            finally:
+                # What the server would have called: Django's request_finished (its database
+                # connections closed) comes from here.
+                close = getattr(response, "close", None)
+                if close is not None:
+                    close()
+        finally:
+            with self.changed:
+                self.count -= 1
+                self.changed.notify_all()
+
+    def wait_until_none(self, timeout: float) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: self.count == 0, timeout=timeout)
 
 
 PHONE = {

@@ -29,6 +29,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import ratelimit
 from games.clubs import access, selectors, services, signin
+from games.clubs.forms import readable
 from games.http import HtmxHttpRequest, acting_user
 from games.models import Club, Role
 from games.problems import CONFLICT, UNPROCESSABLE, problem_text
@@ -36,7 +37,7 @@ from games.scoring import EntryError
 
 
 class ClubNameForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Club name"), max_length=60)
+    name = forms.CharField(label=gettext_lazy("Club name"), max_length=60, validators=[readable])
 
 
 class InviteForm(forms.Form):

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.clubs.forms import readable
 from games.hands import game_choices
 from games.models import CURRENCY_CHOICES, League
 
@@ -34,7 +35,7 @@ class LeagueFields(TypedDict):
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=60)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=60, validators=[readable])
     games = forms.MultipleChoiceField(
         label=gettext_lazy("Games it counts"),
         choices=game_choices,
@@ -43,6 +44,7 @@ class LeagueForm(forms.Form):
     members = forms.CharField(
         label=gettext_lazy("Members"),
         required=False,
+        validators=[readable],
         widget=forms.Textarea(attrs={"rows": 3, "autocapitalize": "words"}),
         help_text=gettext_lazy(
             "Names separated by commas or one per line. Whoever plays a league table joins "
@@ -86,7 +88,7 @@ class LeagueForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Season"), max_length=60)
+    name = forms.CharField(label=gettext_lazy("Season"), max_length=60, validators=[readable])
     starts_on = forms.DateField(
         label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
     )

@@ -15,7 +15,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.clubs.forms import club_field, model_choice, scorer_clubs
+from games.clubs.forms import club_field, model_choice, readable, scorer_clubs
 from games.hands import HAND_ENTRIES, default_game, game_choices
 from games.models import League, Table
 from games.problems import add_problems
@@ -125,6 +125,7 @@ class NewTableForm(forms.Form):
                 label=_("Player %(number)s") % {"number": seat + 1},
                 max_length=40,
                 required=seat < self.rules.min_players,
+                validators=[readable],
                 widget=forms.TextInput(
                     attrs={
                         "autocomplete": "off",

@@ -39,6 +39,7 @@ from games.hands import hand_entry_for
 from games.hands.base import posted_version
 from games.http import HtmxHttpRequest, acting_user, download_filename
 from games.leagues import selectors as league_selectors
+from games.middleware import mend_post
 from games.models import Club, Role, Table
 from games.problems import UNPROCESSABLE, add_problems, problem_text
 from games.scoring import EntryError
@@ -49,7 +50,7 @@ from games.tables import access, selectors, services, write_path
 from games.tables.archive import encode, gzipped
 from games.tables.conflicts import refuse_stale_restore, refuses_stale_writes
 from games.tables.forms import ArchiveUploadForm, NewTableForm, ScoresheetUploadForm
-from games.uploads import HoldsNul, TooDeep, check_document
+from games.uploads import HoldsLoneSurrogate, HoldsNul, TooDeep, check_document
 from scorekeeper.limits import RefuseLargeArchives
 
 # The session key naming the table a phone just abandoned (abandon_views): the home page it
@@ -165,7 +166,8 @@ def table_import(request: HtmxHttpRequest) -> HttpResponse:
         try:
             ratelimit.check(request, "import")
             document = json.load(form.cleaned_data["scoresheet"])
-            # Before anything reads it: no deep nesting, and no NUL (PostgreSQL stores none).
+            # Before anything reads it: no deep nesting, no NUL (PostgreSQL stores none) and no
+            # lone surrogate (no page can show one, not even the refusal naming it).
             check_document(document)
             with transaction.atomic():
                 club = club_access.club_for_new(request, form.cleaned_data.get("club"))
@@ -178,6 +180,14 @@ def table_import(request: HtmxHttpRequest) -> HttpResponse:
         except HoldsNul:
             form.add_error(
                 "scoresheet", _("This file holds a NUL character, which no name or value may.")
+            )
+        except HoldsLoneSurrogate:
+            form.add_error(
+                "scoresheet",
+                _(
+                    "This file holds half of a UTF-16 surrogate pair (an unpaired \\ud800 to "
+                    "\\udfff escape), which no name or value may."
+                ),
             )
         except (ValueError, UnicodeDecodeError) as error:
             if isinstance(error, EntryError):
@@ -376,6 +386,9 @@ def club_archive_restore(request: HtmxHttpRequest) -> HttpResponse:
 
 @csrf_protect
 def _club_archive_restore(request: HtmxHttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        # Now that the upload handlers are chosen, as UnfitTextMiddleware would have.
+        mend_post(request)
     form = ArchiveUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         ratelimit.check(request, "import")
