@@ -9,6 +9,8 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Round
+from games.tables import services as table_services
+from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.phone_pages import build_site, half_enter
 
@@ -251,4 +253,40 @@ def test_the_card_grid_is_one_tab_stop_worked_by_the_arrow_keys(
     page.keyboard.press("Shift+Tab")
     assert focused_card() == "2D"
     assert page.locator(".card-grid input[tabindex='0']").count() == 1
+    page.context.close()
+
+
+def test_the_hand_entry_is_a_skip_link_away_and_keeps_the_focus_after_a_save(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    page = signed_in_phone(browser, live_server)
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    page.wait_for_load_state("networkidle")
+
+    def focused() -> str:
+        return page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return e.closest('#hand-form') ? `${e.name}=${e.value}` : e.textContent.trim(); }"
+        )
+
+    # The first tab stop skips the header and the table's links to the entry.
+    page.keyboard.press("Tab")
+    assert focused() == "Skip to the hand entry"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert focused() == "mode=cards"
+    # From there the card grid is past the side picker's two buttons.
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    expect(page.locator(".card-grid :focus")).to_have_count(1)
+
+    # A save (the first hand's answer redraws the table, a later one empties the form on the
+    # phone) leaves the focus on the next hand's first control, not on the page's body.
+    for number in (1, 2):
+        page.get_by_role("button", name="All remaining cards to Ann").click()
+        expect(page.locator("#preview")).to_contain_text("This hand")
+        page.get_by_role("button", name="Save hand").click()
+        expect(page.get_by_text(f"Hand {number} recorded.")).to_be_visible()
+        expect(page.locator('#hand-form input[name="mode"][value="cards"]')).to_be_focused()
     page.context.close()
