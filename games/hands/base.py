@@ -286,6 +286,7 @@ class RoundWords:
     played: StrOrPromise  # the history's heading
     none_yet: StrOrPromise
     delete: StrOrPromise  # "Delete hand %(number)s? ..."
+    skip: StrOrPromise  # the table page's first tab stop, to the entry
 
 
 HAND_WORDS = RoundWords(
@@ -296,6 +297,7 @@ HAND_WORDS = RoundWords(
     gettext_lazy("Hands played"),
     gettext_lazy("No hands yet."),
     gettext_lazy("Delete hand %(number)s? The totals will be recomputed."),
+    gettext_lazy("Skip to the hand entry"),
 )
 
 

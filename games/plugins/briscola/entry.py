@@ -163,6 +163,7 @@ class BriscolaHandEntry(TapCardsHandEntry):
         gettext_lazy("Deals played"),
         gettext_lazy("No deals yet."),
         gettext_lazy("Delete deal %(number)s? The totals will be recomputed."),
+        gettext_lazy("Skip to the deal entry"),
     )
     form_class = BriscolaHandForm
     options_on_scoreboard = frozenset({"best_of"})

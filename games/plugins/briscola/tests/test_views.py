@@ -105,7 +105,16 @@ def test_every_word_for_a_round_is_deal(client: Client) -> None:
     page = html(client.get(table_url(table)))
     for words in ("Record deal 3", "Deal 1", "Deals played", "Save deal", "Delete deal 1?"):
         assert words in page
-    for words in ("Record hand", "Hand 1", "Hands played", "Save hand", "Delete hand"):
+    for words in ("Skip to the deal entry",):
+        assert words in page
+    for words in (
+        "Record hand",
+        "Hand 1",
+        "Hands played",
+        "Save hand",
+        "Delete hand",
+        "hand entry",
+    ):
         assert words not in page
 
 
