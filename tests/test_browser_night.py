@@ -129,9 +129,9 @@ def test_the_dark_theme_follows_the_phone_and_the_switch_overrides_it_across_a_r
     page.goto(f"{live_server.url}/tables/{table.public_id}/")
     page.wait_for_load_state()
     assert is_dark(page)
-    # The focus ring, reached from the keyboard, where the header begins: the skip link, the
-    # brand in the header, the first link of the menu.
-    for name in ("Skip to main content", "Scorekeeper", "Leagues"):
+    # The focus ring, reached from the keyboard, where the header begins: the skip links (to
+    # the hand entry, to the page), the brand in the header, the first link of the menu.
+    for name in ("Skip to the hand entry", "Skip to main content", "Scorekeeper", "Leagues"):
         page.keyboard.press("Tab")
         focused = page.evaluate(
             """() => {

@@ -4,11 +4,19 @@ scrolling, and the card grid works from a keyboard as one tab stop."""
 
 from __future__ import annotations
 
+from datetime import date
+from pathlib import Path
+
 import pytest
+from django.urls import reverse
+from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.demo import demo_league_create
 from games.models import Round
+from games.tables import services as table_services
+from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.phone_pages import build_site, half_enter
 
@@ -251,4 +259,80 @@ def test_the_card_grid_is_one_tab_stop_worked_by_the_arrow_keys(
     page.keyboard.press("Shift+Tab")
     assert focused_card() == "2D"
     assert page.locator(".card-grid input[tabindex='0']").count() == 1
+    page.context.close()
+
+
+def test_the_hand_entry_is_a_skip_link_away_and_keeps_the_focus_after_a_save(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    page = signed_in_phone(browser, live_server)
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    page.wait_for_load_state("networkidle")
+
+    def focused() -> str:
+        return page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return e.closest('#hand-form') ? `${e.name}=${e.value}` : e.textContent.trim(); }"
+        )
+
+    # The first tab stop skips the header and the table's links to the entry.
+    page.keyboard.press("Tab")
+    assert focused() == "Skip to the hand entry"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert focused() == "mode=cards"
+    # From there the card grid is past the side picker's two buttons.
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    expect(page.locator(".card-grid :focus")).to_have_count(1)
+
+    # A save (the first hand's answer redraws the table, a later one empties the form on the
+    # phone) leaves the focus on the next hand's first control, not on the page's body.
+    for number in (1, 2):
+        page.get_by_role("button", name="All remaining cards to Ann").click()
+        expect(page.locator("#preview")).to_contain_text("This hand")
+        page.get_by_role("button", name="Save hand").click()
+        expect(page.get_by_text(f"Hand {number} recorded.")).to_be_visible()
+        expect(page.locator('#hand-form input[name="mode"][value="cards"]')).to_be_focused()
+    page.context.close()
+
+
+# Each box of the standings (the table's and each row of chips) that is wider inside than on
+# the screen: a column or a chip cut off, to be found only by scrolling sideways.
+CUT_OFF = """
+() => [...document.querySelectorAll('#standings .table-scroll, #standings .scope-chips')]
+  .filter((box) => box.scrollWidth > box.clientWidth)
+  .map((box) => `${box.className}: ${box.scrollWidth} px in ${box.clientWidth}`)
+"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_league_standings_and_their_chips_fit_a_small_phone(
+    live_server: LiveServer, browser: Browser, artifacts_dir: Path, language: str
+) -> None:
+    league = demo_league_create(club=home_club(), tables=40, seed=7, today=date(2026, 11, 19))
+    context = browser.new_context(**SMALL_PHONE, locale=language)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    with translation.override(language):
+        reason = translation.pgettext("a rating ranked below a lower one", "less certain")
+    url = f"{live_server.url}{reverse('games:league', kwargs={'league': league.public_id})}"
+    scopes = ["", *(f"?game={game}" for game in league.games)]
+    starred = 0
+    cut_off: list[str] = []
+    for scope in scopes:
+        page.goto(url + scope)
+        shot = f"league-standings-360-{language}-{scope.removeprefix('?game=') or 'all'}.png"
+        page.locator("#standings").screenshot(path=artifacts_dir / shot)
+        cut_off.extend(f"{scope or 'all games'}: {box}" for box in page.evaluate(CUT_OFF))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, scope
+        # A rating ranked below a lower one says why beside it, not only in the footnote.
+        for why in page.locator(".standings .rating-why").all():
+            expect(why).to_be_visible()
+            assert why.evaluate("e => e.closest('.visually-hidden')") is None
+            expect(why).to_contain_text(reason)
+            starred += 1
+    assert cut_off == []
+    assert starred, "no rating of the demo league is ranked below a lower one"
     page.context.close()

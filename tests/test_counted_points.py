@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from games.models import Round
 from games.scoring import GAMES, EntryError, TableSetup
+from games.scoring.cards import DECK
 from games.tables import services as table_services
 from games.tables.tests.test_hand_integrity_properties import points_of, snapshot
 from tests.clubs import home_club
@@ -156,3 +157,16 @@ def test_the_table_page_refuses_a_scopa_hand_of_no_points(client: Client) -> Non
         "the points add up to 0; every hand gives at least 1: somebody always takes the settebello"
     ]
     assert saved() == (0, 0)
+
+
+def test_a_scopa_table_that_counted_its_last_hand_counts_the_next(client: Client) -> None:
+    """The next hand's form starts in the mode the table used last (as Briscola's does), from
+    the stored hand, so it holds without JavaScript; a hand tapped in switches it back."""
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    assert inputs(client.get(table_url(table))).checked["mode"] == "cards"
+    client.post(table_url(table), {"mode": "points", "points_0": "3", "points_1": "1"})
+    assert inputs(client.get(table_url(table))).checked["mode"] == "points"
+    every_card = {f"card_{card.code}": "0" for card in DECK}
+    client.post(table_url(table), {"mode": "cards", **every_card})
+    assert saved()[0] == 2
+    assert inputs(client.get(table_url(table))).checked["mode"] == "cards"

@@ -17,6 +17,7 @@ from games.context_processors import _has_catalog
 from games.leagues.standings import (
     BALANCE,
     MONEY,
+    PHONE_COLUMNS,
     RATING,
     Standing,
     columns_for,
@@ -163,8 +164,20 @@ def test_a_schafkopf_table_on_a_phone_shows_the_balance_and_money_first() -> Non
     assert screen[:2] == (BALANCE, MONEY)
     assert set(screen) == set(columns_for("schafkopf"))
     assert columns_for("schafkopf")[0] is RATING  # files keep their order
+    # The others: the rating, the game's own measures, the win rate; games played and won last,
+    # past what a phone shows (PHONE_COLUMNS).
+    assert [c.key for c in columns_on_screen(None)][:PHONE_COLUMNS] == [
+        "rating",
+        "average_place",
+        "win_rate",
+    ]
+    assert [c.key for c in columns_on_screen("scopa")][:PHONE_COLUMNS] == [
+        "rating",
+        "points_per_game",
+        "points_difference",
+    ]
     for game in (None, "scopa", "ciapano", "swoops"):
-        assert columns_on_screen(game) == columns_for(game)
+        assert set(columns_on_screen(game)) == set(columns_for(game))
 
 
 def standing(name: str, mu: float, sigma: float) -> Standing:

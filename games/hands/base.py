@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from django import forms
 from django.http import QueryDict
 from django.utils.html import format_html
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.hands.demo_base import DemoGame
@@ -45,12 +45,14 @@ def _digest_key(
     return (form_class, repr(setup), get_language(), repr(starting))
 
 
-def remembered_signature(form_class: type[BaseHandForm], setup: TableSetup) -> str | None:
+def remembered_signature(
+    form_class: type[BaseHandForm], setup: TableSetup, initial: Mapping[str, object]
+) -> str | None:
     """The signature of a fresh form of ``form_class`` for ``setup`` in the active language,
-    with no starting values and no earlier hands, if one was worked out already
+    with these starting values and no earlier hands, if one was worked out already
     (``BaseHandForm.signature``): what a save's answer compares with the phone's form
     without building one."""
-    return _DIGESTS.known(_digest_key(form_class, setup, {}))
+    return _DIGESTS.known(_digest_key(form_class, setup, initial))
 
 
 def on_first_read(make: Callable[[], T]) -> Callable[[], T]:
@@ -272,6 +274,34 @@ class HistoryLine:
 
 
 @dataclass(frozen=True)
+class RoundWords:
+    """How a game names its rounds on the table page, one word throughout: the heading over
+    the form, its Save button, the notice of one recorded, the history's heading and rows. Each
+    a message with ``%(number)s`` where it names one."""
+
+    record: StrOrPromise  # "Record hand %(number)s"
+    save: StrOrPromise
+    number: StrOrPromise  # "Hand %(number)s", a row of the history
+    recorded: StrOrPromise  # "Hand %(number)s recorded."
+    played: StrOrPromise  # the history's heading
+    none_yet: StrOrPromise
+    delete: StrOrPromise  # "Delete hand %(number)s? ..."
+    skip: StrOrPromise  # the table page's first tab stop, to the entry
+
+
+HAND_WORDS = RoundWords(
+    gettext_lazy("Record hand %(number)s"),
+    gettext_lazy("Save hand"),
+    gettext_lazy("Hand %(number)s"),
+    gettext_lazy("Hand %(number)s recorded."),
+    gettext_lazy("Hands played"),
+    gettext_lazy("No hands yet."),
+    gettext_lazy("Delete hand %(number)s? The totals will be recomputed."),
+    gettext_lazy("Skip to the hand entry"),
+)
+
+
+@dataclass(frozen=True)
 class Tool:
     """A page a game package offers beside its tables (the Scopa family's referees), by its URL
     name, which takes no arguments (the package's ``urls.py`` serves it). The home page and the
@@ -306,6 +336,8 @@ class HandEntry:
     # phone should show the game's own figures first, every column in the order it shows them.
     standings_measures: tuple[str, ...] = ("average_place",)
     standings_on_screen: tuple[str, ...] = ()
+    # What the table page calls a round of the game.
+    round_words: RoundWords = HAND_WORDS
 
     def form(
         self,
@@ -326,6 +358,11 @@ class HandEntry:
     def shortcut(self, data: QueryDict) -> QueryDict | None:
         """New form data when a no-JavaScript shortcut button was pressed, else None."""
         return None
+
+    def next_hand_initial(self, last: Mapping[str, JSON] | None) -> dict[str, object]:
+        """Starting values of the next hand's form that follow from the last hand's stored
+        breakdown (``last``; None before the first hand), such as the way it was entered."""
+        return {}
 
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         """Template values beyond the form: grids, steppers, the preview."""
@@ -356,23 +393,7 @@ class HandEntry:
 
     def record_heading(self, number: int) -> str:
         """The heading over the form for the next round, as the game names a round."""
-        return _("Record hand %(number)s") % {"number": number}
-
-    def history_heading(self) -> str:
-        """The heading over the rounds played, as the game names a round."""
-        return _("Hands played")
-
-    def hand_heading_format(self) -> str:
-        """A round's heading in the history, with ``%(number)s``, as the game names a round."""
-        return _("Hand %(number)s")
-
-    def delete_question_format(self) -> str:
-        """The question before a round is deleted, with ``%(number)s``."""
-        return _("Delete hand %(number)s? The totals will be recomputed.")
-
-    def save_label(self) -> str:
-        """The button that records the next round, as the game names a round."""
-        return _("Save hand")
+        return str(self.round_words.record) % {"number": number}
 
     def setup_hint(self, setup: TableSetup | None) -> str:
         """A line for the new-table form and the table page, such as how many decks to

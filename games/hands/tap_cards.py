@@ -26,6 +26,7 @@ from games.hands.base import (
 )
 from games.hands.html import SideCount, add_card_fields, card_grid
 from games.scoring import TableSetup
+from games.scoring.breakdowns import JSON
 from games.scoring.cards import DECK, Card, parse_card
 
 MODE_CARDS = "cards"
@@ -165,6 +166,18 @@ class TapCardsHandEntry(HandEntry):
 
     def shortcut(self, data: QueryDict) -> QueryDict | None:
         return rest_to(data, DECK, MODE_CARDS)
+
+    def next_hand_initial(self, last: Mapping[str, JSON] | None) -> dict[str, object]:
+        """The mode the table used last: a table that counts its points types them hand after
+        hand, and one that taps its cards taps them. From the stored hand, not the phone, so
+        it holds without JavaScript and for every phone at the table."""
+        if last is not None and self.typed_points(last):
+            return {"mode": MODE_POINTS}
+        return {}
+
+    def typed_points(self, breakdown: Mapping[str, JSON]) -> bool:
+        """Whether a stored hand's points were typed in rather than tapped as cards."""
+        raise NotImplementedError
 
     def tap_context(self, form: TapCardsForm, setup: TableSetup) -> dict[str, object]:
         style = deck_style(setup)

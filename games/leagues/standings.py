@@ -191,15 +191,22 @@ def columns_for(game: str | None) -> tuple[Column, ...]:
     return (*_COMMON, *(COLUMNS[key] for key in _hand_entry(game).standings_measures))
 
 
+# The columns after the rank and the name that a 360-px phone shows: more were cut off at the
+# edge of its box (static/css/leagues.css hides the rest on a screen that narrow).
+PHONE_COLUMNS = 3
+
+
 def columns_on_screen(game: str | None) -> tuple[Column, ...]:
-    """The same columns in the order a phone shows them: on a 360-px screen only the rank, the
-    name and two or three columns are in view before the table scrolls, so a game whose players
-    care most about its own figures (a Schafkopf evening's balance and money) shows them first
-    (``HandEntry.standings_on_screen``). Files keep ``columns_for``'s order."""
-    order = _hand_entry(game).standings_on_screen
-    if order:
-        return tuple(COLUMNS[key] for key in order)
-    return columns_for(game)
+    """The same columns in the order a page shows them: a phone shows only the first
+    ``PHONE_COLUMNS``, so the rating comes first, then the game's own measures (for all games,
+    the average place), then the win rate, then games played and won; a game whose players care
+    most about its own figures (a Schafkopf evening's balance and money) puts them before the
+    rating (``HandEntry.standings_on_screen``). Files keep ``columns_for``'s order."""
+    entry = _hand_entry(game)
+    if entry.standings_on_screen:
+        return tuple(COLUMNS[key] for key in entry.standings_on_screen)
+    own = tuple(COLUMNS[key] for key in entry.standings_measures)
+    return (RATING, *own, WIN_RATE, PLAYED, WINS)
 
 
 def mark_less_certain(lines: Iterable[Standing]) -> None:

@@ -23,6 +23,7 @@ from games.leagues import access, selectors, services
 from games.leagues.forms import LeagueForm, SeasonForm
 from games.leagues.selectors import SkillBoard
 from games.leagues.standings import (
+    PHONE_COLUMNS,
     RATING,
     Column,
     Standing,
@@ -164,6 +165,7 @@ def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
             for line in lines
         ],
         "headers": scope.headers(),
+        "phone_columns": PHONE_COLUMNS,
         "season_links": [
             {"label": _("All time"), "url": scope.query(season=""), "current": not scope.season}
         ]

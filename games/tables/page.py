@@ -207,10 +207,16 @@ class TablePage:
         """The signature of the next hand's fresh form, without building the form where it
         is known already (``remembered_signature``)."""
         if not self.ui.form_uses_earlier:
-            known = remembered_signature(self.ui.form_class, self.setup)
+            known = remembered_signature(self.ui.form_class, self.setup, self.next_initial())
             if known:
                 return known
         return self.form().signature()
+
+    def next_initial(self) -> dict[str, object]:
+        """What the next hand's form starts with because of the last hand (the game's
+        ``next_hand_initial``)."""
+        last = self.last_hand
+        return self.ui.next_hand_initial(last.breakdown if last is not None else None)
 
     def hand(self, public_id: str) -> Round:
         """One of the table's hands by its id, entry and all; 404 when there is none."""
@@ -237,7 +243,7 @@ class TablePage:
         if data is None:
             initial = {**(initial or {}), "table_version": self.table.version}
             if before is None:
-                initial["hand_token"] = new_hand_token()
+                initial = {**self.next_initial(), **initial, "hand_token": new_hand_token()}
         return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
 
     # A template's context: any value a template reads (as Django types it).
@@ -251,7 +257,7 @@ class TablePage:
             "hand_scripts": self.ui.scripts,
             "hand_styles": self.ui.styles,
             "setup_hint": self.ui.setup_hint(self.setup),
-            "submit_label": self.ui.save_label(),
+            "submit_label": self.ui.round_words.save,
             "action_url": action_url
             or reverse("games:table", kwargs={"table": self.table.public_id}),
             "can_score": self.can_score,
@@ -348,9 +354,7 @@ def scoreboard_context(page: TablePage) -> dict[str, Any]:
         "next_dealer": next_dealer,
         "hands_played": hands_played,
         "record_heading": page.ui.record_heading(hands_played + 1),
-        "history_heading": page.ui.history_heading(),
-        "hand_heading_format": page.ui.hand_heading_format(),
-        "delete_question_format": page.ui.delete_question_format(),
+        "round_words": page.ui.round_words,
         "page_url": page.url(),
     }
 

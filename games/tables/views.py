@@ -13,7 +13,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.http import HtmxHttpRequest, acting_user
@@ -107,7 +106,7 @@ def hand_save(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
             add_problems(form, error)
     done = recorded or already
     if done is not None and not request.htmx:
-        messages.success(request, _("Hand %(number)s recorded.") % {"number": done.number})
+        messages.success(request, str(page.ui.round_words.recorded) % {"number": done.number})
         return redirect("games:table", table=page.table.public_id)
     if recorded is not None and recorded.points_scored is None:
         already = recorded  # stored by the same form meanwhile, found under the lock

@@ -16,7 +16,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.hands.base import HistoryLine
+from games.hands.base import HAND_WORDS, HistoryLine
 from games.hands.html import esc
 
 register = template.Library()
@@ -97,14 +97,13 @@ _WORDS_KEY = "history_row_words"
 def _words(context: template.Context) -> _Words:
     words = context.render_context.get(_WORDS_KEY)
     if words is None:
+        words_of_rounds = context.get("round_words") or HAND_WORDS
         words = _Words(
             esc(_("Why?")),
             esc(_("Edit")),
             esc(_("Delete")),
-            # The game's own word for a round (a Schafkopf "Spiel"), where the page has one.
-            context.get("delete_question_format")
-            or _("Delete hand %(number)s? The totals will be recomputed."),
-            context.get("hand_heading_format") or _("Hand %(number)s"),
+            str(words_of_rounds.delete),
+            str(words_of_rounds.number),
             _("Dealt by %(dealer)s"),
         )
         context.render_context[_WORDS_KEY] = words
@@ -117,3 +116,10 @@ def _csrf_input(context: template.Context) -> str:
     if not token or token == "NOTPROVIDED":
         return ""
     return f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(token)}">'
+
+
+@register.simple_tag
+def round_word(message: str, number: int) -> str:
+    """``{% round_word round_words.recorded 4 %}``: one of a game's words for its rounds
+    (``hands.base.RoundWords``) naming the one numbered; escaped as any tag's output."""
+    return str(message) % {"number": number}

@@ -140,13 +140,34 @@
       });
     }
     var form = handForm();
-    if (!detail.reset || !form) return;
-    form.reset();
-    form.querySelectorAll(".side-pick").forEach(function (button, index) {
-      button.setAttribute("aria-pressed", index === 0 ? "true" : "false");
-    });
-    refresh(form);
+    if (!form) return;
+    if (detail.reset) {
+      form.reset();
+      form.querySelectorAll(".side-pick").forEach(function (button, index) {
+        button.setAttribute("aria-pressed", index === 0 ? "true" : "false");
+      });
+      refresh(form);
+    }
+    focusFirst(form);
   });
+
+  // The next hand starts where the last one did: otherwise focus falls to the page's body (the
+  // Save button it was on is gone, or was disabled while saving), and a keyboard or screen
+  // reader user starts again from the top. Without scrolling: the save shows the scoreboard.
+  function focusFirst(form) {
+    var controls = form.querySelectorAll("input:not([type=hidden]), select, textarea, button");
+    for (var i = 0; i < controls.length; i++) {
+      var control = controls[i];
+      if (control.disabled || control.tabIndex < 0 || !control.getClientRects().length) continue;
+      if (control.type === "radio" && control.name) {
+        // A radio group's tab stop is its checked radio.
+        var checked = form.querySelector('input[type="radio"][name="' + control.name + '"]:checked');
+        if (checked) control = checked;
+      }
+      control.focus({ preventScroll: true });
+      return;
+    }
+  }
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = handForm();

@@ -16,6 +16,7 @@ from games.hands.base import (
     ChartHints,
     HandEntry,
     HistoryLine,
+    RoundWords,
     Scoreboard,
     ScoreRow,
     dealer_facts,
@@ -153,6 +154,17 @@ class BriscolaHandEntry(TapCardsHandEntry):
     form_uses_earlier = False
     template = "briscola/hand.html"
     mode_legend = gettext_lazy("How to enter the deal")
+    # A deal, as its rules and its history's lines call it (rules.md §3), never a hand.
+    round_words = RoundWords(
+        gettext_lazy("Record deal %(number)s"),
+        gettext_lazy("Save deal"),
+        gettext_lazy("Deal %(number)s"),
+        gettext_lazy("Deal %(number)s recorded."),
+        gettext_lazy("Deals played"),
+        gettext_lazy("No deals yet."),
+        gettext_lazy("Delete deal %(number)s? The totals will be recomputed."),
+        gettext_lazy("Skip to the deal entry"),
+    )
     form_class = BriscolaHandForm
     options_on_scoreboard = frozenset({"best_of"})
     standings_measures = ("points_per_game", "points_difference")
@@ -161,6 +173,9 @@ class BriscolaHandEntry(TapCardsHandEntry):
         self, entry: Mapping[str, object], setup: TableSetup
     ) -> dict[str, object]:
         return BriscolaHandForm.initial_from_entry(entry, setup.sides)
+
+    def typed_points(self, breakdown: Mapping[str, JSON]) -> bool:
+        return breakdown.get("entered") == POINTS
 
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, BriscolaHandForm)
@@ -172,9 +187,6 @@ class BriscolaHandEntry(TapCardsHandEntry):
 
     def explain(self, breakdown: Mapping[str, JSON], setup: TableSetup) -> list[str]:
         return explain_deal(read_breakdown(breakdown, setup, Briscola))
-
-    def record_heading(self, number: int) -> str:
-        return _("Record deal %(number)s") % {"number": number}
 
     def history_line(
         self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup

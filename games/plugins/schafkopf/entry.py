@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.formatting import signed
 from games.hands.base import (
@@ -25,6 +25,7 @@ from games.hands.base import (
     ChartHints,
     HandEntry,
     HistoryLine,
+    RoundWords,
     Scoreboard,
     ScoreRow,
     read_breakdown,
@@ -426,20 +427,16 @@ class SchafkopfHandEntry(HandEntry):
 
     # At a Schafkopf table a hand is one game (a German "Spiel"; a "Runde" is four of them),
     # where the shared words of the Scopa family say "Runde": the game's own, by context.
-    def record_heading(self, number: int) -> str:
-        return pgettext("schafkopf", "Record hand %(number)s") % {"number": number}
-
-    def history_heading(self) -> str:
-        return pgettext("schafkopf", "Hands played")
-
-    def hand_heading_format(self) -> str:
-        return pgettext("schafkopf", "Hand %(number)s")
-
-    def delete_question_format(self) -> str:
-        return pgettext("schafkopf", "Delete hand %(number)s? The totals will be recomputed.")
-
-    def save_label(self) -> str:
-        return pgettext("schafkopf", "Save hand")
+    round_words = RoundWords(
+        pgettext_lazy("schafkopf", "Record hand %(number)s"),
+        pgettext_lazy("schafkopf", "Save hand"),
+        pgettext_lazy("schafkopf", "Hand %(number)s"),
+        pgettext_lazy("schafkopf", "Hand %(number)s recorded."),
+        pgettext_lazy("schafkopf", "Hands played"),
+        pgettext_lazy("schafkopf", "No hands yet."),
+        pgettext_lazy("schafkopf", "Delete hand %(number)s? The totals will be recomputed."),
+        pgettext_lazy("schafkopf", "Skip to the hand entry"),
+    )
 
     def initial_from_entry(
         self, entry: Mapping[str, object], setup: TableSetup

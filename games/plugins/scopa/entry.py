@@ -228,6 +228,9 @@ class ScopaHandEntry(TapCardsHandEntry):
     ) -> dict[str, object]:
         return ScopaHandForm.initial_from_entry(entry, setup.sides)
 
+    def typed_points(self, breakdown: Mapping[str, JSON]) -> bool:
+        return breakdown.get("kind") == ScopaPointsBreakdown.kind
+
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, ScopaHandForm)
         tapped = self.tap_context(form, setup)

@@ -24,15 +24,14 @@ def tap_hand(page: Page) -> None:
 
 
 def start_with_one_hand(live_server: LiveServer, page: Page) -> None:
-    """A Scopa table for Ann and Bob with its first hand, 1 to 1, entered as points (the
-    first answers with the whole table)."""
+    """A Scopa table for Ann and Bob with its first hand, 3 to 1, tapped in (the first answers
+    with the whole table; tapped, the next hand's form is for tapping too, so the phone
+    empties its own form for it)."""
     page.goto(f"{live_server.url}/tables/new/")
     page.get_by_label("Player 1", exact=True).fill("Ann")
     page.get_by_label("Player 2", exact=True).fill("Bob")
     page.get_by_role("button", name="Start the game").click()
-    page.get_by_label("Enter points").check()
-    page.get_by_role("button", name="One more for Ann").click()
-    page.get_by_role("button", name="One more for Bob").click()
+    tap_hand(page)
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
 
@@ -45,7 +44,7 @@ def test_hands_in_a_row_each_get_an_empty_form_and_the_page_follows(
     # Hand 2, tapped: the answer carries only what changed, and the form empties itself.
     tap_hand(page)
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator('[data-total="Ann"]')).to_have_text("4")
+    expect(page.locator('[data-total="Ann"]')).to_have_text("6")
     expect(page.locator('[data-total="Bob"]')).to_have_text("2")
     expect(page.get_by_text("Hand 2 recorded.")).to_be_visible()
     expect(page.get_by_role("heading", name="Record hand 3")).to_be_visible()
@@ -57,14 +56,14 @@ def test_hands_in_a_row_each_get_an_empty_form_and_the_page_follows(
     expect(page.locator(".history-item")).to_have_count(2)
     expect(page.locator(".history-item").first).to_contain_text("Hand 2")
     # The chart fetched itself again.
-    expect(page.locator("#running-totals desc")).to_have_text("After 2 hands: Ann 4, Bob 2")
+    expect(page.locator("#running-totals desc")).to_have_text("After 2 hands: Ann 6, Bob 2")
     page.screenshot(path=artifacts_dir / "fast-table-after-hand-2.png", full_page=True)
 
     # Hand 3 from the emptied form: a new hand with a token of its own, not hand 2 again.
     tap_hand(page)
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_text("Hand 3 recorded.")).to_be_visible()
-    expect(page.locator('[data-total="Ann"]')).to_have_text("7")
+    expect(page.locator('[data-total="Ann"]')).to_have_text("9")
     expect(page.locator('[data-total="Bob"]')).to_have_text("3")
     expect(page.locator(".history-item")).to_have_count(3)
 

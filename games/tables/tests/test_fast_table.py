@@ -778,6 +778,8 @@ def test_a_fresh_forms_remembered_fields_are_what_the_page_would_render(
     hand_html._FRESH_PARTS.clear()
     assert remembered == _page_without_tokens(client, other, language)
     with translation.override("de"):
-        german_save = HAND_ENTRIES[game].save_label()  # "Runde speichern", Schafkopf's "Spiel"
+        german_save = str(
+            HAND_ENTRIES[game].round_words.save
+        )  # "Runde speichern", Schafkopf's "Spiel"
     assert german_save.endswith(" speichern")
     assert (language == "de") == (german_save in remembered)

@@ -38,25 +38,39 @@ def test_a_briscola_match_by_tapping_and_by_typing_points(
     preview = page.locator("#preview")
     expect(preview).to_contain_text("Ann wins the deal (Ann 61, Bob 59).")
     page.screenshot(path=artifacts_dir / "briscola-deal-tapped.png", full_page=True)
-    page.get_by_role("button", name="Save hand").click()
+    page.get_by_role("button", name="Save deal").click()
     expect(page.locator('[data-total="Ann"]')).to_have_text("1")
     expect(page.locator('[data-total="Bob"]')).to_have_text("0")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # One word for a round throughout: the heading, the notice, the history, the button.
+    expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
+    expect(page.get_by_text("Deal 1 recorded.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Deals played")).to_be_visible()
+    expect(page.locator(".history-number")).to_have_text(["Deal 1"])
+    points_mode = page.locator('input[name="mode"][value="points"]')
 
     # Deal 2: the card points typed in, 60-60: a draw, the match goes on.
     page.locator("label.segment", has_text="Enter points").click()
     page.locator('input[name="points_0"]').fill("60")
     page.locator('input[name="points_1"]').fill("60")
     expect(preview).to_contain_text("the deal is a draw")
-    page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand 2 recorded.")).to_be_visible()
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.get_by_text("Deal 2 recorded.")).to_be_visible()
     expect(page.locator('[data-total="Ann"]')).to_have_text("1")
 
-    # Deal 3: Ann counts 90: her second deal wins the match.
-    page.locator("label.segment", has_text="Enter points").click()
+    # Deals 3 and 4 are typed in as the table typed deal 2: no switching back each time,
+    # whether the save's answer brings a form drawn for points (deal 2's) or the phone
+    # empties its own (deal 3's).
+    expect(points_mode).to_be_checked()
+    page.locator('input[name="points_0"]').fill("60")
+    page.locator('input[name="points_1"]').fill("60")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.get_by_text("Deal 3 recorded.")).to_be_visible()
+    expect(points_mode).to_be_checked()
+    expect(page.locator('input[name="points_0"]')).to_have_value("0")
     page.locator('input[name="points_0"]').fill("90")
     page.locator('input[name="points_1"]').fill("30")
-    page.get_by_role("button", name="Save hand").click()
+    page.get_by_role("button", name="Save deal").click()
     expect(page.locator('[data-total="Ann"]')).to_have_text("2")
     page.screenshot(path=artifacts_dir / "briscola-match-won.png", full_page=True)
     table.refresh_from_db()

@@ -80,6 +80,44 @@ def test_the_preview_counts_each_sides_card_points_and_the_cards_left(client: Cl
     assert saved() == (0, 0)
 
 
+def test_the_next_deal_is_entered_the_way_the_last_one_was(client: Client) -> None:
+    """Without JavaScript (plain posts) and in the answer to an htmx save: a table that typed
+    its last deal's points gets the points, one that tapped its cards the cards."""
+    table = briscola_table()
+    assert inputs(client.get(table_url(table))).checked["mode"] == "cards"
+    client.post(table_url(table), {"mode": "points", "points_0": "60", "points_1": "60"})
+    assert inputs(client.get(table_url(table))).checked["mode"] == "points"
+    # An htmx save's answer brings the next deal's form drawn for points too.
+    response = client.post(
+        table_url(table), {"mode": "points", "points_0": "70", "points_1": "50"}, **HTMX
+    )
+    assert inputs(response).checked["mode"] == "points"
+    client.post(table_url(table), cards_to(["AD", "AC"]))
+    assert inputs(client.get(table_url(table))).checked["mode"] == "cards"
+
+
+def test_every_word_for_a_round_is_deal(client: Client) -> None:
+    table = briscola_table()
+    client.post(table_url(table), cards_to(SIXTY_ONE))
+    page = html(client.post(table_url(table), cards_to(["AD"]), **HTMX))
+    for words in ("Record deal 3", "Deal 2 recorded.", "Deal 2", "Save deal"):
+        assert words in page
+    page = html(client.get(table_url(table)))
+    for words in ("Record deal 3", "Deal 1", "Deals played", "Save deal", "Delete deal 1?"):
+        assert words in page
+    for words in ("Skip to the deal entry",):
+        assert words in page
+    for words in (
+        "Record hand",
+        "Hand 1",
+        "Hands played",
+        "Save hand",
+        "Delete hand",
+        "hand entry",
+    ):
+        assert words not in page
+
+
 def test_the_preview_of_typed_points_says_the_result_or_why_not(client: Client) -> None:
     table = briscola_table()
     typed = {"mode": "points", "points_0": "70", "points_1": "30", "action": "preview"}

@@ -4,11 +4,12 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.tables import services as table_services
 from tests.clubs import home_club
+from tests.conftest import SMALL_PHONE, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -143,6 +144,58 @@ def test_eight_players_fit_a_360_px_screen(
     expect(page.get_by_text("Hand 1 recorded.")).to_be_visible()
     expect(page.locator(".total-side").first).to_have_text("Gus")
     assert fits_the_screen(page)
-    # Not full page: the keyboard sticks to the bottom of the screen, not of a tall capture.
     page.locator(".sw-players").scroll_into_view_if_needed()
     page.screenshot(path=artifacts_dir / "swoops-8-players-after-hand-360.png")
+
+
+# Every control of the hand form whose middle is on the screen and is not the control itself
+# (or inside it) at that point: something drawn over it takes the tap meant for it.
+COVERED = """
+() => {
+  const form = document.getElementById('hand-form');
+  const found = [];
+  const controls = form.querySelectorAll('button, input:not([type=hidden]), select, textarea, a');
+  for (const control of controls) {
+    const box = control.getBoundingClientRect();
+    // Not drawn (no-JavaScript fields, the total of who went out) or for screen readers only.
+    const hidden = getComputedStyle(control).visibility !== 'visible';
+    if (box.width < 2 || box.height < 2 || hidden) continue;
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    if (y < 0 || y >= window.innerHeight || x < 0 || x >= window.innerWidth) continue;
+    const top = document.elementFromPoint(x, y);
+    if (top && (control === top || control.contains(top))) continue;
+    found.push(`${control.outerHTML.slice(0, 60)} under ${top ? top.className : 'nothing'}`);
+  }
+  return found;
+}
+"""
+
+
+def test_nothing_covers_a_control_on_a_small_phone_in_german(
+    live_server: LiveServer, browser: Browser, artifacts_dir: Path
+) -> None:
+    names = ["Annemarie", "Bartholomäus", "Cyprian", "Dietlinde"]
+    table = table_services.table_create(club=home_club(), game="swoops", players=names)
+    context = browser.new_context(
+        **{**SMALL_PHONE, "viewport": {"width": 360, "height": 760}}, locale="de-DE"
+    )
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+
+    went_out(page, "Annemarie")
+    for player in names[1:]:
+        pick(page, player)
+        # Picked, the player's row is on the screen with the keyboard, and nothing is covered.
+        row = page.locator(".sw-player", has=page.locator(".sw-pick-name", has_text=player))
+        expect(row).to_be_in_viewport()
+        expect(page.locator(".sw-keyboard")).to_be_in_viewport(ratio=1)
+        assert page.evaluate(COVERED) == [], f"{player} picked"
+        page.screenshot(path=artifacts_dir / f"swoops-de-360x760-{player}.png")
+        tap(page, "K", "5")
+    # Wherever the page is scrolled.
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, height, 120):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        assert page.evaluate(COVERED) == [], f"scrolled to {y} px"

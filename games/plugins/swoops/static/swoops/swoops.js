@@ -99,7 +99,10 @@
       button.setAttribute("aria-pressed", button.dataset.seat === seat ? "true" : "false");
     });
     var row = form.querySelector('.sw-player[data-seat="' + seat + '"]');
-    // Keep the picked row in sight above the keyboard, which sticks to the bottom.
+    // The keyboard under the list in sight, then the picked row: both, where the screen holds
+    // them, and the row the player tapped where it does not.
+    var keyboard = form.querySelector(".sw-keyboard");
+    if (keyboard && keyboard.scrollIntoView) keyboard.scrollIntoView({ block: "nearest" });
     if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
   }
 
