@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from django import forms
 from django.http import QueryDict
 from django.utils.html import format_html
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext as _
 
 from games.hands.demo_base import DemoGame
@@ -287,6 +287,29 @@ class RoundWords:
     none_yet: StrOrPromise
     delete: StrOrPromise  # "Delete hand %(number)s? ..."
     skip: StrOrPromise  # the table page's first tab stop, to the entry
+    # A plural by ``%(counter)s`` (``ngettext_lazy`` with "counter" as its number): the link
+    # to the history's older rows. ``{% round_count %}`` picks the form.
+    earlier: StrOrPromise
+    # The notice over a form kept filled in while another phone wrote, its button, and the
+    # one that says a form kept on this phone was put back.
+    still_filled: StrOrPromise
+    clear: StrOrPromise
+    restored: StrOrPromise
+    change: StrOrPromise  # the edit page's heading, "Change hand %(number)s"
+    # What another phone did, in a refused write's lines (``tables.changes``).
+    recorded_elsewhere: StrOrPromise  # with %(number)s and %(scores)s
+    changed_elsewhere: StrOrPromise  # with %(number)s and %(scores)s
+    deleted_elsewhere: StrOrPromise
+    # A refused write's note and buttons (``tables.conflicts``).
+    kept: StrOrPromise
+    record_mine: StrOrPromise
+    apply_mine: StrOrPromise
+    game_over: StrOrPromise
+    abandoned: StrOrPromise
+    axis: StrOrPromise  # the running totals chart's horizontal heading
+    # The table's log of changes: what it lists, and its button to bring one back.
+    log_intro: StrOrPromise
+    restore: StrOrPromise
 
 
 HAND_WORDS = RoundWords(
@@ -298,6 +321,27 @@ HAND_WORDS = RoundWords(
     gettext_lazy("No hands yet."),
     gettext_lazy("Delete hand %(number)s? The totals will be recomputed."),
     gettext_lazy("Skip to the hand entry"),
+    ngettext_lazy("Show the earlier hand", "Show the %(counter)s earlier hands", "counter"),
+    gettext_lazy(
+        "Your hand is still filled in below. If another phone recorded this same hand, clear "
+        "yours; saving it will ask first."
+    ),
+    gettext_lazy("Clear my hand"),
+    gettext_lazy("Your unsaved hand is back, as you left it."),
+    gettext_lazy("Change hand %(number)s"),
+    gettext_lazy("Hand %(number)s was recorded on another phone: %(scores)s"),
+    gettext_lazy("Hand %(number)s was changed on another phone: now %(scores)s"),
+    gettext_lazy("Hand %(number)s was deleted on another phone."),
+    gettext_lazy("Your hand is still filled in below."),
+    gettext_lazy("Record mine as hand %(number)s"),
+    gettext_lazy("Apply my change to hand %(number)s"),
+    gettext_lazy("The game is over, so your hand cannot be recorded."),
+    gettext_lazy("The table was abandoned, so your hand cannot be recorded."),
+    gettext_lazy("Hand"),
+    gettext_lazy(
+        "Every hand recorded, corrected or deleted at this table, newest first, with who did it."
+    ),
+    gettext_lazy("Restore this hand"),
 )
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from games.hands import hand_entry_for
 from games.models import Table, TableChange
 
 
@@ -30,16 +31,17 @@ def change_lines(table: Table, changes: Sequence[TableChange]) -> list[str]:
     if not changes:
         return [_("This page was out of date, so nothing was saved.")]
     sides = table.setup().sides
+    words = hand_entry_for(table.game).round_words
     lines = []
     for change in changes:
         number = change.hand_number
         scores = points_text(change.after, sides)
         if change.kind == TableChange.Kind.RECORDED:
-            line = _("Hand %(number)s was recorded on another phone: %(scores)s")
+            line = str(words.recorded_elsewhere)
         elif change.kind == TableChange.Kind.EDITED:
-            line = _("Hand %(number)s was changed on another phone: now %(scores)s")
+            line = str(words.changed_elsewhere)
         elif change.kind == TableChange.Kind.DELETED:
-            line = _("Hand %(number)s was deleted on another phone.")
+            line = str(words.deleted_elsewhere)
         elif change.kind == TableChange.Kind.STOPPED:
             line = _("The evening was ended on another phone.")
         elif change.kind == TableChange.Kind.RESUMED:

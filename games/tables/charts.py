@@ -34,7 +34,7 @@ def running_totals_chart(setup: TableSetup, state: GameState) -> LineChart | Non
         series=series,
         threshold=hints.threshold,
         threshold_label=hints.threshold_label,
-        x_heading=_("Hand"),
+        x_heading=str(hand_entry_for(setup.game).round_words.axis),
         description=ngettext(
             "After %(count)s hand: %(totals)s", "After %(count)s hands: %(totals)s", hands
         )

@@ -45,12 +45,11 @@ def refuse_stale_record(
     data["table_version"] = str(page.table.version)
     form = page.form(data)
     table_url = reverse("games:table", kwargs={"table": page.table.public_id})
+    words = page.ui.round_words
     if page.table.is_finished or page.table.is_abandoned:
         conflict = Conflict(
             change_lines(page.table, changes),
-            _("The table was abandoned, so your hand cannot be recorded.")
-            if page.table.is_abandoned
-            else _("The game is over, so your hand cannot be recorded."),
+            str(words.abandoned) if page.table.is_abandoned else str(words.game_over),
             "",
             _("Back to the table"),
             table_url,
@@ -58,8 +57,8 @@ def refuse_stale_record(
     else:
         conflict = Conflict(
             change_lines(page.table, changes),
-            _("Your hand is still filled in below."),
-            _("Record mine as hand %(number)s") % {"number": len(page.hands) + 1},
+            str(words.kept),
+            str(words.record_mine) % {"number": len(page.hands) + 1},
             _("Discard mine"),
             table_url,
         )
@@ -80,7 +79,7 @@ def refuse_stale_edit(
     conflict = Conflict(
         change_lines(page.table, stale.changes),
         _("Your change is still filled in below."),
-        _("Apply my change to hand %(number)s") % {"number": number},
+        str(page.ui.round_words.apply_mine) % {"number": number},
         _("Discard my change"),
         reverse("games:table", kwargs={"table": page.table.public_id}) + "#history",
     )

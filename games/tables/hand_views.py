@@ -20,6 +20,7 @@ from django.views.decorators.http import (
 )
 
 from games.clubs import access as club_access
+from games.hands import hand_entry_for
 from games.hands.base import posted_version
 from games.http import HtmxHttpRequest, acting_user
 from games.models import Role, Round, TableChange
@@ -80,6 +81,7 @@ def round_edit(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
             "round": round_,
             "plain_post": True,
             "submit_label": _("Save changes"),
+            "round_words": page.ui.round_words,
             "conflict": conflict,
         }
     )
@@ -98,7 +100,7 @@ def _hand_or_gone(request: HtmxHttpRequest, page: TablePage, hand: str) -> Round
     if request.method != "POST":
         messages.error(
             request,
-            _("Hand %(number)s was deleted on another phone.") % {"number": deleted.hand_number},
+            str(page.ui.round_words.deleted_elsewhere) % {"number": deleted.hand_number},
         )
         return redirect(reverse("games:table", kwargs={"table": page.table.public_id}) + "#history")
     return refuse_stale_table_write(request, write_path.StaleWrite(page.table, [deleted]))
@@ -155,6 +157,7 @@ def table_changes(request: HtmxHttpRequest, table: str) -> HttpResponse:
         "table": found,
         "changes": changes,
         "can_score": bool(held and held.allows(Role.SCORER)),
+        "round_words": hand_entry_for(found.game).round_words,
     }
     return render(request, "tables/table_changes.html", context)
 

@@ -123,3 +123,10 @@ def round_word(message: str, number: int) -> str:
     """``{% round_word round_words.recorded 4 %}``: one of a game's words for its rounds
     (``hands.base.RoundWords``) naming the one numbered; escaped as any tag's output."""
     return str(message) % {"number": number}
+
+
+@register.simple_tag
+def round_count(message: str, counter: int) -> str:
+    """``{% round_count round_words.earlier 3 %}``: a plural among a game's words for its
+    rounds, in the form the count takes (the message is lazy until the count picks it)."""
+    return message % {"counter": counter}

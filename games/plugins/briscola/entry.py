@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext
 
 from games.hands.base import (
     BaseHandForm,
@@ -164,6 +164,28 @@ class BriscolaHandEntry(TapCardsHandEntry):
         gettext_lazy("No deals yet."),
         gettext_lazy("Delete deal %(number)s? The totals will be recomputed."),
         gettext_lazy("Skip to the deal entry"),
+        ngettext_lazy("Show the earlier deal", "Show the %(counter)s earlier deals", "counter"),
+        gettext_lazy(
+            "Your deal is still filled in below. If another phone recorded this same deal, clear "
+            "yours; saving it will ask first."
+        ),
+        gettext_lazy("Clear my deal"),
+        gettext_lazy("Your unsaved deal is back, as you left it."),
+        gettext_lazy("Change deal %(number)s"),
+        gettext_lazy("Deal %(number)s was recorded on another phone: %(scores)s"),
+        gettext_lazy("Deal %(number)s was changed on another phone: now %(scores)s"),
+        gettext_lazy("Deal %(number)s was deleted on another phone."),
+        gettext_lazy("Your deal is still filled in below."),
+        gettext_lazy("Record mine as deal %(number)s"),
+        gettext_lazy("Apply my change to deal %(number)s"),
+        gettext_lazy("The game is over, so your deal cannot be recorded."),
+        gettext_lazy("The table was abandoned, so your deal cannot be recorded."),
+        gettext_lazy("Deal"),
+        gettext_lazy(
+            "Every deal recorded, corrected or deleted at this table, newest first, with who did "
+            "it."
+        ),
+        gettext_lazy("Restore this deal"),
     )
     form_class = BriscolaHandForm
     options_on_scoreboard = frozenset({"best_of"})

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, npgettext_lazy, pgettext, pgettext_lazy
 
 from games.formatting import signed
 from games.hands.base import (
@@ -436,6 +436,32 @@ class SchafkopfHandEntry(HandEntry):
         pgettext_lazy("schafkopf", "No hands yet."),
         pgettext_lazy("schafkopf", "Delete hand %(number)s? The totals will be recomputed."),
         pgettext_lazy("schafkopf", "Skip to the hand entry"),
+        npgettext_lazy(
+            "schafkopf", "Show the earlier hand", "Show the %(counter)s earlier hands", "counter"
+        ),
+        pgettext_lazy(
+            "schafkopf",
+            "Your hand is still filled in below. If another phone recorded this same hand, clear "
+            "yours; saving it will ask first.",
+        ),
+        pgettext_lazy("schafkopf", "Clear my hand"),
+        pgettext_lazy("schafkopf", "Your unsaved hand is back, as you left it."),
+        pgettext_lazy("schafkopf", "Change hand %(number)s"),
+        pgettext_lazy("schafkopf", "Hand %(number)s was recorded on another phone: %(scores)s"),
+        pgettext_lazy("schafkopf", "Hand %(number)s was changed on another phone: now %(scores)s"),
+        pgettext_lazy("schafkopf", "Hand %(number)s was deleted on another phone."),
+        pgettext_lazy("schafkopf", "Your hand is still filled in below."),
+        pgettext_lazy("schafkopf", "Record mine as hand %(number)s"),
+        pgettext_lazy("schafkopf", "Apply my change to hand %(number)s"),
+        pgettext_lazy("schafkopf", "The game is over, so your hand cannot be recorded."),
+        pgettext_lazy("schafkopf", "The table was abandoned, so your hand cannot be recorded."),
+        pgettext_lazy("schafkopf", "Hand"),
+        pgettext_lazy(
+            "schafkopf",
+            "Every hand recorded, corrected or deleted at this table, newest first, with who did "
+            "it.",
+        ),
+        pgettext_lazy("schafkopf", "Restore this hand"),
     )
 
     def initial_from_entry(
