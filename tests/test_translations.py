@@ -147,11 +147,12 @@ def test_the_compiled_catalog_is_the_source_catalog(name: str, language: str) ->
         compiled = gettext.GNUTranslations(compiled_file)
     stale: list[str] = []
     for entry in catalog(language, name).translated_entries():
+        # A message with a context is looked up by it, as Django's pgettext does.
+        msgid = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
         if entry.msgid_plural:
-            shown = compiled.ngettext(entry.msgid, entry.msgid_plural, 1)
+            shown = compiled.ngettext(msgid, entry.msgid_plural, 1)
             expected = entry.msgstr_plural[0]
         else:
-            msgid = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
             shown, expected = compiled.gettext(msgid), entry.msgstr
         if shown != expected:
             stale.append(entry.msgid[:70])
