@@ -310,6 +310,7 @@ class RoundWords:
     # The table's log of changes: what it lists, and its button to bring one back.
     log_intro: StrOrPromise
     restore: StrOrPromise
+    logged: StrOrPromise  # a row of the log, "hand %(number)s", after what was done
 
 
 HAND_WORDS = RoundWords(
@@ -342,6 +343,7 @@ HAND_WORDS = RoundWords(
         "Every hand recorded, corrected or deleted at this table, newest first, with who did it."
     ),
     gettext_lazy("Restore this hand"),
+    gettext_lazy("hand %(number)s"),
 )
 
 

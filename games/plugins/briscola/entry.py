@@ -186,6 +186,7 @@ class BriscolaHandEntry(TapCardsHandEntry):
             "it."
         ),
         gettext_lazy("Restore this deal"),
+        gettext_lazy("deal %(number)s"),
     )
     form_class = BriscolaHandForm
     options_on_scoreboard = frozenset({"best_of"})

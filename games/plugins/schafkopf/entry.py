@@ -462,6 +462,7 @@ class SchafkopfHandEntry(HandEntry):
             "it.",
         ),
         pgettext_lazy("schafkopf", "Restore this hand"),
+        pgettext_lazy("schafkopf", "hand %(number)s"),
     )
 
     def initial_from_entry(

@@ -18,8 +18,9 @@ from games.plugins.briscola.entry import BriscolaHandEntry
 from games.scoring import GAMES
 from games.scoring.cards import DECK
 from games.tables import services as table_services
+from games.tables.page import HISTORY_PAGE
 from tests.clubs import home_club
-from tests.pages import HTMX, html, inputs, saved, table_url, totals
+from tests.pages import HTMX, delete_url, edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -116,6 +117,64 @@ def test_every_word_for_a_round_is_deal(client: Client) -> None:
         "hand entry",
     ):
         assert words not in page
+    assert "Your unsaved deal is back, as you left it." in page
+
+
+def test_deal_is_the_word_on_the_edit_and_changes_pages_and_in_a_refused_write(
+    client: Client,
+) -> None:
+    """Every place that names a round, beyond the table page's own: a refused write's lines and
+    buttons (409), the edit page, the table's changes, a poll that keeps a filled-in deal, and
+    the link to the earlier deals."""
+    table = briscola_table(best_of="5")
+    url = table_url(table)
+    stale = inputs(client.get(url)).values
+    drawn = {"mode": "points", "points_0": "60", "points_1": "60"}
+    client.post(url, drawn)
+    guard = {name: stale[name] for name in ("table_version", "hand_token")}
+    refused = client.post(url, {**drawn, **guard})
+    assert refused.status_code == 409
+    page = html(refused)
+    for words in (
+        "Deal 1 was recorded on another phone: Ann 0, Bob 0",
+        "Your deal is still filled in below.",
+        "Record mine as deal 2",
+    ):
+        assert words in page
+
+    edit = edit_url(table, 1)
+    old = inputs(client.get(edit)).values["table_version"]
+    page = html(client.get(edit))
+    assert "Deal 1 · Scorekeeper" in page
+    assert "Change deal 1" in page
+    assert "Change hand" not in page
+    client.post(edit, {"mode": "points", "points_0": "70", "points_1": "50"})
+    refused = client.post(edit, {**drawn, "table_version": old})
+    assert refused.status_code == 409
+    page = html(refused)
+    assert "Deal 1 was changed on another phone: now Ann 1, Bob 0" in page
+    assert "Apply my change to deal 1" in page
+
+    busy = client.get(
+        url, {"part": "live", "pristine": "0"}, HTTP_IF_NONE_MATCH=f'"t{old}"', **HTMX
+    )
+    page = html(busy)
+    assert "Your deal is still filled in below. If another phone recorded this same deal" in page
+    assert "Clear my deal" in page
+
+    client.post(delete_url(table, 1), {"table_version": str(Table.objects.get().version)})
+    page = html(client.get(reverse("games:table_changes", args=[table.public_id])))
+    assert "Every deal recorded, corrected or deleted at this table" in page
+    assert "deal 1" in page
+    assert "Restore this deal" in page
+    for words in ("Every hand", "hand 1", "Restore this hand"):
+        assert words not in page
+
+    for _ in range(HISTORY_PAGE + 1):
+        client.post(url, drawn)
+    page = html(client.get(url))
+    assert "Show the earlier deal" in page
+    assert "earlier hand" not in page
 
 
 def test_the_preview_of_typed_points_says_the_result_or_why_not(client: Client) -> None:
