@@ -651,3 +651,26 @@ def test_a_german_schafkopf_table_calls_a_hand_a_spiel_where_scopa_says_runde(
     assert "Record hand 2" in english
     assert "Hands played" in english
     assert "Save hand" in english
+
+
+def test_a_german_schafkopf_edit_page_and_refused_write_say_spiel(client: Client) -> None:
+    table = new_table()
+    url = table_url(table)
+    german = {"HTTP_ACCEPT_LANGUAGE": "de"}
+    stale = inputs(client.get(url, **german)).values
+    client.post(url, {"contract": "passed"}, **german)
+    guard = {name: stale[name] for name in ("table_version", "hand_token")}
+    refused = client.post(url, {"contract": "passed", **guard}, **german)
+
+    assert refused.status_code == 409
+    page = html(refused)
+    assert "Spiel 1 wurde auf einem anderen Handy eingetragen" in page
+    assert "Dein Spiel ist unten noch ausgefüllt." in page
+    assert "Meines als Spiel 2 eintragen" in page
+    for shared in ("Runde 1 wurde", "Deine Runde", "als Runde 2"):
+        assert shared not in page
+
+    page = html(client.get(edit_url(table, 1), **german))
+    assert "Spiel 1 · Scorekeeper" in page
+    assert "Spiel 1 ändern" in page
+    assert "Runde" not in page
