@@ -67,6 +67,15 @@ def _env_flag(name: str) -> bool:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
+        "--postgresql-pass-tests-elsewhere",
+        action="store_true",
+        default=False,
+        help=(
+            "Deselect the tests marked postgresql_pass: CI's SQLite pass, whose PostgreSQL pass "
+            "runs them (the two passes run side by side, so each carries a share)."
+        ),
+    )
+    parser.addoption(
         "--database-tests-only",
         action="store_true",
         default=_env_flag("SCOREKEEPER_DATABASE_TESTS_ONLY"),
@@ -107,10 +116,24 @@ def _hypothesis_dev_examples(items: list[pytest.Item]) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     _hypothesis_dev_examples(items)
+    if config.getoption("--postgresql-pass-tests-elsewhere"):
+        elsewhere = [item for item in items if item.get_closest_marker("postgresql_pass")]
+        if elsewhere:
+            config.hook.pytest_deselected(items=elsewhere)
+            items[:] = [item for item in items if not item.get_closest_marker("postgresql_pass")]
     if not config.getoption("--database-tests-only"):
         return
-    kept = [item for item in items if uses_database(item)]
-    pure = [item for item in items if not uses_database(item)]
+
+    def runs_here(item: pytest.Item) -> bool:
+        # A test CI runs once: in this pass if it asks for it, never if it asks for the other.
+        if item.get_closest_marker("postgresql_pass") is not None:
+            return True
+        if item.get_closest_marker("sqlite_pass") is not None:
+            return False
+        return uses_database(item)
+
+    kept = [item for item in items if runs_here(item)]
+    pure = [item for item in items if not runs_here(item)]
     if pure:
         config.hook.pytest_deselected(items=pure)
         items[:] = kept
@@ -191,6 +214,24 @@ def browser() -> Iterator[Browser]:
         finally:
             _RUNNING.clear()
             browser.close()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashing(django_test_environment: None) -> Iterator[None]:
+    """Passwords hashed with a quick hasher while the tests run: the production one takes about
+    half a second a password on purpose, and the sign-in tests check dozens. What a test checks
+    (a password accepted or refused, a lockout) does not depend on the hasher."""
+    from django.conf import settings as django_settings
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+
+    kept = django_settings.PASSWORD_HASHERS
+    django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
+    yield
+    django_settings.PASSWORD_HASHERS = kept
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
 
 
 @pytest.fixture(autouse=True)

@@ -171,7 +171,9 @@ def schafkopf_sauspiel(page: Page, language: str) -> None:
     expect(preview.locator('[data-preview="Ann"]')).to_have_text("+10")
     fits(page, f"Schafkopf hand entry in {language}")
     page.get_by_role("button", name=words(language, "Save hand", "schafkopf")).click()
-    expect(page.get_by_text(words(language, "Hand %(number)s recorded.", number=1))).to_be_visible()
+    expect(
+        page.get_by_text(words(language, "Hand %(number)s recorded.", "schafkopf", number=1))
+    ).to_be_visible()
     expect(page.locator('[data-total="Ann"]')).to_have_text("+10")
     expect(page.locator('[data-total="Bob"]')).to_have_text("\u221210")
 

@@ -200,6 +200,9 @@ def fields_by_path(world: World, django_db_blocker: Any) -> dict[tuple[str, str]
     return found
 
 
+# Where the reported 500 was (PostgreSQL refuses a NUL that SQLite stores): CI walks it once,
+# in its PostgreSQL pass.
+@pytest.mark.postgresql_pass
 @pytest.mark.parametrize("name", sorted(MATRIX))
 def test_no_field_or_parameter_of_any_url_answers_500(
     world: World, fields_by_path: dict[tuple[str, str], set[str]], name: str

@@ -399,7 +399,9 @@ def _best_cards(value: object, path: str) -> dict[Suit, Card]:
         if card.suit.value != key:
             raise wrong_value(f"{path}.{key}", f"a card of the suit {key}", card.code)
         best[card.suit] = card
-    return best
+    # In the suits' own order, as the engine writes them: PostgreSQL's JSONB keeps its keys in
+    # an order of its own, and the words that list the cards follow this order.
+    return {suit: best[suit] for suit in Suit if suit in best}
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ from games.tables import services as table_services
 from games.tables.archive import encode, gzipped
 from tests.clubs import member
 
-pytestmark = pytest.mark.django_db
+# The memory a table takes is Python's, whichever database holds it: CI measures it once, in
+# its SQLite pass.
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass]
 
 # What one export or restore may hold at its peak, whatever the club's size: a batch of a
 # hundred tables read ahead (the export), one table with its hands (the restore), and the
