@@ -22,7 +22,13 @@ from games.tables import services as table_services
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.phone_pages import Site, build_site, half_enter
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# What axe reads is the pages' markup, the same from either database: CI runs it once, in its
+# PostgreSQL pass (the tap targets run in the SQLite one).
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgresql_pass,
+]
 
 AXE_SOURCE = (Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js").read_text()
 BLOCKING = ("serious", "critical")
