@@ -46,7 +46,7 @@ from games.scoring import EntryError
 from games.scoring.errors import problem
 from games.scoring.i18n import gettext_noop
 from games.scoring.scoresheet import GameNotSupported
-from games.tables import access, selectors, services, write_path
+from games.tables import access, archive_restore, selectors, services, write_path
 from games.tables.archive import encode, gzipped
 from games.tables.conflicts import refuse_stale_restore, refuses_stale_writes
 from games.tables.forms import ArchiveUploadForm, NewTableForm, ScoresheetUploadForm
@@ -402,7 +402,7 @@ def _club_archive_restore(request: HtmxHttpRequest) -> HttpResponse:
         try:
             with transaction.atomic():
                 user = club_access.account_for_write(request)
-                club = services.club_archive_restore(from_start, by=user)
+                club = archive_restore.club_archive_restore(from_start, by=user)
         except EntryError as error:
             add_problems(form, error)
         else:

@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.management.options import string
 from games.scoring import EntryError
-from games.tables import services
+from games.tables import archive_restore
 
 BAD_INPUT = 2
 
@@ -41,7 +41,7 @@ class Command(BaseCommand):
                     file.seek(0)
                     return file
 
-                club = services.club_archive_restore(from_start, by=owner)
+                club = archive_restore.club_archive_restore(from_start, by=owner)
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}", returncode=BAD_INPUT) from None
         except EntryError as error:

@@ -32,6 +32,7 @@ from games.models import (
     Table,
     TableChange,
 )
+from games.tables import archive_restore
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
 from games.tables.archive import ArchiveError, encode
@@ -445,7 +446,7 @@ def test_no_field_of_any_record_crashes_a_restore() -> None:
                 archive = plain(spoilt)
                 # Restored, or refused for what is wrong: never another exception.
                 with contextlib.suppress(ArchiveError):
-                    table_services.club_archive_restore(lambda a=archive: io.BytesIO(a), by=owner)
+                    archive_restore.club_archive_restore(lambda a=archive: io.BytesIO(a), by=owner)
                 tried += 1
     assert tried > 200
 

@@ -13,8 +13,8 @@ import pytest
 
 from games.demo import demo_league_create
 from games.models import Club, Table
+from games.tables import archive_restore
 from games.tables import selectors as table_selectors
-from games.tables import services as table_services
 from games.tables.archive import encode, gzipped
 from tests.clubs import member
 
@@ -67,7 +67,7 @@ def restore_peak(tables: int) -> int:
             file.seek(0)
             return file
 
-        peak, seconds = peak_of(lambda: table_services.club_archive_restore(from_start, by=owner))
+        peak, seconds = peak_of(lambda: archive_restore.club_archive_restore(from_start, by=owner))
         print(f"restore of {tables} tables: {seconds:.1f} s, peak {peak / 1024:.0f} KiB")
     assert Table.objects.filter(club__name=club.name).count() == 2 * tables
     return peak
