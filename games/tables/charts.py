@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.hands import hand_entry_for
 from games.scoring import GameState, TableSetup
@@ -25,8 +24,9 @@ def running_totals_chart(setup: TableSetup, state: GameState) -> LineChart | Non
     ]
     separator = str(get_format("DECIMAL_SEPARATOR"))
     hands = len(after_each)
+    entry = hand_entry_for(setup.game)
     # The total the game turns on, labelled as the scoreboard words it.
-    hints = hand_entry_for(setup.game).chart_hints(setup)
+    hints = entry.chart_hints(setup)
     return line_chart(
         # Where the scoreboard shows money, the chart stays in points: it says so.
         title=_("Running totals in points") if hints.money_on_scoreboard else _("Running totals"),
@@ -34,10 +34,8 @@ def running_totals_chart(setup: TableSetup, state: GameState) -> LineChart | Non
         series=series,
         threshold=hints.threshold,
         threshold_label=hints.threshold_label,
-        x_heading=str(hand_entry_for(setup.game).round_words.axis),
-        description=ngettext(
-            "After %(count)s hand: %(totals)s", "After %(count)s hands: %(totals)s", hands
-        )
+        x_heading=str(entry.round_words.axis),
+        description=entry.round_words.chart_after
         % {
             "count": hands,
             "totals": final_values(series, decimal_separator=separator),

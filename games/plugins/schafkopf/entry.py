@@ -463,6 +463,38 @@ class SchafkopfHandEntry(HandEntry):
         ),
         pgettext_lazy("schafkopf", "Restore this hand"),
         pgettext_lazy("schafkopf", "hand %(number)s"),
+        pgettext_lazy("schafkopf", "hand recorded"),
+        pgettext_lazy("schafkopf", "hand edited"),
+        pgettext_lazy("schafkopf", "hand deleted"),
+        pgettext_lazy("schafkopf", "hand restored"),
+        pgettext_lazy("schafkopf", "Hand %(number)s changed."),
+        pgettext_lazy("schafkopf", "Hand %(number)s deleted. “Changes” can restore it."),
+        pgettext_lazy("schafkopf", "Hand %(number)s restored."),
+        pgettext_lazy("schafkopf", "Delete hand %(number)s anyway"),
+        pgettext_lazy("schafkopf", "Restore the hand anyway"),
+        npgettext_lazy(
+            "schafkopf",
+            "After %(count)s hand: %(totals)s",
+            "After %(count)s hands: %(totals)s",
+            "count",
+        ),
+        pgettext_lazy(
+            "schafkopf",
+            "Anyone with the watch link sees the scoreboard and the hands, without an account, "
+            "and cannot change anything.",
+        ),
+        pgettext_lazy(
+            "schafkopf",
+            "Delete this table and all its hands? The club’s log keeps a copy.",  # noqa: RUF001
+        ),
+        pgettext_lazy("schafkopf", "Invite someone to %(club)s, to record hands on their phone"),
+        pgettext_lazy(
+            "schafkopf", "This table is set aside. Take it up again (below) to record hands."
+        ),
+        pgettext_lazy(
+            "schafkopf",
+            "Not saved yet: no connection. It is kept here and sent when the connection is back.",
+        ),
     )
 
     def initial_from_entry(
