@@ -26,10 +26,11 @@ Round entries
     only where the table's ``klopfen`` option is on: how many players knocked (Klopfen, Legen),
     0-4, never when everybody passed.
 
-    In a Sauspiel, Wenz or Solo, ``declarer_points`` (0-120) decides the game: 61 wins, and
-    91 or more or 30 or less is Schneider. Schwarz is decided by tricks, not points, so it needs
-    ``declarer_tricks`` (0 or 8 is Schwarz) or, without tricks, ``"schwarz": true`` (then the
-    points must be 0 or 120). With points alone the game is not Schwarz.
+    In a Sauspiel, Wenz or Solo, ``declarer_points`` (0-120, never 1 or 119: no card is worth
+    1) decides the game: 61 wins, and 91 or more or 30 or less is Schneider. Schwarz is
+    decided by tricks, not points, so it needs ``declarer_tricks`` (0 or 8 is Schwarz) or,
+    without tricks, ``"schwarz": true`` (then the points must be 0 or 120). With points alone
+    the game is not Schwarz.
 
     In a Wenz-Tout or Solo-Tout, ``declarer_tricks`` decides: only 8 wins. ``declarer_points``
     may be added, but does not count. In a Bettel or Bettel Brett, ``declarer_tricks`` decides
@@ -50,7 +51,8 @@ Round entries
          "jungfrau": ["Di"], "klopfen": 1}
         {"contract": "ramsch", "durchmarsch": "Ann"}
 
-    ``card_points`` gives each player's card points, 0-120, adding up to 120 (a player left
+    ``card_points`` gives each player's card points, 0-120 but never 1 or 119, adding up to
+    120 (a player left
     out took 0). ``jungfrau`` lists the players who took no trick (0 card points each; at most
     two: three make a Durchmarsch). ``durchmarsch`` names the player who took every trick; then
     ``card_points`` may be left out (or give that player 120) and ``jungfrau`` says nothing.
@@ -194,6 +196,9 @@ from games.scoring.options import CURRENCIES, Choice, OptionSpec
 PLAYERS = 4
 TRICKS = 8
 TOTAL_CARD_POINTS = 120
+# No card is worth 1, so no side or player ends a hand with 1 card point, nor (the others then
+# holding 1) with 119 (games/plugins/schafkopf/rules.md §1).
+IMPOSSIBLE_CARD_POINTS = frozenset({1, TOTAL_CARD_POINTS - 1})
 WIN_LINE = 61  # games/plugins/schafkopf/rules.md §4: 60:60 loses
 SCHNEIDER_HIGH = 91
 SCHNEIDER_LOW = 30
@@ -510,6 +515,29 @@ def most_card_points(tricks: int) -> int:
     (44, 84, 120)
     """
     return sum(sorted(CARD_POINTS, reverse=True)[: 4 * tricks])
+
+
+def possible_card_points(points: int) -> bool:
+    """Whether a side or a player can end a hand with these card points: any of 0-120 but 1
+    and 119, as no card is worth 1 (games/plugins/schafkopf/rules.md §1).
+
+    >>> [possible_card_points(points) for points in (0, 1, 2, 118, 119, 120)]
+    [True, False, True, True, False, True]
+    """
+    return 0 <= points <= TOTAL_CARD_POINTS and points not in IMPOSSIBLE_CARD_POINTS
+
+
+def impossible_declarer_points(points: int) -> Problem:
+    """The refusal of a declarer side's 1 or 119 card points (rules.md §1), in the hand form
+    and in a scoresheet alike."""
+    return problem(
+        _(
+            "no side can take 1 or 119 card points, as no card is worth 1: the declarer side "
+            "has {points}"
+        ),
+        "declarer_points",
+        points=points,
+    )
 
 
 def fewest_card_points(tricks: int) -> int:
@@ -881,6 +909,16 @@ def _check_points_and_tricks(points: int, tricks: int, problems: list[Problem]) 
         )
 
 
+def _card_points(entry: Mapping[str, object], problems: list[Problem]) -> int | None:
+    """The declarer side's card points, 0-120 but never 1 or 119 (rules.md §1); None if left
+    out or refused (then the problem is recorded)."""
+    points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
+    if points is not None and not possible_card_points(points):
+        problems.append(impossible_declarer_points(points))
+        return None
+    return points
+
+
 def _not_for(contract: Contract, field: str) -> Problem:
     return problem(
         _("{field} does not apply to a {contract}"), field, field=field, contract=contract.name
@@ -892,7 +930,7 @@ def _result_of_plain_game(
 ) -> _Result | None:
     """Sauspiel, Wenz or Solo: decided by card points, or entered as won or lost."""
     before = len(problems)
-    points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
+    points = _card_points(entry, problems)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
     schneider = _flag(entry, "schneider", problems)
@@ -957,7 +995,7 @@ def _result_of_tout(
 ) -> _Result | None:
     """Wenz-Tout or Solo-Tout: won only with all 8 tricks (games/plugins/schafkopf/rules.md §8)."""
     before = len(problems)
-    points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
+    points = _card_points(entry, problems)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
     problems.extend(
@@ -1323,6 +1361,8 @@ def _ramsch_card_points(
                     points=value,
                 )
             )
+        elif not possible_card_points(value):
+            problems.append(impossible_player_points(player, value))
         else:
             points[player] = value
     if len(problems) > before:
@@ -1336,6 +1376,16 @@ def _ramsch_card_points(
         )
         return None
     return points
+
+
+def impossible_player_points(player: str, points: int) -> Problem:
+    """The refusal of a player's 1 or 119 card points in a Ramsch (rules.md §1, §12)."""
+    return problem(
+        _("nobody can take 1 or 119 card points, as no card is worth 1: {name} has {points}"),
+        "card_points",
+        name=player,
+        points=points,
+    )
 
 
 def _ramsch_jungfrau(
@@ -1537,6 +1587,10 @@ def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
     missing = _still_to_enter(contract, hand, table)
     if missing:
         raise_if_any([problem(STILL_TO_ENTER, "", missing=Listed(tuple(missing), _("and")))])
+    points = hand.declarer_points
+    if contract.played and points is not None and points in IMPOSSIBLE_CARD_POINTS:
+        # Before a won or lost tapped against them: what is wrong is the points (rules.md §1).
+        raise_if_any([impossible_declarer_points(points)])
     contradiction = _contradiction(contract, hand)
     if contradiction is not None:
         raise_if_any([contradiction])
