@@ -52,10 +52,13 @@ Round entries
         {"contract": "ramsch", "durchmarsch": "Ann"}
 
     ``card_points`` gives each player's card points, 0-120 but never 1 or 119, adding up to
-    120 (a player left
-    out took 0). ``jungfrau`` lists the players who took no trick (0 card points each; at most
-    two: three make a Durchmarsch). ``durchmarsch`` names the player who took every trick; then
-    ``card_points`` may be left out (or give that player 120) and ``jungfrau`` says nothing.
+    120 (a player left out took 0). ``jungfrau`` lists the players who took no trick (0 card
+    points each; at most two: three make a Durchmarsch). ``durchmarsch`` names the player who
+    took every trick; then ``card_points`` may be left out (or give that player 120) and
+    ``jungfrau`` says nothing. Where the table's ``ramsch_tie`` breaks a tie for the most card
+    points, ``"tricks": {"Bob": 3, "Cy": 2}`` gives the tied players' tricks, and under
+    ``"tricks-trump"`` ``"highest_trump"`` names who took the highest trump among those tied on
+    tricks too (rules.md §12); only for such a tie.
 
     A field that does not apply to the contract (or to hand-counted points) is accepted when
     it says nothing: null, 0, false, or an object of such values (``{"contract": "passed",
@@ -217,6 +220,16 @@ CARD_POINTS: tuple[int, ...] = (11,) * 4 + (10,) * 4 + (4,) * 4 + (3,) * 4 + (2,
 
 TOUT_FLAT = "flat"
 TOUT_DOUBLE = "double"
+
+# Who loses a Ramsch when players tie for the most card points (option ``ramsch_tie``,
+# rules.md §12): all of them (the default), the one with more tricks (a tie on tricks: all of
+# those), or more tricks and then whoever took the highest trump.
+RAMSCH_TIE_ALL_LOSE = "all-lose"
+RAMSCH_TIE_TRICKS = "tricks"
+RAMSCH_TIE_TRICKS_TRUMP = "tricks-trump"
+# The entry fields that break such a tie: each tied player's tricks, and who took the highest
+# trump among those tied on tricks too.
+TIE_FIELDS = ("tricks", "highest_trump")
 
 DEFAULT_TARIFF: Mapping[str, int] = {
     "sauspiel": 10,
@@ -789,6 +802,38 @@ class RamschHand:
     jungfrau: tuple[str, ...] = ()
     durchmarsch: str | None = None
     klopfen: int = 0
+    tie_break: RamschTieBreak | None = None
+
+
+@dataclass(frozen=True)
+class RamschTieBreak:
+    """How a tie for the most card points in a Ramsch was broken (option ``ramsch_tie``,
+    rules.md §12): the tied players' tricks, who took the highest trump among those tied on
+    tricks too (None where the table does not ask), and who loses.
+
+    >>> RamschTieBreak({"Bob": 4, "Cy": 3}, None, ("Bob",)).to_json()
+    {'tricks': {'Bob': 4, 'Cy': 3}, 'highest_trump': None, 'losers': ['Bob']}
+    """
+
+    tricks: Mapping[str, int]
+    highest_trump: str | None
+    losers: tuple[str, ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "tricks": dict(self.tricks),
+            "highest_trump": self.highest_trump,
+            "losers": list(self.losers),
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str) -> RamschTieBreak:
+        fields = Fields(data, path, ("tricks", "highest_trump", "losers"))
+        return cls(
+            fields.read("tricks", mapping_of(integer)),
+            fields.read("highest_trump", _name_or_null),
+            fields.read("losers", _players),
+        )
 
 
 @dataclass(frozen=True)
@@ -815,11 +860,14 @@ CONTRACT_FIELDS = frozenset(
         "card_points",
         "jungfrau",
         "durchmarsch",
+        *TIE_FIELDS,
     }
 )
 # The fields of a Ramsch entry; the other contract fields must say nothing there, and these
 # must say nothing in the other contracts.
-RAMSCH_FIELDS = frozenset({"contract", "card_points", "jungfrau", "durchmarsch", "klopfen"})
+RAMSCH_FIELDS = frozenset(
+    {"contract", "card_points", "jungfrau", "durchmarsch", "klopfen", *TIE_FIELDS}
+)
 POINTS_FIELDS = frozenset({"points"})
 
 
@@ -1324,8 +1372,133 @@ def _parse_ramsch(
                 "jungfrau",
             )
         )
+    tie_break = _ramsch_tie_break(entry, table, card_points, problems)
     raise_if_any(problems)
-    return RamschHand(card_points, jungfrau, durchmarsch, klopfen)
+    return RamschHand(card_points, jungfrau, durchmarsch, klopfen, tie_break)
+
+
+def _ramsch_tie_break(
+    entry: Mapping[str, object],
+    table: TableSetup,
+    card_points: Mapping[str, int] | None,
+    problems: list[Problem],
+) -> RamschTieBreak | None:
+    """Who loses a tie for the most card points, where the table breaks it (option
+    ``ramsch_tie``, rules.md §12): the tied players' tricks, then who took the highest trump.
+    None where nothing is broken; a tie-break field given there is refused."""
+    rule = table.option_str("ramsch_tie")
+    given = [field for field in TIE_FIELDS if _says_something(entry, field)]
+    tied = ramsch_losers(card_points) if card_points else ()
+    if rule == RAMSCH_TIE_ALL_LOSE or len(tied) < 2:
+        why = (
+            _(
+                "{field} does not apply: at this table every player tied for the most card "
+                "points loses"
+            )
+            if rule == RAMSCH_TIE_ALL_LOSE
+            else _("{field} only breaks a tie for the most card points")
+        )
+        problems.extend(problem(why, field, field=field) for field in given)
+        return None
+    tricks = _tied_tricks(entry, table, card_points or {}, tied, problems)
+    if tricks is None:
+        return None
+    most = max(tricks.values())
+    still = tuple(player for player in tied if tricks[player] == most)
+    trump = entry.get("highest_trump")
+    if rule == RAMSCH_TIE_TRICKS or len(still) == 1:
+        if _says_something(entry, "highest_trump"):
+            problems.append(
+                problem(
+                    _("highest_trump only breaks a tie on tricks too"),
+                    "highest_trump",
+                )
+            )
+        return RamschTieBreak(tricks, None, still)
+    if trump not in still:
+        problems.append(
+            problem(
+                _("{names} took as many tricks: name which of them took the highest trump"),
+                "highest_trump",
+                names=Listed(still, _("and")),
+            )
+        )
+        return None
+    assert isinstance(trump, str)
+    return RamschTieBreak(tricks, trump, (trump,))
+
+
+def _tied_tricks(
+    entry: Mapping[str, object],
+    table: TableSetup,
+    card_points: Mapping[str, int],
+    tied: Sequence[str],
+    problems: list[Problem],
+) -> dict[str, int] | None:
+    """The tricks of each player tied for the most card points (and of them only), each
+    possible with his card points, 8 at most together; None if any is wrong."""
+    raw = entry.get("tricks")
+    before = len(problems)
+    if not isinstance(raw, Mapping):
+        raw = {}
+    tricks: dict[str, int] = {}
+    for player, value in raw.items():
+        if player not in table.players:
+            problems.append(problem(_("{name} is not at this table"), "tricks", name=str(player)))
+        elif player not in tied:
+            if not says_nothing(value):
+                problems.append(
+                    problem(
+                        _(
+                            "only the players tied for the most card points give their tricks, "
+                            "and {name} is not one of them"
+                        ),
+                        "tricks",
+                        name=str(player),
+                    )
+                )
+        elif isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= TRICKS:
+            problems.append(
+                problem(
+                    _("tricks for {name} must be a whole number from 1 to 8"), "tricks", name=player
+                )
+            )
+        elif card_points[player] > most_card_points(value):
+            needed = next(
+                n for n in range(TRICKS + 1) if most_card_points(n) >= card_points[player]
+            )
+            problems.append(
+                problem(
+                    _("{points} card points need at least {tricks} of the 8 tricks"),
+                    "tricks",
+                    points=card_points[player],
+                    tricks=needed,
+                )
+            )
+        else:
+            tricks[player] = value
+    # A tied player whose tricks were refused above is not missing too.
+    missing = [player for player in tied if raw.get(player) is None or raw.get(player) == ""]
+    if missing:
+        problems.append(
+            problem(
+                _("{names} tie for the most card points: give their tricks"),
+                "tricks",
+                names=Listed(tuple(tied), _("and")),
+            )
+        )
+    if len(problems) > before:
+        return None
+    if sum(tricks.values()) > TRICKS:
+        problems.append(
+            problem(
+                _("the tied players' tricks add up to {total}; a hand has 8"),
+                "tricks",
+                total=sum(tricks.values()),
+            )
+        )
+        return None
+    return tricks
 
 
 def _ramsch_card_points(
@@ -1533,6 +1706,10 @@ def fields_for(contract: Contract, table: TableSetup) -> frozenset[str]:
         fields.add("laufende")
     if table.option_bool("klopfen") and contract.can_be_knocked:
         fields.add("klopfen")
+    if contract.ramsch and table.option_str("ramsch_tie") != RAMSCH_TIE_ALL_LOSE:
+        fields.add("tricks")
+        if table.option_str("ramsch_tie") == RAMSCH_TIE_TRICKS_TRUMP:
+            fields.add("highest_trump")
     return frozenset(fields)
 
 
@@ -1557,6 +1734,9 @@ class TableHand:
     card_points: Mapping[str, int] | None = None
     jungfrau: tuple[str, ...] = ()
     durchmarsch: str | None = None
+    # A Ramsch's tie for the most card points, where the table breaks it (rules.md §12).
+    tricks: Mapping[str, int] | None = None
+    highest_trump: str | None = None
 
 
 def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
@@ -1631,6 +1811,8 @@ _TAPPED_FIELD_WORDS = {
     "jungfrau": _("a Jungfrau"),
     "durchmarsch": _("a Durchmarsch"),
     "declarer": _("a declarer"),
+    "tricks": _("each tied player's tricks"),
+    "highest_trump": _("the highest trump"),
 }
 
 
@@ -1718,6 +1900,17 @@ def _table_played_entry(contract: Contract, hand: TableHand) -> dict[str, object
         entry["jungfrau"] = list(hand.jungfrau)
     if hand.durchmarsch:
         entry["durchmarsch"] = hand.durchmarsch
+    entry.update(_table_tie_break(hand))
+    return entry
+
+
+def _table_tie_break(hand: TableHand) -> dict[str, object]:
+    """The tricks and highest trump as tapped (rules.md §12), where any was."""
+    entry: dict[str, object] = {}
+    if hand.tricks:
+        entry["tricks"] = dict(hand.tricks)
+    if hand.highest_trump:
+        entry["highest_trump"] = hand.highest_trump
     return entry
 
 
@@ -1778,6 +1971,7 @@ def _table_ramsch_entry(hand: TableHand, table: TableSetup) -> dict[str, object]
         entry["card_points"] = _ramsch_points(hand, table) or {}
         if hand.jungfrau:
             entry["jungfrau"] = list(hand.jungfrau)
+    entry.update(_table_tie_break(hand))
     if hand.klopfen:
         entry["klopfen"] = hand.klopfen
     # The played contracts' fields do not apply to a Ramsch: passed on for parse_entry to
@@ -1861,6 +2055,22 @@ class Schafkopf(Game):
                 "Jungfrau (a player without a trick); a Durchmarsch (every trick) wins a Solo "
                 "won Schwarz from each."
             ),
+        ),
+        OptionSpec(
+            "ramsch_tie",
+            RAMSCH_TIE_ALL_LOSE,
+            _("Ramsch: a tie for the most card points"),
+            _(
+                "Who loses when players tie for the most card points in a Ramsch: all of them, "
+                "or the one who took more tricks; with the same tricks too, all of those, or the "
+                "one who took the highest trump."
+            ),
+            choices=(
+                Choice(RAMSCH_TIE_ALL_LOSE, _("All of them lose")),
+                Choice(RAMSCH_TIE_TRICKS, _("More tricks lose")),
+                Choice(RAMSCH_TIE_TRICKS_TRUMP, _("More tricks, then the highest trump, lose")),
+            ),
+            requires="ramsch",
         ),
         OptionSpec(
             "bettel",
@@ -2004,7 +2214,7 @@ def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
         losers = tuple(player for player in players if player != hand.durchmarsch)
     else:
         assert hand.card_points is not None
-        losers = ramsch_losers(hand.card_points)
+        losers = hand.tie_break.losers if hand.tie_break else ramsch_losers(hand.card_points)
     winners = [player for player in players if player not in losers]
     points = settle_ramsch(players, losers, parts.per_opponent)
     breakdown = RamschBreakdown(
@@ -2023,6 +2233,7 @@ def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
         game_value=parts.per_opponent,
         schneider=hand.durchmarsch is not None,
         schwarz=hand.durchmarsch is not None,
+        tie_break=hand.tie_break,
     )
     return RoundScore(points, breakdown.to_json())
 
@@ -2196,8 +2407,17 @@ class RamschBreakdown:
     game_value: int
     schneider: bool
     schwarz: bool
+    # Only where the table broke a tie for the most card points (option ``ramsch_tie``): the
+    # key is left out otherwise, so every Ramsch stored before the option reads the same.
+    tie_break: RamschTieBreak | None = None
 
     def to_json(self) -> dict[str, JSON]:
+        stored = self._stored()
+        if self.tie_break is not None:
+            stored["tie_break"] = self.tie_break.to_json()
+        return stored
+
+    def _stored(self) -> dict[str, JSON]:
         return {
             "kind": self.kind,
             "contract": self.contract.key,
@@ -2222,7 +2442,7 @@ class RamschBreakdown:
 
     @classmethod
     def from_json(cls, data: object, path: str = "breakdown") -> RamschBreakdown:
-        fields = Fields(data, path, _RAMSCH_KEYS)
+        fields = Fields(data, path, _RAMSCH_KEYS, optional=("tie_break",))
         for key, value in (
             ("kind", cls.kind),
             ("contract", cls.contract.key),
@@ -2246,6 +2466,9 @@ class RamschBreakdown:
             game_value=fields.read("game_value", integer),
             schneider=fields.read("schneider", boolean),
             schwarz=fields.read("schwarz", boolean),
+            tie_break=fields.maybe(
+                "tie_break", lambda value, at: RamschTieBreak.from_json(value, at)
+            ),
         )
 
 
@@ -2254,7 +2477,7 @@ _RAMSCH_KEYS = (
     "contract",
     "doublings",
     "declarer_won",
-    *(field.name for field in dataclass_fields(RamschBreakdown)),
+    *(field.name for field in dataclass_fields(RamschBreakdown) if field.name != "tie_break"),
 )
 
 
