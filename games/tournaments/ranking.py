@@ -132,11 +132,9 @@ def rank_swiss(
     ``entrants`` adds those who have played nothing yet (a late entry). With ``lot_seed`` lots
     decide what is left [F5]; otherwise equal entrants share a place.
     """
-    match_points: dict[int, float] = defaultdict(float)
+    match_points: dict[int, float] = dict.fromkeys(entrants, 0.0)
     difference: dict[int, int] = defaultdict(int)
     faced: dict[int, list[int]] = defaultdict(list)
-    for number in entrants:
-        match_points[number] += 0
     for match in matches:
         if match.first == match.second:
             raise ValueError(f"{match.first} cannot play against itself")
@@ -144,16 +142,13 @@ def rank_swiss(
             (match.first, match.second, match.first_score, match.second_score),
             (match.second, match.first, match.second_score, match.first_score),
         ):
-            if scored > conceded:
-                match_points[own] += win_points
-            elif scored == conceded:
-                match_points[own] += draw_points
-            else:
-                match_points[own] += 0
+            earned = win_points if scored > conceded else 0.0
+            earned = draw_points if scored == conceded else earned
+            match_points[own] = match_points.get(own, 0.0) + earned
             difference[own] += scored - conceded
             faced[own].append(other)
     for number in byes:
-        match_points[number] += bye_points
+        match_points[number] = match_points.get(number, 0.0) + bye_points
         difference[number] += bye_score
     lines = {
         number: (
