@@ -1,0 +1,1 @@
+"""A tournament's pages (one view per interaction)."""
