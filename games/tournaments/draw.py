@@ -42,6 +42,8 @@ MAX_TABLE_SIZE = 8
 _RESTARTS = 6
 _STEPS_PER_PLAYER = 12
 _MIN_STEPS = 300
+# A restart gives up after this many swaps per player without a better seating.
+_PATIENCE_PER_PLAYER = 4
 # A Swiss pairing is searched exhaustively for the fewest rematches; beyond this many steps the
 # search settles for what it has (only a huge field deep into its rounds gets there).
 _PAIRING_STEPS = 200_000
@@ -200,8 +202,12 @@ def draw_groups(
         raise DrawError("a start number is entered twice")
     sizes = table_sizes(len(players), table_size, allow_five, allow_three)
     stream = SeededStream(seed, "groups")
-    met = meetings(earlier_rounds)
-    groups = _least_repeats(stream.shuffled(players), sizes, met, stream)
+    history = _History(
+        met=meetings(earlier_rounds),
+        odd_before=odd_tables_had(earlier_rounds, table_size),
+        odd_tables=[size != table_size for size in sizes],
+    )
+    groups = _least_repeats(stream.shuffled(players), sizes, history, stream)
     tables = tuple(
         TablePlan(
             number=index + 1,
@@ -213,20 +219,55 @@ def draw_groups(
     return RoundPlan(tables=tables, byes=(), seed=seed)
 
 
+def odd_tables_had(rounds: Iterable[RoundPlan], table_size: int) -> dict[int, int]:
+    """How often each start number sat at a table of another size than ``table_size`` (a five
+    where the dealer sits out, a three) in these rounds."""
+    counts: dict[int, int] = defaultdict(int)
+    for plan in rounds:
+        for table in plan.tables:
+            if len(table.seats) != table_size:
+                for number in table.seats:
+                    counts[number] += 1
+    return dict(counts)
+
+
+@dataclass(frozen=True)
+class _History:
+    """What a later round's draw keeps down: first the times two at a table met before, then
+    the times a player who already sat at a table of five or three sits at one again (so the
+    games sat out and the short tables are shared round by round)."""
+
+    met: dict[int, dict[int, int]]
+    odd_before: dict[int, int]
+    odd_tables: list[bool]
+
+    @property
+    def meeting_weight(self) -> int:
+        """A repeat meeting outweighs every odd table of the round together."""
+        return 1 + sum(self.odd_before.values())
+
+
 def _least_repeats(
-    players: list[int], sizes: Sequence[int], met: dict[int, dict[int, int]], stream: SeededStream
+    players: list[int], sizes: Sequence[int], history: _History, stream: SeededStream
 ) -> list[list[int]]:
     """Players (in a drawn order) in groups of ``sizes``, keeping down the times two of a
     group met before."""
-    if not any(number in met for number in players):
+    if not any(number in history.met for number in players):
         return _cut(players, sizes)
+    # No seating costs less than no repeat meeting and the odd tables' seats given to those
+    # who sat at the fewest odd tables before.
+    odd_seats = sum(size for size, odd in zip(sizes, history.odd_tables, strict=True) if odd)
+    floor = sum(sorted(history.odd_before.get(p, 0) for p in players)[:odd_seats])
+    steps = max(_MIN_STEPS, _STEPS_PER_PLAYER * len(players))
+    patience = max(_MIN_STEPS, _PATIENCE_PER_PLAYER * len(players))
     best: _Seating | None = None
     for _ in range(_RESTARTS):
-        seating = _Seating.greedy(stream.shuffled(players), sizes, met)
-        seating.improve(stream, max(_MIN_STEPS, _STEPS_PER_PLAYER * len(players)))
+        seating = _Seating.greedy(stream.shuffled(players), sizes, history)
+        seating.improve(stream, steps, patience, floor)
         if best is None or seating.best_cost < best.best_cost:
             best = seating
-        if best.best_cost == 0:
+        # Restarts are for repeat meetings; how the odd tables go round is a nicety.
+        if best.best_cost < history.meeting_weight:
             break
     assert best is not None
     return best.best_groups
@@ -244,9 +285,12 @@ class _Seating:
     """Groups being improved by swaps, with each player's cost at each table kept up to date
     (``cost_at[player][table]``: how often the player met the others there)."""
 
-    def __init__(self, groups: list[list[int]], met: dict[int, dict[int, int]]) -> None:
+    def __init__(self, groups: list[list[int]], history: _History) -> None:
         self.groups = groups
-        self.met = met
+        self.met = met = history.met
+        self.odd_tables = history.odd_tables
+        self.odd_before = history.odd_before
+        self.weight = history.meeting_weight
         self.table_of = {p: index for index, group in enumerate(groups) for p in group}
         self.cost_at: dict[int, list[int]] = {p: [0] * len(groups) for p in self.table_of}
         for player, row in met.items():
@@ -254,34 +298,47 @@ class _Seating:
                 for other, times in row.items():
                     if other in self.table_of:
                         self.cost_at[player][self.table_of[other]] += times
-        self.cost = sum(self.cost_at[p][self.table_of[p]] for p in self.table_of) // 2
+        self.cost = self.weight * (
+            sum(self.cost_at[p][self.table_of[p]] for p in self.table_of) // 2
+        ) + sum(self._odd(p, self.table_of[p]) for p in self.table_of)
         self.best_cost = self.cost
         self.best_groups = [list(group) for group in groups]
 
     @classmethod
-    def greedy(
-        cls, players: list[int], sizes: Sequence[int], met: dict[int, dict[int, int]]
-    ) -> _Seating:
+    def greedy(cls, players: list[int], sizes: Sequence[int], history: _History) -> _Seating:
         """Each player in turn, those with the most history first, at the open table where they
         met the fewest of those already seated."""
-        history = {p: sum(met.get(p, {}).values()) for p in players}
-        order = sorted(players, key=lambda p: -history[p])
+        met, weight = history.met, history.meeting_weight
+        known = {p: sum(met.get(p, {}).values()) for p in players}
+        order = sorted(players, key=lambda p: -known[p])
         groups: list[list[int]] = [[] for _ in sizes]
         for player in order:
             row = met.get(player, {})
+            odd = history.odd_before.get(player, 0)
             open_tables = [t for t, size in enumerate(sizes) if len(groups[t]) < size]
             table = min(
                 open_tables,
-                key=lambda t: (sum(row.get(o, 0) for o in groups[t]), len(groups[t])),
+                key=lambda t: (
+                    weight * sum(row.get(o, 0) for o in groups[t])
+                    + (odd if history.odd_tables[t] else 0),
+                    len(groups[t]),
+                ),
             )
             groups[table].append(player)
-        return cls(groups, met)
+        return cls(groups, history)
+
+    def _odd(self, player: int, table: int) -> int:
+        return self.odd_before.get(player, 0) if self.odd_tables[table] else 0
+
+    def _at(self, player: int, table: int) -> int:
+        """The player's cost at a table they sit at."""
+        return self.weight * self.cost_at[player][table] + self._odd(player, table)
 
     def _swap_gain(self, player: int, other: int) -> int:
         here, there = self.table_of[player], self.table_of[other]
         together = self.met.get(player, {}).get(other, 0)
-        before = self.cost_at[player][here] + self.cost_at[other][there]
-        after = self.cost_at[player][there] + self.cost_at[other][here] - 2 * together
+        before = self._at(player, here) + self._at(other, there)
+        after = self._at(player, there) + self._at(other, here) - 2 * self.weight * together
         return after - before
 
     def _swap(self, player: int, other: int) -> None:
@@ -297,15 +354,18 @@ class _Seating:
         self.groups[there][self.groups[there].index(other)] = player
         self.table_of[player], self.table_of[other] = there, here
 
-    def improve(self, stream: SeededStream, steps: int) -> None:
-        """Swap a player who met someone at their table with the player elsewhere whose swap
-        lowers the cost most, or keeps it (to walk across plateaus); a swap just made is not
-        undone at once (a short tabu list, [M5])."""
+    def improve(self, stream: SeededStream, steps: int, patience: int, floor: int) -> None:
+        """Swap a player who costs something at their table with the player elsewhere whose
+        swap lowers the cost most, or keeps it (to walk across plateaus); a swap just made is
+        not undone at once (a short tabu list, [M5]). Stops at ``floor`` (no seating costs
+        less), after ``steps``, or after ``patience`` steps without a better seating."""
         recent: list[int] = []
+        since_best = 0
         for _ in range(steps):
-            if self.cost == 0:
+            since_best += 1
+            if self.cost <= floor or since_best > patience:
                 return
-            troubled = [p for p, t in self.table_of.items() if self.cost_at[p][t] > 0]
+            troubled = [p for p, t in self.table_of.items() if self._at(p, t) > 0]
             player = troubled[stream.below(len(troubled))]
             here = self.table_of[player]
             candidates = [o for o in self.table_of if self.table_of[o] != here and o not in recent]
@@ -322,6 +382,7 @@ class _Seating:
             if self.cost < self.best_cost:
                 self.best_cost = self.cost
                 self.best_groups = [list(group) for group in self.groups]
+                since_best = 0
 
 
 # -- Swiss pairing ---------------------------------------------------------------------------------

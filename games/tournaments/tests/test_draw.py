@@ -23,6 +23,7 @@ from games.tournaments.draw import (
     draw_groups,
     make_seed,
     meetings,
+    odd_tables_had,
     opponents,
     pair_swiss,
     rematches,
@@ -112,6 +113,17 @@ def test_thirty_four_players_make_two_tables_of_five_or_two_of_three() -> None:
     assert everyone_once(threes, range(1, 35))
     with pytest.raises(DrawError):
         draw_groups(range(1, 35), SCHAFKOPF, "s", allow_five=False, allow_three=False)
+
+
+def test_the_tables_of_five_go_round_so_nobody_sits_out_at_two_of_them() -> None:
+    """34 players over three rounds: 10 seats at tables of five a round, 30 different players
+    at them, and still nobody meets anybody twice."""
+    rounds: list[RoundPlan] = []
+    for number in range(3):
+        plan = draw_groups(range(1, 35), SCHAFKOPF, f"round-{number}", rounds)
+        assert repeat_meetings(plan, rounds) == 0
+        rounds.append(plan)
+    assert sorted(odd_tables_had(rounds, SCHAFKOPF).values()) == [1] * 30
 
 
 def test_a_larger_table_of_a_game_where_all_play_has_nobody_sitting_out() -> None:
