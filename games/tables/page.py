@@ -147,8 +147,9 @@ class TablePage:
 
     @classmethod
     def for_request(cls, request: HtmxHttpRequest, public_id: str, role: Role) -> TablePage:
-        """The table if it is in one of the account's clubs and the role allows ``role``."""
-        table, held = access.table_and_role_for(request, public_id, role)
+        """The table if it is in one of the account's clubs (or a table link the visitor
+        opened opens it) and the role allows ``role``."""
+        table, held = access.table_and_role_for(request, public_id, role, by_link=True)
         return cls.load(table, can_score=held.allows(Role.SCORER))
 
     @classmethod

@@ -54,6 +54,11 @@ class TableProgress:
         return self.last_save is None or timezone.now() - self.last_save > LATE_AFTER
 
 
+def tournaments_of(club_ids: Sequence[int]) -> list[Tournament]:
+    """The tournaments of these clubs, newest first, with their clubs (one query)."""
+    return list(Tournament.objects.filter(club__in=club_ids).select_related("club"))
+
+
 def entrant_names(tournament: Tournament) -> dict[int, str]:
     return dict(tournament.entrants.values_list("number", "name"))
 

@@ -1,0 +1,87 @@
+"""A tournament's forms: the new tournament, an entry, a table's result by hand, the prizes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy
+
+from games.clubs.forms import readable
+from games.hands import game_choices
+from games.tournaments.models import Pairing
+
+# Games per table each round, as Schafkopf tournaments commonly play them (NOTES.md, P3-P9).
+GAMES_PER_ROUND_HELP = gettext_lazy(
+    "Schafkopf tournaments commonly play 24, 32 or 48. Leave it empty to play each table's "
+    "game to its end (Scopa, Scopone, Briscola, Ciapanò, Swoops)."
+)
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=60, validators=[readable])
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=game_choices)
+    pairing = forms.ChoiceField(
+        label=gettext_lazy("Later rounds"), choices=Pairing.choices, initial=Pairing.GROUPS
+    )
+    table_size = forms.IntegerField(
+        label=gettext_lazy("Players per table"), min_value=2, max_value=8, initial=4
+    )
+    rounds_planned = forms.IntegerField(
+        label=gettext_lazy("Rounds"), min_value=1, max_value=20, initial=2
+    )
+    games_per_round = forms.IntegerField(
+        label=gettext_lazy("Games per table each round"),
+        min_value=1,
+        max_value=200,
+        required=False,
+        help_text=GAMES_PER_ROUND_HELP,
+    )
+    cap = forms.IntegerField(
+        label=gettext_lazy("Most entrants"), min_value=2, max_value=400, required=False
+    )
+
+    def tournament_fields(self) -> dict[str, Any]:
+        return dict(self.cleaned_data)
+
+
+class EntrantForm(forms.Form):
+    name = forms.CharField(
+        label=gettext_lazy("Name"),
+        max_length=40,
+        validators=[readable],
+        help_text=gettext_lazy("A player of the club, or any name given at the door."),
+        widget=forms.TextInput(attrs={"autocapitalize": "words", "autocomplete": "off"}),
+    )
+
+
+class ResultForm(forms.Form):
+    """Points for each start number at the table, and the reason they are entered by hand."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("Why by hand"), max_length=200, validators=[readable]
+    )
+
+    def __init__(self, *args: Any, seats: tuple[tuple[int, str], ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        for number, name in seats:
+            self.fields[f"points_{number}"] = forms.IntegerField(
+                label=f"{number} {name}", min_value=-100_000, max_value=100_000
+            )
+
+    def points(self) -> dict[int, int]:
+        return {number: self.cleaned_data[f"points_{number}"] for number, _name in self.seats}
+
+
+class PrizesForm(forms.Form):
+    prizes = forms.CharField(
+        label=gettext_lazy("Prizes by place"),
+        required=False,
+        validators=[readable],
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=gettext_lazy("One line per place, first place first; an empty line: no prize."),
+    )
+
+    def prize_list(self) -> list[str]:
+        return str(self.cleaned_data["prizes"]).splitlines()
