@@ -15,7 +15,8 @@ Source tags are those of /work/shared/tournaments/NOTES.md (listed on the rules 
   [M4, M5]). A count that does not divide by the table size gets tables one larger (Schafkopf:
   five, the dealer sitting out each game, as SchafkopfTurnierplaner makes ``n mod 4`` tables of
   five [R2]) or, where those cannot be made or are not allowed, tables one smaller (Skat's tables
-  of three [P13]).
+  of three [P13]); later rounds give those tables to players who have sat at the fewest of them
+  (our own choice: no source was found).
 - One against one, or team against team (``pair_swiss``): FIDE's Swiss rules [F1, F2] (no two
   entrants meet twice; entrants on the same score play each other where they can; with an odd
   count one gets a bye, never twice [F3]), paired in the order of the standings, first against
@@ -188,16 +189,21 @@ def draw_groups(
 ) -> RoundPlan:
     """The tables of a round for games at tables of three to eight (Schafkopf, Ciapanò, Swoops).
 
-    Table sizes as ``table_sizes`` says ([R2], [P13]). Round 1 is drawn at random from the seed;
-    in later rounds players who sat together in ``earlier_rounds`` are kept apart where they can
-    be, keeping ``repeat_meetings`` as low as a greedy start and cost-lowering swaps with a few
-    restarts find (SchafkopfTurnier's restarts and swaps [R1]; the greedy start of [R2], [M4],
-    [M5]). Tables are drawn by lot and so are the seats at each (Fisher-Yates, [R1]; [P5, P11]).
-    Deterministic for a given seed and input. A table one larger than ``table_size`` is marked
-    ``sitting_out_each_game`` (Schafkopf's dealer sitting out [R2]) unless
-    ``dealer_sits_out_at_larger`` is false (games whose tables of that size simply play).
+    Table sizes as ``table_sizes`` says ([R2], [P13]). Round 1 is drawn at random from the seed.
+    In later rounds players who sat together in ``earlier_rounds`` are kept apart where they can
+    be: ``repeat_meetings`` as low as a greedy start and cost-lowering swaps with a few restarts
+    find (SchafkopfTurnier's restarts and swaps [R1]; the greedy start of [R2], [M4], [M5]);
+    then, among seatings as good, the tables of five or three go to those who have sat at the
+    fewest of them, so the games sat out are shared (our choice: no source says). Tables are
+    drawn by lot,
+    and so are the seats at each (Fisher-Yates [R1]; [P5, P11]). The same seed, start numbers
+    (in any order) and earlier rounds give the same draw. A table one larger than
+    ``table_size`` is marked ``sitting_out_each_game`` (Schafkopf's dealer sitting out [R2])
+    unless ``dealer_sits_out_at_larger`` is false (a game whose tables of that size all play).
     """
-    players = list(dict.fromkeys(start_numbers))
+    # The draw depends on who plays, not on the order the caller lists them in: anyone with
+    # the entry list and the seed draws the same tables.
+    players = sorted(set(start_numbers))
     if len(players) != len(start_numbers):
         raise DrawError("a start number is entered twice")
     sizes = table_sizes(len(players), table_size, allow_five, allow_three)
