@@ -186,6 +186,7 @@ def draw_groups(
     allow_three: bool = True,
     *,
     dealer_sits_out_at_larger: bool = True,
+    keep_neighbours_apart: bool = False,
 ) -> RoundPlan:
     """The tables of a round for games at tables of three to eight (Schafkopf, Ciapanò, Swoops).
 
@@ -200,6 +201,9 @@ def draw_groups(
     (in any order) and earlier rounds give the same draw. A table one larger than
     ``table_size`` is marked ``sitting_out_each_game`` (Schafkopf's dealer sitting out [R2])
     unless ``dealer_sits_out_at_larger`` is false (a game whose tables of that size all play).
+    With ``keep_neighbours_apart`` two players whose start numbers follow each other (who came
+    in together) are kept apart as if they had met once, from round 1 on (SchafkopfTurnier
+    weighs such a pair above a repeat meeting [R1]).
     """
     # The draw depends on who plays, not on the order the caller lists them in: anyone with
     # the entry list and the seed draws the same tables.
@@ -208,8 +212,11 @@ def draw_groups(
         raise DrawError("a start number is entered twice")
     sizes = table_sizes(len(players), table_size, allow_five, allow_three)
     stream = SeededStream(seed, "groups")
+    met = meetings(earlier_rounds)
+    if keep_neighbours_apart:
+        _count_neighbours_as_met(players, met)
     history = _History(
-        met=meetings(earlier_rounds),
+        met=met,
         odd_before=odd_tables_had(earlier_rounds, table_size),
         odd_tables=[size != table_size for size in sizes],
     )
@@ -223,6 +230,15 @@ def draw_groups(
         for index, group in enumerate(groups)
     )
     return RoundPlan(tables=tables, byes=(), seed=seed)
+
+
+def _count_neighbours_as_met(players: Sequence[int], met: dict[int, dict[int, int]]) -> None:
+    present = set(players)
+    for number in players:
+        if number + 1 in present:
+            for first, second in ((number, number + 1), (number + 1, number)):
+                row = met.setdefault(first, {})
+                row[second] = row.get(second, 0) + 1
 
 
 def odd_tables_had(rounds: Iterable[RoundPlan], table_size: int) -> dict[int, int]:

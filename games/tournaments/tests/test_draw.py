@@ -126,6 +126,20 @@ def test_the_tables_of_five_go_round_so_nobody_sits_out_at_two_of_them() -> None
     assert sorted(odd_tables_had(rounds, SCHAFKOPF).values()) == [1] * 30
 
 
+def test_players_who_came_in_together_sit_apart_when_the_director_asks() -> None:
+    """Consecutive start numbers (who entered together) at different tables from round 1 on,
+    as SchafkopfTurnier keeps them [R1], and still nobody meets anybody twice."""
+    rounds: list[RoundPlan] = []
+    for number in range(3):
+        plan = draw_groups(
+            range(1, 33), SCHAFKOPF, f"r{number}", rounds, keep_neighbours_apart=True
+        )
+        assert repeat_meetings(plan, rounds) == 0
+        assert not any(n + 1 in table.seats for table in plan.tables for n in table.seats)
+        rounds.append(plan)
+    assert draw_groups(range(1, 33), SCHAFKOPF, "r0") != rounds[0]
+
+
 def test_a_larger_table_of_a_game_where_all_play_has_nobody_sitting_out() -> None:
     plan = draw_groups(range(1, 10), 4, "swoops", dealer_sits_out_at_larger=False)
     assert [len(t.seats) for t in plan.tables] == [4, 5]
@@ -281,14 +295,17 @@ def test_every_player_sits_once_at_a_table_of_an_allowed_size(
         return
     earlier = random_rounds(data.draw, numbers, sizes, 2)
     seed = data.draw(st.text(max_size=20))
-    plan = draw_groups(numbers, size, seed, earlier, five, three)
+    apart = data.draw(st.booleans())
+    plan = draw_groups(numbers, size, seed, earlier, five, three, keep_neighbours_apart=apart)
     assert everyone_once(plan, numbers)
     allowed = {size} | ({size + 1} if five else set()) | ({size - 1} if three else set())
     assert {len(t.seats) for t in plan.tables} <= allowed
     assert [t.number for t in plan.tables] == list(range(1, len(plan.tables) + 1))
     assert all(t.sitting_out_each_game == (len(t.seats) > size) for t in plan.tables)
     listed = shuffled(data.draw, numbers)
-    assert draw_groups(listed, size, seed, earlier, five, three) == plan
+    assert (
+        draw_groups(listed, size, seed, earlier, five, three, keep_neighbours_apart=apart) == plan
+    )
 
 
 @given(st.data(), group_nights(high=200))
