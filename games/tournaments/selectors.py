@@ -35,6 +35,8 @@ class TableProgress:
     games_due: int | None
     last_save: datetime | None
     finished: bool
+    # When the round was drawn: a table that has saved nothing since is late after a while too.
+    drawn_at: datetime
     manual_result: dict[str, int] | None
     manual_reason: str
     sitting_out_each_game: bool
@@ -51,7 +53,7 @@ class TableProgress:
     def late(self) -> bool:
         if self.done:
             return False
-        return self.last_save is None or timezone.now() - self.last_save > LATE_AFTER
+        return timezone.now() - (self.last_save or self.drawn_at) > LATE_AFTER
 
 
 def tournaments_of(club_ids: Sequence[int]) -> list[Tournament]:
@@ -72,10 +74,15 @@ def round_progress(
     one more for the names unless given)."""
     names = entrant_names(tournament) if names is None else names
     rows = tournament_round.tables.select_related("table").order_by("number")
-    return [_progress(tournament, row, names) for row in rows]
+    return [_progress(tournament, tournament_round, row, names) for row in rows]
 
 
-def _progress(tournament: Tournament, row: RoundTable, names: dict[int, str]) -> TableProgress:
+def _progress(
+    tournament: Tournament,
+    tournament_round: TournamentRound,
+    row: RoundTable,
+    names: dict[int, str],
+) -> TableProgress:
     table = row.table
     return TableProgress(
         number=row.number,
@@ -87,6 +94,7 @@ def _progress(tournament: Tournament, row: RoundTable, names: dict[int, str]) ->
         games_due=tournament.games_per_round,
         last_save=table.updated_at if table is not None and table.hands_played else None,
         finished=table is not None and table.is_finished,
+        drawn_at=tournament_round.drawn_at,
         manual_result=row.manual_result,
         manual_reason=row.manual_reason,
         sitting_out_each_game=row.sitting_out_each_game,

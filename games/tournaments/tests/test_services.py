@@ -4,6 +4,7 @@ tables' hands, the end; each refused when it should be, each in the club's log."
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import timedelta
 
 import pytest
 
@@ -323,8 +324,13 @@ def test_the_overview_shows_each_tables_games_and_its_last_save(django_assert_ma
     progress = {table.number: table for table in overview.tables}
     assert (progress[1].games_played, progress[1].done, progress[1].late) == (3, True, False)
     assert progress[1].last_save is not None
-    assert (progress[2].games_played, progress[2].done, progress[2].late) == (0, False, True)
+    assert (progress[2].games_played, progress[2].done, progress[2].late) == (0, False, False)
     assert overview.next_round is None
+    # Ten minutes on, the table that saved nothing since the draw is late; a done one is not.
+    first.drawn_at -= selectors.LATE_AFTER + timedelta(seconds=1)
+    first.save(update_fields=["drawn_at"])
+    later = {table.number: table for table in selectors.overview(tournament).tables}
+    assert (later[1].late, later[2].late) == (False, True)
 
 
 def test_a_tournament_finishes_after_its_last_round_with_its_prizes_by_place():

@@ -242,3 +242,23 @@ def test_the_rules_page_names_its_sources(client):
     assert "dieter6605/SchafkopfTurnier" in page
     assert "FIDE" in page
     assert Table.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("it", ("Elenco iscritti", "Turno 1", "Classifica")),
+        ("de", ("Teilnehmerliste", "Durchgang 1", "Tabelle")),
+        ("ja", ("参加者一覧", "第1回戦", "順位表")),
+    ],
+)
+def test_the_director_s_page_and_the_standings_in_each_language(client, language, words):
+    tournament = schafkopf_night(entrants=4)
+    drawn(tournament)
+    listing, round_heading, standings = words
+    page = html(client.get(url("tournament", tournament), HTTP_ACCEPT_LANGUAGE=language))
+    assert listing in page
+    assert round_heading in page
+    assert standings in html(
+        client.get(url("tournament_standings", tournament), HTTP_ACCEPT_LANGUAGE=language)
+    )
