@@ -77,7 +77,7 @@ def table_page_report(label: str, owner: User, runs: int = 15) -> str:
     client = Client(HTTP_HOST="localhost")
     client.force_login(owner)
     with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"), as_a_worker_runs():
-        bare = _timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
+        bare = timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
         timings = [bare]
         game, bench = bench_game()
         for hands in (10, 500):
@@ -97,10 +97,10 @@ def _table_timings(client: Client, table: Table, bench: BenchTable, runs: int) -
     preview = dict(bench.preview)
     phone = _Phone(client, url, bench, signature)
     return [
-        _timed("table GET", hands, runs, lambda: client.get(url)),
-        _timed("live poll, no change", hands, runs, lambda: _poll(client, url, etag), 304),
-        _timed("preview", hands, runs, lambda: _post(client, url, preview)),
-        _timed("save", hands, runs, phone.save),
+        timed("table GET", hands, runs, lambda: client.get(url)),
+        timed("live poll, no change", hands, runs, lambda: _poll(client, url, etag), 304),
+        timed("preview", hands, runs, lambda: _post(client, url, preview)),
+        timed("save", hands, runs, phone.save),
     ]
 
 
@@ -177,7 +177,7 @@ def _post(client: Client, url: str, data: dict[str, str]) -> HttpResponseBase:
     )
 
 
-def _timed(
+def timed(
     what: str,
     hands: int,
     runs: int,

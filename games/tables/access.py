@@ -31,6 +31,15 @@ def table_and_role_for(
     ``by_link``: the pages of the table's hands (the table page, its saves, edits, undo and
     changes; never its buttons that stop or delete it) also open for a visitor holding a table
     link to it that still opens it (``clubs.access.table_link_role``), as a scorer."""
+    table, held, _opened_by_link = table_access_for(request, public_id, role, by_link=by_link)
+    return table, held
+
+
+def table_access_for(
+    request: HttpRequest, public_id: str, role: Role = Role.VIEWER, *, by_link: bool = False
+) -> tuple[Table, Role, bool]:
+    """``table_and_role_for``, and whether a table link opened it rather than a membership
+    (the page then leaves out what only the club's members may do)."""
     user = request.user
     found: tuple[Table | None, Role | None] = (None, None)
     try:
@@ -38,13 +47,14 @@ def table_and_role_for(
             found = selectors.table_get_for_member(public_id, user)
     except Table.DoesNotExist:
         pass
-    if found[0] is None and by_link:
+    opened_by_link = found[0] is None and by_link
+    if opened_by_link:
         found = _table_by_link(request, public_id)
     table, held = found
     if table is None or held is None:
         raise Http404
     refuse_below(held, role)
-    return table, held
+    return table, held, opened_by_link
 
 
 def _table_by_link(request: HttpRequest, public_id: str) -> tuple[Table | None, Role | None]:

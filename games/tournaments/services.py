@@ -368,6 +368,9 @@ def _plan(tournament: Tournament, number: int, numbers: list[int], seed: str) ->
             earlier_rounds=earlier,
             allow_five=tournament.table_size + 1 in counts,
             allow_three=tournament.table_size - 1 in counts,
+            # A live table seats whoever the draw puts at it, and all of them play (Schafkopf,
+            # whose dealer would sit out at five, seats exactly four here).
+            dealer_sits_out_at_larger=False,
         )
     except ValueError as error:
         raise EntryError(

@@ -7,6 +7,8 @@ from collections import defaultdict
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.models import ClubChange, Table
 from games.scoring import EntryError
@@ -371,3 +373,32 @@ def test_a_hand_at_a_tournament_table_keeps_the_tables_guarantees():
     with pytest.raises(StaleWrite):
         table_services.round_record(Table.objects.get(pk=table.pk), entry, version=table.version)
     assert live_table(only).hands_played == 1
+
+
+def test_the_standings_and_the_overview_read_in_queries_constant_in_tables_and_games():
+    """Counted on a small night and on one with four times the tables and more games: the
+    same number of queries (what keeps a 100-player night's pages as fast as a bare view)."""
+    counts = []
+    for entrants, games in ((4, 1), (16, 3)):
+        tournament = schafkopf_night(entrants=entrants, games_per_round=games)
+        first = drawn(tournament)
+        for round_table in first.tables.all():
+            play(round_table, zero_sum(round_table.seats, round_table.seats[0]), times=games)
+        with CaptureQueriesContext(connection) as standings_queries:
+            selectors.standings(tournament)
+        with CaptureQueriesContext(connection) as overview_queries:
+            selectors.overview(tournament)
+        counts.append((len(standings_queries), len(overview_queries)))
+        tournament.delete()
+    assert counts[0] == counts[1]
+    assert counts[0][1] <= 4
+
+
+def test_the_benchs_night_plays_every_table_s_games():
+    from games.tournaments.bench import tournament_seed
+    from tests.clubs import home_owner
+
+    tournament = tournament_seed(home_owner(), players=8, games=2)
+    overview = selectors.overview(tournament)
+    assert [table.games_played for table in overview.tables] == [2, 2]
+    assert all(table.done for table in overview.tables)

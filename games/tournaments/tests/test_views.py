@@ -112,7 +112,11 @@ def test_the_table_link_lets_a_phone_score_that_table_only_until_the_round_close
     opened = phone.get(link)
     table = live_table(one)
     assert opened["Location"] == reverse("games:table", kwargs={"table": table.public_id})
-    assert phone.get(opened["Location"]).status_code == 200
+    scoring = phone.get(opened["Location"])
+    assert scoring.status_code == 200
+    assert 'id="hand-form"' in html(scoring)
+    # What only the club's members may do is not offered.
+    assert "Delete this table" not in html(scoring)
     # The link opens its own table, not the next one.
     other = reverse("games:table", kwargs={"table": live_table(two).public_id})
     assert phone.get(other).status_code == 404
