@@ -207,7 +207,23 @@ def timed(
 
 
 def _report(label: str, bare: Timing, timings: list[Timing]) -> str:
-    header = ("table page", "hands", "median ms", "x bare", "queries", "bytes", "gzipped")
+    lines = [
+        f"{label}: the table page, timed beside a bare view (same client, same middleware)",
+        timings_table(("table page", "hands"), bare, timings),
+    ]
+    saves = {timing.hands: timing for timing in timings if timing.what == "save"}
+    if 10 in saves and 500 in saves:
+        lines.append(
+            f"save at 500 hands / save at 10 hands: "
+            f"{saves[500].median_ms / saves[10].median_ms:.2f}"
+        )
+    return "\n".join(lines)
+
+
+def timings_table(heads: tuple[str, str], bare: Timing, timings: list[Timing]) -> str:
+    """Each timing beside the bare view's, as a text table (``heads``: the first two columns'
+    names, what was timed and how many hands it held)."""
+    header = (*heads, "median ms", "x bare", "queries", "bytes", "gzipped")
     rows = [
         (
             timing.what,
@@ -220,17 +236,7 @@ def _report(label: str, bare: Timing, timings: list[Timing]) -> str:
         )
         for timing in timings
     ]
-    lines = [
-        f"{label}: the table page, timed beside a bare view (same client, same middleware)",
-        text_table(header, rows),
-    ]
-    saves = {timing.hands: timing for timing in timings if timing.what == "save"}
-    if 10 in saves and 500 in saves:
-        lines.append(
-            f"save at 500 hands / save at 10 hands: "
-            f"{saves[500].median_ms / saves[10].median_ms:.2f}"
-        )
-    return "\n".join(lines)
+    return text_table(header, rows)
 
 
 def text_table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:

@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import override_settings
 from django.urls import reverse
 
-from games.bench_table import Timing, as_a_worker_runs, text_table, timed
+from games.bench_table import as_a_worker_runs, timed, timings_table
 from games.models import Table
 from games.tables import services as table_services
 from games.tournaments import services
@@ -70,28 +70,10 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
         [
             f"{label}: a {PLAYERS}-player tournament, {PLAYERS // 4} tables of {GAMES} games "
             f"(seeded in {seeded:.1f} s), beside a bare view",
-            _rows(bare, timings),
+            timings_table(("tournament page", "games"), bare, timings),
         ]
     )
 
 
 def _getter(client: Client, url: str) -> Callable[[], HttpResponseBase]:
     return lambda: client.get(url)
-
-
-def _rows(bare: Timing, timings: list[Timing]) -> str:
-    header = ("tournament page", "games", "median ms", "x bare", "queries", "bytes")
-    return text_table(
-        header,
-        [
-            (
-                timing.what,
-                str(timing.hands) if timing.hands else "",
-                f"{timing.median_ms:.2f}",
-                f"{timing.median_ms / bare.median_ms:.1f}",
-                str(timing.queries),
-                f"{timing.bytes_served:,}",
-            )
-            for timing in timings
-        ],
-    )
