@@ -155,11 +155,11 @@ def entrant_drop(request: HtmxHttpRequest, tournament: str, entrant: str) -> Htt
 @require_POST
 def round_draw(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
     found = access.tournament_for(request, tournament, DIRECTOR)
-    number = str(request.POST.get("round", ""))
+    number = _round_number(str(request.POST.get("round", "")))
     try:
         drawn = services.round_draw(
             found,
-            number=int(number) if number.isdigit() else 0,
+            number=number,
             version=_version(request),
             by=acting_user(request),
         )
@@ -179,8 +179,20 @@ def round_close(request: HtmxHttpRequest, tournament: str, number: int) -> HttpR
     return _after_write(request, found)
 
 
+def _round_number(posted: str) -> int:
+    """A round's number as a form sent it; 0 (no round) for anything else, a number too big
+    for the column included."""
+    if not (posted.isascii() and posted.isdigit()) or len(posted) > 3:
+        return 0
+    return int(posted)
+
+
 def _round_of(tournament: Tournament, number: int) -> TournamentRound:
-    found = tournament.rounds.filter(number=number).first()
+    found = (
+        tournament.rounds.filter(number=number).first()
+        if 0 < number <= services.MOST_ROUNDS
+        else None
+    )
     if found is None:
         raise Http404
     found.tournament = tournament

@@ -45,6 +45,12 @@ def test_a_new_tournament_from_its_form_and_the_form_refused_with_its_errors(cli
     assert made.status_code == 302
     assert made["Location"] == url("tournament", tournament)
     assert tournament.games_per_round == 32
+    # The club's log names the write in the reader's words, though ClubChange's own kinds
+    # do not list it.
+    club_page = client.get(
+        reverse("games:club", kwargs={"club": tournament.club.public_id}), HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert "Turnier angelegt: Preisschafkopf" in html(club_page)
 
 
 def test_the_director_adds_entrants_as_a_fragment_and_a_page_out_of_date_gets_409(client):
@@ -266,3 +272,15 @@ def test_the_director_s_page_and_the_standings_in_each_language(client, language
     assert standings in html(
         client.get(url("tournament_standings", tournament), HTTP_ACCEPT_LANGUAGE=language)
     )
+
+
+def test_a_round_number_too_big_for_its_column_is_no_round(client):
+    tournament = schafkopf_night(entrants=4)
+    huge = "9" * 30
+    drawing = client.post(
+        url("tournament_draw", tournament),
+        {"round": huge, "tournament_version": tournament.version},
+    )
+    assert drawing.status_code == 422
+    assert client.get(f"{url('tournament', tournament)}rounds/{huge}/").status_code == 404
+    assert not tournament.rounds.exists()
