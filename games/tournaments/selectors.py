@@ -5,9 +5,10 @@ summed from the tables' hands, never stored, so a correction to any hand moves t
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db.models import Q, Sum
 from django.utils import timezone
@@ -156,47 +157,73 @@ def earlier_plans(tournament: Tournament, *, before: int) -> tuple[draw.RoundPla
 
 
 def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
-    """Each entrant's points in each round, by round and start number: a table's hands summed
-    by the database (up to the round's games per table, when it has a number), or the result the
-    director entered by hand. Three queries, whatever the number of tables and hands."""
+    """Each entrant's points in each round, by round and start number: each table's totals,
+    or the result the director entered by hand. A table's totals are the ones it keeps with its
+    hands (``Table.tally``) while they are for its version and within the round's games;
+    otherwise its hands summed by the database (up to the round's games per table). Three
+    queries at most, whatever the number of tables and hands."""
     rows = list(
         RoundTable.objects.filter(round__tournament=tournament).values(
-            "round__number", "seats", "table_id", "manual_result"
+            "round__number", "seats", "table_id", "manual_result", "table__tally", "table__version"
         )
     )
-    table_ids = [
-        row["table_id"] for row in rows if row["table_id"] and row["manual_result"] is None
-    ]
+    scored = [row for row in rows if row["table_id"] and row["manual_result"] is None]
     numbers_by_player = dict(
         tournament.entrants.exclude(player=None).values_list("player_id", "number")
     )
     # Each seat's side: the player's name, or the team's where the game is played in teams.
     side_of: dict[tuple[int, str], list[int]] = defaultdict(list)
-    for table_id, player_id, team, name in Seat.objects.filter(table_id__in=table_ids).values_list(
-        "table_id", "player_id", "team", "player__name"
-    ):
+    for table_id, player_id, team, name in Seat.objects.filter(
+        table_id__in=[row["table_id"] for row in scored]
+    ).values_list("table_id", "player_id", "team", "player__name"):
         number = numbers_by_player.get(player_id)
         if number is not None:
             side_of[(table_id, team or name)].append(number)
-    counted = Q(round__table_id__in=table_ids)
-    if tournament.games_per_round is not None:
-        counted &= Q(round__number__lte=tournament.games_per_round)
-    totals = (
-        RoundPoints.objects.filter(counted)
-        .order_by()
-        .values_list("round__table_id", "side")
-        .annotate(total=Sum("points"))
-    )
+    kept = {row["table_id"]: _kept_totals(tournament, row) for row in scored}
+    totals = [
+        (table_id, side, total)
+        for table_id, sides in kept.items()
+        if sides is not None
+        for side, total in sides.items()
+    ]
+    summed = [table_id for table_id, sides in kept.items() if sides is None]
+    if summed:
+        totals.extend(_summed_totals(tournament, summed))
     points: dict[int, dict[int, int]] = defaultdict(dict)
     round_of_table = {row["table_id"]: row["round__number"] for row in rows}
     for row in rows:
+        manual = row["manual_result"]
         for seat in row["seats"]:
-            manual = row["manual_result"]
             points[row["round__number"]][seat] = int(manual.get(str(seat), 0)) if manual else 0
     for table_id, side, total in totals:
         for number in side_of.get((table_id, side), ()):
             points[round_of_table[table_id]][number] = int(total)
     return dict(points)
+
+
+def _kept_totals(tournament: Tournament, row: Mapping[str, Any]) -> dict[str, int] | None:
+    """The totals a table keeps, if they are for its version and count no game past the
+    round's; None otherwise (its hands are summed instead)."""
+    tally = row["table__tally"]
+    if not isinstance(tally, dict) or tally.get("version") != row["table__version"]:
+        return None
+    due = tournament.games_per_round
+    totals = tally.get("totals")
+    if (due is not None and int(tally.get("hands", 0)) > due) or not isinstance(totals, dict):
+        return None
+    return {str(side): int(total) for side, total in totals.items()}
+
+
+def _summed_totals(tournament: Tournament, table_ids: list[int]) -> list[tuple[int, str, int]]:
+    counted = Q(round__table_id__in=table_ids)
+    if tournament.games_per_round is not None:
+        counted &= Q(round__number__lte=tournament.games_per_round)
+    return list(
+        RoundPoints.objects.filter(counted)
+        .order_by()
+        .values_list("round__table_id", "side")
+        .annotate(total=Sum("points"))
+    )
 
 
 # How the standings name each criterion they rank by (ranking.Criterion).

@@ -21,7 +21,7 @@ from games.scoring import EntryError
 from games.tournaments import access, selectors, services
 from games.tournaments.access import DIRECTOR
 from games.tournaments.forms import EntrantForm, PrizesForm, ResultForm, TournamentForm
-from games.tournaments.models import Tournament, TournamentRound
+from games.tournaments.models import Status, Tournament, TournamentRound
 
 VERSION_FIELD = "tournament_version"
 # Seconds the big screen shows the standings, then the seating.
@@ -78,10 +78,12 @@ def _director_page(
 ) -> HttpResponse:
     overview = selectors.overview(tournament)
     held = club_access.role_in(request.user, tournament.club_id)
+    can_direct = bool(held and held.allows(DIRECTOR))
     context: dict[str, Any] = {
         "tournament": tournament,
         "overview": overview,
-        "can_direct": bool(held and held.allows(DIRECTOR)),
+        "can_direct": can_direct,
+        "can_drop": can_direct and tournament.status != Status.FINISHED,
         "entrant_form": entrant_form or EntrantForm(),
         "refusal": refusal or [],
         "stale": stale,

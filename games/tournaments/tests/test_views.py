@@ -284,3 +284,18 @@ def test_a_round_number_too_big_for_its_column_is_no_round(client):
     assert drawing.status_code == 422
     assert client.get(f"{url('tournament', tournament)}rounds/{huge}/").status_code == 404
     assert not tournament.rounds.exists()
+
+
+def test_an_entrant_drops_out_from_the_entry_list(client):
+    tournament = schafkopf_night(entrants=3)
+    leaving = tournament.entrants.get(number=2)
+    page = html(client.get(url("tournament", tournament)))
+    drop = url("tournament_entrant_drop", tournament, entrant=leaving.public_id)
+    assert f'action="{drop}"' in page
+    assert 'aria-label="Berti drops out"' in page
+    answer = client.post(drop, {"tournament_version": tournament.version}, **HTMX)
+    assert answer.status_code == 200
+    assert "out from round 1" in html(answer)
+    assert Entrant.objects.get(pk=leaving.pk).dropped_from_round == 1
+    again = client.post(drop, {"tournament_version": tournament.version}, **HTMX)
+    assert again.status_code == 409
