@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy
@@ -10,6 +10,9 @@ from django.utils.translation import gettext_lazy
 from games.clubs.forms import readable
 from games.hands import game_choices
 from games.tournaments.models import Pairing
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 # Games per table each round, as Schafkopf tournaments commonly play them (NOTES.md, P3-P9).
 GAMES_PER_ROUND_HELP = gettext_lazy(
@@ -45,14 +48,30 @@ class TournamentForm(forms.Form):
         return dict(self.cleaned_data)
 
 
-class EntrantForm(forms.Form):
-    name = forms.CharField(
-        label=gettext_lazy("Name"),
+def _name_field(label: StrPromise, help_text: StrPromise) -> forms.CharField:
+    return forms.CharField(
+        label=label,
         max_length=40,
         validators=[readable],
-        help_text=gettext_lazy("A player of the club, or any name given at the door."),
+        help_text=help_text,
         widget=forms.TextInput(attrs={"autocapitalize": "words", "autocomplete": "off"}),
     )
+
+
+class EntrantForm(forms.Form):
+    """A name at the door; in a tournament of pairs, the partner's too."""
+
+    name = _name_field(
+        gettext_lazy("Name"), gettext_lazy("A player of the club, or any name given at the door.")
+    )
+    partner = _name_field(
+        gettext_lazy("Partner's name"), gettext_lazy("The pair's second player, who sits opposite.")
+    )
+
+    def __init__(self, *args: Any, pairs: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not pairs:
+            del self.fields["partner"]
 
 
 class ResultForm(forms.Form):

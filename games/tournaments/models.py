@@ -69,16 +69,26 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def in_pairs(self) -> bool:
+        """Whether each entrant is a pair of partners (Swiss pairing at tables of four)."""
+        return self.pairing == Pairing.SWISS and self.table_size == 4
+
 
 class Entrant(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     # Given on entry and never changed: the draw, the lists and the standings name it.
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(_("name"), max_length=40)
+    # A pair's is its two players' ("Ann & Cy"), as its team is named at the table.
+    name = models.CharField(_("name"), max_length=90)
     # The club's player the entrant scores as at the tables (made from the name at the door).
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
+    # A pair's second player, who sits opposite the first (Scopone, Briscola in pairs).
+    partner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="partner_entries"
     )
     # Drawn no more from this round on; None while still playing.
     dropped_from_round = models.PositiveSmallIntegerField(null=True, blank=True)

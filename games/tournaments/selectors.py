@@ -168,17 +168,19 @@ def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
         )
     )
     scored = [row for row in rows if row["table_id"] and row["manual_result"] is None]
-    numbers_by_player = dict(
-        tournament.entrants.exclude(player=None).values_list("player_id", "number")
-    )
+    numbers_by_player: dict[int | None, int] = {}
+    for number, player_id, partner_id in tournament.entrants.values_list(
+        "number", "player_id", "partner_id"
+    ):
+        numbers_by_player[player_id] = numbers_by_player[partner_id] = number
     # Each seat's side: the player's name, or the team's where the game is played in teams.
     side_of: dict[tuple[int, str], list[int]] = defaultdict(list)
     for table_id, player_id, team, name in Seat.objects.filter(
         table_id__in=[row["table_id"] for row in scored]
     ).values_list("table_id", "player_id", "team", "player__name"):
-        number = numbers_by_player.get(player_id)
-        if number is not None:
-            side_of[(table_id, team or name)].append(number)
+        seated = numbers_by_player.get(player_id)
+        if seated is not None:
+            side_of[(table_id, team or name)].append(seated)
     kept = {row["table_id"]: _kept_totals(tournament, row) for row in scored}
     totals = [
         (table_id, side, total)

@@ -136,8 +136,15 @@ def tournament_create(
                 count=table_size,
             )
         )
-    elif pairing == Pairing.SWISS and table_size != 2:
-        problems.append(problem(gettext_noop("Swiss pairing seats one against one"), "table_size"))
+    elif pairing == Pairing.SWISS and not (
+        table_size == 2 or (table_size == 4 and rules.plays_in_teams(4, resolved or {}))
+    ):
+        problems.append(
+            problem(
+                gettext_noop("Swiss pairing seats one against one, or pair against pair"),
+                "table_size",
+            )
+        )
     problems.extend(
         _whole(
             rounds_planned,
@@ -193,29 +200,24 @@ def entrant_add(
     tournament: Tournament,
     *,
     name: str = "",
+    partner: str = "",
     player: Player | None = None,
     version: int | None = None,
     by: User | None = None,
 ) -> Entrant:
     """An entrant under the next start number: one of the club's players, or a name given at
-    the door (which becomes a player of the club, as a name at a new table does). Late entries
-    are taken until the tournament is over; they are drawn from the next round on."""
+    the door (which becomes a player of the club, as a name at a new table does); in a
+    tournament of pairs, two names, the partners. Late entries are taken until the tournament
+    is over; they are drawn from the next round on."""
     tournament = _locked(tournament, version)
     _refuse_if_finished(tournament)
     if player is not None:
         if player.club_id != tournament.club_id:
             raise EntryError([problem(gettext_noop("that player is in another club"), "player")])
         name = player.name
-    name = name.strip()
-    problems: list[Problem] = []
-    if not name:
-        problems.append(problem(gettext_noop("an entrant needs a name"), "name"))
-    problems.extend(too_long([name], Entrant, "name", NAME_TOO_LONG, "name"))
+    names = [given for given in (name.strip(), partner.strip()) if given]
+    problems = _entry_problems(tournament, names)
     entrants = tournament.entrants.all()
-    if name and any(
-        taken.lower() == name.lower() for taken in entrants.values_list("name", flat=True)
-    ):
-        problems.append(problem(gettext_noop("{name} has already entered"), "name", name=name))
     if tournament.cap is not None and entrants.count() >= tournament.cap:
         problems.append(
             problem(
@@ -224,20 +226,50 @@ def entrant_add(
         )
     raise_if_any(problems)
     last = entrants.aggregate(last=Max("number"))["last"] or 0
+    first = player or player_get_or_create(names[0], club=tournament.club)
+    second = player_get_or_create(names[1], club=tournament.club) if len(names) == 2 else None
     entrant = Entrant.objects.create(
         tournament=tournament,
         number=last + 1,
-        name=name,
-        player=player or player_get_or_create(name, club=tournament.club),
+        # A pair is named as its team is at the table (``scoring.base.partners_opposite``).
+        name=" & ".join(chosen.name for chosen in (first, second) if chosen is not None),
+        player=first,
+        partner=second,
     )
     _written(
         tournament,
         LogKind.ENTRANT_ADDED,
         f"{entrant.number} {entrant.name}",
         by=by,
-        after={"number": entrant.number, "name": name},
+        after={"number": entrant.number, "name": entrant.name},
     )
     return entrant
+
+
+def _entry_problems(tournament: Tournament, names: list[str]) -> list[Problem]:
+    """What is wrong with an entry of these names: a name, or a pair's two; too long; one of
+    them entered already (alone or in a pair)."""
+    problems: list[Problem] = []
+    if tournament.in_pairs and len(names) != 2:
+        problems.append(problem(gettext_noop("a pair needs two names"), "name"))
+    elif not names:
+        problems.append(problem(gettext_noop("an entrant needs a name"), "name"))
+    elif len(names) == 2 and not tournament.in_pairs:
+        problems.append(problem(gettext_noop("one name: entrants here play alone"), "partner"))
+    elif len(names) == 2 and names[0].casefold() == names[1].casefold():
+        problems.append(problem(gettext_noop("a pair is two players"), "partner"))
+    problems.extend(too_long(names, Player, "name", NAME_TOO_LONG, "name"))
+    taken = {
+        seated.casefold()
+        for entry in tournament.entrants.select_related("player", "partner")
+        for seated in (entry.name, *(p.name for p in (entry.player, entry.partner) if p))
+    }
+    problems.extend(
+        problem(gettext_noop("{name} has already entered"), "name", name=given)
+        for given in names
+        if given.casefold() in taken
+    )
+    return problems
 
 
 @transaction.atomic
@@ -299,7 +331,7 @@ def round_draw(
     raise_if_any(problems)
     entrants = {
         entrant.number: entrant
-        for entrant in tournament.entrants.select_related("player")
+        for entrant in tournament.entrants.select_related("player", "partner")
         if entrant.dropped_from_round is None or entrant.dropped_from_round > number
     }
     if len(entrants) < tournament.table_size:
@@ -326,7 +358,7 @@ def round_draw(
             table=table_create(
                 club=tournament.club,
                 game=tournament.game,
-                players=[_seated_name(entrants[seat]) for seat in table_plan.seats],
+                players=_seated_names([entrants[seat] for seat in table_plan.seats]),
                 options=tournament.options,
                 by=by,
             ),
@@ -351,8 +383,12 @@ def round_draw(
     return drawn
 
 
-def _seated_name(entrant: Entrant) -> str:
-    return entrant.player.name if entrant.player is not None else entrant.name
+def _seated_names(entrants: Sequence[Entrant]) -> list[str]:
+    """The players in seat order: each entrant's, or for two pairs the first players, then
+    the partners, so that partners sit opposite (the game's own teams)."""
+    firsts = [entrant.player.name if entrant.player else entrant.name for entrant in entrants]
+    partners = [entrant.partner.name for entrant in entrants if entrant.partner is not None]
+    return firsts + partners if len(partners) == len(entrants) else firsts
 
 
 def _plan(tournament: Tournament, number: int, numbers: list[int], seed: str) -> draw.RoundPlan:

@@ -84,7 +84,7 @@ def _director_page(
         "overview": overview,
         "can_direct": can_direct,
         "can_drop": can_direct and tournament.status != Status.FINISHED,
-        "entrant_form": entrant_form or EntrantForm(),
+        "entrant_form": entrant_form or EntrantForm(pairs=tournament.in_pairs),
         "refusal": refusal or [],
         "stale": stale,
         "table_links": {
@@ -125,13 +125,14 @@ def _refused(
 @require_POST
 def entrant_add(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
     found = access.tournament_for(request, tournament, DIRECTOR)
-    form = EntrantForm(request.POST)
+    form = EntrantForm(request.POST, pairs=found.in_pairs)
     if not form.is_valid():
         return _director_page(request, found, entrant_form=form, status=UNPROCESSABLE)
     try:
         services.entrant_add(
             found,
             name=form.cleaned_data["name"],
+            partner=form.cleaned_data.get("partner", ""),
             version=_version(request),
             by=acting_user(request),
         )

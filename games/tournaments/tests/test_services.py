@@ -60,9 +60,9 @@ def test_a_tournament_is_refused_with_every_problem_and_nothing_is_saved():
     ]
     with pytest.raises(EntryError) as refused:
         services.tournament_create(
-            club=home_club(), name="Scopa", game="scopa", pairing="swiss", table_size=4
+            club=home_club(), name="Scopa", game="scopa", pairing="swiss", table_size=3
         )
-    assert problems(refused) == ["Swiss pairing seats one against one"]
+    assert problems(refused) == ["Swiss pairing seats one against one, or pair against pair"]
     assert not logged(LogKind.CREATED)
 
 
@@ -402,3 +402,37 @@ def test_the_benchs_night_plays_every_table_s_games():
     overview = selectors.overview(tournament)
     assert [table.games_played for table in overview.tables] == [2, 2]
     assert all(table.done for table in overview.tables)
+
+
+def test_a_scopone_night_in_fixed_pairs_seats_partners_opposite_and_ranks_the_pairs():
+    tournament = services.tournament_create(
+        club=home_club(), name="Scopone", game="scopone", pairing="swiss", table_size=4
+    )
+    pairs = [("Anni", "Berti"), ("Cilli", "Dori"), ("Evi", "Ferdl"), ("Gustl", "Hansi")]
+    for first, second in pairs:
+        services.entrant_add(tournament, name=first, partner=second)
+    with pytest.raises(EntryError) as refused:
+        services.entrant_add(tournament, name="Irmi")
+    assert problems(refused) == ["a pair needs two names"]
+    with pytest.raises(EntryError) as refused:
+        services.entrant_add(tournament, name="Jakl", partner="anni")
+    assert problems(refused) == ["anni has already entered"]
+    assert list(tournament.entrants.values_list("name", flat=True)) == [
+        "Anni & Berti",
+        "Cilli & Dori",
+        "Evi & Ferdl",
+        "Gustl & Hansi",
+    ]
+    first = drawn(tournament, seed="pairs")
+    for round_table in first.tables.all():
+        table = live_table(round_table)
+        teams = table.setup().teams
+        names = dict(tournament.entrants.values_list("number", "name"))
+        # Each pair is a team of the table, its partners opposite.
+        assert {team.name for team in teams} == {names[number] for number in round_table.seats}
+        winner, loser = round_table.seats
+        table_services.round_record(table, {"points": {names[winner]: 11, names[loser]: 4}})
+    standings = selectors.standings(tournament)
+    winners = {round_table.seats[0] for round_table in first.tables.all()}
+    assert {row.number for row in standings.overall if row.values[0] == 1} == winners
+    assert {row.values[2] for row in standings.overall} == {7, -7}

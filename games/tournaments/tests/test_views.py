@@ -299,3 +299,23 @@ def test_an_entrant_drops_out_from_the_entry_list(client):
     assert Entrant.objects.get(pk=leaving.pk).dropped_from_round == 1
     again = client.post(drop, {"tournament_version": tournament.version}, **HTMX)
     assert again.status_code == 409
+
+
+def test_a_tournament_of_pairs_takes_both_partners_at_the_door(client):
+    tournament = services.tournament_create(
+        club=schafkopf_night(entrants=0).club,
+        name="Scopone",
+        game="scopone",
+        pairing="swiss",
+        table_size=4,
+    )
+    page = html(client.get(url("tournament", tournament)))
+    assert 'name="partner"' in page
+    added = client.post(
+        url("tournament_entrant_add", tournament),
+        {"name": "Anni", "partner": "Berti", "tournament_version": tournament.version},
+        **HTMX,
+    )
+    assert added.status_code == 200
+    assert "Anni &amp; Berti" in html(added)
+    assert 'name="partner"' not in html(client.get(url("tournament", schafkopf_night(0))))
