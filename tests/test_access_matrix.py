@@ -122,8 +122,11 @@ class World:
                 "entrant": self.tournament.entrants.get(number=1).public_id,
             },
             "games:tournament_draw": tournament,
-            "games:tournament_round": {**tournament, "number": "1"},
-            "games:tournament_round_close": {**tournament, "number": "1"},
+            "games:tournament_round": {**tournament, "round": self.round_table.round.public_id},
+            "games:tournament_round_close": {
+                **tournament,
+                "round": self.round_table.round.public_id,
+            },
             "games:tournament_table": round_table,
             "games:tournament_table_result": round_table,
             "games:tournament_standings": tournament,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from games.clubs.forms import readable
+from games.clubs.forms import model_choice, readable
 from games.hands import game_choices
+from games.models import League
 from games.tournaments.models import Pairing
 
 if TYPE_CHECKING:
@@ -43,6 +45,24 @@ class TournamentForm(forms.Form):
     cap = forms.IntegerField(
         label=gettext_lazy("Most entrants"), min_value=2, max_value=400, required=False
     )
+    league = forms.ModelChoiceField(
+        label=gettext_lazy("League"),
+        queryset=League.objects.none(),
+        to_field_name="public_id",
+        required=False,
+        empty_label=gettext_lazy("No league"),
+        help_text=gettext_lazy(
+            "Each table of the tournament counts in the league once it is over."
+        ),
+    )
+
+    def __init__(self, *args: Any, scorer_club_ids: Sequence[int] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The leagues of the clubs where this account may direct; none, and the field hides.
+        leagues = League.objects.filter(club__in=scorer_club_ids).select_related("club")
+        model_choice(self, "league").queryset = leagues
+        if not leagues.exists():
+            del self.fields["league"]
 
     def tournament_fields(self) -> dict[str, Any]:
         return dict(self.cleaned_data)

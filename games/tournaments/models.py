@@ -13,7 +13,15 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club, Player, Table, game_choices, new_link_token, new_public_id
+from games.models import (
+    Club,
+    League,
+    Player,
+    Table,
+    game_choices,
+    new_link_token,
+    new_public_id,
+)
 
 
 class Pairing(models.TextChoices):
@@ -52,6 +60,10 @@ class Tournament(models.Model):
     # C.04.1), or a draw's (0.5).
     bye_points = models.FloatField(default=1.0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTRY)
+    # A league of the club its tables count in (optional).
+    league = models.ForeignKey(
+        League, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
+    )
     # The prizes by place, first place first, as the director named them.
     prizes = models.JSONField(default=list, blank=True)
     # Bumped by every write to the tournament, its entrants and rounds: a form out of date
@@ -116,6 +128,8 @@ class TournamentRound(models.Model):
         CLOSED = "closed", _("closed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    # Its address: no URL path holds a sequential number, a round's included.
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     number = models.PositiveSmallIntegerField()
     # The draw's seed, recorded so anyone can draw the round again and check it was fair.
     seed = models.CharField(max_length=64)

@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games.clubs.services import NAME_TOO_LONG, club_log, player_get_or_create, too_long
-from games.models import Club, Player
+from games.models import Club, League, Player
 from games.scoring import GAMES, EntryError
 from games.scoring.errors import Problem, problem, raise_if_any
 from games.scoring.i18n import gettext_noop
@@ -106,6 +106,7 @@ def tournament_create(
     games_per_round: int | None = None,
     cap: int | None = None,
     bye_points: float = 1.0,
+    league: League | None = None,
     by: User | None = None,
 ) -> Tournament:
     """A new tournament taking entries. The game's options are checked by its engine, and a
@@ -162,6 +163,15 @@ def tournament_create(
         )
         + _whole(cap, 2, MOST_ENTRANTS, gettext_noop("the cap is {low} to {high} entrants"), "cap")
     )
+    if league is not None and (league.club_id != club.pk or game not in league.games):
+        problems.append(
+            problem(
+                gettext_noop("{league} does not count {game}"),
+                "league",
+                league=league.name,
+                game=rules.name,
+            )
+        )
     if bye_points not in BYE_POINTS:
         problems.append(problem(gettext_noop("a bye gives a win's or a draw's points"), "bye"))
     raise_if_any(problems)
@@ -176,6 +186,7 @@ def tournament_create(
         games_per_round=games_per_round,
         cap=cap,
         bye_points=bye_points,
+        league=league,
         created_by=by if by is not None and by.is_authenticated else None,
     )
     club_log(club, LogKind.CREATED, tournament.name, by=by, after=_tournament_state(tournament))
@@ -360,6 +371,7 @@ def round_draw(
                 game=tournament.game,
                 players=_seated_names([entrants[seat] for seat in table_plan.seats]),
                 options=tournament.options,
+                league=tournament.league,
                 by=by,
             ),
         )

@@ -20,12 +20,12 @@ urlpatterns = [
     ),
     path("tournaments/<slug:tournament>/rounds/", views.round_draw, name="tournament_draw"),
     path(
-        "tournaments/<slug:tournament>/rounds/<int:number>/",
+        "tournaments/<slug:tournament>/rounds/<slug:round>/",
         views.round_seats,
         name="tournament_round",
     ),
     path(
-        "tournaments/<slug:tournament>/rounds/<int:number>/close/",
+        "tournaments/<slug:tournament>/rounds/<slug:round>/close/",
         views.round_close,
         name="tournament_round_close",
     ),

@@ -37,10 +37,12 @@ def _version(request: HtmxHttpRequest) -> int:
 
 @require_http_methods(["GET", "POST"])
 def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    directing = club_access.club_ids(request.user, DIRECTOR)
+    form = TournamentForm(request.POST or None, scorer_club_ids=directing)
     if request.method == "POST" and form.is_valid():
+        league = form.cleaned_data.get("league")
         try:
-            club = club_access.club_for_new(request)
+            club = club_access.club_for_new(request, league.club if league else None)
             tournament = services.tournament_create(
                 club=club, by=acting_user(request), **form.tournament_fields()
             )
@@ -168,13 +170,13 @@ def round_draw(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
         )
     except (EntryError, services.StaleTournament) as error:
         return _refused(request, found, error)
-    return redirect("games:tournament_round", tournament=found.public_id, number=drawn.number)
+    return redirect("games:tournament_round", tournament=found.public_id, round=drawn.public_id)
 
 
 @require_POST
-def round_close(request: HtmxHttpRequest, tournament: str, number: int) -> HttpResponse:
+def round_close(request: HtmxHttpRequest, tournament: str, round: str) -> HttpResponse:
     found = access.tournament_for(request, tournament, DIRECTOR)
-    closing = _round_of(found, number)
+    closing = _round_of(found, round)
     try:
         services.round_close(closing, version=_version(request), by=acting_user(request))
     except (EntryError, services.StaleTournament) as error:
@@ -190,12 +192,8 @@ def _round_number(posted: str) -> int:
     return int(posted)
 
 
-def _round_of(tournament: Tournament, number: int) -> TournamentRound:
-    found = (
-        tournament.rounds.filter(number=number).first()
-        if 0 < number <= services.MOST_ROUNDS
-        else None
-    )
+def _round_of(tournament: Tournament, public_id: str) -> TournamentRound:
+    found = tournament.rounds.filter(public_id=public_id).first()
     if found is None:
         raise Http404
     found.tournament = tournament
@@ -206,11 +204,11 @@ def _round_of(tournament: Tournament, number: int) -> TournamentRound:
 
 
 @require_GET
-def round_seats(request: HtmxHttpRequest, tournament: str, number: int) -> HttpResponse:
+def round_seats(request: HtmxHttpRequest, tournament: str, round: str) -> HttpResponse:
     """The round's seat list, on screen and printable: each table, its seats in order, and its
     link for the players' phone."""
     found = access.tournament_for(request, tournament)
-    shown = _round_of(found, number)
+    shown = _round_of(found, round)
     tables = selectors.round_progress(found, shown)
     context = {
         "tournament": found,

@@ -436,3 +436,22 @@ def test_a_scopone_night_in_fixed_pairs_seats_partners_opposite_and_ranks_the_pa
     winners = {round_table.seats[0] for round_table in first.tables.all()}
     assert {row.number for row in standings.overall if row.values[0] == 1} == winners
     assert {row.values[2] for row in standings.overall} == {7, -7}
+
+
+def test_a_tournament_s_tables_count_in_the_league_it_names():
+    from games.leagues import services as league_services
+
+    league = league_services.league_create(club=home_club(), name="Wirtshaus", games=["schafkopf"])
+    with pytest.raises(EntryError) as refused:
+        services.tournament_create(
+            club=home_club(), name="Scopa", game="scopa", pairing="swiss", table_size=2,
+            league=league,
+        )  # fmt: skip
+    assert problems(refused) == ["Wirtshaus does not count Scopa"]
+    tournament = services.tournament_create(
+        club=home_club(), name="Preisschafkopf", game="schafkopf", league=league
+    )
+    for name in ("Anni", "Berti", "Cilli", "Dori"):
+        services.entrant_add(tournament, name=name)
+    (only,) = drawn(tournament).tables.all()
+    assert live_table(only).league == league

@@ -95,7 +95,9 @@ def test_drawing_a_round_shows_its_seat_list_and_the_progress_polls_as_a_fragmen
         url("tournament_draw", tournament), {"round": "1", "tournament_version": tournament.version}
     )
     assert response.status_code == 302
-    assert response["Location"] == url("tournament_round", tournament, number=1)
+    assert response["Location"] == url(
+        "tournament_round", tournament, round=tournament.rounds.get().public_id
+    )
     seats = html(client.get(response["Location"]))
     assert "Table 1" in seats
     assert "Table 2" in seats
@@ -167,7 +169,7 @@ def test_a_result_by_hand_needs_a_reason_and_then_lets_the_round_close(client):
     assert response.status_code == 302
     tournament.refresh_from_db()
     closing = client.post(
-        url("tournament_round_close", tournament, number=1),
+        url("tournament_round_close", tournament, round=first.public_id),
         {"tournament_version": tournament.version},
         **HTMX,
     )
@@ -178,10 +180,10 @@ def test_a_result_by_hand_needs_a_reason_and_then_lets_the_round_close(client):
 
 def test_closing_a_round_too_early_says_which_table_is_playing(client):
     tournament = schafkopf_night(entrants=8, games_per_round=1)
-    drawn(tournament)
+    first = drawn(tournament)
     tournament.refresh_from_db()
     response = client.post(
-        url("tournament_round_close", tournament, number=1),
+        url("tournament_round_close", tournament, round=first.public_id),
         {"tournament_version": tournament.version},
     )
     assert response.status_code == 422
@@ -319,3 +321,17 @@ def test_a_tournament_of_pairs_takes_both_partners_at_the_door(client):
     assert added.status_code == 200
     assert "Anni &amp; Berti" in html(added)
     assert 'name="partner"' not in html(client.get(url("tournament", schafkopf_night(0))))
+
+
+def test_the_new_tournament_form_offers_the_club_s_leagues(client):
+    from games.leagues import services as league_services
+    from tests.clubs import home_club
+
+    league = league_services.league_create(club=home_club(), name="Wirtshaus", games=["schafkopf"])
+    assert "Wirtshaus" in html(client.get(reverse("games:tournaments")))
+    client.post(
+        reverse("games:tournaments"),
+        {"name": "Preisschafkopf", "game": "schafkopf", "pairing": "groups", "table_size": "4",
+         "rounds_planned": "2", "league": league.public_id},
+    )  # fmt: skip
+    assert Tournament.objects.get().league == league
