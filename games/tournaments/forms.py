@@ -68,6 +68,9 @@ class TournamentForm(forms.Form):
         return dict(self.cleaned_data)
 
 
+CLUB_PLAYERS_LIST = "club-players"
+
+
 def _name_field(label: StrPromise, help_text: StrPromise) -> forms.CharField:
     return forms.CharField(
         label=label,
@@ -92,6 +95,9 @@ class EntrantForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not pairs:
             del self.fields["partner"]
+        # The club's players are offered as the director types (the page's datalist).
+        for field in self.fields.values():
+            field.widget.attrs["list"] = CLUB_PLAYERS_LIST
 
 
 class ResultForm(forms.Form):

@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Q, Sum
 from django.utils import timezone
 
-from games.models import RoundPoints, Seat
+from games.models import Player, RoundPoints, Seat
 from games.scoring import GAMES
 from games.scoring.i18n import gettext_noop
 from games.tournaments import draw, ranking
@@ -60,6 +60,18 @@ class TableProgress:
 def tournaments_of(club_ids: Sequence[int]) -> list[Tournament]:
     """The tournaments of these clubs, newest first, with their clubs (one query)."""
     return list(Tournament.objects.filter(club__in=club_ids).select_related("club"))
+
+
+def players_to_enter(tournament: Tournament) -> list[str]:
+    """The names of the club's players who have not entered yet, for the entry form to offer
+    (one query)."""
+    entered = Entrant.objects.filter(tournament=tournament)
+    return list(
+        Player.objects.filter(club_id=tournament.club_id)
+        .exclude(pk__in=entered.values("player_id"))
+        .exclude(pk__in=entered.exclude(partner=None).values("partner_id"))
+        .values_list("name", flat=True)
+    )
 
 
 def entrant_names(tournament: Tournament) -> dict[int, str]:

@@ -86,6 +86,7 @@ def _director_page(
         "overview": overview,
         "can_direct": can_direct,
         "can_drop": can_direct and tournament.status != Status.FINISHED,
+        "club_players": selectors.players_to_enter(tournament) if can_direct else [],
         "entrant_form": entrant_form or EntrantForm(pairs=tournament.in_pairs),
         "refusal": refusal or [],
         "stale": stale,

@@ -335,3 +335,14 @@ def test_the_new_tournament_form_offers_the_club_s_leagues(client):
          "rounds_planned": "2", "league": league.public_id},
     )  # fmt: skip
     assert Tournament.objects.get().league == league
+
+
+def test_the_entry_form_offers_the_club_s_players_who_have_not_entered(client):
+    from games.clubs.services import player_get_or_create
+
+    tournament = schafkopf_night(entrants=1)
+    player_get_or_create("Zenzi", club=tournament.club)
+    page = html(client.get(url("tournament", tournament)))
+    assert 'list="club-players"' in page
+    assert '<option value="Zenzi">' in page
+    assert '<option value="Anni">' not in page
