@@ -211,10 +211,21 @@ def round_seats(request: HtmxHttpRequest, tournament: str, round: str) -> HttpRe
     found = access.tournament_for(request, tournament)
     shown = _round_of(found, round)
     tables = selectors.round_progress(found, shown)
+    held = club_access.role_in(request.user, found.club_id)
+    # Each table's link, for its players to score it, on the director's copy alone (the link
+    # lets whoever holds it score that table) and while the round is played.
+    linked = bool(held and held.allows(DIRECTOR)) and shown.status == TournamentRound.Status.PLAYING
     context = {
         "tournament": found,
         "round": shown,
         "tables": tables,
+        "links": {
+            table.number: request.build_absolute_uri(
+                reverse("games:tournament_table_link", kwargs={"token": table.link_token})
+            )
+            for table in tables
+            if linked
+        },
         "by_name": sorted(
             ((name, number, table.number) for table in tables for number, name in table.seats),
             key=lambda row: row[0].casefold(),

@@ -346,3 +346,21 @@ def test_the_entry_form_offers_the_club_s_players_who_have_not_entered(client):
     assert 'list="club-players"' in page
     assert '<option value="Zenzi">' in page
     assert '<option value="Anni">' not in page
+
+
+def test_the_director_s_seat_list_prints_each_table_s_code_and_a_viewer_s_does_not(client):
+    from games.models import Role
+    from tests.clubs import member
+
+    tournament = schafkopf_night(entrants=8)
+    first = drawn(tournament)
+    address = url("tournament_round", tournament, round=first.public_id)
+    directors = html(client.get(address))
+    assert directors.count('class="qr seat-qr"') == 2
+    for table in first.tables.all():
+        assert table.link_token in directors
+    viewer = Client()
+    viewer.force_login(member(tournament.club, Role.VIEWER))
+    viewers = html(viewer.get(address))
+    assert "seat-qr" not in viewers
+    assert all(table.link_token not in viewers for table in first.tables.all())
