@@ -15,7 +15,12 @@ from pytest_django.live_server_helper import LiveServer
 from games.tournaments.models import RoundTable, Tournament
 from tests.conftest import SMALL_PHONE
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# What the phones see does not depend on the database: CI runs it once, in its SQLite pass.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.sqlite_pass,
+]
 
 NAMES = ("Anni", "Berti", "Cilli", "Dori", "Evi", "Ferdl", "Gustl", "Hansi")
 
