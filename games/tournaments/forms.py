@@ -45,6 +45,14 @@ class TournamentForm(forms.Form):
     cap = forms.IntegerField(
         label=gettext_lazy("Most entrants"), min_value=2, max_value=400, required=False
     )
+    keep_neighbours_apart = forms.BooleanField(
+        label=gettext_lazy("Keep apart who entered one after the other"),
+        required=False,
+        help_text=gettext_lazy(
+            "Friends who come in together get start numbers that follow each other: the draw "
+            "seats them at different tables."
+        ),
+    )
     league = forms.ModelChoiceField(
         label=gettext_lazy("League"),
         queryset=League.objects.none(),

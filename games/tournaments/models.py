@@ -54,6 +54,9 @@ class Tournament(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(default=2)
     # Games each table plays in a round (Schafkopf: 24, 32 or 48); None: the game to its end.
     games_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Keep apart at the tables those whose start numbers follow each other, who came in together
+    # (SchafkopfTurnier's draw does).
+    keep_neighbours_apart = models.BooleanField(default=False)
     # Most entrants taken; None: no cap.
     cap = models.PositiveSmallIntegerField(null=True, blank=True)
     # The match points a Swiss bye gives: a win's (1) unless the rules say otherwise (FIDE

@@ -107,6 +107,7 @@ def tournament_create(
     cap: int | None = None,
     bye_points: float = 1.0,
     league: League | None = None,
+    keep_neighbours_apart: bool = False,
     by: User | None = None,
 ) -> Tournament:
     """A new tournament taking entries. The game's options are checked by its engine, and a
@@ -187,6 +188,7 @@ def tournament_create(
         cap=cap,
         bye_points=bye_points,
         league=league,
+        keep_neighbours_apart=keep_neighbours_apart,
         created_by=by if by is not None and by.is_authenticated else None,
     )
     club_log(club, LogKind.CREATED, tournament.name, by=by, after=_tournament_state(tournament))
@@ -419,6 +421,7 @@ def _plan(tournament: Tournament, number: int, numbers: list[int], seed: str) ->
             # A live table seats whoever the draw puts at it, and all of them play (Schafkopf,
             # whose dealer would sit out at five, seats exactly four here).
             dealer_sits_out_at_larger=False,
+            keep_neighbours_apart=tournament.keep_neighbours_apart,
         )
     except ValueError as error:
         raise EntryError(

@@ -455,3 +455,13 @@ def test_a_tournament_s_tables_count_in_the_league_it_names():
         services.entrant_add(tournament, name=name)
     (only,) = drawn(tournament).tables.all()
     assert live_table(only).league == league
+
+
+def test_who_entered_one_after_the_other_sits_apart_when_the_director_asks():
+    tournament = schafkopf_night(entrants=16)
+    tournament.keep_neighbours_apart = True
+    tournament.save()
+    first = drawn(tournament)
+    for round_table in first.tables.all():
+        seats = set(round_table.seats)
+        assert not any(number + 1 in seats for number in seats), round_table.seats
