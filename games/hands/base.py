@@ -96,8 +96,18 @@ def posted_version(data: Mapping[str, object], field: str = "table_version") -> 
     """The version (of the table, or the ``field`` named) a posted form was rendered at; -1
     when it carried none (a page from before versions, or a hand-made post), which is always
     out of date."""
-    value = str(data.get(field, ""))
-    return int(value) if value.isdigit() else -1
+    number = whole_number(str(data.get(field, "")))
+    return -1 if number is None else number
+
+
+def whole_number(value: str | None, digits: int = 18) -> int | None:
+    """A whole number written in ASCII digits (at most ``digits`` of them, so that it fits a
+    database's 64-bit integer), or None. ``str.isdigit`` alone is not enough: it accepts
+    superscripts and other scripts' digits ("²", "٣") that ``int`` refuses or reads as
+    numbers no player typed."""
+    if not value or not value.isascii() or not value.isdigit() or len(value) > digits:
+        return None
+    return int(value)
 
 
 # Fields every fresh form gets new values for: not part of what a form offers.

@@ -22,7 +22,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.hands import BaseHandForm, HandEntry, hand_entry_for
-from games.hands.base import remembered_signature
+from games.hands.base import remembered_signature, whole_number
 from games.http import HtmxHttpRequest
 from games.leagues import selectors as league_selectors
 from games.models import Role, Round, Seat, Table, new_hand_token
@@ -77,7 +77,8 @@ def render_live(
         return unchanged
     page = load()
     seen = known.strip('"').removeprefix("t")
-    changes = write_path.changes_since(page.table, int(seen)) if seen.isdigit() else []
+    seen_version = whole_number(seen)
+    changes = [] if seen_version is None else write_path.changes_since(page.table, seen_version)
     fresh = page.form()
     pristine = request.GET.get("pristine") == "1" and page.can_score
     context = {
@@ -94,7 +95,8 @@ def render_live(
 
 
 def _positive(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and int(value) > 0 else None
+    number = whole_number(value)
+    return number if number else None
 
 
 @dataclass

@@ -13,6 +13,7 @@ from django.views.decorators.http import (
     require_GET,
 )
 
+from games.hands.base import whole_number
 from games.http import HtmxHttpRequest
 from games.models import Role, Table
 from games.tables import access
@@ -66,7 +67,7 @@ def _render_big(
     empty 204, which htmx does not swap, after one query for the version, so a phone left on
     the table costs little and its screen does not redraw for nothing."""
     since = request.GET.get("since", "")
-    if request.htmx and since.isdigit() and int(since) == version():
+    if request.htmx and whole_number(since) == version():
         return HttpResponse(status=204)
     page = TablePage.load(load(), can_score=False, watching=watching)
     context = scoreboard_context(page)

@@ -29,6 +29,7 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     read_breakdown,
+    whole_number,
 )
 from games.hands.demo_base import DemoGame
 from games.plugins.schafkopf.demo import SCHAFKOPF_DEMO
@@ -76,11 +77,12 @@ LOST = "lost"
 
 def _doubling_words(level: str) -> tuple[str, str]:
     """The doubling button's text at a level, and the line under it that explains it."""
-    if level in ("", "0") or not level.isdigit() or int(level) > MAX_DOUBLINGS:
+    number = whole_number(level)
+    if not number or number > MAX_DOUBLINGS:
         return _("No doubling"), _(
             "Each call doubles the value: Stoß, then Retour (Gegenstoß), Sub and Resub."
         )
-    doubling = DOUBLINGS[int(level) - 1]
+    doubling = DOUBLINGS[number - 1]
     name = f"{_(doubling.name)} ×{doubling.multiplier}"
     return name, label_value(name, _(doubling.explanation))
 

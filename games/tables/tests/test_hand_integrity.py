@@ -414,3 +414,37 @@ def test_a_hand_from_a_page_out_of_date_after_the_game_ended_is_not_offered_agai
     assert "The game is over, so your hand cannot be recorded." in page
     assert "Record mine" not in page
     assert table.rounds.count() == 1
+
+
+# -- numbers written in other scripts -----------------------------------------------------------
+
+# str.isdigit accepts these, int() refuses the first and reads the others as numbers no player
+# typed; a number too long for a 64-bit column is no number either.
+NOT_PLAIN_DIGITS = ["²", "٣", "１", "9" * 30]
+
+
+@pytest.mark.parametrize("written", NOT_PLAIN_DIGITS)
+def test_a_version_written_in_other_digits_is_out_of_date_never_an_error(
+    client: Client, written: str
+) -> None:
+    table = two_player_table()
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
+
+    saved = client.post(
+        table_url(table), points_post(2, 0, table_version=written, hand_token="t" * 16), **HTMX
+    )
+    poll = client.get(
+        table_url(table) + f"?part=live&before={written}", HTTP_IF_NONE_MATCH=f'"t{written}"'
+    )
+    history = client.get(table_url(table) + f"?before={written}")
+    watched = table_services.watch_link_set(table, on=True)
+    watch = client.get(
+        reverse("games:table_watch_big", kwargs={"token": watched.watch_token})
+        + f"?since={written}",
+        **HTMX,
+    )
+
+    assert saved.status_code == 409
+    assert "This page was out of date, so nothing was saved." in html(saved)
+    assert (poll.status_code, history.status_code, watch.status_code) == (200, 200, 200)
+    assert table.rounds.count() == 1
