@@ -289,3 +289,27 @@ def test_signing_out_and_in_forget_the_kept_pages(client: Client) -> None:
     assert "data-forget-pages" in sign_out.group(0)
     login = Client().get(reverse("login")).content.decode()
     assert re.search(rf'<form[^>]*action="{reverse("login")}"[^>]*data-forget-pages', login)
+
+
+def test_a_scorers_table_page_has_the_words_for_hands_kept_offline(client: Client) -> None:
+    from games.tables import services as table_services
+    from tests.clubs import home_club
+
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    url = reverse("games:table", args=[table.public_id])
+
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    pending = re.search(r'<div id="pending"[^>]*>', page)
+    assert pending
+    assert f'data-table="{table.public_id}"' in pending.group(0)
+    assert 'data-one="{number} wartet auf das Senden"' in pending.group(0)
+    assert 'data-other="{number} warten auf das Senden"' in pending.group(0)
+    assert 'data-refused="Nicht gesendet: Der Server hat es abgelehnt (Fehler {status})."' in (
+        pending.group(0)
+    )
+    # Hidden until the phone has some; the watch link's page has none.
+    assert " hidden " in pending.group(0)
+    watched = table_services.watch_link_set(table, on=True)
+    watch = Client().get(reverse("games:table_watch", args=[watched.watch_token]))
+    assert watch.status_code == 200
+    assert 'id="pending"' not in watch.content.decode()
