@@ -3,7 +3,8 @@ profile on disk, closed and opened again as a restart would: after one visit the
 the table, the rules and both referees open offline and say how old they are; hands entered
 offline survive the restart and are sent once the signal is back; another phone's hands
 recorded meanwhile are met by the 409, shown to this phone, and all seven end up stored once
-in order; signing out forgets the kept pages.
+in order; a hand refused stays with why until discarded; signing out forgets the kept pages;
+a phone that saves data fetches nothing in the background.
 
 One browser session in all (CI's time is short): the restart and the two phones share it."""
 
@@ -170,9 +171,34 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     ]
     assert len({r.hand_token for r in rounds}) == 7
 
+    # A hand the server refuses (the table was deleted meanwhile) stays, with why, until the
+    # player discards it.
+    phone.set_offline(True)
+    save_hand(page, 1, 1)
+    expect(page.locator(".history-pending")).to_have_count(1)
+    table_services.table_delete(Table.objects.get())
+    phone.set_offline(False)
+    refused = page.locator(".history-pending")
+    expect(refused).to_contain_text("Not sent: the server refused it (error 404).")
+    refused.get_by_role("button", name="Discard").click()
+    expect(page.locator(".history-pending")).to_have_count(0)
+    expect(page.locator("#pending")).to_be_hidden()
+
     # Signing out forgets the pages kept for this account.
     assert f"/tables/{table.public_id}/" in kept_pages(page)
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_load_state()
     assert f"/tables/{table.public_id}/" not in kept_pages(page)
     phone.close()
+
+    # A phone that saves data fetches nothing in the background: no worker, nothing kept.
+    thrifty = browser.new_context(**PHONE_360)
+    OPEN.append(thrifty)
+    thrifty.add_init_script(
+        "Object.defineProperty(navigator, 'connection', {value: {saveData: true}})"
+    )
+    page = thrifty.new_page()
+    page.goto(live_server.url + "/rules/")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+    assert kept_pages(page) == []
