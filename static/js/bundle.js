@@ -1197,14 +1197,19 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
   });
 
   // A table's kept copy follows its hands: fetched again a moment after this phone recorded
-  // one (a few hands in a row make one fetch).
+  // one, or the poll brought another phone's (a few in a row make one fetch).
   var refreshTimer = null;
-  document.addEventListener("hand-recorded", function () {
+  function refreshLater() {
     if (savesData()) return;
     clearTimeout(refreshTimer);
     refreshTimer = setTimeout(function () {
       tell({ type: "refresh", url: location.href });
     }, 3000);
+  }
+  document.addEventListener("hand-recorded", refreshLater);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (event.detail.elt.id === "live" && xhr && xhr.status === 200) refreshLater();
   });
 
   // The phone is one person's: signing out or in forgets the pages kept for whoever used it.
