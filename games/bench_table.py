@@ -77,7 +77,7 @@ def table_page_report(label: str, owner: User, runs: int = 15) -> str:
     client = Client(HTTP_HOST="localhost")
     client.force_login(owner)
     with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"), as_a_worker_runs():
-        bare = _timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
+        bare = timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
         timings = [bare]
         game, bench = bench_game()
         for hands in (10, 500):
@@ -97,10 +97,10 @@ def _table_timings(client: Client, table: Table, bench: BenchTable, runs: int) -
     preview = dict(bench.preview)
     phone = _Phone(client, url, bench, signature)
     return [
-        _timed("table GET", hands, runs, lambda: client.get(url)),
-        _timed("live poll, no change", hands, runs, lambda: _poll(client, url, etag), 304),
-        _timed("preview", hands, runs, lambda: _post(client, url, preview)),
-        _timed("save", hands, runs, phone.save),
+        timed("table GET", hands, runs, lambda: client.get(url)),
+        timed("live poll, no change", hands, runs, lambda: _poll(client, url, etag), 304),
+        timed("preview", hands, runs, lambda: _post(client, url, preview)),
+        timed("save", hands, runs, phone.save),
     ]
 
 
@@ -177,7 +177,7 @@ def _post(client: Client, url: str, data: dict[str, str]) -> HttpResponseBase:
     )
 
 
-def _timed(
+def timed(
     what: str,
     hands: int,
     runs: int,
@@ -207,7 +207,23 @@ def _timed(
 
 
 def _report(label: str, bare: Timing, timings: list[Timing]) -> str:
-    header = ("table page", "hands", "median ms", "x bare", "queries", "bytes", "gzipped")
+    lines = [
+        f"{label}: the table page, timed beside a bare view (same client, same middleware)",
+        timings_table(("table page", "hands"), bare, timings),
+    ]
+    saves = {timing.hands: timing for timing in timings if timing.what == "save"}
+    if 10 in saves and 500 in saves:
+        lines.append(
+            f"save at 500 hands / save at 10 hands: "
+            f"{saves[500].median_ms / saves[10].median_ms:.2f}"
+        )
+    return "\n".join(lines)
+
+
+def timings_table(heads: tuple[str, str], bare: Timing, timings: list[Timing]) -> str:
+    """Each timing beside the bare view's, as a text table (``heads``: the first two columns'
+    names, what was timed and how many hands it held)."""
+    header = (*heads, "median ms", "x bare", "queries", "bytes", "gzipped")
     rows = [
         (
             timing.what,
@@ -220,17 +236,7 @@ def _report(label: str, bare: Timing, timings: list[Timing]) -> str:
         )
         for timing in timings
     ]
-    lines = [
-        f"{label}: the table page, timed beside a bare view (same client, same middleware)",
-        text_table(header, rows),
-    ]
-    saves = {timing.hands: timing for timing in timings if timing.what == "save"}
-    if 10 in saves and 500 in saves:
-        lines.append(
-            f"save at 500 hands / save at 10 hands: "
-            f"{saves[500].median_ms / saves[10].median_ms:.2f}"
-        )
-    return "\n".join(lines)
+    return text_table(header, rows)
 
 
 def text_table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:

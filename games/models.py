@@ -251,11 +251,19 @@ class ClubChange(models.Model):
     after = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
+    # The kinds a domain with models of its own logs here (a tournament's), each registered by
+    # its app when it is ready: adding one needs no migration of this app.
+    kinds_elsewhere: dict[str, StrOrPromise] = {}
+
     class Meta:
         ordering = ["club", "created_at", "id"]
 
     def __str__(self) -> str:
         return f"{self.club}: {self.kind} {self.subject}"
+
+    def kind_label(self) -> StrOrPromise:
+        """What happened, in the reader's language."""
+        return ClubChange.kinds_elsewhere.get(self.kind) or self.get_kind_display()
 
 
 class DeletedClub(models.Model):

@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("games.tables.urls")),
     path("", include("games.clubs.urls")),
     path("", include("games.leagues.urls")),
+    path("", include("games.tournaments.urls")),
     path("rules/", rules_views.rules_index, name="rules_index"),
     path("rules/<slug:game>/", rules_views.rules_game, name="rules_game"),
 ]

@@ -91,6 +91,8 @@ INSTALLED_APPS = [
     "games.clubs",
     "games.tables",
     "games.leagues",
+    # Its models are its own, under the "tournaments" label with its own migrations.
+    "games.tournaments",
     # Each game package is an app of its own: its templates, static files and translations
     # (docs/architecture.md, "Game packages").
     *GAME_PACKAGES,

@@ -23,6 +23,8 @@ from games.clubs import services as club_services
 from games.leagues import services as league_services
 from games.models import Club, League, Membership, Role, Table
 from games.tables import services as table_services
+from games.tournaments import services as tournament_services
+from games.tournaments.models import RoundTable, Tournament
 from tests.clubs import member
 from tests.factories import points_entry
 
@@ -66,11 +68,18 @@ class World:
     # (``add_trash``: other tests count the accounts' memberships of the world).
     trashed_table: str = ""
     trashed_club: str = ""
+    # A tournament of the club, its first round drawn (``add_tournament``).
+    tournament: Tournament | None = None
+    round_table: RoundTable | None = None
 
     def kwargs(self, name: str) -> dict[str, str]:
         table = {"table": self.table.public_id}
         league = {"league": self.league.public_id}
         club = {"club": self.club.public_id}
+        assert self.tournament is not None
+        assert self.round_table is not None
+        tournament = {"tournament": self.tournament.public_id}
+        round_table = {**tournament, "table": self.round_table.public_id}
         return {
             "games:table": table,
             "games:table_export": table,
@@ -106,6 +115,27 @@ class World:
             "games:league_tables_csv": league,
             "games:player": {"player": self.player},
             "games:rules_game": {"game": "scopa"},
+            "games:tournament": tournament,
+            "games:tournament_entrant_add": tournament,
+            "games:tournament_entrant_drop": {
+                **tournament,
+                "entrant": self.tournament.entrants.get(number=1).public_id,
+            },
+            "games:tournament_draw": tournament,
+            "games:tournament_round": {**tournament, "round": self.round_table.round.public_id},
+            "games:tournament_round_close": {
+                **tournament,
+                "round": self.round_table.round.public_id,
+            },
+            "games:tournament_table": round_table,
+            "games:tournament_table_result": round_table,
+            "games:tournament_standings": tournament,
+            "games:tournament_standings_csv": tournament,
+            "games:tournament_standings_json": tournament,
+            "games:tournament_finish": tournament,
+            "games:tournament_rules": tournament,
+            "games:tournament_table_link": {"token": self.round_table.link_token},
+            "games:tournament_screen": {"token": self.tournament.watch_token},
         }.get(name, {})
 
 
@@ -140,6 +170,17 @@ def make_world() -> World:
         viewer_membership=Membership.objects.get(club=club, user=users["viewer"]),
         users=users,
     )
+
+
+def add_tournament(world: World) -> None:
+    tournament = tournament_services.tournament_create(
+        club=world.club, name="Scopa night", game="scopa", pairing="swiss", table_size=2
+    )
+    for name in ("Ann", "Bob"):
+        tournament_services.entrant_add(tournament, name=name)
+    drawn = tournament_services.round_draw(tournament, number=1, seed="matrix")
+    world.tournament = tournament
+    world.round_table = drawn.tables.get()
 
 
 def add_trash(world: World) -> None:
@@ -243,6 +284,27 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     "games:settlement": (everyone(200), GET_ONLY),
     "games:rules_index": (everyone(200), GET_ONLY),
     "games:rules_game": (everyone(200), GET_ONLY),
+    # A tournament: its directors are the club's owners and scorers. The posts carry no
+    # tournament version, so a director's write is refused as out of date (409), or as an
+    # empty form (422) where the form is checked first.
+    "games:tournaments": (everyone(200), everyone(422)),
+    "games:tournament": (members(200), GET_ONLY),
+    "games:tournament_entrant_add": (POST_ONLY, members(422, SCORER)),
+    "games:tournament_entrant_drop": (POST_ONLY, members(409, SCORER)),
+    "games:tournament_draw": (POST_ONLY, members(409, SCORER)),
+    "games:tournament_round": (members(200), GET_ONLY),
+    "games:tournament_round_close": (POST_ONLY, members(409, SCORER)),
+    "games:tournament_table": (members(200, SCORER), GET_ONLY),
+    "games:tournament_table_result": (members(200, SCORER), members(422, SCORER)),
+    "games:tournament_standings": (members(200), GET_ONLY),
+    "games:tournament_standings_csv": (members(200), GET_ONLY),
+    "games:tournament_standings_json": (members(200), GET_ONLY),
+    "games:tournament_finish": (POST_ONLY, members(409, SCORER)),
+    "games:tournament_rules": (members(200), GET_ONLY),
+    # A table's link is the key to that table for its round: whoever holds it goes to score it.
+    "games:tournament_table_link": (everyone(302), GET_ONLY),
+    # The big screen's watch link: whoever holds it sees the standings and the seating.
+    "games:tournament_screen": (everyone(200), GET_ONLY),
 }
 
 
@@ -279,6 +341,7 @@ def world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
         try:
             built = make_world()
             add_trash(built)
+            add_tournament(built)
         except BaseException:
             outer.__exit__(*sys.exc_info())
             raise

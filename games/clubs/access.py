@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from typing import TypeVar
 
 from django.contrib.auth import login
@@ -107,6 +108,38 @@ def club_to_restore_for(request: HttpRequest, public_id: str) -> Club:
         raise Http404
     refuse_below(Role(membership.role), Role.OWNER)
     return membership.club
+
+
+# A table link lets whoever holds it score one table without joining its club (a tournament's
+# table, for that table and round only). The domain that makes the links says whether one still
+# opens its table (``table_link_check_add``): given the link's token and the table's public id.
+TableLinkCheck = Callable[[str, str], bool]
+_TABLE_LINK_CHECKS: list[TableLinkCheck] = []
+TABLE_LINKS_SESSION_KEY = "table_links"
+
+
+def table_link_check_add(check: TableLinkCheck) -> None:
+    if check not in _TABLE_LINK_CHECKS:
+        _TABLE_LINK_CHECKS.append(check)
+
+
+def table_link_grant(request: HttpRequest, table_public_id: str, token: str) -> None:
+    """Remember in the visitor's session (signed in or not) that they opened the table's link."""
+    links = dict(request.session.get(TABLE_LINKS_SESSION_KEY, {}))
+    links[table_public_id] = token
+    request.session[TABLE_LINKS_SESSION_KEY] = links
+
+
+def table_link_role(request: HttpRequest, table_public_id: str) -> Role | None:
+    """A scorer's role at that one table, while the link the visitor opened still opens it
+    (its round not closed); None otherwise."""
+    session = getattr(request, "session", None)
+    token = session.get(TABLE_LINKS_SESSION_KEY, {}).get(table_public_id) if session else None
+    if not isinstance(token, str) or not token:
+        return None
+    if any(check(token, table_public_id) for check in _TABLE_LINK_CHECKS):
+        return Role.SCORER
+    return None
 
 
 def refuse_below(held: Role, role: Role) -> None:

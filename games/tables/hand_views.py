@@ -145,8 +145,7 @@ def round_delete(request: HtmxHttpRequest, table: str, hand: str) -> HttpRespons
 def table_changes(request: HtmxHttpRequest, table: str) -> HttpResponse:
     """Every write to the table, newest first: who, when, and the hand before and after. A
     deleted hand that is not back yet can be restored by a scorer."""
-    found = access.table_for(request, table, Role.VIEWER)
-    held = club_access.role_in(request.user, found.club_id)
+    found, held = access.table_and_role_for(request, table, Role.VIEWER, by_link=True)
     present = selectors.hand_ids(found)
     sides = found.setup().sides
     words = hand_entry_for(found.game).round_words
@@ -174,7 +173,7 @@ def table_changes(request: HtmxHttpRequest, table: str) -> HttpResponse:
     context = {
         "table": found,
         "changes": changes,
-        "can_score": bool(held and held.allows(Role.SCORER)),
+        "can_score": held.allows(Role.SCORER),
         "round_words": words,
     }
     return render(request, "tables/table_changes.html", context)
@@ -192,7 +191,7 @@ def _who(user: User | None) -> str:
 @refuses_stale_writes(_restore_hand_again)
 def round_restore(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """Put a deleted hand back where it was; every later hand is scored again."""
-    found = access.table_for(request, table, Role.SCORER)
+    found = access.table_for(request, table, Role.SCORER, by_link=True)
     changes_url = reverse("games:table_changes", kwargs={"table": table})
     try:
         restored = services.round_restore(

@@ -109,6 +109,9 @@ class TablePage:
     # watch link).
     can_score: bool = True
     watching: bool = False
+    # Opened by a tournament's table link, not by a membership: the page leaves out what only
+    # the club's members may do (the watch link, abandoning or deleting the table).
+    by_link: bool = False
     _hands: list[selectors.StoredHand] | None = field(default=None, repr=False)
     _scores: list[RoundScore] | None = field(default=None, repr=False)
     _state: GameState | None = field(default=None, repr=False)
@@ -147,9 +150,12 @@ class TablePage:
 
     @classmethod
     def for_request(cls, request: HtmxHttpRequest, public_id: str, role: Role) -> TablePage:
-        """The table if it is in one of the account's clubs and the role allows ``role``."""
-        table, held = access.table_and_role_for(request, public_id, role)
-        return cls.load(table, can_score=held.allows(Role.SCORER))
+        """The table if it is in one of the account's clubs (or a table link the visitor
+        opened opens it) and the role allows ``role``."""
+        table, held, by_link = access.table_access_for(request, public_id, role, by_link=True)
+        page = cls.load(table, can_score=held.allows(Role.SCORER))
+        page.by_link = by_link
+        return page
 
     @classmethod
     def load(cls, table: Table, *, can_score: bool = True, watching: bool = False) -> TablePage:
@@ -162,7 +168,9 @@ class TablePage:
         return cls.load(fresh, can_score=can_score, watching=watching)
 
     def reload(self) -> TablePage:
-        return TablePage.current(self.table, can_score=self.can_score, watching=self.watching)
+        page = TablePage.current(self.table, can_score=self.can_score, watching=self.watching)
+        page.by_link = self.by_link
+        return page
 
     @property
     def scores(self) -> list[RoundScore]:
@@ -262,6 +270,7 @@ class TablePage:
             or reverse("games:table", kwargs={"table": self.table.public_id}),
             "can_score": self.can_score,
             "watching": self.watching,
+            "by_link": self.by_link,
             **self.ui.context(form, self.setup),
         }
 

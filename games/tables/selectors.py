@@ -52,14 +52,21 @@ def tables_finished(club_ids: Sequence[int]) -> QuerySet[Table]:
 
 
 def table_get(
-    public_id: str, *, club_ids: Sequence[int] = (), by_watch_token: bool = False
+    public_id: str,
+    *,
+    club_ids: Sequence[int] = (),
+    by_watch_token: bool = False,
+    by_link: bool = False,
 ) -> Table:
-    """A table of one of the clubs (or the one a watch link shows), with its league, club,
-    seats and players loaded: one query for the table, one for the seats (``_read_table``)."""
+    """A table of one of the clubs (or the one a watch link shows, or, ``by_link``, the one a
+    table link the caller has checked opens), with its league, club, seats and players loaded:
+    one query for the table, one for the seats (``_read_table``)."""
     q = connection.ops.quote_name
     if by_watch_token:
         where = f"t.{q('watch_token')} = %s AND t.{q('watch_token')} <> ''"
         return _read_table(where, [public_id])[0]
+    if by_link:
+        return _read_table(f"t.{q('public_id')} = %s", [public_id])[0]
     if not club_ids:
         raise Table.DoesNotExist(f"no table {public_id} in no club")
     clubs = ", ".join(["%s"] * len(club_ids))

@@ -30,7 +30,7 @@ from games.models import (
 from tests.clubs import member
 from tests.factories import points_entry
 from tests.pages import html, table_url
-from tests.test_access_matrix import add_trash, make_world, url_names
+from tests.test_access_matrix import add_tournament, add_trash, make_world, url_names
 
 pytestmark = pytest.mark.django_db
 
@@ -358,6 +358,7 @@ def test_league_and_season_changes_are_logged_with_who() -> None:
 def test_no_url_path_holds_a_sequential_number() -> None:
     world = make_world()
     add_trash(world)
+    add_tournament(world)
     for name in url_names():
         path = reverse(name, kwargs=world.kwargs(name))
         assert not re.search(r"/\d+(/|$|\.)", path), path

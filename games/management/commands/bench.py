@@ -71,6 +71,7 @@ from games.models import (
 from games.scoring import GAMES
 from games.scoring.scoresheet import score_scoresheet
 from games.tables import services as table_services
+from games.tournaments.bench import tournament_report
 
 BENCH_DATABASE_PREFIX = "test_scorekeeper_bench"
 MIB = 1024 * 1024
@@ -173,6 +174,7 @@ class Command(BaseCommand):
             "query from one more run, peak memory (tracemalloc) from another."
         )
         self.stdout.write(table_page_report(label, owner, runs=max(runs, 31)))
+        self.stdout.write(tournament_report(label, owner, runs=max(runs, 15)))
 
 
 @dataclass(frozen=True)

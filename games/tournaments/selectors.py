@@ -1,0 +1,368 @@
+"""Every read of a tournament, each in a fixed number of queries whatever the number of tables
+and games: the director's overview (each table's progress) and the standings, which are
+summed from the tables' hands, never stored, so a correction to any hand moves them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Q, Sum
+from django.utils import timezone
+
+from games.models import Player, RoundPoints, Seat
+from games.scoring import GAMES
+from games.scoring.i18n import gettext_noop
+from games.tournaments import draw, ranking
+from games.tournaments.models import Entrant, Pairing, RoundTable, Tournament, TournamentRound
+
+# A table not done whose last save is older than this is late on the director's page.
+LATE_AFTER = timedelta(minutes=10)
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    """One table of a round as the director's page shows it."""
+
+    number: int
+    public_id: str
+    link_token: str
+    seats: tuple[tuple[int, str], ...]
+    table_id: str
+    games_played: int
+    games_due: int | None
+    last_save: datetime | None
+    finished: bool
+    # When the round was drawn: a table that has saved nothing since is late after a while too.
+    drawn_at: datetime
+    manual_result: dict[str, int] | None
+    manual_reason: str
+    sitting_out_each_game: bool
+
+    @property
+    def done(self) -> bool:
+        """Whether the table has played its round: its games, its game to the end, or a
+        result the director entered by hand."""
+        if self.manual_result is not None or self.finished:
+            return True
+        return self.games_due is not None and self.games_played >= self.games_due
+
+    @property
+    def late(self) -> bool:
+        if self.done:
+            return False
+        return timezone.now() - (self.last_save or self.drawn_at) > LATE_AFTER
+
+
+def tournaments_of(club_ids: Sequence[int]) -> list[Tournament]:
+    """The tournaments of these clubs, newest first, with their clubs (one query)."""
+    return list(Tournament.objects.filter(club__in=club_ids).select_related("club"))
+
+
+def players_to_enter(tournament: Tournament) -> list[str]:
+    """The names of the club's players who have not entered yet, for the entry form to offer
+    (one query)."""
+    entered = Entrant.objects.filter(tournament=tournament)
+    return list(
+        Player.objects.filter(club_id=tournament.club_id)
+        .exclude(pk__in=entered.values("player_id"))
+        .exclude(pk__in=entered.exclude(partner=None).values("partner_id"))
+        .values_list("name", flat=True)
+    )
+
+
+def entrant_names(tournament: Tournament) -> dict[int, str]:
+    return dict(tournament.entrants.values_list("number", "name"))
+
+
+def round_progress(
+    tournament: Tournament,
+    tournament_round: TournamentRound,
+    names: dict[int, str] | None = None,
+) -> list[TableProgress]:
+    """Each table of the round with its games played, last save and result (one query, and
+    one more for the names unless given)."""
+    names = entrant_names(tournament) if names is None else names
+    rows = tournament_round.tables.select_related("table").order_by("number")
+    return [_progress(tournament, tournament_round, row, names) for row in rows]
+
+
+def _progress(
+    tournament: Tournament,
+    tournament_round: TournamentRound,
+    row: RoundTable,
+    names: dict[int, str],
+) -> TableProgress:
+    table = row.table
+    return TableProgress(
+        number=row.number,
+        public_id=row.public_id,
+        link_token=row.link_token,
+        seats=tuple((seat, names.get(seat, "")) for seat in row.seats),
+        table_id=table.public_id if table is not None else "",
+        games_played=table.hands_played if table is not None else 0,
+        games_due=tournament.games_per_round,
+        last_save=table.updated_at if table is not None and table.hands_played else None,
+        finished=table is not None and table.is_finished,
+        drawn_at=tournament_round.drawn_at,
+        manual_result=row.manual_result,
+        manual_reason=row.manual_reason,
+        sitting_out_each_game=row.sitting_out_each_game,
+    )
+
+
+@dataclass(frozen=True)
+class Overview:
+    """The director's page: the entrants, the rounds, and the current round's tables."""
+
+    tournament: Tournament
+    entrants: list[Entrant]
+    rounds: list[TournamentRound]
+    current: TournamentRound | None
+    tables: list[TableProgress]
+
+    @property
+    def next_round(self) -> int | None:
+        """The round the director may draw now, if any."""
+        if self.tournament.status == "finished":
+            return None
+        if self.current is not None and self.current.status != TournamentRound.Status.CLOSED:
+            return None
+        number = len(self.rounds) + 1
+        return number if number <= self.tournament.rounds_planned else None
+
+    @property
+    def late_tables(self) -> list[TableProgress]:
+        return [table for table in self.tables if table.late]
+
+
+def overview(tournament: Tournament) -> Overview:
+    """Four queries, whatever the number of entrants, rounds and tables."""
+    entrants = list(tournament.entrants.all())
+    rounds = list(tournament.rounds.order_by("number"))
+    current = rounds[-1] if rounds else None
+    names = {entrant.number: entrant.name for entrant in entrants}
+    tables = round_progress(tournament, current, names) if current is not None else []
+    return Overview(tournament, entrants, rounds, current, tables)
+
+
+def earlier_plans(tournament: Tournament, *, before: int) -> tuple[draw.RoundPlan, ...]:
+    """The rounds drawn before round ``before``, as the draw reads them (two queries)."""
+    rounds = list(tournament.rounds.filter(number__lt=before).order_by("number"))
+    tables: dict[int, list[RoundTable]] = defaultdict(list)
+    for row in RoundTable.objects.filter(round__in=rounds).order_by("number"):
+        tables[row.round_id].append(row)
+    return tuple(
+        draw.RoundPlan(
+            tables=tuple(
+                draw.TablePlan(row.number, tuple(row.seats), row.sitting_out_each_game)
+                for row in tables[played.pk]
+            ),
+            byes=tuple(played.byes),
+            seed=played.seed,
+        )
+        for played in rounds
+    )
+
+
+def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
+    """Each entrant's points in each round, by round and start number: each table's totals,
+    or the result the director entered by hand. A table's totals are the ones it keeps with its
+    hands (``Table.tally``) while they are for its version and within the round's games;
+    otherwise its hands summed by the database (up to the round's games per table). Three
+    queries at most, whatever the number of tables and hands."""
+    rows = list(
+        RoundTable.objects.filter(round__tournament=tournament).values(
+            "round__number", "seats", "table_id", "manual_result", "table__tally", "table__version"
+        )
+    )
+    scored = [row for row in rows if row["table_id"] and row["manual_result"] is None]
+    numbers_by_player: dict[int | None, int] = {}
+    for number, player_id, partner_id in tournament.entrants.values_list(
+        "number", "player_id", "partner_id"
+    ):
+        numbers_by_player[player_id] = numbers_by_player[partner_id] = number
+    # Each seat's side: the player's name, or the team's where the game is played in teams.
+    side_of: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for table_id, player_id, team, name in Seat.objects.filter(
+        table_id__in=[row["table_id"] for row in scored]
+    ).values_list("table_id", "player_id", "team", "player__name"):
+        seated = numbers_by_player.get(player_id)
+        if seated is not None:
+            side_of[(table_id, team or name)].append(seated)
+    kept = {row["table_id"]: _kept_totals(tournament, row) for row in scored}
+    totals = [
+        (table_id, side, total)
+        for table_id, sides in kept.items()
+        if sides is not None
+        for side, total in sides.items()
+    ]
+    summed = [table_id for table_id, sides in kept.items() if sides is None]
+    if summed:
+        totals.extend(_summed_totals(tournament, summed))
+    points: dict[int, dict[int, int]] = defaultdict(dict)
+    round_of_table = {row["table_id"]: row["round__number"] for row in rows}
+    for row in rows:
+        manual = row["manual_result"]
+        for seat in row["seats"]:
+            points[row["round__number"]][seat] = int(manual.get(str(seat), 0)) if manual else 0
+    for table_id, side, total in totals:
+        for number in side_of.get((table_id, side), ()):
+            points[round_of_table[table_id]][number] = int(total)
+    return dict(points)
+
+
+def _kept_totals(tournament: Tournament, row: Mapping[str, Any]) -> dict[str, int] | None:
+    """The totals a table keeps, if they are for its version and count no game past the
+    round's; None otherwise (its hands are summed instead)."""
+    tally = row["table__tally"]
+    if not isinstance(tally, dict) or tally.get("version") != row["table__version"]:
+        return None
+    due = tournament.games_per_round
+    totals = tally.get("totals")
+    if (due is not None and int(tally.get("hands", 0)) > due) or not isinstance(totals, dict):
+        return None
+    return {str(side): int(total) for side, total in totals.items()}
+
+
+def _summed_totals(tournament: Tournament, table_ids: list[int]) -> list[tuple[int, str, int]]:
+    counted = Q(round__table_id__in=table_ids)
+    if tournament.games_per_round is not None:
+        counted &= Q(round__number__lte=tournament.games_per_round)
+    return list(
+        RoundPoints.objects.filter(counted)
+        .order_by()
+        .values_list("round__table_id", "side")
+        .annotate(total=Sum("points"))
+    )
+
+
+# How the standings name each criterion they rank by (ranking.Criterion).
+CRITERION_NAMES = {
+    ranking.Criterion.POINTS: gettext_noop("points"),
+    ranking.Criterion.SOLI: gettext_noop("Soli"),
+    ranking.Criterion.MATCH_POINTS: gettext_noop("match points"),
+    ranking.Criterion.BUCHHOLZ: gettext_noop("Buchholz"),
+    ranking.Criterion.POINT_DIFFERENCE: gettext_noop("point difference"),
+    ranking.Criterion.LOT: gettext_noop("lot"),
+}
+# The tie-breaks each kind of tournament ranks by, in order. Points alone for groups (equal
+# points share a place, as SchafkopfTurnier ranks [R1]); the Swiss order of issue 32.
+POINTS_CRITERIA = (ranking.Criterion.POINTS,)
+SWISS_CRITERIA = ranking.SWISS_CRITERIA
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    place: int
+    number: int
+    name: str
+    values: tuple[float, ...]
+    tie_break_used: str | None
+    dropped: bool
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings of each round alone, and overall (after every round so far), with the
+    criteria they rank by, in order (named on the page)."""
+
+    criteria: tuple[str, ...]
+    by_round: dict[int, list[StandingRow]] = field(default_factory=dict)
+    overall: list[StandingRow] = field(default_factory=list)
+
+
+def standings(tournament: Tournament) -> Standings:
+    """Five queries, whatever the number of rounds, tables and hands."""
+    entrants = list(tournament.entrants.all())
+    names = {entrant.number: entrant.name for entrant in entrants}
+    dropped = {entrant.number for entrant in entrants if entrant.dropped_from_round is not None}
+    points = round_points(tournament)
+    swiss = tournament.pairing == Pairing.SWISS
+    rounds = list(tournament.rounds.order_by("number").values_list("number", "byes"))
+    seats = _seats_by_round(tournament) if swiss else {}
+    criteria = SWISS_CRITERIA if swiss else POINTS_CRITERIA
+
+    def rank(counted: Sequence[int]) -> list[StandingRow]:
+        if swiss:
+            ranked = _swiss(tournament, points, seats, rounds, counted, names)
+        else:
+            ranked = _by_points(tournament, points, counted)
+        return [
+            StandingRow(
+                place=entry.place,
+                number=entry.number,
+                name=names.get(entry.number, ""),
+                values=tuple(entry.values),
+                tie_break_used=CRITERION_NAMES[entry.tie_break_used]
+                if entry.tie_break_used is not None
+                else None,
+                dropped=entry.number in dropped,
+            )
+            for entry in ranked
+        ]
+
+    played = [number for number, _byes in rounds]
+    return Standings(
+        criteria=tuple(CRITERION_NAMES[criterion] for criterion in criteria),
+        by_round={number: rank([number]) for number in played},
+        overall=rank(played) if played else [],
+    )
+
+
+def _by_points(
+    tournament: Tournament, points: dict[int, dict[int, int]], counted: Sequence[int]
+) -> list[ranking.RankedEntry]:
+    results: dict[int, list[int]] = defaultdict(list)
+    for number in counted:
+        for entrant, scored in points.get(number, {}).items():
+            results[entrant].append(scored)
+    return ranking.rank_points(results, lowest_wins=GAMES[tournament.game].lowest_total_wins)
+
+
+def _seats_by_round(tournament: Tournament) -> dict[int, list[list[int]]]:
+    seats: dict[int, list[list[int]]] = defaultdict(list)
+    for number, seated in RoundTable.objects.filter(round__tournament=tournament).values_list(
+        "round__number", "seats"
+    ):
+        seats[number].append(list(seated))
+    return seats
+
+
+def _swiss(
+    tournament: Tournament,
+    points: dict[int, dict[int, int]],
+    seats: dict[int, list[list[int]]],
+    rounds: Sequence[tuple[int, list[int]]],
+    counted: Sequence[int],
+    names: dict[int, str],
+) -> list[ranking.RankedEntry]:
+    matches = [
+        ranking.MatchResult(
+            first, second, points[number].get(first, 0), points[number].get(second, 0)
+        )
+        for number in counted
+        for first, second in seats.get(number, ())
+    ]
+    byes = [entrant for number, had in rounds if number in counted for entrant in had]
+    return ranking.rank_swiss(matches, byes, tournament.bye_points, entrants=names)
+
+
+def swiss_entries(tournament: Tournament, numbers: Sequence[int]) -> list[ranking.SwissEntry]:
+    """The entrants still playing in the order of the standings so far, for the Swiss pairing."""
+    playing = set(numbers)
+    ranked = [
+        ranking.SwissEntry(number=row.number, match_points=row.values[0])
+        for row in standings(tournament).overall
+        if row.number in playing
+    ]
+    # Late entries have played nothing yet: last, in the order of their start numbers.
+    placed = {entry.number for entry in ranked}
+    return ranked + [
+        ranking.SwissEntry(number=number, match_points=0)
+        for number in numbers
+        if number not in placed
+    ]
