@@ -3,10 +3,13 @@ static files storage, so each deploy's hashed file names are the ones they name.
 
 The service worker (templates/pwa/service-worker.js) precaches the static files the pages load
 and answers them from its cache first: their names change with their content, so a cached one
-is never stale, and a page opens at once on a weak signal. Pages are always fetched from the
-network and never cached: they hold a club's data and a session's forms, which must not outlive
-the session or reach whoever uses the phone next. Without a connection, a page is a short
-notice instead of the browser's error.
+is never stale, and a page opens at once on a weak signal. Pages come from the network first,
+and a copy of each is kept on the phone for when there is no signal: the home page, every table
+opened there (as last seen), and, fetched in the background after a page has loaded (not on a
+connection the phone marks as save-data), the rules pages and the game packages' tools (the
+referees) too. A phone is one person's: the copies hold a club's data, so signing out or in
+forgets them (static/js/pwa.js). A page never kept is a short notice instead of the browser's
+error.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from games.hands import TOOLS
+from games.scoring import GAMES
 from games.scoring.registry import GAME_PACKAGES
 from scorekeeper.static_bundles import BUNDLES
 
@@ -47,6 +52,11 @@ ICONS = [
 # are made of (pages load the bundles) and the icons the phone fetches once, when installing.
 PRECACHED_SUFFIXES = frozenset({".css", ".js", ".svg", ".png"})
 NOT_PRECACHED = frozenset(source for sources in BUNDLES.values() for source in sources)
+
+# The kept pages' cache: a new version (a new shape of what it holds) empties it on the next
+# deploy. At most this many pages are kept, the oldest going first.
+PAGES_VERSION = "1"
+MOST_PAGES_KEPT = 60
 
 
 @require_safe
@@ -104,6 +114,18 @@ def immutable_static_urls() -> bool:
     return isinstance(staticfiles_storage, ManifestFilesMixin)
 
 
+def warm_urls() -> list[str]:
+    """The pages fetched in the background after a first visit, so that they open with no
+    signal even if never opened: the home page, the rules and the games' tools (the
+    referees). Tables are kept as they are opened."""
+    return [
+        reverse("games:home"),
+        reverse("games:rules_index"),
+        *(reverse("games:rules_game", args=[key]) for key in GAMES),
+        *(reverse(tool.url_name) for tool in TOOLS),
+    ]
+
+
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """/sw.js, at the site's root so that its scope is every page. Browsers check it for a new
@@ -126,6 +148,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "static": cast(FileSystemStorage, staticfiles_storage).base_url,
         "precache": precache,
         "immutable": immutable,
+        "pages": {"version": PAGES_VERSION, "most": MOST_PAGES_KEPT, "warm": warm_urls()},
         "offline": {
             "lang": get_language(),
             "css": staticfiles_storage.url("css/bundle.css"),

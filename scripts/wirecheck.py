@@ -10,7 +10,9 @@ the bytes it took on the wire (headers and encoded body, as Chromium reports the
 Prints one line per request and the totals; fails (exit 1) over the targets of issue 14:
 at most 4 requests and 50 KB. That load is measured with service workers blocked: the page's
 own cost. Then the same load with them allowed shows what the service worker adds after the
-page has loaded, once per deploy (its script and the static files it keeps), reported apart.
+page has loaded, reported apart: once per deploy its script and the static files it keeps,
+and the pages it keeps for offline use (the table page itself, the home page, the rules and
+the referees: scorekeeper/pwa.py).
 """
 
 from __future__ import annotations
@@ -112,6 +114,9 @@ def measure(
             if service_workers:
                 page.evaluate("navigator.serviceWorker.ready")
                 page.wait_for_load_state("networkidle")
+                # The pages kept for offline use come after the worker is ready, one by one.
+                page.wait_for_timeout(2000)
+                page.wait_for_load_state("networkidle")
             # Chromium asks for the icon after the load; give it the time to.
             page.wait_for_timeout(1000)
             context.close()
@@ -179,12 +184,29 @@ def main() -> int:
     def same(url: str) -> str:
         return re.sub(r"^/tables/[a-z2-7]{16}/", "/tables/ID/", url)
 
-    page_urls = {same(url) for url, *_rest in seen}
-    worker = [row for row in with_worker if same(row[0]) not in page_urls]
-    print("Then, after the load and once per deploy, the service worker's downloads:")
-    for url, status, encoding, size in worker:
-        print(f"  {status:>3}  {encoding:>5}  {size / 1000:6.1f} KB  {url}")
-    print(f"{len(worker)} requests, {sum(row[3] for row in worker) / 1000:.1f} KB")
+    # The page's own requests, once each: what is left is the worker's (the table page again
+    # among them, kept for offline use, since the worker was not there when it loaded).
+    page_urls = [same(url) for url, *_rest in seen]
+    worker = []
+    for row in with_worker:
+        if "?part=" in row[0]:
+            continue  # the page's own poll, once it has loaded
+        if same(row[0]) in page_urls:
+            page_urls.remove(same(row[0]))
+        else:
+            worker.append(row)
+    static = [row for row in worker if row[0].startswith("/static/") or row[0] == "/sw.js"]
+    pages = [row for row in worker if row not in static]
+    print("Then, in the background after the load (never on a save-data connection):")
+    for title, rows in (
+        ("the service worker and the static files it keeps, once per deploy", static),
+        ("the pages kept for offline use, once (a table's again after each hand)", pages),
+    ):
+        print(f" {title}:")
+        for url, status, encoding, size in rows:
+            print(f"  {status:>3}  {encoding:>5}  {size / 1000:6.1f} KB  {url}")
+        print(f" {len(rows)} requests, {sum(row[3] for row in rows) / 1000:.1f} KB")
+    print(f"{len(worker)} requests, {sum(row[3] for row in worker) / 1000:.1f} KB in all")
     failed = [url for url, status, *_rest in seen + worker if status >= 400 or status == 0]
     if failed:
         print("failed: " + ", ".join(failed))

@@ -237,14 +237,19 @@ def test_the_service_worker_registers_and_answers_a_page_opened_offline(
     )
     assert "/static/css/bundle.css" in cached
     assert "/static/js/bundle.js" in cached
-    # Pages are never kept.
+    # Pages are kept apart from the static files (tests/test_browser_offline.py).
     assert not [path for path in cached if not path.startswith("/static/")]
 
     page.reload()
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     phone.set_offline(True)
     try:
+        # The table opened before: its kept copy, saying how old it is.
         page.goto(f"{live_server.url}/tables/{table.public_id}/")
+        expect(page.locator("#offline-note")).to_contain_text("Offline: as of")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Scopa")
+        # A page never opened on this phone (nor fetched in the background): the notice.
+        page.goto(f"{live_server.url}/tables/{table.public_id}/changes/")
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()
         # Styled from the cache, in the phone's theme.
         assert is_dark(page)
@@ -253,7 +258,8 @@ def test_the_service_worker_registers_and_answers_a_page_opened_offline(
     finally:
         phone.set_offline(False)
     page.get_by_role("link", name="Try again").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Scopa")
+    expect(page).to_have_url(f"{live_server.url}/tables/{table.public_id}/changes/")
+    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
 
 
 def test_a_table_is_abandoned_and_the_undo_takes_it_up_again(

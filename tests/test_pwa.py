@@ -243,3 +243,73 @@ def test_the_home_page_has_the_theme_switch(client: Client) -> None:
 
     switch = page.split('class="theme-switch js-only"', 1)[1].split("</fieldset>", 1)[0]
     assert re.findall(r'value="(\w+)" data-theme-choice', switch) == ["auto", "light", "dark"]
+
+
+# -- offline (issue 33): the pages kept, the words the phone fills in -------------------------
+
+
+def test_it_names_the_pages_to_keep_for_offline_use_and_each_answers(client: Client) -> None:
+    pages = service_worker_config(client)["pages"]
+
+    assert isinstance(pages, dict)
+    assert pages["version"] == pwa.PAGES_VERSION
+    assert pages["most"] == pwa.MOST_PAGES_KEPT
+    warm = pages["warm"]
+    assert warm[:2] == [reverse("games:home"), reverse("games:rules_index")]
+    assert {"/rules/scopa/", "/rules/briscola/", "/referee/primiera/", "/referee/captures/"} <= set(
+        warm
+    )
+    assert len(warm) == len(set(warm))
+    for url in warm:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response["Content-Type"].startswith("text/html"), url
+        assert "no-store" not in response.get("Cache-Control", ""), url
+
+
+@pytest.mark.parametrize(
+    ("language", "as_of"),
+    [("en", "Offline: as of {time}"), ("it", "Offline: aggiornato alle {time}")],
+)
+def test_every_page_has_the_offline_note_in_its_language(
+    client: Client, language: str, as_of: str
+) -> None:
+    page = client.get(reverse("games:rules_index"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    note = re.search(r'<p id="offline-note"[^>]*>', page)
+    assert note
+    assert " hidden " in note.group(0)
+    assert f'data-as-of="{as_of}"' in note.group(0)
+
+
+def test_signing_out_and_in_forget_the_kept_pages(client: Client) -> None:
+    signed_in = client.get(reverse("games:home")).content.decode()
+    sign_out = re.search(rf'<form method="post" action="{reverse("logout")}"[^>]*>', signed_in)
+    assert sign_out
+    assert "data-forget-pages" in sign_out.group(0)
+    login = Client().get(reverse("login")).content.decode()
+    assert re.search(rf'<form[^>]*action="{reverse("login")}"[^>]*data-forget-pages', login)
+
+
+def test_a_scorers_table_page_has_the_words_for_hands_kept_offline(client: Client) -> None:
+    from games.tables import services as table_services
+    from tests.clubs import home_club
+
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    url = reverse("games:table", args=[table.public_id])
+
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    pending = re.search(r'<div id="pending"[^>]*>', page)
+    assert pending
+    assert f'data-table="{table.public_id}"' in pending.group(0)
+    assert 'data-one="{number} wartet auf das Senden"' in pending.group(0)
+    assert 'data-other="{number} warten auf das Senden"' in pending.group(0)
+    assert 'data-refused="Nicht gesendet: Der Server hat es abgelehnt (Fehler {status})."' in (
+        pending.group(0)
+    )
+    # Hidden until the phone has some; the watch link's page has none.
+    assert " hidden " in pending.group(0)
+    watched = table_services.watch_link_set(table, on=True)
+    watch = Client().get(reverse("games:table_watch", args=[watched.watch_token]))
+    assert watch.status_code == 200
+    assert 'id="pending"' not in watch.content.decode()

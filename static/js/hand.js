@@ -150,7 +150,9 @@
       });
       refresh(form);
     }
-    focusFirst(form);
+    // Not for a hand kept offline and sent in the background (pending.js): the player may be
+    // elsewhere on the page.
+    if (!detail.background) focusFirst(form);
   });
 
   // The next hand starts where the last one did: otherwise focus falls to the page's body (the

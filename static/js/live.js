@@ -1,5 +1,6 @@
-// The live table: a poll that keeps the page in step with the other phones, a save that
-// survives a lost connection, and a hand being entered that survives a reload.
+// The live table: a poll that keeps the page in step with the other phones, a change to a hand
+// that survives a lost connection (a new hand is kept by pending.js), and a hand being entered
+// that survives a reload.
 // Everything here only helps a page that also works without JavaScript.
 (function () {
   "use strict";
@@ -108,6 +109,7 @@
   function failed(event) {
     var form = handForm();
     if (!form || event.detail.elt !== form) return; // a preview or a poll: the next one will do
+    if (newHandForm()) return; // a new hand: pending.js keeps it on the phone and sends it
     pending = true;
     saveStatus(navigator.onLine === false ? "offline" : "retrying");
     clearTimeout(retryTimer);

@@ -1,12 +1,19 @@
 {% autoescape off %}// Scorekeeper's service worker, made for this deploy by scorekeeper/pwa.py (served at /sw.js).
 // Static files: from the cache first when their names are hashed (they never change), else
-// from the network first. Pages: always from the network, never cached (they hold a club's
-// data); without a connection, a short notice. Everything else (form posts, htmx requests,
-// other sites) is left to the browser.
+// from the network first. Pages: from the network first, and a copy kept on this phone (the
+// phone is one person's: the copies go when someone signs out or in, static/js/pwa.js), so
+// that without a connection a page seen before opens as it was last seen, marked with when
+// it was kept; a page never seen is a short notice. Everything else (form posts, htmx
+// requests, other sites) is left to the browser.
 "use strict";
 
 const CONFIG = {{ config }};
 const CACHE = "static-" + CONFIG.version;
+// Pages outlive a deploy (an offline phone cannot fetch them again): their cache changes name
+// only when what it holds does.
+const PAGES = "pages-" + CONFIG.pages.version;
+// When a copy was kept, in ms since the epoch: a header of the kept answer only.
+const KEPT_AT = "X-Scorekeeper-Kept-At";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -25,11 +32,13 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(
     (async function () {
+      // Every cache of an earlier version: the static files of the deploys before, and pages
+      // kept in a shape this worker no longer reads.
       const names = await caches.keys();
       await Promise.all(
         names
           .filter(function (name) {
-            return name.startsWith("static-") && name !== CACHE;
+            return name !== CACHE && name !== PAGES;
           })
           .map(function (name) {
             return caches.delete(name);
@@ -56,6 +65,17 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
+self.addEventListener("message", function (event) {
+  const message = event.data || {};
+  if (message.type === "warm") {
+    event.waitUntil(warm(typeof message.page === "string" ? message.page : null));
+  } else if (message.type === "refresh" && typeof message.url === "string") {
+    event.waitUntil(refresh(message.url));
+  } else if (message.type === "forget-pages") {
+    event.waitUntil(caches.delete(PAGES));
+  }
+});
+
 function keep(request, response) {
   // Only whole, same-origin answers: a partial or failed one would be served ever after.
   if (response.ok && response.status === 200 && response.type === "basic") {
@@ -67,10 +87,33 @@ function keep(request, response) {
   return response;
 }
 
+// A static file named for an earlier deploy (a page kept before it names it) is answered,
+// without a network, by the same file of this deploy: "bundle.0123abcd4567.css" by
+// "bundle.89ef....css".
+function unhashed(path) {
+  return path.replace(/\.[0-9a-f]{12}(\.\w+)$/, "$1");
+}
+
+async function sameFileOfThisDeploy(request) {
+  const wanted = unhashed(new URL(request.url).pathname);
+  const cache = await caches.open(CACHE);
+  const kept = await cache.keys();
+  for (const each of kept) {
+    if (unhashed(new URL(each.url).pathname) === wanted) return cache.match(each);
+  }
+  return undefined;
+}
+
 async function cacheFirst(request) {
   const cached = await caches.match(request, { cacheName: CACHE });
   if (cached) return cached;
-  return keep(request, await fetch(request));
+  try {
+    return keep(request, await fetch(request));
+  } catch (error) {
+    const other = await sameFileOfThisDeploy(request);
+    if (other) return other;
+    throw error;
+  }
 }
 
 async function networkFirst(request) {
@@ -83,13 +126,87 @@ async function networkFirst(request) {
   }
 }
 
+// -- pages ------------------------------------------------------------------------------------
+
+function keepable(response) {
+  const type = response.headers.get("Content-Type") || "";
+  const control = response.headers.get("Cache-Control") || "";
+  return (
+    response.status === 200 &&
+    response.type === "basic" &&
+    !response.redirected &&
+    type.startsWith("text/html") &&
+    !/no-store/.test(control)
+  );
+}
+
+async function keepPage(request, response) {
+  if (!keepable(response)) return;
+  const body = await response.clone().arrayBuffer();
+  const headers = new Headers(response.headers);
+  headers.set(KEPT_AT, String(Date.now()));
+  const cache = await caches.open(PAGES);
+  await cache.put(
+    new Request(request.url),
+    new Response(body, { status: 200, statusText: response.statusText, headers: headers })
+  );
+  // The oldest copies go first once there are more than the phone needs.
+  const kept = await cache.keys();
+  for (const old of kept.slice(0, Math.max(0, kept.length - CONFIG.pages.most))) {
+    await cache.delete(old);
+  }
+}
+
 async function page(event) {
+  let response;
   try {
-    const preloaded = await event.preloadResponse;
-    if (preloaded) return preloaded;
-    return await fetch(event.request);
+    response = (await event.preloadResponse) || (await fetch(event.request));
   } catch (error) {
-    return offline();
+    return (await keptPage(event.request)) || offline();
+  }
+  event.waitUntil(keepPage(event.request, response));
+  return response;
+}
+
+// The copy kept of a page, marked (data-offline-since on <html>) so that the page says how old
+// it is (pwa.js).
+async function keptPage(request) {
+  const url = new URL(request.url);
+  url.hash = "";
+  const cached = await caches.match(url.href, { cacheName: PAGES, ignoreVary: true });
+  if (!cached) return undefined;
+  const keptAt = cached.headers.get(KEPT_AT) || "";
+  const html = (await cached.text()).replace(
+    /<html\b/i,
+    '<html data-offline-since="' + keptAt.replace(/\D/g, "") + '"'
+  );
+  const headers = new Headers(cached.headers);
+  headers.delete(KEPT_AT);
+  headers.delete("Content-Length");
+  headers.set("Cache-Control", "no-store");
+  return new Response(html, { status: 200, headers: headers });
+}
+
+// Fetched in the background once a page has loaded (pwa.js asks, unless the phone saves
+// data): the pages a player may want with no signal though they never opened them here, and
+// the page itself when it loaded before the worker was there to keep it.
+async function warm(page) {
+  if (page) await refresh(page);
+  const cache = await caches.open(PAGES);
+  for (const url of CONFIG.pages.warm) {
+    if (await cache.match(url, { ignoreVary: true })) continue;
+    await refresh(url);
+  }
+}
+
+async function refresh(url) {
+  const address = new URL(url, self.location.origin);
+  if (address.origin !== self.location.origin) return;
+  try {
+    const request = new Request(address.href, { credentials: "same-origin" });
+    await keepPage(request, await fetch(request));
+  } catch (error) {
+    // No signal: the copy kept before stays.
   }
 }
 

@@ -95,13 +95,19 @@ def test_a_save_without_a_connection_is_kept_retried_and_stored_once(
 
     status = page.locator("#save-status")
     expect(status).to_contain_text("Not saved yet")
-    expect(page.locator('input[name="points_0"]')).to_have_value("2")
+    # Kept on the phone (pending.js), waiting on top of the history, and the form emptied for
+    # the next hand.
+    expect(page.locator("#pending-count")).to_have_text("1 waiting to be sent")
+    expect(page.locator(".history-pending")).to_have_count(1)
+    expect(page.locator('input[name="points_0"]')).to_have_value("0")
     page.screenshot(path=artifacts_dir / "live-offline-save.png", full_page=True)
     assert Table.objects.get().rounds.count() == 0
 
     page.context.set_offline(False)
     expect(page.get_by_text("Hand 1 recorded.")).to_be_visible(timeout=10000)
     expect(status).to_be_hidden()
+    expect(page.locator("#pending")).to_be_hidden()
+    expect(page.locator(".history-pending")).to_have_count(0)
     expect(page.locator('[data-total="Ann"]')).to_have_text("2")
     rounds = list(Table.objects.get().rounds.all())
     assert [r.entry["points"] for r in rounds] == [{"Ann": 2, "Bob": 1}]

@@ -1,0 +1,204 @@
+"""Works with no signal (issue 33, items 1, 2 and 6), on a 360-px phone whose browser keeps its
+profile on disk, closed and opened again as a restart would: after one visit the home page,
+the table, the rules and both referees open offline and say how old they are; hands entered
+offline survive the restart and are sent once the signal is back; another phone's hands
+recorded meanwhile are met by the 409, shown to this phone, and all seven end up stored once
+in order; a hand refused stays with why until discarded; signing out forgets the kept pages;
+a phone that saves data fetches nothing in the background.
+
+One browser session in all (CI's time is short): the restart and the two phones share it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.models import Table
+from games.tables import services as table_services
+from games.tables.tests.test_browser_two_phones import enter_points
+from tests.clubs import home_club, home_owner
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, SMALL_PHONE, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_360 = {**SMALL_PHONE, "viewport": {"width": 360, "height": 760}}
+OFFLINE_PAGES = ("/", "/rules/", "/rules/scopa/", "/referee/primiera/", "/referee/captures/")
+KEPT_PAGES = """async () => {
+  const names = (await caches.keys()).filter((name) => name.startsWith("pages-"));
+  const kept = [];
+  for (const name of names) {
+    for (const request of await (await caches.open(name)).keys()) {
+      kept.push(new URL(request.url).pathname);
+    }
+  }
+  return kept;
+}"""
+
+
+def lasting_session(server_url: str) -> dict[str, object]:
+    """A session cookie that outlives a restart, as Django's does (it has an expiry, unlike the
+    one tests.conftest.sign_in gives)."""
+    session = Client()
+    session.force_login(home_owner())
+    return {
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": session.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": server_url,
+        "expires": time.time() + 3600,
+    }
+
+
+OPEN: list[BrowserContext] = []
+
+
+def open_phone(browser: Browser, profile: Path) -> BrowserContext:
+    phone = browser.browser_type.launch_persistent_context(
+        profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, **PHONE_360
+    )
+    OPEN.append(phone)
+    return phone
+
+
+@pytest.fixture(autouse=True)
+def close_phones() -> Iterator[None]:
+    """Closed even when the test fails, before the live server waits for its last answers."""
+    yield
+    while OPEN:
+        OPEN.pop().close()
+
+
+def kept_pages(page: Page) -> list[str]:
+    return page.evaluate(KEPT_PAGES)  # type: ignore[no-any-return]
+
+
+def wait_until_kept(page: Page, paths: list[str]) -> None:
+    deadline = time.monotonic() + 20
+    while not set(paths) <= set(kept_pages(page)):
+        assert time.monotonic() < deadline, f"not kept: {set(paths) - set(kept_pages(page))}"
+        page.wait_for_timeout(200)
+
+
+def save_hand(page: Page, first: int, second: int) -> None:
+    enter_points(page, first, second)
+    page.get_by_role("button", name="Save hand").click()
+
+
+def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
+    live_server: LiveServer, browser: Browser, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    profile = tmp_path
+    table = table_services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={"target": 99}
+    )
+    table_url = f"{live_server.url}/tables/{table.public_id}/"
+
+    # One visit with a signal: the table, then, in the background, the rest.
+    phone = open_phone(browser, profile)
+    phone.add_cookies([lasting_session(live_server.url)])  # type: ignore[list-item]
+    page = phone.new_page()
+    page.goto(table_url)
+    wait_until_kept(page, [f"/tables/{table.public_id}/", *OFFLINE_PAGES])
+
+    phone.set_offline(True)
+    for path in OFFLINE_PAGES:
+        page.goto(live_server.url + path)
+        expect(page.locator("#offline-note")).to_contain_text("Offline: as of")
+    expect(page.get_by_role("heading", level=1)).not_to_have_text("No connection")
+
+    # Five hands entered at the table with no signal: kept, waiting, counted, no scores.
+    page.goto(table_url)
+    expect(page.locator("#offline-note")).to_contain_text("Offline: as of")
+    for hand in range(5):
+        save_hand(page, 10 + hand, 1)
+        expect(page.locator(".history-pending")).to_have_count(hand + 1)
+    expect(page.locator("#pending-count")).to_have_text("5 waiting to be sent")
+    expect(page.locator("#pending")).to_contain_text("leave out what is waiting")
+    expect(page.locator('[data-total="Ann"]')).to_have_text("0")
+    page.screenshot(path=artifacts_dir / "offline-pending-360.png", full_page=True)
+
+    # Meanwhile the other phone, with a signal, records two.
+    other = browser.new_context(**PHONE_360)
+    OPEN.append(other)
+    sign_in(other, live_server.url)
+    other_page = other.new_page()
+    other_page.goto(table_url)
+    for hand in range(2):
+        save_hand(other_page, 0, 5 + hand)
+        expect(other_page.get_by_text(f"Hand {hand + 1} recorded.")).to_be_visible()
+    other.close()
+
+    # The browser is closed and the phone restarted, still with no signal: the kept table
+    # opens with its five hands waiting.
+    phone.close()
+    phone = open_phone(browser, profile)
+    phone.set_offline(True)
+    page = phone.new_page()
+    page.goto(table_url)
+    expect(page.locator("#offline-note")).to_contain_text("Offline: as of")
+    expect(page.locator(".history-pending")).to_have_count(5)
+    assert Table.objects.get().rounds.count() == 2
+
+    # The signal comes back: the first kept hand meets the other phone's two (409), shown
+    # here with the hand kept; recorded as the next hand, the four others follow on their own.
+    phone.set_offline(False)
+    conflict = page.locator("#conflict")
+    expect(conflict).to_contain_text("Hand 1 was recorded on another phone", timeout=10000)
+    expect(conflict).to_contain_text("Hand 2 was recorded on another phone")
+    # Newest first, as the history: the one refused is the first entered, at the bottom.
+    refused = page.locator(".history-pending").last
+    expect(refused).to_contain_text("Not sent: the table changed")
+    expect(refused.get_by_role("button", name="Send again")).to_be_visible()
+    expect(refused.get_by_role("button", name="Discard")).to_be_visible()
+    page.screenshot(path=artifacts_dir / "offline-conflict-360.png", full_page=True)
+    conflict.get_by_role("button", name="Record mine as hand 3").click()
+    expect(page.locator("#pending")).to_be_hidden(timeout=15000)
+    expect(page.locator(".history-pending")).to_have_count(0)
+    expect(page.locator('[data-total="Ann"]')).to_have_text("60")
+
+    rounds = list(Table.objects.get().rounds.order_by("number"))
+    assert [r.number for r in rounds] == [1, 2, 3, 4, 5, 6, 7]
+    assert [r.entry["points"] for r in rounds] == [
+        {"Ann": 0, "Bob": 5},
+        {"Ann": 0, "Bob": 6},
+        *({"Ann": 10 + hand, "Bob": 1} for hand in range(5)),
+    ]
+    assert len({r.hand_token for r in rounds}) == 7
+
+    # A hand the server refuses (the table was deleted meanwhile) stays, with why, until the
+    # player discards it.
+    phone.set_offline(True)
+    save_hand(page, 1, 1)
+    expect(page.locator(".history-pending")).to_have_count(1)
+    table_services.table_delete(Table.objects.get())
+    phone.set_offline(False)
+    refused = page.locator(".history-pending")
+    expect(refused).to_contain_text("Not sent: the server refused it (error 404).")
+    refused.get_by_role("button", name="Discard").click()
+    expect(page.locator(".history-pending")).to_have_count(0)
+    expect(page.locator("#pending")).to_be_hidden()
+
+    # Signing out forgets the pages kept for this account.
+    assert f"/tables/{table.public_id}/" in kept_pages(page)
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_load_state()
+    assert f"/tables/{table.public_id}/" not in kept_pages(page)
+    phone.close()
+
+    # A phone that saves data fetches nothing in the background: no worker, nothing kept.
+    thrifty = browser.new_context(**PHONE_360)
+    OPEN.append(thrifty)
+    thrifty.add_init_script(
+        "Object.defineProperty(navigator, 'connection', {value: {saveData: true}})"
+    )
+    page = thrifty.new_page()
+    page.goto(live_server.url + "/rules/")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+    assert kept_pages(page) == []
