@@ -420,7 +420,7 @@ def test_a_hand_from_a_page_out_of_date_after_the_game_ended_is_not_offered_agai
 
 # str.isdigit accepts these, int() refuses the first and reads the others as numbers no player
 # typed; a number too long for a 64-bit column is no number either.
-NOT_PLAIN_DIGITS = ["²", "٣", "１", "9" * 30]
+NOT_PLAIN_DIGITS = ["\u00b2", "\u0663", "\uff11", "9" * 30]  # ², ٣ (Arabic-Indic), full-width 1
 
 
 @pytest.mark.parametrize("written", NOT_PLAIN_DIGITS)
