@@ -107,7 +107,8 @@ def test_a_tapped_hand_needs_its_last_trick_and_no_counted_points() -> None:
         "unknown field last_trick"
     ]
     # A field of the other kind of entry that says nothing is accepted (issue 17).
-    assert GAME.score_round({"points": {"Ann": 6, "Bob": 5}, "last_trick": ""}, TWO)
+    blank = {"points": {"Ann": 6, "Bob": 5}, "last_trick": "", "captures": "", "declarations": ""}
+    assert GAME.score_round(blank, TWO).points == {"Ann": 6, "Bob": 5}
 
 
 def test_declarations_the_deck_or_the_table_cannot_give_are_refused() -> None:
