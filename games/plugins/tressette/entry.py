@@ -206,6 +206,11 @@ class TressetteHandEntry(TapCardsHandEntry):
             **self.tap_context(form, setup),
             "preview": form.preview(),
             "steppers": self.points_steppers(form, setup, "points", NAPOLETANE),
+            "declared": any(
+                form.value_as_it_stands(name) not in (None, "", "0", 0)
+                for name in form.fields
+                if name.startswith((NAPOLETANE, *ACCUSE_RANKS))
+            ),
             "accuse": [
                 (label, [(side, form[f"{rank}_{i}"]) for i, side in enumerate(setup.sides)])
                 for rank, label in (

@@ -43,6 +43,8 @@ def test_the_page_previews_and_saves_a_hand_by_its_cards_and_declarations(client
     assert 'name="napoletane_0"' in page
     assert 'name="aces_1"' in page
     assert "Game to 31" in page
+    # Declarations are rare: closed until a hand has one.
+    assert '<details class="declarations-section">' in page
 
     partial = {"mode": "cards", **{f"card_{code}": "0" for code in ACES_AND_FIGURES}}
     page = html(client.post(table_url(table), {**partial, "action": "preview"}, **HTMX))
@@ -75,6 +77,9 @@ def test_counted_points_that_do_not_add_up_to_11_are_refused(client: Client) -> 
     response = client.post(table_url(table), data, **HTMX)
     assert response.status_code == 422
     assert "the card points add up to 12, not 11" in html(response)
+    assert '<details class="declarations-section">' in html(response)
+    declared = client.post(table_url(table), {**data, "threes_1": "4"}, **HTMX)
+    assert '<details class="declarations-section" open>' in html(declared)
     assert saved() == (0, 0)
     assert inputs(response).values["points_0"] == "6"
 
