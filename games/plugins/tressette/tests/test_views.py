@@ -4,6 +4,8 @@ the rules page, and its translations coming from the game package's own catalogs
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -13,7 +15,7 @@ from games.models import Table
 from games.scoring.cards import DECK
 from games.tables import services as table_services
 from tests.clubs import home_club
-from tests.pages import HTMX, html, inputs, saved, table_url, totals
+from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +110,29 @@ def test_the_rules_page_names_its_terms_in_every_language(client: Client) -> Non
             )
             assert words in page
             assert translation.gettext("Game to %(target)s") != "Game to %(target)s"
+
+
+def test_a_tapped_hand_with_declarations_is_shown_again_to_be_changed(client: Client) -> None:
+    table = tressette_table()
+    hand = {**cards_to(ACES_AND_FIGURES, last_trick="1"), "napoletane_0": "2", "aces_0": "4"}
+    client.post(table_url(table), hand)
+    assert totals(table) == {"Ann": 3 + 10, "Bob": 8}
+    response = client.get(edit_url(table, 1))
+    page, form = html(response), inputs(response)
+    assert form.checked["mode"] == "cards"
+    assert form.checked["card_AD"] == "0"
+    assert form.checked["card_7D"] == "1"
+    assert form.values["napoletane_0"] == "2"
+    assert selected(page, "last_trick") == "1"
+    assert selected(page, "aces_0") == "4"
+    assert selected(page, "aces_1") == "0"
+    assert '<details class="declarations-section" open>' in page
+
+
+def selected(page: str, name: str) -> str:
+    """The value of the option chosen in the select named ``name``."""
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', page, re.DOTALL)
+    assert select is not None, name
+    chosen = re.search(r'<option value="([^"]*)" selected>', select.group(1))
+    assert chosen is not None, name
+    return chosen.group(1)
