@@ -63,6 +63,14 @@ DECLARATION_PARTS = (NAPOLETANE, *ACCUSE_RANKS)
 # Of a rank the deck has four.
 SUITS = 4
 
+# One message per rank, so each language names the cards in its own words (a form can send
+# these: both sides declaring three aces).
+TOO_MANY: Mapping[str, str] = {
+    "aces": _("the declarations need more than the four aces of the deck"),
+    "twos": _("the declarations need more than the four 2s of the deck"),
+    "threes": _("the declarations need more than the four 3s of the deck"),
+}
+
 CAPTURES, POINTS, LAST_TRICK, DECLARATIONS = "captures", "points", "last_trick", "declarations"
 
 
@@ -308,15 +316,11 @@ class Tressette(PartnersOppositeGame):
                 problems.append(_side_problem(side, DECLARATIONS))
             elif not says_nothing(parts):
                 read[str(side)] = self._side_declarations(str(side), parts, table, problems)
-        for rank in ACCUSE_RANKS:
-            if cards_held(read, rank) > SUITS:
-                problems.append(
-                    problem(
-                        _("the declarations need more than the four {rank} of the deck"),
-                        DECLARATIONS,
-                        rank=rank,
-                    )
-                )
+        problems.extend(
+            problem(message, DECLARATIONS)
+            for rank, message in TOO_MANY.items()
+            if cards_held(read, rank) > SUITS
+        )
         for side, parts in read.items():
             declared[side] = declared_points(parts)
         return declared

@@ -82,6 +82,12 @@ def test_counted_points_that_do_not_add_up_to_11_are_refused(client: Client) -> 
     assert '<details class="declarations-section">' in html(response)
     declared = client.post(table_url(table), {**data, "threes_1": "4"}, **HTMX)
     assert '<details class="declarations-section" open>' in html(declared)
+    both = {"mode": "points", "points_0": "6", "points_1": "5", "aces_0": "3", "aces_1": "3"}
+    with translation.override("it"):
+        refused = client.post(table_url(table), both, HTTP_ACCEPT_LANGUAGE="it", **HTMX)
+    assert refused.status_code == 422
+    assert "gli accusi richiedono più dei quattro assi del mazzo" in html(refused)
+    assert saved() == (0, 0)
     assert saved() == (0, 0)
     assert inputs(response).values["points_0"] == "6"
 
