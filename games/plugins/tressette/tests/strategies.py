@@ -39,6 +39,9 @@ def tressette_declarations(
 ) -> dict[str, dict[str, int]]:
     """Declarations the deck allows: the hands dealt are drawn, and each side declares what it
     holds (or less, as a player may keep quiet)."""
+    # Most hands have none: the deal is drawn only for some, which keeps the shared suites fast.
+    if not (options.get("napoletana") or options.get("accuse")) or not draw(st.booleans()):
+        return {}
     holders = draw(st.lists(st.sampled_from(list(sides)), min_size=40, max_size=40))
     held: dict[str, set[str]] = {side: set() for side in sides}
     for card, side in zip(DECK, holders, strict=True):
