@@ -120,6 +120,7 @@ class TablePage:
     _latest: selectors.StoredHand | None = field(default=None, repr=False)
     # The latest hands alone, where the tally stands for the rest (``latest_hands``).
     _window: list[selectors.StoredHand] | None = field(default=None, repr=False)
+    _state_from_tally: bool = field(default=False, repr=False)
 
     @property
     def hands(self) -> list[selectors.StoredHand]:
@@ -127,10 +128,12 @@ class TablePage:
         does not look at earlier hands never reads them)."""
         if self._hands is None:
             self._hands = selectors.table_hands(self.table)
-            if self._latest is not None:
-                # The state a save resumed from the totals knows only the totals: the whole
-                # one comes from the hands, this request's included.
+            if self._latest is not None or self._state_from_tally:
+                # The state a save resumed from the totals, or the page took from the tally,
+                # knows only the totals: the whole one comes from the hands, this request's
+                # included.
                 self._state = None
+                self._state_from_tally = False
         return self._hands
 
     @property
@@ -219,6 +222,7 @@ class TablePage:
             tally = self._tally() if self._hands is None and self._latest is None else None
             if tally is not None:
                 self._state = resumed_state(dict(tally["totals"]), int(tally["hands"]) - 1)
+                self._state_from_tally = True
             else:
                 self._state = self.table.rules.game_state(self.scores, self.setup)
         return self._state
@@ -264,6 +268,7 @@ class TablePage:
         )
         # What the write path worked out for the hands it stored, which are these.
         self._state = round_.state_after
+        self._state_from_tally = False
         if self._hands is None:
             # Neither the form nor the write read the earlier hands: the answer shows this
             # one and the state, and whatever needs more reads them all (``hands``).

@@ -12,7 +12,7 @@ from django.test import Client
 from games.models import Table
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
-from games.tables.page import HISTORY_PAGE, WINDOW
+from games.tables.page import HISTORY_PAGE, WINDOW, TablePage
 from games.tables.tests.test_chart_views import chart_of
 from tests.clubs import home_club
 from tests.factories import points_entry
@@ -108,3 +108,12 @@ def test_the_chart_draws_the_latest_hands_from_the_totals_before_them(client: Cl
     assert chart.rows[-1] == [str(HANDS), str(HANDS + HANDS // 2), str(HANDS)]
     assert len(chart.rows) == 1 + WINDOW + 1
     assert chart.text["desc"] == f"After {HANDS} hands: Ann {HANDS + HANDS // 2}, Bob {HANDS}"
+
+
+def test_the_hands_read_after_the_state_from_the_tally_give_the_whole_state() -> None:
+    page = TablePage.load(Table.objects.get(pk=scopa_table().pk))
+
+    assert page.state.totals_after_each_round == ({"Ann": 39, "Bob": 26},)
+    assert len(page.hands) == HANDS
+    assert len(page.state.totals_after_each_round) == HANDS
+    assert page.state.totals == {"Ann": 39, "Bob": 26}
