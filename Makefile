@@ -6,7 +6,7 @@ PYTEST_ARGS ?=
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: install run test lint format clean bench bundle wirecheck loadtest messages production
+.PHONY: install run test lint format clean bench bench-peer bundle wirecheck loadtest messages production
 
 install: $(VENV)/.installed
 
@@ -47,6 +47,20 @@ BENCH_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 bench: install
 	DEBUG=1 DATABASE_URL= $(PY) manage.py bench $(BENCH_ARGS)
 	DEBUG=1 DATABASE_URL=$(BENCH_POSTGRES_URL) $(PY) manage.py bench $(BENCH_ARGS)
+
+# Ours beside the closest peer, dieter6605/SchafkopfTurnier (Flask + waitress), by one client
+# alternating between them request by request (scripts/peerbench.py): p50/p95 and ours/peer of
+# the floor, recording a result, standings and the table page at 10 and 500 hands, over new
+# connections and over keep-alive, the answers' bytes and issue 31's targets, PASS or FAIL.
+# Ours as in production (collectstatic, gunicorn, DEBUG off) on a throwaway SQLite database.
+# Needs a clone of the peer, PEER=/path/to/clone (or SCOREKEEPER_PEER); without one it says it is
+# skipped. The clone's virtualenv (PEER-venv) is made from PyPI when missing. More:
+# BENCH_PEER_ARGS="--database postgres --through-proxy --check" (scripts/peerbench.py --help).
+PEER ?= $(SCOREKEEPER_PEER)
+BENCH_PEER_ARGS ?=
+
+bench-peer: install
+	$(PY) scripts/peerbench.py --peer "$(PEER)" $(BENCH_PEER_ARGS)
 
 # Rebuilds static/css/bundle.css and static/js/bundle.js (checked in) from their sources in
 # static/ after any of those is edited; a test fails while they are out of date.

@@ -72,6 +72,8 @@ DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 KNEE_UP = (25, 50, 75, 100, 150, 200, 300, 400, 600, 800)
 KNEE_DOWN = (10, 5, 2, 1)
 LOAD_DATABASE_PREFIX = "test_scorekeeper_load"
+# The settings module of a run's scratch directory (production_mode).
+SETTINGS_MODULE = "loadtest_settings"
 SLICE_SECONDS = 10
 
 
@@ -339,6 +341,15 @@ class Phone:
         self.cookies: dict[str, str] = {}
         self.csrf = ""
         self.retried = 0
+        # The last answer's headers, and its body's size as it came over the wire (compressed)
+        # and as the phone read it.
+        self.headers: http.client.HTTPMessage | None = None
+        self.wire_bytes = self.body_bytes = 0
+
+    @property
+    def kept_alive(self) -> bool:
+        """Whether the server left the connection open after the last answer."""
+        return self.connection.sock is not None
 
     def request(
         self, method: str, path: str, fields: Sequence[tuple[str, str]] | None = None,
@@ -364,8 +375,10 @@ class Phone:
                 self.connection.request(method, path, body=body, headers=sent)
                 response = self.connection.getresponse()
                 data = response.read()
+                self.headers, self.wire_bytes = response.msg, len(data)
                 if response.getheader("Content-Encoding") == "gzip":
                     data = zlib.decompress(data, 16 + zlib.MAX_WBITS)
+                self.body_bytes = len(data)
                 break
             except STALE_CONNECTION as error:
                 # A kept-alive connection the server closed meanwhile: browsers send the
@@ -434,6 +447,30 @@ class TableRun:
             self.first_error = f"{error}: {' '.join(html.split())[:300]}"
 
     def save_and_load(self, origin: float, rng: random.Random) -> None:
+        saved = not self.save(origin, rng)
+        # After a save that failed, whether it was stored is unknown: the page says.
+        expected = self.version if saved else None
+        started = time.perf_counter()
+        html, error = "", ""
+        try:
+            status, html = self.phone.request("GET", self.path)
+        except RequestFailed as failed:
+            error = f"page: {failed}"
+        else:
+            shown = table_version(html)
+            if status != 200:
+                error = f"page: {status}"
+            elif expected is not None and shown != expected:
+                error = f"page: shows version {shown} after a save made it {expected}"
+            if shown is not None:
+                self.version = shown
+            self.phone.csrf = csrf_token(html) or self.phone.csrf
+            self.signature = form_signature(html) or self.signature
+        self._sample(PAGE, started, origin, error, html)
+
+    def save(self, origin: float, rng: random.Random) -> str:
+        """One hand saved as htmx saves it from the table page; the error, or "" when the
+        answer acknowledged it (200, the table one version on)."""
         token = new_hand_token()
         fields = hand_fields(
             self.phone.csrf, self.version, token, rng.randint(1, 4), self.signature
@@ -457,26 +494,7 @@ class TableRun:
                 error = f"save: {status}"
                 self.version = answered if answered is not None else self.version
         self._sample(SAVE, started, origin, error, html)
-
-        # After a save that failed, whether it was stored is unknown: the page says.
-        expected = None if error else self.version
-        started = time.perf_counter()
-        html, error = "", ""
-        try:
-            status, html = self.phone.request("GET", self.path)
-        except RequestFailed as failed:
-            error = f"page: {failed}"
-        else:
-            shown = table_version(html)
-            if status != 200:
-                error = f"page: {status}"
-            elif expected is not None and shown != expected:
-                error = f"page: shows version {shown} after a save made it {expected}"
-            if shown is not None:
-                self.version = shown
-            self.phone.csrf = csrf_token(html) or self.phone.csrf
-            self.signature = form_signature(html) or self.signature
-        self._sample(PAGE, started, origin, error, html)
+        return error
 
     def play(self, origin: float, offset: float, seconds: float, seed: int) -> None:
         """Save once a second from ``origin + offset`` until ``origin + seconds``."""
@@ -558,7 +576,7 @@ class Server:
     """gunicorn serving the app from the throwaway database, as in production."""
 
     def __init__(self, env: dict[str, str], workers: int, threads: int, log: Path) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         command = [
             PYTHON, "-m", "gunicorn", "scorekeeper.wsgi", "--bind", f"{HOST}:{self.port}",
             "--workers", str(workers), "--log-level", "warning", "--error-logfile", str(log),
@@ -583,16 +601,21 @@ class Server:
         return children_of(self.process.pid)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
 
 
-def _free_port() -> int:
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """A server this script started, ended: asked to stop, killed after 30 s; waited for."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind((HOST, 0))
         return int(sock.getsockname()[1])
@@ -792,14 +815,7 @@ def _report_round(result: RoundResult, first_errors: Sequence[str], detail: bool
 def child(database: str, args: argparse.Namespace, scratch: Path) -> int:
     """The whole run on one database, in this process: Django set up on it, the throwaway
     database made, migrated, served, loaded and dropped (only it, also on failure)."""
-    os.environ.update(_app_env(scratch))
-    if database == "postgres":
-        os.environ["DATABASE_URL"] = args.postgres_url
-        name = f"{LOAD_DATABASE_PREFIX}_{os.getpid()}_{secrets.token_hex(4)}"
-    else:
-        os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/unused.sqlite3"
-        name = str(scratch / f"loadtest-{os.getpid()}.sqlite3")
-    sys.path[:0] = [str(scratch), str(BASE_DIR)]
+    name = setup_django(database, scratch, args.postgres_url, LOAD_DATABASE_PREFIX)
 
     def stopped(signum: int, _frame: Any) -> None:
         # Stopped from outside: end as on an error, so gunicorn is stopped and the throwaway
@@ -807,9 +823,6 @@ def child(database: str, args: argparse.Namespace, scratch: Path) -> int:
         raise SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, stopped)
-    import django
-
-    django.setup()
     from django.db import OperationalError, connection
 
     from games.management.commands.bench import throwaway_database
@@ -826,7 +839,7 @@ def child(database: str, args: argparse.Namespace, scratch: Path) -> int:
             print(failures[-1])
             _write_result(scratch, database, results, knee, failures)
             return 1
-        label, url = _describe_database(database, name, args.postgres_url)
+        label, url = describe_database(database, name, args.postgres_url)
         workers, threads = _server_shape(args)
         shape = f"{workers} sync workers" if threads == 1 else f"{workers} x {threads} gthread"
         print(f"\n== {label}; gunicorn {shape} on {os.cpu_count()} cores ==", flush=True)
@@ -851,7 +864,26 @@ def child(database: str, args: argparse.Namespace, scratch: Path) -> int:
     return 1 if failures else 0
 
 
-def _describe_database(database: str, name: str, postgres_url: str) -> tuple[str, str]:
+def setup_django(database: str, scratch: Path, postgres_url: str, prefix: str) -> str:
+    """Django set up in this process as the production-mode servers run (``app_env``), its
+    database the server of ``database``; the name of the throwaway database to make there
+    (``throwaway_database``): on PostgreSQL ``prefix``, the process id and a random suffix,
+    on SQLite a file in ``scratch``."""
+    os.environ.update(app_env(scratch))
+    if database == "postgres":
+        os.environ["DATABASE_URL"] = postgres_url
+        name = f"{prefix}_{os.getpid()}_{secrets.token_hex(4)}"
+    else:
+        os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/unused.sqlite3"
+        name = str(scratch / f"{prefix}-{os.getpid()}.sqlite3")
+    sys.path[:0] = [str(scratch), str(BASE_DIR)]
+    import django
+
+    django.setup()
+    return name
+
+
+def describe_database(database: str, name: str, postgres_url: str) -> tuple[str, str]:
     """A line naming the database, and the DATABASE_URL the server is given for it."""
     from django.db import connection
 
@@ -950,17 +982,32 @@ def _server_shape(args: argparse.Namespace) -> tuple[int, int]:
     return workers, max(1, args.threads)
 
 
-def _app_env(scratch: Path) -> dict[str, str]:
-    """Production mode: DEBUG off, a key, the host, and the static files collected into the
-    run's own directory (a settings module there that only moves STATIC_ROOT)."""
+def app_env(scratch: Path) -> dict[str, str]:
+    """Production mode: DEBUG off, a key, the host, and the settings module of ``scratch``
+    (``production_mode``)."""
     return {
         "DEBUG": "0",
         "SECRET_KEY": "loadtest-" + secrets.token_urlsafe(40),
         "ALLOWED_HOSTS": HOST,
-        "DJANGO_SETTINGS_MODULE": "loadtest_settings",
+        "DJANGO_SETTINGS_MODULE": SETTINGS_MODULE,
         "PYTHONPATH": os.pathsep.join([str(scratch), str(BASE_DIR)]),
         "LOG_LEVEL": "WARNING",
     }
+
+
+def production_mode(scratch: Path, settings: str = "") -> None:
+    """``scratch`` made ready to serve from as in production: a settings module there
+    (``SETTINGS_MODULE``: the project's, STATIC_ROOT moved into ``scratch``, then the lines of
+    ``settings``) and the static files collected into it (hashed, compressed)."""
+    (scratch / f"{SETTINGS_MODULE}.py").write_text(
+        "from scorekeeper.settings import *  # noqa: F403\n\n"
+        f"STATIC_ROOT = {str(scratch / 'static')!r}\n{settings}"
+    )
+    env = {**os.environ, **app_env(scratch), "DATABASE_URL": f"sqlite:///{scratch}/x.sqlite3"}
+    subprocess.run(
+        [PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=BASE_DIR, env=env, check=True,
+    )  # fmt: skip
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -1026,15 +1073,7 @@ def main(argv: Sequence[str]) -> int:
             process.send_signal(signum)
 
     try:
-        (scratch / "loadtest_settings.py").write_text(
-            "from scorekeeper.settings import *  # noqa: F403\n\n"
-            f"STATIC_ROOT = {str(scratch / 'static')!r}\n"
-        )
-        env = {**os.environ, **_app_env(scratch), "DATABASE_URL": f"sqlite:///{scratch}/x.sqlite3"}
-        subprocess.run(
-            [PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"],
-            cwd=BASE_DIR, env=env, check=True,
-        )  # fmt: skip
+        production_mode(scratch)
         signal.signal(signal.SIGTERM, stop)
         codes = {}
         for database in databases:

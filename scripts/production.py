@@ -76,7 +76,7 @@ def nginx_conf(
     return text
 
 
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], name: str, host: str) -> None:
+def wait_for_port(port: int, process: subprocess.Popen[bytes], name: str, host: str) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -104,6 +104,7 @@ class Production:
         static_root: Path | None = None,
         env: dict[str, str] | None = None,
         quiet: bool = False,
+        postgres_only: bool = True,
     ) -> None:
         self.port = port
         self.app_ports = app_ports
@@ -117,6 +118,8 @@ class Production:
         self.static_root = static_root
         self.env = dict(os.environ if env is None else env)
         self.quiet = quiet
+        # Two app servers share a SQLite file only on one machine: the peer bench's SQLite runs.
+        self.postgres_only = postgres_only
         self.processes: list[tuple[str, subprocess.Popen[bytes]]] = []
 
     def app_env(self) -> dict[str, str]:
@@ -136,7 +139,7 @@ class Production:
 
     def check_env(self) -> None:
         url = self.env.get("DATABASE_URL", "")
-        if url.split(":", 1)[0] not in {"postgres", "postgresql", "pgsql"}:
+        if self.postgres_only and url.split(":", 1)[0] not in {"postgres", "postgresql", "pgsql"}:
             raise SystemExit(
                 "Set DATABASE_URL to the PostgreSQL both app servers share, "
                 "e.g. postgres://user@dbhost:5432/scorekeeper"
@@ -179,7 +182,7 @@ class Production:
                 process = subprocess.Popen(command, cwd=BASE_DIR, env=env)
                 self.processes.append((f"app server {number}", process))
             for (name, process), port in zip(self.processes, self.app_ports, strict=True):
-                _wait_for_port(port, process, name, APP_HOST)
+                wait_for_port(port, process, name, APP_HOST)
             self._start_nginx(nginx)
         except BaseException:
             self.stop()
@@ -215,7 +218,7 @@ class Production:
         process = subprocess.Popen(command)
         self.processes.append(("nginx", process))
         host = APP_HOST if self.host in ("0.0.0.0", "") else self.host
-        _wait_for_port(self.port, process, "nginx", host)
+        wait_for_port(self.port, process, "nginx", host)
 
     def stop(self) -> None:
         """nginx first (no new requests), then the app servers; each waited for."""

@@ -6,9 +6,10 @@ Debian's chromium: never run `playwright install` here.
 
 from __future__ import annotations
 
+import http.client
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -253,60 +254,84 @@ def _browser_contexts_closed(request: pytest.FixtureRequest) -> Iterator[None]:
     CI log, where a real error could hide. The live server (and so the test's database) is
     asked for first, so this closes before the database is emptied.
 
-    Closing a page does not stop a request the server is already answering: that request went
-    on into the next test, logging its 404 (the table emptied away) there. So the test then
-    waits until the live server has answered every request it took: nothing of a test runs
-    after it has ended."""
+    Closing a page does not stop a request the server has already taken: that request went
+    on into the next test, logging its 404 (the table emptied away) there, or after pytest had
+    closed the stream the log writes to ("--- Logging error ---"). So the test then waits
+    until the live server has answered every connection it took (``ConnectionsInFlight``):
+    nothing of a test runs after it has ended (tests/test_logging.py shows it)."""
     if "browser" not in request.fixturenames:
         yield
         return
     in_flight = None
     if "live_server" in request.fixturenames:
-        in_flight = RequestsInFlight.of(request.getfixturevalue("live_server").thread.httpd)
+        in_flight = ConnectionsInFlight.of(request.getfixturevalue("live_server"))
     browser: Browser = request.getfixturevalue("browser")
     yield
     for context in list(browser.contexts):
         context.close()
     if in_flight is not None:
-        assert in_flight.wait_until_none(timeout=30), "the live server is still answering"
+        assert in_flight.wait_until_answered(timeout=30), "the live server is still answering"
 
 
-class RequestsInFlight:
-    """Counts the requests a live server is answering, around its WSGI application."""
+class ConnectionsInFlight:
+    """Counts the connections a live server has taken and not finished with: from the moment
+    its loop accepts one (so a request whose headers are still being read counts) until the
+    thread answering it ends (so does a line logged after the answer, such as a broken pipe).
 
-    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
-        self.app = app
+    Counting inside the WSGI application instead missed a request taken but not yet read: a
+    poll the browser sent just before its page closed."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
         self.count = 0
         self.changed = threading.Condition()
+        take, answer = server.process_request, server.process_request_thread
+
+        def taken(connection: Any, client_address: Any) -> None:
+            with self.changed:
+                self.count += 1
+            try:
+                take(connection, client_address)  # starts the thread that answers it
+            except BaseException:
+                self._finished()
+                raise
+
+        def answered(connection: Any, client_address: Any) -> None:
+            try:
+                answer(connection, client_address)
+            finally:
+                self._finished()
+
+        server.process_request = taken
+        server.process_request_thread = answered
 
     @classmethod
-    def of(cls, server: Any) -> RequestsInFlight:
-        """The counter around the server's application, put there on the first call."""
-        app = server.get_app()
-        if not isinstance(app, cls):
-            app = cls(app)
-            server.set_app(app)
-        return app
+    def of(cls, live_server: Any) -> ConnectionsInFlight:
+        """The counter of the live server's connections, put there on the first call."""
+        server = live_server.thread.httpd
+        counter = getattr(server, "connections_in_flight", None)
+        if counter is None:
+            counter = server.connections_in_flight = cls(server)
+        assert isinstance(counter, cls)
+        return counter
 
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterator[bytes]:
+    def _finished(self) -> None:
         with self.changed:
-            self.count += 1
-        try:
-            response = self.app(environ, start_response)
-            try:
-                yield from response
-            finally:
-                # What the server would have called: Django's request_finished (its database
-                # connections closed) comes from here.
-                close = getattr(response, "close", None)
-                if close is not None:
-                    close()
-        finally:
-            with self.changed:
-                self.count -= 1
-                self.changed.notify_all()
+            self.count -= 1
+            self.changed.notify_all()
 
-    def wait_until_none(self, timeout: float) -> bool:
+    def wait_until_answered(self, timeout: float) -> bool:
+        """Whether every connection made to the server before this call is answered, within
+        ``timeout`` seconds. One made just before may still wait in the listening socket's
+        queue, not yet taken: the server's one loop takes them in turn, so once a request of
+        our own has been answered, every one before it has been taken, and counted."""
+        host, port = self.server.server_address[:2]
+        barrier = http.client.HTTPConnection(host, port, timeout=timeout)
+        try:
+            barrier.request("GET", "/favicon.ico", headers={"Connection": "close"})
+            barrier.getresponse().read()
+        finally:
+            barrier.close()
         with self.changed:
             return self.changed.wait_for(lambda: self.count == 0, timeout=timeout)
 

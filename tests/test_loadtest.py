@@ -4,15 +4,11 @@ is one the table page stores, with htmx's headers and a CSRF check as in product
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import os
-import sys
 import time
 from dataclasses import asdict
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 from django.test import Client
@@ -21,20 +17,9 @@ from games.models import Round
 from games.tables import services as table_services
 from tests.clubs import home_club, home_owner
 from tests.pages import table_url
+from tests.scripts import load_script
 
-
-def _load() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "scripts" / "loadtest.py"
-    spec = importlib.util.spec_from_file_location("loadtest", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["loadtest"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-loadtest = _load()
+loadtest = load_script("loadtest")
 
 
 def test_percentile_is_the_nearest_rank() -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import gzip
 import http.client
-import importlib.util
 import os
 import random
 import re
@@ -29,18 +28,18 @@ import secrets
 import select
 import shutil
 import socket
-import sys
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import psycopg
 import pytest
+
+from tests.scripts import load_script
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -55,21 +54,8 @@ GUEST_LIMIT = 2
 pytestmark = pytest.mark.production
 
 
-def _load(name: str) -> ModuleType:
-    if name in sys.modules:  # tests/test_loadtest.py loads the load test the same way
-        return sys.modules[name]
-    path = BASE_DIR / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-production = _load("production")
-loadtest = _load("loadtest")
+production = load_script("production")
+loadtest = load_script("loadtest")
 
 
 def _unavailable(reason: str) -> None:
@@ -338,6 +324,21 @@ def test_nginx_passes_on_the_compressed_answers(setup: SetUp) -> None:
     assert styles.status == 200
     assert styles.getheader("Content-Encoding") == "br"
     assert "immutable" in styles.getheader("Cache-Control", "")
+
+
+def test_nginx_keeps_a_phones_connection_alive(setup: SetUp) -> None:
+    """A phone's save, its page and its polls go over one connection to nginx, whichever app
+    server answers each (issue 31: no new connection per request)."""
+    at_table = open_table(phone(setup.port, setup.session), setup.tables[0])
+    kept = at_table.phone.connection.sock
+    assert kept is not None
+    assert at_table.phone.kept_alive
+    for _ in range(2):  # round robin: both app servers answer
+        save(at_table)
+    status, _html = at_table.phone.request("GET", f"/tables/{setup.tables[0]}/")
+    assert status == 200
+    assert at_table.phone.connection.sock is kept
+    assert at_table.phone.retried == 0
 
 
 # -- two phones, two app servers ------------------------------------------------------------------

@@ -311,6 +311,30 @@ class RoundWords:
     log_intro: StrOrPromise
     restore: StrOrPromise
     logged: StrOrPromise  # a row of the log, "hand %(number)s", after what was done
+    # What the log's rows say was done to a round ("hand recorded"), by ``TableChange.Kind``:
+    # the stored kinds keep their own labels, the changes page shows these.
+    log_recorded: StrOrPromise
+    log_edited: StrOrPromise
+    log_deleted: StrOrPromise
+    log_restored: StrOrPromise
+    # The notices after an edit, a delete and a restore from the log, each with %(number)s.
+    edited: StrOrPromise
+    deleted: StrOrPromise
+    brought_back: StrOrPromise
+    # A refused delete's and restore's buttons (409), the first with %(number)s.
+    delete_anyway: StrOrPromise
+    restore_anyway: StrOrPromise
+    # The running totals chart's description, a plural by ``%(count)s`` (``ngettext_lazy``
+    # with "count" as its number), with %(totals)s.
+    chart_after: StrOrPromise
+    # The table page's lines about its rounds: the watch link's note, the delete-table
+    # confirmation, the invite line (with %(club)s), a set-aside table's notice and the
+    # status line of a round kept on the phone while offline.
+    watch_note: StrOrPromise
+    delete_table: StrOrPromise
+    invite: StrOrPromise
+    set_aside: StrOrPromise
+    offline: StrOrPromise
 
 
 HAND_WORDS = RoundWords(
@@ -344,6 +368,27 @@ HAND_WORDS = RoundWords(
     ),
     gettext_lazy("Restore this hand"),
     gettext_lazy("hand %(number)s"),
+    gettext_lazy("hand recorded"),
+    gettext_lazy("hand edited"),
+    gettext_lazy("hand deleted"),
+    gettext_lazy("hand restored"),
+    gettext_lazy("Hand %(number)s changed."),
+    gettext_lazy("Hand %(number)s deleted. “Changes” can restore it."),
+    gettext_lazy("Hand %(number)s restored."),
+    gettext_lazy("Delete hand %(number)s anyway"),
+    gettext_lazy("Restore the hand anyway"),
+    ngettext_lazy("After %(count)s hand: %(totals)s", "After %(count)s hands: %(totals)s", "count"),
+    gettext_lazy(
+        "Anyone with the watch link sees the scoreboard and the hands, without an account, and "
+        "cannot change anything."
+    ),
+    # The apostrophe the catalogs' message has (the template's before it), not a quote.
+    gettext_lazy("Delete this table and all its hands? The club’s log keeps a copy."),  # noqa: RUF001
+    gettext_lazy("Invite someone to %(club)s, to record hands on their phone"),
+    gettext_lazy("This table is set aside. Take it up again (below) to record hands."),
+    gettext_lazy(
+        "Not saved yet: no connection. It is kept here and sent when the connection is back."
+    ),
 )
 
 

@@ -483,6 +483,29 @@ def resumed_state(after: Mapping[Side, int], hands: int, winner: Side | None = N
     return GameState(after, (after,), True, (winner,), finished_after_round=hands + 1)
 
 
+def first_decided(
+    sides: Sequence[Side],
+    rounds: Sequence[RoundScore],
+    winners_after: Callable[[Mapping[Side, int], int], tuple[Side, ...] | None],
+) -> GameState:
+    """The state of a game decided by the first round after which ``winners_after`` (given
+    the totals then and the round's number, from 1) names the winners: finished there, or
+    going on when no round decides it."""
+    after_each = running_totals(sides, rounds)
+    for number, totals in enumerate(after_each, start=1):
+        winners = winners_after(totals, number)
+        if winners is not None:
+            return GameState(
+                after_each[-1],
+                after_each,
+                finished=True,
+                winners=winners,
+                finished_after_round=number,
+            )
+    totals = after_each[-1] if after_each else dict.fromkeys(sides, 0)
+    return GameState(totals, after_each)
+
+
 def score_table(
     game: Game, table: TableSetup, entries: Sequence[Mapping[str, object]]
 ) -> tuple[list[RoundScore], GameState]:

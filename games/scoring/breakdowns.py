@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Protocol, TypeVar
+from dataclasses import dataclass
+from typing import ClassVar, Protocol, Self, TypeVar
 
 from .errors import BreakdownError
 
@@ -189,3 +190,27 @@ def kind_of(data: object, kinds: Collection[str], path: str = "breakdown") -> st
     if "kind" not in data:
         raise BreakdownError(f"{path} lacks kind")
     return one_of(kinds)(data["kind"], f"{path}.kind")
+
+
+@dataclass(frozen=True)
+class PointsBreakdown:
+    """A round that is each side's points as entered, and nothing more:
+    ``{"kind": <kind>, "points": {side: n}}``. A game names its own ``kind`` in a subclass (a
+    Swoops round counted at the table, a hand of the custom game).
+
+    >>> PointsBreakdown({"Ann": 3}).to_json()
+    {'kind': 'points', 'points': {'Ann': 3}}
+    """
+
+    kind: ClassVar[str] = "points"
+
+    points: Mapping[str, int]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "points": dict(self.points)}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown") -> Self:
+        fields = Fields(data, path, ("kind", "points"))
+        fields.expect("kind", cls.kind)
+        return cls(fields.read("points", mapping_of(integer)))

@@ -91,8 +91,8 @@ def unknown_fields(given: Iterable[object], allowed: Collection[str]) -> list[Pr
 
 
 def says_nothing(value: object) -> bool:
-    """Whether a field's value is a "nothing" value: null, false, 0, an empty list, or an object
-    whose every value says nothing (``{}``, ``{"Ann": 0}``).
+    """Whether a field's value is a "nothing" value: null, false, 0, an empty string or list, or
+    an object whose every value says nothing (``{}``, ``{"Ann": 0}``).
 
     A field that does not apply to an entry's kind is accepted with such a value (issue 17: a
     scoresheet may fill every field, with 0 where it does not apply), and refused otherwise.
@@ -103,6 +103,9 @@ def says_nothing(value: object) -> bool:
         return False
     if isinstance(value, int):
         return value == 0
+    if isinstance(value, str):
+        # A spreadsheet or form writes an empty cell as "" (issue 34).
+        return not value
     if isinstance(value, list):
         return not value
     if isinstance(value, Mapping):

@@ -85,6 +85,10 @@ class OptionSpec:
         if self.kind == "mapping":
             return self._parse_mapping(value)
         allowed = [choice.value for choice in self.choices]
+        if isinstance(value, int) and not isinstance(value, bool) and str(value) in allowed:
+            # A choice between numbers (Briscola's "best_of": "3") is read from a JSON number
+            # too: a hand-written scoresheet gives 3 more often than "3" (issue 34).
+            value = str(value)
         if value not in allowed:
             return [
                 problem(

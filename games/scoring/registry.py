@@ -18,6 +18,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "games.plugins.swoops",
     "games.plugins.schafkopf",
     "games.plugins.briscola",
+    "games.plugins.custom",
 )
 
 

@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.hands import hand_entry_for
 from games.scoring import GameState, Side, TableSetup
@@ -37,8 +36,9 @@ def latest_totals_chart(
     ]
     separator = str(get_format("DECIMAL_SEPARATOR"))
     hands = first + len(after_each) - 1
+    entry = hand_entry_for(setup.game)
     # The total the game turns on, labelled as the scoreboard words it.
-    hints = hand_entry_for(setup.game).chart_hints(setup)
+    hints = entry.chart_hints(setup)
     return line_chart(
         # Where the scoreboard shows money, the chart stays in points: it says so.
         title=_("Running totals in points") if hints.money_on_scoreboard else _("Running totals"),
@@ -49,10 +49,8 @@ def latest_totals_chart(
         series=series,
         threshold=hints.threshold,
         threshold_label=hints.threshold_label,
-        x_heading=str(hand_entry_for(setup.game).round_words.axis),
-        description=ngettext(
-            "After %(count)s hand: %(totals)s", "After %(count)s hands: %(totals)s", hands
-        )
+        x_heading=str(entry.round_words.axis),
+        description=entry.round_words.chart_after
         % {
             "count": hands,
             "totals": final_values(series, decimal_separator=separator),

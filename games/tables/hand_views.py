@@ -4,6 +4,8 @@ from a page that is out of date answers 409 (``conflicts``)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.http import (
@@ -30,6 +32,9 @@ from games.tables import access, selectors, services, write_path
 from games.tables.changes import points_text
 from games.tables.conflicts import refuse_stale_edit, refuse_stale_table_write, refuses_stale_writes
 from games.tables.page import TablePage
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @require_http_methods(["GET", "POST"])
@@ -59,7 +64,7 @@ def round_edit(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
                     services.round_update(
                         round_, form.entry(), version=form.version(), by=acting_user(request)
                     )
-                    messages.success(request, _("Hand %(number)s changed.") % {"number": number})
+                    messages.success(request, str(page.ui.round_words.edited) % {"number": number})
                     return redirect("games:table", table=table)
             except write_path.StaleWrite as stale:
                 page = page.reload()
@@ -108,7 +113,11 @@ def _hand_or_gone(request: HtmxHttpRequest, page: TablePage, hand: str) -> Round
 
 def _delete_hand_again(stale: write_path.StaleWrite) -> str:
     number = stale.hand.number if stale.hand else ""
-    return _("Delete hand %(number)s anyway") % {"number": number}
+    return str(hand_entry_for(stale.table.game).round_words.delete_anyway) % {"number": number}
+
+
+def _restore_hand_again(stale: write_path.StaleWrite) -> str:
+    return str(hand_entry_for(stale.table.game).round_words.restore_anyway)
 
 
 @require_POST
@@ -127,7 +136,7 @@ def round_delete(request: HtmxHttpRequest, table: str, hand: str) -> HttpRespons
     else:
         messages.success(
             request,
-            _("Hand %(number)s deleted. “Changes” can restore it.") % {"number": round_.number},
+            str(page.ui.round_words.deleted) % {"number": round_.number},
         )
     return redirect(reverse("games:table", kwargs={"table": table}) + "#history")
 
@@ -140,11 +149,20 @@ def table_changes(request: HtmxHttpRequest, table: str) -> HttpResponse:
     held = club_access.role_in(request.user, found.club_id)
     present = selectors.hand_ids(found)
     sides = found.setup().sides
+    words = hand_entry_for(found.game).round_words
+    # What was done to a round, in the game's word for it; the stored kind keeps its label.
+    done_to_a_round: dict[str, StrOrPromise] = {
+        TableChange.Kind.RECORDED: words.log_recorded,
+        TableChange.Kind.EDITED: words.log_edited,
+        TableChange.Kind.DELETED: words.log_deleted,
+        TableChange.Kind.RESTORED: words.log_restored,
+    }
     changes = []
     for change in selectors.table_changes_newest_first(found):
         changes.append(
             {
                 "change": change,
+                "kind": done_to_a_round.get(change.kind) or change.get_kind_display(),
                 "who": _who(change.user),
                 "before": points_text(change.before, sides),
                 "after": points_text(change.after, sides),
@@ -157,7 +175,7 @@ def table_changes(request: HtmxHttpRequest, table: str) -> HttpResponse:
         "table": found,
         "changes": changes,
         "can_score": bool(held and held.allows(Role.SCORER)),
-        "round_words": hand_entry_for(found.game).round_words,
+        "round_words": words,
     }
     return render(request, "tables/table_changes.html", context)
 
@@ -171,7 +189,7 @@ def _who(user: User | None) -> str:
 
 
 @require_POST
-@refuses_stale_writes(lambda _stale: _("Restore the hand anyway"))
+@refuses_stale_writes(_restore_hand_again)
 def round_restore(request: HtmxHttpRequest, table: str, hand: str) -> HttpResponse:
     """Put a deleted hand back where it was; every later hand is scored again."""
     found = access.table_for(request, table, Role.SCORER)
@@ -186,5 +204,6 @@ def round_restore(request: HtmxHttpRequest, table: str, hand: str) -> HttpRespon
         for problem_ in error.problems:
             messages.error(request, problem_text(problem_))
         return redirect(changes_url)
-    messages.success(request, _("Hand %(number)s restored.") % {"number": restored.number})
+    words = hand_entry_for(found.game).round_words
+    messages.success(request, str(words.brought_back) % {"number": restored.number})
     return redirect(reverse("games:table", kwargs={"table": table}) + "#history")

@@ -126,6 +126,14 @@ def round_word(message: str, number: int) -> str:
 
 
 @register.simple_tag
+def round_phrase(message: str, **values: object) -> str:
+    """``{% round_phrase round_words.invite club=table.club.name %}``: one of a game's words for
+    its rounds with its named values, as ``{% blocktranslate with ... %}`` would fill them;
+    escaped as any tag's output, the values with it."""
+    return str(message) % values
+
+
+@register.simple_tag
 def round_count(message: str, counter: int) -> str:
     """``{% round_count round_words.earlier 3 %}``: a plural among a game's words for its
     rounds, in the form the count takes (the message is lazy until the count picks it)."""

@@ -126,7 +126,9 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       var input = document.getElementById(step.dataset.target);
       var value = (parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10);
       var max = input.max ? parseInt(input.max, 10) : Infinity;
-      input.value = Math.min(Math.max(value, 0), max);
+      // A field that takes negative points says so by its min (the custom game's).
+      var min = input.min ? parseInt(input.min, 10) : 0;
+      input.value = Math.min(Math.max(value, min), max);
       changed(form);
     }
   });

@@ -104,7 +104,9 @@
       var input = document.getElementById(step.dataset.target);
       var value = (parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10);
       var max = input.max ? parseInt(input.max, 10) : Infinity;
-      input.value = Math.min(Math.max(value, 0), max);
+      // A field that takes negative points says so by its min (the custom game's).
+      var min = input.min ? parseInt(input.min, 10) : 0;
+      input.value = Math.min(Math.max(value, min), max);
       changed(form);
     }
   });

@@ -187,6 +187,30 @@ class BriscolaHandEntry(TapCardsHandEntry):
         ),
         gettext_lazy("Restore this deal"),
         gettext_lazy("deal %(number)s"),
+        gettext_lazy("deal recorded"),
+        gettext_lazy("deal edited"),
+        gettext_lazy("deal deleted"),
+        gettext_lazy("deal restored"),
+        gettext_lazy("Deal %(number)s changed."),
+        gettext_lazy("Deal %(number)s deleted. “Changes” can restore it."),
+        gettext_lazy("Deal %(number)s restored."),
+        gettext_lazy("Delete deal %(number)s anyway"),
+        gettext_lazy("Restore the deal anyway"),
+        ngettext_lazy(
+            "After %(count)s deal: %(totals)s", "After %(count)s deals: %(totals)s", "count"
+        ),
+        gettext_lazy(
+            "Anyone with the watch link sees the scoreboard and the deals, without an account, "
+            "and cannot change anything."
+        ),
+        gettext_lazy("Delete this table and all its deals? The club’s log keeps a copy."),  # noqa: RUF001
+        gettext_lazy("Invite someone to %(club)s, to record deals on their phone"),
+        gettext_lazy("This table is set aside. Take it up again (below) to record deals."),
+        # Names no round in English; the shared message, so each language says it as the
+        # project's catalog does.
+        gettext_lazy(
+            "Not saved yet: no connection. It is kept here and sent when the connection is back."
+        ),
     )
     form_class = BriscolaHandForm
     options_on_scoreboard = frozenset({"best_of"})

@@ -8,7 +8,12 @@ import random
 from collections.abc import Mapping
 
 from games.hands.demo_base import DemoGame, DemoTable, Entries, scored
-from games.plugins.schafkopf.engine import TRICKS, fewest_card_points, most_card_points
+from games.plugins.schafkopf.engine import (
+    TOTAL_CARD_POINTS,
+    TRICKS,
+    fewest_card_points,
+    most_card_points,
+)
 from games.scoring import RoundScore
 
 SCHAFKOPF_CONTRACTS: Mapping[str, float] = {
@@ -94,7 +99,9 @@ def _declarer_points(rng: random.Random, won: bool) -> tuple[int, bool]:
     if won:
         if chance < 0.03:
             return 120, True
-        return (rng.randint(91, 119) if chance < 0.22 else rng.randint(61, 90)), False
+        points = rng.randint(91, 119) if chance < 0.22 else rng.randint(61, 90)
+        # No side takes 119 (rules.md §1); the draw stays as it was, so a seed's evening does.
+        return min(points, TOTAL_CARD_POINTS - 2), False
     if chance < 0.01:
         return 0, True
     return (rng.randint(5, 30) if chance < 0.1 else rng.randint(31, 60)), False

@@ -26,10 +26,11 @@ Round entries
     only where the table's ``klopfen`` option is on: how many players knocked (Klopfen, Legen),
     0-4, never when everybody passed.
 
-    In a Sauspiel, Wenz or Solo, ``declarer_points`` (0-120) decides the game: 61 wins, and
-    91 or more or 30 or less is Schneider. Schwarz is decided by tricks, not points, so it needs
-    ``declarer_tricks`` (0 or 8 is Schwarz) or, without tricks, ``"schwarz": true`` (then the
-    points must be 0 or 120). With points alone the game is not Schwarz.
+    In a Sauspiel, Wenz or Solo, ``declarer_points`` (0-120, never 1 or 119: no card is worth
+    1) decides the game: 61 wins, and 91 or more or 30 or less is Schneider. Schwarz is
+    decided by tricks, not points, so it needs ``declarer_tricks`` (0 or 8 is Schwarz) or,
+    without tricks, ``"schwarz": true`` (then the points must be 0 or 120). With points alone
+    the game is not Schwarz.
 
     In a Wenz-Tout or Solo-Tout, ``declarer_tricks`` decides: only 8 wins. ``declarer_points``
     may be added, but does not count. In a Bettel or Bettel Brett, ``declarer_tricks`` decides
@@ -50,10 +51,14 @@ Round entries
          "jungfrau": ["Di"], "klopfen": 1}
         {"contract": "ramsch", "durchmarsch": "Ann"}
 
-    ``card_points`` gives each player's card points, 0-120, adding up to 120 (a player left
-    out took 0). ``jungfrau`` lists the players who took no trick (0 card points each; at most
-    two: three make a Durchmarsch). ``durchmarsch`` names the player who took every trick; then
-    ``card_points`` may be left out (or give that player 120) and ``jungfrau`` says nothing.
+    ``card_points`` gives each player's card points, 0-120 but never 1 or 119, adding up to
+    120 (a player left out took 0). ``jungfrau`` lists the players who took no trick (0 card
+    points each; at most two: three make a Durchmarsch). ``durchmarsch`` names the player who
+    took every trick; then ``card_points`` may be left out (or give that player 120) and
+    ``jungfrau`` says nothing. Where the table's ``ramsch_tie`` breaks a tie for the most card
+    points, ``"tricks": {"Bob": 3, "Cy": 2}`` gives the tied players' tricks, and under
+    ``"tricks-trump"`` ``"highest_trump"`` names who took the highest trump among those tied on
+    tricks too (rules.md §12); only for such a tie.
 
     A field that does not apply to the contract (or to hand-counted points) is accepted when
     it says nothing: null, 0, false, or an object of such values (``{"contract": "passed",
@@ -194,6 +199,9 @@ from games.scoring.options import CURRENCIES, Choice, OptionSpec
 PLAYERS = 4
 TRICKS = 8
 TOTAL_CARD_POINTS = 120
+# No card is worth 1, so no side or player ends a hand with 1 card point, nor (the others then
+# holding 1) with 119 (games/plugins/schafkopf/rules.md §1).
+IMPOSSIBLE_CARD_POINTS = frozenset({1, TOTAL_CARD_POINTS - 1})
 WIN_LINE = 61  # games/plugins/schafkopf/rules.md §4: 60:60 loses
 SCHNEIDER_HIGH = 91
 SCHNEIDER_LOW = 30
@@ -212,6 +220,16 @@ CARD_POINTS: tuple[int, ...] = (11,) * 4 + (10,) * 4 + (4,) * 4 + (3,) * 4 + (2,
 
 TOUT_FLAT = "flat"
 TOUT_DOUBLE = "double"
+
+# Who loses a Ramsch when players tie for the most card points (option ``ramsch_tie``,
+# rules.md §12): all of them (the default), the one with more tricks (a tie on tricks: all of
+# those), or more tricks and then whoever took the highest trump.
+RAMSCH_TIE_ALL_LOSE = "all-lose"
+RAMSCH_TIE_TRICKS = "tricks"
+RAMSCH_TIE_TRICKS_TRUMP = "tricks-trump"
+# The entry fields that break such a tie: each tied player's tricks, and who took the highest
+# trump among those tied on tricks too.
+TIE_FIELDS = ("tricks", "highest_trump")
 
 DEFAULT_TARIFF: Mapping[str, int] = {
     "sauspiel": 10,
@@ -512,6 +530,29 @@ def most_card_points(tricks: int) -> int:
     return sum(sorted(CARD_POINTS, reverse=True)[: 4 * tricks])
 
 
+def possible_card_points(points: int) -> bool:
+    """Whether a side or a player can end a hand with these card points: any of 0-120 but 1
+    and 119, as no card is worth 1 (games/plugins/schafkopf/rules.md §1).
+
+    >>> [possible_card_points(points) for points in (0, 1, 2, 118, 119, 120)]
+    [True, False, True, True, False, True]
+    """
+    return 0 <= points <= TOTAL_CARD_POINTS and points not in IMPOSSIBLE_CARD_POINTS
+
+
+def impossible_declarer_points(points: int) -> Problem:
+    """The refusal of a declarer side's 1 or 119 card points (rules.md §1), in the hand form
+    and in a scoresheet alike."""
+    return problem(
+        _(
+            "no side can take 1 or 119 card points, as no card is worth 1: the declarer side "
+            "has {points}"
+        ),
+        "declarer_points",
+        points=points,
+    )
+
+
 def fewest_card_points(tricks: int) -> int:
     """The fewest card points ``tricks`` tricks can hold: what the other side cannot have."""
     return TOTAL_CARD_POINTS - most_card_points(TRICKS - tricks)
@@ -761,6 +802,38 @@ class RamschHand:
     jungfrau: tuple[str, ...] = ()
     durchmarsch: str | None = None
     klopfen: int = 0
+    tie_break: RamschTieBreak | None = None
+
+
+@dataclass(frozen=True)
+class RamschTieBreak:
+    """How a tie for the most card points in a Ramsch was broken (option ``ramsch_tie``,
+    rules.md §12): the tied players' tricks, who took the highest trump among those tied on
+    tricks too (None where the table does not ask), and who loses.
+
+    >>> RamschTieBreak({"Bob": 4, "Cy": 3}, None, ("Bob",)).to_json()
+    {'tricks': {'Bob': 4, 'Cy': 3}, 'highest_trump': None, 'losers': ['Bob']}
+    """
+
+    tricks: Mapping[str, int]
+    highest_trump: str | None
+    losers: tuple[str, ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "tricks": dict(self.tricks),
+            "highest_trump": self.highest_trump,
+            "losers": list(self.losers),
+        }
+
+    @classmethod
+    def from_json(cls, data: object, path: str) -> RamschTieBreak:
+        fields = Fields(data, path, ("tricks", "highest_trump", "losers"))
+        return cls(
+            fields.read("tricks", mapping_of(integer)),
+            fields.read("highest_trump", _name_or_null),
+            fields.read("losers", _players),
+        )
 
 
 @dataclass(frozen=True)
@@ -787,11 +860,14 @@ CONTRACT_FIELDS = frozenset(
         "card_points",
         "jungfrau",
         "durchmarsch",
+        *TIE_FIELDS,
     }
 )
 # The fields of a Ramsch entry; the other contract fields must say nothing there, and these
 # must say nothing in the other contracts.
-RAMSCH_FIELDS = frozenset({"contract", "card_points", "jungfrau", "durchmarsch", "klopfen"})
+RAMSCH_FIELDS = frozenset(
+    {"contract", "card_points", "jungfrau", "durchmarsch", "klopfen", *TIE_FIELDS}
+)
 POINTS_FIELDS = frozenset({"points"})
 
 
@@ -881,6 +957,16 @@ def _check_points_and_tricks(points: int, tricks: int, problems: list[Problem]) 
         )
 
 
+def _card_points(entry: Mapping[str, object], problems: list[Problem]) -> int | None:
+    """The declarer side's card points, 0-120 but never 1 or 119 (rules.md §1); None if left
+    out or refused (then the problem is recorded)."""
+    points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
+    if points is not None and not possible_card_points(points):
+        problems.append(impossible_declarer_points(points))
+        return None
+    return points
+
+
 def _not_for(contract: Contract, field: str) -> Problem:
     return problem(
         _("{field} does not apply to a {contract}"), field, field=field, contract=contract.name
@@ -892,7 +978,7 @@ def _result_of_plain_game(
 ) -> _Result | None:
     """Sauspiel, Wenz or Solo: decided by card points, or entered as won or lost."""
     before = len(problems)
-    points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
+    points = _card_points(entry, problems)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
     schneider = _flag(entry, "schneider", problems)
@@ -957,7 +1043,7 @@ def _result_of_tout(
 ) -> _Result | None:
     """Wenz-Tout or Solo-Tout: won only with all 8 tricks (games/plugins/schafkopf/rules.md §8)."""
     before = len(problems)
-    points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
+    points = _card_points(entry, problems)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
     problems.extend(
@@ -1286,8 +1372,133 @@ def _parse_ramsch(
                 "jungfrau",
             )
         )
+    tie_break = _ramsch_tie_break(entry, table, card_points, problems)
     raise_if_any(problems)
-    return RamschHand(card_points, jungfrau, durchmarsch, klopfen)
+    return RamschHand(card_points, jungfrau, durchmarsch, klopfen, tie_break)
+
+
+def _ramsch_tie_break(
+    entry: Mapping[str, object],
+    table: TableSetup,
+    card_points: Mapping[str, int] | None,
+    problems: list[Problem],
+) -> RamschTieBreak | None:
+    """Who loses a tie for the most card points, where the table breaks it (option
+    ``ramsch_tie``, rules.md §12): the tied players' tricks, then who took the highest trump.
+    None where nothing is broken; a tie-break field given there is refused."""
+    rule = table.option_str("ramsch_tie")
+    given = [field for field in TIE_FIELDS if _says_something(entry, field)]
+    tied = ramsch_losers(card_points) if card_points else ()
+    if rule == RAMSCH_TIE_ALL_LOSE or len(tied) < 2:
+        why = (
+            _(
+                "{field} does not apply: at this table every player tied for the most card "
+                "points loses"
+            )
+            if rule == RAMSCH_TIE_ALL_LOSE
+            else _("{field} only breaks a tie for the most card points")
+        )
+        problems.extend(problem(why, field, field=field) for field in given)
+        return None
+    tricks = _tied_tricks(entry, table, card_points or {}, tied, problems)
+    if tricks is None:
+        return None
+    most = max(tricks.values())
+    still = tuple(player for player in tied if tricks[player] == most)
+    trump = entry.get("highest_trump")
+    if rule == RAMSCH_TIE_TRICKS or len(still) == 1:
+        if _says_something(entry, "highest_trump"):
+            problems.append(
+                problem(
+                    _("highest_trump only breaks a tie on tricks too"),
+                    "highest_trump",
+                )
+            )
+        return RamschTieBreak(tricks, None, still)
+    if trump not in still:
+        problems.append(
+            problem(
+                _("{names} took as many tricks: name which of them took the highest trump"),
+                "highest_trump",
+                names=Listed(still, _("and")),
+            )
+        )
+        return None
+    assert isinstance(trump, str)
+    return RamschTieBreak(tricks, trump, (trump,))
+
+
+def _tied_tricks(
+    entry: Mapping[str, object],
+    table: TableSetup,
+    card_points: Mapping[str, int],
+    tied: Sequence[str],
+    problems: list[Problem],
+) -> dict[str, int] | None:
+    """The tricks of each player tied for the most card points (and of them only), each
+    possible with his card points, 8 at most together; None if any is wrong."""
+    raw = entry.get("tricks")
+    before = len(problems)
+    if not isinstance(raw, Mapping):
+        raw = {}
+    tricks: dict[str, int] = {}
+    for player, value in raw.items():
+        if player not in table.players:
+            problems.append(problem(_("{name} is not at this table"), "tricks", name=str(player)))
+        elif player not in tied:
+            if not says_nothing(value):
+                problems.append(
+                    problem(
+                        _(
+                            "only the players tied for the most card points give their tricks, "
+                            "and {name} is not one of them"
+                        ),
+                        "tricks",
+                        name=str(player),
+                    )
+                )
+        elif isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= TRICKS:
+            problems.append(
+                problem(
+                    _("tricks for {name} must be a whole number from 1 to 8"), "tricks", name=player
+                )
+            )
+        elif card_points[player] > most_card_points(value):
+            needed = next(
+                n for n in range(TRICKS + 1) if most_card_points(n) >= card_points[player]
+            )
+            problems.append(
+                problem(
+                    _("{points} card points need at least {tricks} of the 8 tricks"),
+                    "tricks",
+                    points=card_points[player],
+                    tricks=needed,
+                )
+            )
+        else:
+            tricks[player] = value
+    # A tied player whose tricks were refused above is not missing too.
+    missing = [player for player in tied if raw.get(player) is None or raw.get(player) == ""]
+    if missing:
+        problems.append(
+            problem(
+                _("{names} tie for the most card points: give their tricks"),
+                "tricks",
+                names=Listed(tuple(tied), _("and")),
+            )
+        )
+    if len(problems) > before:
+        return None
+    if sum(tricks.values()) > TRICKS:
+        problems.append(
+            problem(
+                _("the tied players' tricks add up to {total}; a hand has 8"),
+                "tricks",
+                total=sum(tricks.values()),
+            )
+        )
+        return None
+    return tricks
 
 
 def _ramsch_card_points(
@@ -1323,6 +1534,8 @@ def _ramsch_card_points(
                     points=value,
                 )
             )
+        elif not possible_card_points(value):
+            problems.append(impossible_player_points(player, value))
         else:
             points[player] = value
     if len(problems) > before:
@@ -1336,6 +1549,16 @@ def _ramsch_card_points(
         )
         return None
     return points
+
+
+def impossible_player_points(player: str, points: int) -> Problem:
+    """The refusal of a player's 1 or 119 card points in a Ramsch (rules.md §1, §12)."""
+    return problem(
+        _("nobody can take 1 or 119 card points, as no card is worth 1: {name} has {points}"),
+        "card_points",
+        name=player,
+        points=points,
+    )
 
 
 def _ramsch_jungfrau(
@@ -1483,6 +1706,10 @@ def fields_for(contract: Contract, table: TableSetup) -> frozenset[str]:
         fields.add("laufende")
     if table.option_bool("klopfen") and contract.can_be_knocked:
         fields.add("klopfen")
+    if contract.ramsch and table.option_str("ramsch_tie") != RAMSCH_TIE_ALL_LOSE:
+        fields.add("tricks")
+        if table.option_str("ramsch_tie") == RAMSCH_TIE_TRICKS_TRUMP:
+            fields.add("highest_trump")
     return frozenset(fields)
 
 
@@ -1507,6 +1734,9 @@ class TableHand:
     card_points: Mapping[str, int] | None = None
     jungfrau: tuple[str, ...] = ()
     durchmarsch: str | None = None
+    # A Ramsch's tie for the most card points, where the table breaks it (rules.md §12).
+    tricks: Mapping[str, int] | None = None
+    highest_trump: str | None = None
 
 
 def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
@@ -1537,6 +1767,10 @@ def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
     missing = _still_to_enter(contract, hand, table)
     if missing:
         raise_if_any([problem(STILL_TO_ENTER, "", missing=Listed(tuple(missing), _("and")))])
+    points = hand.declarer_points
+    if contract.played and points is not None and points in IMPOSSIBLE_CARD_POINTS:
+        # Before a won or lost tapped against them: what is wrong is the points (rules.md §1).
+        raise_if_any([impossible_declarer_points(points)])
     contradiction = _contradiction(contract, hand)
     if contradiction is not None:
         raise_if_any([contradiction])
@@ -1577,6 +1811,8 @@ _TAPPED_FIELD_WORDS = {
     "jungfrau": _("a Jungfrau"),
     "durchmarsch": _("a Durchmarsch"),
     "declarer": _("a declarer"),
+    "tricks": _("each tied player's tricks"),
+    "highest_trump": _("the highest trump"),
 }
 
 
@@ -1664,6 +1900,17 @@ def _table_played_entry(contract: Contract, hand: TableHand) -> dict[str, object
         entry["jungfrau"] = list(hand.jungfrau)
     if hand.durchmarsch:
         entry["durchmarsch"] = hand.durchmarsch
+    entry.update(_table_tie_break(hand))
+    return entry
+
+
+def _table_tie_break(hand: TableHand) -> dict[str, object]:
+    """The tricks and highest trump as tapped (rules.md §12), where any was."""
+    entry: dict[str, object] = {}
+    if hand.tricks:
+        entry["tricks"] = dict(hand.tricks)
+    if hand.highest_trump:
+        entry["highest_trump"] = hand.highest_trump
     return entry
 
 
@@ -1724,6 +1971,7 @@ def _table_ramsch_entry(hand: TableHand, table: TableSetup) -> dict[str, object]
         entry["card_points"] = _ramsch_points(hand, table) or {}
         if hand.jungfrau:
             entry["jungfrau"] = list(hand.jungfrau)
+    entry.update(_table_tie_break(hand))
     if hand.klopfen:
         entry["klopfen"] = hand.klopfen
     # The played contracts' fields do not apply to a Ramsch: passed on for parse_entry to
@@ -1807,6 +2055,22 @@ class Schafkopf(Game):
                 "Jungfrau (a player without a trick); a Durchmarsch (every trick) wins a Solo "
                 "won Schwarz from each."
             ),
+        ),
+        OptionSpec(
+            "ramsch_tie",
+            RAMSCH_TIE_ALL_LOSE,
+            _("Ramsch: a tie for the most card points"),
+            _(
+                "Who loses when players tie for the most card points in a Ramsch: all of them, "
+                "or the one who took more tricks; with the same tricks too, all of those, or the "
+                "one who took the highest trump."
+            ),
+            choices=(
+                Choice(RAMSCH_TIE_ALL_LOSE, _("All of them lose")),
+                Choice(RAMSCH_TIE_TRICKS, _("More tricks lose")),
+                Choice(RAMSCH_TIE_TRICKS_TRUMP, _("More tricks, then the highest trump, lose")),
+            ),
+            requires="ramsch",
         ),
         OptionSpec(
             "bettel",
@@ -1950,7 +2214,7 @@ def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
         losers = tuple(player for player in players if player != hand.durchmarsch)
     else:
         assert hand.card_points is not None
-        losers = ramsch_losers(hand.card_points)
+        losers = hand.tie_break.losers if hand.tie_break else ramsch_losers(hand.card_points)
     winners = [player for player in players if player not in losers]
     points = settle_ramsch(players, losers, parts.per_opponent)
     breakdown = RamschBreakdown(
@@ -1969,6 +2233,7 @@ def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
         game_value=parts.per_opponent,
         schneider=hand.durchmarsch is not None,
         schwarz=hand.durchmarsch is not None,
+        tie_break=hand.tie_break,
     )
     return RoundScore(points, breakdown.to_json())
 
@@ -2142,8 +2407,17 @@ class RamschBreakdown:
     game_value: int
     schneider: bool
     schwarz: bool
+    # Only where the table broke a tie for the most card points (option ``ramsch_tie``): the
+    # key is left out otherwise, so every Ramsch stored before the option reads the same.
+    tie_break: RamschTieBreak | None = None
 
     def to_json(self) -> dict[str, JSON]:
+        stored = self._stored()
+        if self.tie_break is not None:
+            stored["tie_break"] = self.tie_break.to_json()
+        return stored
+
+    def _stored(self) -> dict[str, JSON]:
         return {
             "kind": self.kind,
             "contract": self.contract.key,
@@ -2168,7 +2442,7 @@ class RamschBreakdown:
 
     @classmethod
     def from_json(cls, data: object, path: str = "breakdown") -> RamschBreakdown:
-        fields = Fields(data, path, _RAMSCH_KEYS)
+        fields = Fields(data, path, _RAMSCH_KEYS, optional=("tie_break",))
         for key, value in (
             ("kind", cls.kind),
             ("contract", cls.contract.key),
@@ -2192,6 +2466,9 @@ class RamschBreakdown:
             game_value=fields.read("game_value", integer),
             schneider=fields.read("schneider", boolean),
             schwarz=fields.read("schwarz", boolean),
+            tie_break=fields.maybe(
+                "tie_break", lambda value, at: RamschTieBreak.from_json(value, at)
+            ),
         )
 
 
@@ -2200,7 +2477,7 @@ _RAMSCH_KEYS = (
     "contract",
     "doublings",
     "declarer_won",
-    *(field.name for field in dataclass_fields(RamschBreakdown)),
+    *(field.name for field in dataclass_fields(RamschBreakdown) if field.name != "tie_break"),
 )
 
 

@@ -39,6 +39,8 @@ from games.plugins.schafkopf.engine import (
     MAX_KLOPFEN,
     PASSED,
     RAMSCH,
+    RAMSCH_TIE_ALL_LOSE,
+    RAMSCH_TIE_TRICKS_TRUMP,
     SAUSPIEL,
     STILL_TO_ENTER,
     TOTAL_CARD_POINTS,
@@ -126,11 +128,13 @@ def applying_inputs(contract: Contract, setup: TableSetup) -> str:
     """The names of the form's inputs that apply to a contract, space-separated, for the
     script: a field's name, each seat's card points, a suit chip as ``suit=<suit>``."""
     fields = fields_for(contract, setup)
-    names = [name for name in sorted(fields) if name not in ("suit", "card_points")]
+    per_seat = ("card_points", "tricks")
+    names = [name for name in sorted(fields) if name != "suit" and name not in per_seat]
     if "suit" in fields:
         names += [f"suit={suit.value}" for suit in contract.suits] + ["suit="]
-    if "card_points" in fields:
-        names += [f"card_points_{index}" for index in range(len(setup.players))]
+    for name in per_seat:
+        if name in fields:
+            names += [f"{name}_{index}" for index in range(len(setup.players))]
     return " ".join(names)
 
 
@@ -226,6 +230,11 @@ class SchafkopfHandForm(BaseHandForm):
     durchmarsch = forms.ChoiceField(
         label=gettext_lazy("Durchmarsch"), required=False, widget=forms.RadioSelect
     )
+    # A tie for the most card points, where the table breaks it (each tied seat's tricks,
+    # tricks_0 .. tricks_3, added in __init__), and who took the highest trump.
+    highest_trump = forms.ChoiceField(
+        label=gettext_lazy("Highest trump"), required=False, widget=forms.RadioSelect
+    )
 
     def add_fields(self) -> None:
         super().add_fields()
@@ -268,7 +277,37 @@ class SchafkopfHandForm(BaseHandForm):
                 )
         else:
             del self.fields["jungfrau"], self.fields["durchmarsch"]
+        self._add_tie_fields(seats)
         self.missing = ""
+
+    def _add_tie_fields(self, seats: list[tuple[str, str]]) -> None:
+        """Each seat's tricks, and who took the highest trump, where the table breaks a
+        Ramsch's tie for the most card points so (rules.md §12)."""
+        rule = self.setup.option_str("ramsch_tie")
+        breaks = self.setup.option_bool("ramsch") and rule != RAMSCH_TIE_ALL_LOSE
+        if breaks:
+            for index, name in enumerate(self.setup.players):
+                self.fields[f"tricks_{index}"] = forms.IntegerField(
+                    label=name,
+                    required=False,
+                    widget=forms.NumberInput(
+                        attrs={"min": 0, "max": TRICKS, "inputmode": "numeric"}
+                    ),
+                )
+        if breaks and rule == RAMSCH_TIE_TRICKS_TRUMP:
+            trump = self.fields["highest_trump"]
+            assert isinstance(trump, forms.ChoiceField)
+            trump.choices = [*seats, ("", _("Not needed"))]
+        else:
+            del self.fields["highest_trump"]
+
+    def tie_fields(self) -> list[tuple[str, forms.BoundField]]:
+        """Each seat's tricks input, for ``{% steppers %}``; none where ties are not broken."""
+        return [
+            (name, self[f"tricks_{index}"])
+            for index, name in enumerate(self.setup.players)
+            if f"tricks_{index}" in self.fields
+        ]
 
     def chosen_contract(self) -> Contract:
         """The contract picked (the form's value, bound or not), Sauspiel if none is."""
@@ -318,6 +357,13 @@ class SchafkopfHandForm(BaseHandForm):
             card_points=card_points or None,
             jungfrau=tuple(players[int(seat)] for seat in data.get("jungfrau") or ()),
             durchmarsch=self._player("durchmarsch"),
+            tricks={
+                name: data[f"tricks_{index}"]
+                for index, name in enumerate(players)
+                if data.get(f"tricks_{index}") is not None
+            }
+            or None,
+            highest_trump=self._player("highest_trump"),
         )
 
     def entry(self) -> dict[str, object]:
@@ -405,6 +451,20 @@ def _trend(points: int) -> str:
 # -- the hand entry -----------------------------------------------------------------------------
 
 
+def _tie_break_initial(entry: Mapping[str, object], seat: Mapping[str, str]) -> dict[str, object]:
+    """The form's values for a stored Ramsch's tie-break (rules.md §12): tricks and trump."""
+    initial: dict[str, object] = {}
+    tricks = entry.get("tricks")
+    if isinstance(tricks, Mapping):
+        for player, count in tricks.items():
+            if player in seat:
+                initial[f"tricks_{seat[player]}"] = count
+    trump = entry.get("highest_trump")
+    if isinstance(trump, str) and trump in seat:
+        initial["highest_trump"] = seat[trump]
+    return initial
+
+
 class SchafkopfHandEntry(HandEntry):
     # The engine scores a hand of this game on its own; so does the preview.
     form_uses_earlier = False
@@ -463,6 +523,38 @@ class SchafkopfHandEntry(HandEntry):
         ),
         pgettext_lazy("schafkopf", "Restore this hand"),
         pgettext_lazy("schafkopf", "hand %(number)s"),
+        pgettext_lazy("schafkopf", "hand recorded"),
+        pgettext_lazy("schafkopf", "hand edited"),
+        pgettext_lazy("schafkopf", "hand deleted"),
+        pgettext_lazy("schafkopf", "hand restored"),
+        pgettext_lazy("schafkopf", "Hand %(number)s changed."),
+        pgettext_lazy("schafkopf", "Hand %(number)s deleted. “Changes” can restore it."),
+        pgettext_lazy("schafkopf", "Hand %(number)s restored."),
+        pgettext_lazy("schafkopf", "Delete hand %(number)s anyway"),
+        pgettext_lazy("schafkopf", "Restore the hand anyway"),
+        npgettext_lazy(
+            "schafkopf",
+            "After %(count)s hand: %(totals)s",
+            "After %(count)s hands: %(totals)s",
+            "count",
+        ),
+        pgettext_lazy(
+            "schafkopf",
+            "Anyone with the watch link sees the scoreboard and the hands, without an account, "
+            "and cannot change anything.",
+        ),
+        pgettext_lazy(
+            "schafkopf",
+            "Delete this table and all its hands? The club’s log keeps a copy.",  # noqa: RUF001
+        ),
+        pgettext_lazy("schafkopf", "Invite someone to %(club)s, to record hands on their phone"),
+        pgettext_lazy(
+            "schafkopf", "This table is set aside. Take it up again (below) to record hands."
+        ),
+        pgettext_lazy(
+            "schafkopf",
+            "Not saved yet: no connection. It is kept here and sent when the connection is back.",
+        ),
     )
 
     def initial_from_entry(
@@ -486,6 +578,7 @@ class SchafkopfHandEntry(HandEntry):
         jungfrau = entry.get("jungfrau")
         if isinstance(jungfrau, list):
             initial["jungfrau"] = [seat[name] for name in jungfrau if name in seat]
+        initial.update(_tie_break_initial(entry, seat))
         if entry.get("suit"):
             initial["suit"] = entry["suit"]
         for name in ("declarer_points", "declarer_tricks"):
@@ -537,6 +630,7 @@ class SchafkopfHandEntry(HandEntry):
                 if "jungfrau" in form.fields
                 else []
             ),
+            "tie_rows": form.tie_fields(),
             "doubling_choices": doubling_choices,
             "doubling_level": level,
             "doubling_name": shown[1] if shown else "",

@@ -424,6 +424,7 @@ def explain_ramsch(breakdown: RamschBreakdown, setup: TableSetup) -> list[str]:
         return lines
     else:
         most = (card_points or {}).get(losers[0], 0)
+        lines.extend(_tie_break_lines(breakdown))
         if len(losers) == 1:
             lines.append(
                 _("%(player)s took the most card points (%(points)s) and loses.")
@@ -446,6 +447,27 @@ def explain_ramsch(breakdown: RamschBreakdown, setup: TableSetup) -> list[str]:
         )
     lines.append(_("Game value: %(value)s.") % {"value": value_words(breakdown)})
     lines.append(_ramsch_payment_line(breakdown, losers, winners, setup))
+    return lines
+
+
+def _tie_break_lines(breakdown: RamschBreakdown) -> list[str]:
+    """How a tie for the most card points was broken, where the table breaks it (rules.md
+    §12): the tied players' tricks, then who took the highest trump."""
+    tie = breakdown.tie_break
+    if tie is None:
+        return []
+    lines = [
+        _("%(players)s tie for the most card points; their tricks: %(tricks)s.")
+        % {
+            "players": _names(tuple(tie.tricks)),
+            "tricks": ", ".join(f"{player} {count}" for player, count in tie.tricks.items()),
+        }
+    ]
+    if tie.highest_trump:
+        lines.append(
+            _("Of those with the most tricks, %(player)s took the highest trump.")
+            % {"player": tie.highest_trump}
+        )
     return lines
 
 

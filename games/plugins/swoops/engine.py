@@ -51,6 +51,7 @@ from games.scoring.base import Game, GameState, RoundScore, Side, TableSetup, ru
 from games.scoring.breakdowns import (
     JSON,
     Fields,
+    PointsBreakdown,
     boolean,
     integer,
     kind_of,
@@ -675,21 +676,10 @@ class SwoopsCardsBreakdown:
 
 
 @dataclass(frozen=True)
-class SwoopsPointsBreakdown:
+class SwoopsPointsBreakdown(PointsBreakdown):
     """A round whose points the table counted (games/plugins/swoops/rules.md §5)."""
 
     kind: ClassVar[str] = "points"
-
-    points: Mapping[Side, int]
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"kind": self.kind, "points": dict(self.points)}
-
-    @classmethod
-    def from_json(cls, data: object, path: str = "breakdown") -> SwoopsPointsBreakdown:
-        fields = Fields(data, path, ("kind", "points"))
-        fields.expect("kind", cls.kind)
-        return cls(fields.read("points", mapping_of(integer)))
 
 
 SwoopsBreakdown = SwoopsCardsBreakdown | SwoopsPointsBreakdown

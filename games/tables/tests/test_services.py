@@ -602,3 +602,33 @@ def test_an_imported_tables_started_row_in_the_club_log_names_who_imported_it() 
 
     started = ClubChange.objects.get(club=table.club, kind=ClubChange.Kind.TABLE_CREATED)
     assert started.user == owner
+
+
+def test_import_reads_empty_cells_and_best_of_as_a_number_and_exports_them_as_written(
+    client: Client,
+) -> None:
+    # Issue 34, item 6: "" in a field that does not apply is an empty cell, and "best_of": 3
+    # is "best_of": "3"; the table keeps the document as written.
+    document = {
+        "game": "briscola",
+        "options": {"best_of": 3},
+        "players": ["Ann", "Bob"],
+        "rounds": [{"points": {"Ann": 64, "Bob": 56}, "captures": ""}],
+    }
+    scopa = {
+        "game": "scopa",
+        "options": {},
+        "players": ["Ann", "Bob"],
+        "rounds": [{"points": {"Ann": 3, "Bob": 1}, "scopas": "", "capotto": ""}],
+    }
+    briscola = table_services.table_import(json.loads(json.dumps(document)), club=home_club())
+    sweeps = table_services.table_import(json.loads(json.dumps(scopa)), club=home_club())
+
+    assert briscola.setup().options["best_of"] == "3"
+    assert totals(briscola) == {"Ann": 1, "Bob": 0}
+    assert totals(sweeps) == {"Ann": 3, "Bob": 1}
+    for table, imported in ((briscola, document), (sweeps, scopa)):
+        response = client.get(reverse("games:table_export", kwargs={"table": table.public_id}))
+        exported = json.loads(response.content)
+        assert exported.pop("format") == "scoresheet/1"
+        assert exported == imported

@@ -4,6 +4,7 @@ translations coming from the game package's own catalogs."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -21,6 +22,7 @@ from games.tables import services as table_services
 from games.tables.page import HISTORY_PAGE
 from tests.clubs import home_club
 from tests.pages import HTMX, delete_url, edit_url, html, inputs, saved, table_url, totals
+from tests.round_pages import read_round_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -175,6 +177,37 @@ def test_deal_is_the_word_on_the_edit_and_changes_pages_and_in_a_refused_write(
     page = html(client.get(url))
     assert "Show the earlier deal" in page
     assert "earlier hand" not in page
+
+
+def test_deal_is_the_word_of_the_notices_the_log_the_chart_and_the_tables_own_lines(
+    client: Client,
+) -> None:
+    """The words beyond the entry and the history: an edit's, a delete's and a restore's
+    notices, a refused delete's and restore's buttons, the changes page's kinds, the chart's
+    description, and the table page's watch, delete, invite and set-aside lines; and no page
+    says hand anywhere."""
+    draw = {"mode": "points", "points_0": "60", "points_1": "60"}
+    pages = read_round_pages(client, briscola_table(), draw, "en")
+    expected = {
+        "table": (
+            "After 2 deals: Ann 0, Bob 0",
+            "sees the scoreboard and the deals, without an account",
+            "Delete this table and all its deals? The club’s log keeps a copy.",  # noqa: RUF001
+            "Invite someone to Test club, to record deals on their phone",
+        ),
+        "edited": ("Deal 1 changed.",),
+        "delete refused": ("Delete deal 2 anyway",),
+        "deleted": ("Deal 2 deleted. “Changes” can restore it.",),
+        "restore refused": ("Restore the deal anyway",),
+        "restored": ("Deal 2 restored.",),
+        "changes": ("Deal recorded", "Deal edited", "Deal deleted", "Deal restored"),
+        "set aside": ("Take it up again (below) to record deals.",),
+    }
+    for name, words in expected.items():
+        for said in words:
+            assert said in pages[name], (name, said)
+    for name, text in pages.items():
+        assert re.findall(r".*\b[Hh]ands?\b.*", text) == [], name
 
 
 def test_the_preview_of_typed_points_says_the_result_or_why_not(client: Client) -> None:

@@ -14,6 +14,7 @@ from games.plugins.schafkopf.engine import (
     fewest_card_points,
     laufende_count_in,
     most_card_points,
+    possible_card_points,
 )
 from games.scoring import TableSetup
 from tests.kits import Entry, GameKit
@@ -134,7 +135,11 @@ def schafkopf_entries(draw: st.DrawFn, setup: TableSetup) -> Entry:  # noqa: C90
             entry["declarer_tricks"] = draw(st.sampled_from([0, 0, 1, 3]))
         return entry
     tricks = draw(st.integers(0, 8))
-    points = draw(st.integers(fewest_card_points(tricks), most_card_points(tricks)))
+    points = draw(
+        st.integers(fewest_card_points(tricks), most_card_points(tricks)).filter(
+            possible_card_points
+        )
+    )
     form = draw(st.sampled_from(["points", "points-and-tricks", "won"]))
     if form == "won":
         entry["declarer_won"] = draw(st.booleans())

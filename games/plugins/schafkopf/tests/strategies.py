@@ -14,6 +14,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from games.plugins.schafkopf.engine import (
@@ -25,6 +26,7 @@ from games.plugins.schafkopf.engine import (
     fewest_card_points,
     laufende_count_in,
     most_card_points,
+    possible_card_points,
 )
 from games.scoring import TableSetup, get_game
 
@@ -68,7 +70,11 @@ def tables(draw: st.DrawFn, house: bool | None = None) -> TableSetup:
 def points_and_tricks(draw: st.DrawFn) -> tuple[int, int]:
     """Card points and tricks that can happen together."""
     tricks = draw(st.integers(0, 8))
-    points = draw(st.integers(fewest_card_points(tricks), most_card_points(tricks)))
+    points = draw(
+        st.integers(fewest_card_points(tricks), most_card_points(tricks)).filter(
+            possible_card_points
+        )
+    )
     return points, tricks
 
 
@@ -110,6 +116,8 @@ def card_point_splits(draw: st.DrawFn, players: Sequence[str]) -> dict[str, int]
         cuts = sorted(draw(st.lists(st.integers(0, TOTAL_CARD_POINTS), min_size=3, max_size=3)))
         bounds = [0, *cuts, TOTAL_CARD_POINTS]
         split = [high - low for low, high in itertools.pairwise(bounds)]
+        # Nobody takes 1 or 119 (rules.md §1); a split with one is rare, so it is dropped.
+        assume(all(possible_card_points(points) for points in split))
     order = draw(st.permutations(list(players)))
     return dict(zip(order, split, strict=True))
 

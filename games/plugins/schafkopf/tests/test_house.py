@@ -380,7 +380,7 @@ def test_the_ramsch_helpers() -> None:
 @pytest.mark.parametrize(
     ("entry", "messages"),
     [
-        (ramsch(30, 52, 38, 1), ["the card points must add up to 120, not 121"]),
+        (ramsch(30, 52, 36, 3), ["the card points must add up to 120, not 121"]),
         (
             ramsch(121, 0, 0, 0),
             ["card points for Ann must be between 0 and 120, not 121"],

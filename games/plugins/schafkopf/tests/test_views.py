@@ -16,6 +16,7 @@ from games.models import Round, Table
 from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.pages import HTMX, edit_url, html, inputs, saved, table_url, totals
+from tests.round_pages import read_round_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -674,3 +675,38 @@ def test_a_german_schafkopf_edit_page_and_refused_write_say_spiel(client: Client
     assert "Spiel 1 · Scorekeeper" in page
     assert "Spiel 1 ändern" in page
     assert "Runde" not in page
+
+
+def test_a_german_schafkopf_tables_notices_log_chart_and_own_lines_say_spiel(
+    client: Client,
+) -> None:
+    """An edit's, a delete's and a restore's notices, a refused delete's and restore's buttons,
+    the changes page's kinds, the chart's description, and the table page's watch, delete,
+    invite, set-aside and offline lines say Spiel; no page says Runde anywhere."""
+    pages = read_round_pages(client, new_table(), {"contract": "passed"}, "de")
+    expected = {
+        "table": (
+            "Nach 2 Spielen: Ann 0, Bob 0, Cy 0, Di 0",
+            "sieht den Punktestand und die Spiele, ohne Konto",
+            "Diesen Tisch und alle seine Spiele löschen?",
+            "Lade jemanden zu Test club ein, damit er Spiele auf seinem Handy eintragen kann",
+            "Das Spiel bleibt hier und wird gesendet",
+        ),
+        "edited": ("Spiel 1 geändert.",),
+        "delete refused": ("Spiel 2 trotzdem löschen",),
+        "deleted": ("Spiel 2 gelöscht. Unter „Änderungen“ kannst du es wiederherstellen.",),
+        "restore refused": ("Spiel trotzdem wiederherstellen",),
+        "restored": ("Spiel 2 wiederhergestellt.",),
+        "changes": (
+            "Spiel eingetragen",
+            "Spiel geändert",
+            "Spiel gelöscht",
+            "Spiel wiederhergestellt",
+        ),
+        "set aside": ("Nimm ihn (unten) wieder auf, um Spiele einzutragen.",),
+    }
+    for name, words in expected.items():
+        for said in words:
+            assert said in pages[name], (name, said)
+    for name, text in pages.items():
+        assert [line for line in text.splitlines() if "Runde" in line] == [], name
