@@ -31,6 +31,7 @@ from games.demo import demo_games
 from games.hands.demo_base import BenchTable
 from games.models import Club, Round, RoundPoints, Table, new_hand_token
 from games.tables import services as table_services
+from games.tables.write_path import tally_of
 from scorekeeper import worker_gc
 
 # The header htmx sends with every request it makes.
@@ -132,7 +133,12 @@ def _table_with_hands(club: Club, owner: User, game: str, bench: BenchTable, han
             for round_ in rounds
             for side, points in score.points.items()
         )
-        Table.objects.filter(pk=table.pk).update(version=hands)
+        totals = {side: score.points.get(side, 0) * hands for side in setup.sides}
+        Table.objects.filter(pk=table.pk).update(
+            version=hands,
+            hands_played=hands,
+            tally=tally_of(hands, hands, totals, (hands - 1) % len(players)),
+        )
     table.refresh_from_db()
     return table
 

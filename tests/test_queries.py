@@ -121,3 +121,32 @@ def test_changes_page_queries_do_not_grow_with_the_changes(client: Client) -> No
     assert queries_for(
         client, reverse("games:table_changes", kwargs={"table": one.public_id})
     ) == queries_for(client, reverse("games:table_changes", kwargs={"table": many.public_id}))
+
+
+@pytest.mark.parametrize("guest_seen_today", [False, True])
+def test_a_page_that_shows_no_account_reads_the_session_alone(
+    client: Client, guest_seen_today: bool
+) -> None:
+    """The web app manifest names no account: a signed-in phone's session is read (its
+    language), the account is not, unless a guest's last-seen day is due."""
+    from django.utils import timezone
+
+    from games.clubs.access import GUEST_SESSION_KEY
+
+    session = client.session
+    session[GUEST_SESSION_KEY] = True
+    if guest_seen_today:
+        session["seen_on"] = timezone.localdate().isoformat()
+    session.save()
+
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(reverse("manifest"))
+
+    assert response.status_code == 200
+    sql = [query["sql"] for query in context.captured_queries]
+    if guest_seen_today:
+        assert len(sql) == 1
+        assert '"django_session"' in sql[0]
+    else:
+        # The account, its last-seen day moved on, the session saved with the day.
+        assert any('"auth_user"' in query for query in sql)

@@ -5,32 +5,47 @@ Drawn by ``templates/games/charts/line_chart.html``, styled by ``static/css/char
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
 from games.hands import hand_entry_for
-from games.scoring import GameState, TableSetup
+from games.scoring import GameState, Side, TableSetup
 from games.standings.charts import LineChart, Series, final_values, line_chart
 
 
 def running_totals_chart(setup: TableSetup, state: GameState) -> LineChart | None:
     """Each side's total after every hand, from 0 at the start, with the total the game is
     played to (or out at); None before the second hand, when a line would say nothing."""
-    after_each = state.totals_after_each_round
-    if len(after_each) < 2:
+    return latest_totals_chart(
+        setup, 0, [dict.fromkeys(setup.sides, 0), *state.totals_after_each_round]
+    )
+
+
+def latest_totals_chart(
+    setup: TableSetup, first: int, after_each: Sequence[Mapping[Side, int]]
+) -> LineChart | None:
+    """The running totals from the totals after hand ``first`` (0: the start, all zero), the
+    first of ``after_each``, to the last hand: the table page draws the latest hands this way
+    (``TablePage.chart_totals``), so its chart does not grow with the evening."""
+    if first + len(after_each) - 1 < 2:
         return None
     series = [
-        Series(side, (0, *(totals.get(side, 0) for totals in after_each))) for side in setup.sides
+        Series(side, tuple(totals.get(side, 0) for totals in after_each)) for side in setup.sides
     ]
     separator = str(get_format("DECIMAL_SEPARATOR"))
-    hands = len(after_each)
+    hands = first + len(after_each) - 1
     entry = hand_entry_for(setup.game)
     # The total the game turns on, labelled as the scoreboard words it.
     hints = entry.chart_hints(setup)
     return line_chart(
         # Where the scoreboard shows money, the chart stays in points: it says so.
         title=_("Running totals in points") if hints.money_on_scoreboard else _("Running totals"),
-        x_labels=[_("Start"), *(str(number) for number in range(1, hands + 1))],
+        x_labels=[
+            _("Start") if first == 0 else str(first),
+            *(str(number) for number in range(first + 1, hands + 1)),
+        ],
         series=series,
         threshold=hints.threshold,
         threshold_label=hints.threshold_label,

@@ -28,14 +28,18 @@ from games.leagues import selectors as league_selectors
 from games.models import Role, Round, Seat, Table, new_hand_token
 from games.remembered import Remembered
 from games.scoring import GameState, RoundScore, TableSetup
+from games.scoring.base import resumed_state
 from games.tables import access, selectors, write_path
 from games.tables.changes import Conflict, change_lines
-from games.tables.charts import running_totals_chart
+from games.tables.charts import latest_totals_chart
 from games.words import option_value, part_value
 
 # The history shows this many of the latest hands; older ones load on demand, so a page of a
 # long evening costs about what a page of a short one does.
 HISTORY_PAGE = 20
+# The running-totals chart draws the latest this many hands (issue 31: a page of 500 hands
+# costs at most a tenth more than one of 10, in time and a fifth in bytes).
+WINDOW = HISTORY_PAGE
 
 
 # The parts of the table page a GET can ask for on its own (``?part=``).
@@ -119,6 +123,9 @@ class TablePage:
     _state: GameState | None = field(default=None, repr=False)
     # A hand this request recorded while the earlier ones were never read (``recorded``).
     _latest: selectors.StoredHand | None = field(default=None, repr=False)
+    # The latest hands alone, where the tally stands for the rest (``latest_hands``).
+    _window: list[selectors.StoredHand] | None = field(default=None, repr=False)
+    _state_from_tally: bool = field(default=False, repr=False)
 
     @property
     def hands(self) -> list[selectors.StoredHand]:
@@ -126,10 +133,12 @@ class TablePage:
         does not look at earlier hands never reads them)."""
         if self._hands is None:
             self._hands = selectors.table_hands(self.table)
-            if self._latest is not None:
-                # The state a save resumed from the totals knows only the totals: the whole
-                # one comes from the hands, this request's included.
+            if self._latest is not None or self._state_from_tally:
+                # The state a save resumed from the totals, or the page took from the tally,
+                # knows only the totals: the whole one comes from the hands, this request's
+                # included.
                 self._state = None
+                self._state_from_tally = False
         return self._hands
 
     @property
@@ -140,15 +149,47 @@ class TablePage:
     def hands_played(self) -> int:
         if self._hands is None and self._latest is not None:
             return self.table.hands_played
+        tally = self._tally()
+        if tally is not None:
+            return int(tally["hands"])
         return len(self.hands)
 
     @property
     def last_hand(self) -> selectors.StoredHand | None:
-        """The latest hand, if any (the one this request recorded, without reading the
-        others)."""
+        """The latest hand, if any (the one this request recorded, or the last of the latest
+        hands read, without reading the others)."""
         if self._hands is None and self._latest is not None:
             return self._latest
-        return self.hands[-1] if self.hands else None
+        latest = self.latest_hands(1)
+        return latest[-1] if latest else None
+
+    def latest_hands(self, count: int) -> list[selectors.StoredHand]:
+        """The last ``count`` hands, oldest first. Where the table's tally stands for its hands
+        (``_tally``), only these are read, so a page of a long evening reads what a page of a
+        short one does; otherwise all of them are."""
+        if self._hands is None and self._latest is None and self._tally() is not None:
+            if self._window is None or len(self._window) < min(count, self.hands_played):
+                self._window = selectors.table_hands(self.table, latest=max(count, WINDOW))
+            return self._window[-count:]
+        return self.hands[-count:] if count else []
+
+    def _tally(self) -> Mapping[str, Any] | None:
+        """The table's tally (``Table.tally``: the hands played and each side's total) where
+        the page may take the state from it instead of scoring every hand: a game decided
+        from the totals alone (``resumes_from_totals``) whose form needs no earlier hand, a
+        table not finished, and a tally for the table's current version, as a save that
+        resumes from it requires (``quick_save.round_append``)."""
+        tally = self.table.tally
+        if (
+            not self.table.rules.resumes_from_totals
+            or self.ui.form_uses_earlier
+            or self.table.is_finished
+            or not isinstance(tally, dict)
+            or tally.get("version") != self.table.version
+            or set(tally.get("totals", ())) != set(self.setup.sides)
+        ):
+            return None
+        return tally
 
     @classmethod
     def for_request(cls, request: HtmxHttpRequest, public_id: str, role: Role) -> TablePage:
@@ -182,10 +223,42 @@ class TablePage:
 
     @property
     def state(self) -> GameState:
-        """The game's state after the hands: totals, who won, who is out."""
+        """The game's state after the hands: totals, who won, who is out. From the tally
+        where it stands for the hands (``_tally``: no one has won, and a game decided from
+        its totals has nothing else to say), as a save's resumed state is; its
+        ``totals_after_each_round`` then holds only the last ones (``chart_totals`` has the
+        latest hands')."""
         if self._state is None:
-            self._state = self.table.rules.game_state(self.scores, self.setup)
+            tally = self._tally() if self._hands is None and self._latest is None else None
+            if tally is not None:
+                self._state = resumed_state(dict(tally["totals"]), int(tally["hands"]) - 1)
+                self._state_from_tally = True
+            else:
+                self._state = self.table.rules.game_state(self.scores, self.setup)
         return self._state
+
+    def chart_totals(self) -> tuple[int, list[Mapping[str, int]]]:
+        """The running totals the chart draws: after each of the latest ``WINDOW`` hands and,
+        first, before them (all zero before the first hand), with the number of the hand that
+        first point is after (0: the start). A fixed window, so the chart of a long evening
+        costs what a short one's does."""
+        state = self.state
+        if self._hands is not None or self._tally() is None:
+            after_each = [dict.fromkeys(self.setup.sides, 0), *state.totals_after_each_round]
+            first = max(len(after_each) - 1 - WINDOW, 0)
+            return first, after_each[first:]
+        latest = self.latest_hands(WINDOW)
+        before = dict(state.totals)
+        for hand in latest:
+            for side, points in hand.points.items():
+                before[side] = before.get(side, 0) - points
+        after_each = [before]
+        for hand in latest:
+            running = dict(after_each[-1])
+            for side, points in hand.points.items():
+                running[side] = running.get(side, 0) + points
+            after_each.append(running)
+        return (latest[0].number - 1 if latest else 0), after_each
 
     def recorded(self, round_: Round) -> None:
         """Take in a hand this request just recorded, without reading the table again: the
@@ -205,6 +278,7 @@ class TablePage:
         )
         # What the write path worked out for the hands it stored, which are these.
         self._state = round_.state_after
+        self._state_from_tally = False
         if self._hands is None:
             # Neither the form nor the write read the earlier hands: the answer shows this
             # one and the state, and whatever needs more reads them all (``hands``).
@@ -317,15 +391,18 @@ def table_context(
 ) -> dict[str, Any]:
     table, setup = page.table, page.setup
     context = {**page.hand_context(form), **scoreboard_context(page)}
-    shown = page.hands
-    if history_before is not None:
-        shown = [hand for hand in shown if hand.number < history_before]
     older = 0
-    if not history_all:
-        older = max(len(shown) - HISTORY_PAGE, 0)
-        shown = shown[older:]
+    if history_all or history_before is not None:
+        shown = page.hands
+        if history_before is not None:
+            shown = [hand for hand in shown if hand.number < history_before]
+        if not history_all:
+            older = max(len(shown) - HISTORY_PAGE, 0)
+            shown = shown[older:]
+    else:
+        shown = page.latest_hands(HISTORY_PAGE)
+        older = page.hands_played - len(shown)
     seats = list(table.seats.all())
-    state = context["state"]
     context.update(
         {
             "rounds": _round_rows(page, shown, seats),
@@ -333,7 +410,7 @@ def table_context(
             "oldest_shown": shown[0].number if shown else 0,
             "options_summary": _options_summary(table, setup, page.ui),
             # Laid out only if the template draws it.
-            "running_totals": lambda: running_totals_chart(setup, state),
+            "running_totals": lambda: latest_totals_chart(setup, *page.chart_totals()),
             "plays_for_money": league_selectors.money_per_point(table.game, table.options)[0] > 0,
             "watch_url": request.build_absolute_uri(
                 reverse("games:table_watch", kwargs={"token": table.watch_token})

@@ -270,9 +270,10 @@ class StoredHand(NamedTuple):
         return RoundScore(self.points, self.breakdown)
 
 
-def table_hands(table: Table) -> list[StoredHand]:
+def table_hands(table: Table, latest: int | None = None) -> list[StoredHand]:
     """The table's hands, oldest first, each with its points per side: two queries, the one
-    read of a table's hands a page or a write makes.
+    read of a table's hands a page or a write makes; with ``latest``, only that many of the
+    last ones, which cost the same however many came before.
 
     Read with plain SQL on the ORM's own connection: the ORM's row handling (a converter per
     column of each row) cost four times the queries themselves, 1 ms at 10 hands and 8 ms at
@@ -282,23 +283,30 @@ def table_hands(table: Table) -> list[StoredHand]:
     points: dict[int, dict[str, int]] = {}
     q = connection.ops.quote_name
     hands, points_of = q(Round._meta.db_table), q(RoundPoints._meta.db_table)
+    of_table = f"SELECT {hands}.{q('id')} FROM {hands} WHERE {hands}.{q('table_id')} = %s"
+    order, parameters = q("number"), [table.pk]
+    if latest is not None:
+        # The last hands by the (table, number) index, however many came before them.
+        of_table += f" ORDER BY {order} DESC LIMIT %s"
+        order += " DESC"
+        parameters.append(latest)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT {points_of}.{q('round_id')}, {points_of}.{q('side')}, "
-            f"{points_of}.{q('points')} FROM {points_of} INNER JOIN {hands} "
-            f"ON ({points_of}.{q('round_id')} = {hands}.{q('id')}) "
-            f"WHERE {hands}.{q('table_id')} = %s ORDER BY {points_of}.{q('id')}",
-            [table.pk],
+            f"SELECT {q('round_id')}, {q('side')}, {q('points')} FROM {points_of} "
+            f"WHERE {q('round_id')} IN ({of_table}) ORDER BY {q('id')}",
+            parameters,
         )
         for hand, side, value in cursor.fetchall():
             points.setdefault(hand, {})[side] = value
         cursor.execute(
             f"SELECT {q('id')}, {q('public_id')}, {q('number')}, {q('dealer')}, "
-            f"{q('breakdown')} FROM {hands} WHERE {hands}.{q('table_id')} = %s "
-            f"ORDER BY {q('number')}",
-            [table.pk],
+            f"{q('breakdown')} FROM {hands} WHERE {hands}.{q('table_id')} = %s ORDER BY {order}"
+            + (" LIMIT %s" if latest is not None else ""),
+            parameters,
         )
         rows = cursor.fetchall()
+    if latest is not None:
+        rows.reverse()
     return [
         StoredHand(pk, public_id, number, dealer, _json(breakdown), points.get(pk, {}))
         for pk, public_id, number, dealer, breakdown in rows
