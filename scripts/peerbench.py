@@ -74,10 +74,11 @@ PYTHON = sys.executable
 
 # Its sibling scripts, also when it is loaded from elsewhere (its tests).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import load_phones  # noqa: E402
 import loadtest  # noqa: E402
 import production  # noqa: E402
 
-HOST = loadtest.HOST
+HOST = load_phones.HOST
 NEW, KEEP = "new", "keep-alive"
 MODES = (NEW, KEEP)
 PEER = "peer"
@@ -154,8 +155,8 @@ def figures(samples: Iterable[Sample]) -> dict[tuple[str, str, str], Figure]:
         result[key] = Figure(
             count=len(good),
             errors=len(group) - len(good),
-            p50=loadtest.percentile([sample.ms for sample in good], 50),
-            p95=loadtest.percentile([sample.ms for sample in good], 95),
+            p50=load_phones.percentile([sample.ms for sample in good], 50),
+            p95=load_phones.percentile([sample.ms for sample in good], 95),
             wire_bytes=median.wire_bytes if median else 0,
             body_bytes=median.body_bytes if median else 0,
         )
@@ -524,7 +525,7 @@ def our_site_seed(sides: int) -> OurSite:
 
 
 def our_requests(site: OurSite, phone: Any, save_table: str) -> dict[str, Request]:
-    run = loadtest.TableRun(phone, f"/tables/{save_table}/", save_table)
+    run = load_phones.TableRun(phone, f"/tables/{save_table}/", save_table)
     run.load()
     rng = random.Random(7)
     return {
@@ -543,7 +544,7 @@ def measure(phone: Any, request: Request, kind: str, mode: str, side: str) -> Sa
     started = time.perf_counter()
     try:
         error = request()
-    except loadtest.RequestFailed as failed:
+    except load_phones.RequestFailed as failed:
         error = str(failed)
     elapsed = (time.perf_counter() - started) * 1000
     return Sample(
@@ -681,7 +682,7 @@ def main(argv: Sequence[str]) -> int:
         peer = PeerServer(clone, venv, scratch / "peer", Path(args.peer_database_dir or scratch))
         stack.callback(peer.stop)
         peer.start()
-        peer_phone = loadtest.Phone(peer.port, args.timeout)
+        peer_phone = load_phones.Phone(peer.port, args.timeout)
         peer.seed(peer_phone)
         print(f"peer: SchafkopfTurnier {peer.commit()} on {HOST}:{peer.port}, seeded", flush=True)
         sides, heading = _ours(args, scratch, stack)
@@ -730,7 +731,7 @@ def _ours(
         server = loadtest.Server(env, args.workers, 1, scratch / "gunicorn.log")
         stack.callback(server.stop)
         ports = {OURS: server.port}
-    phones = {side: loadtest.Phone(ports[side], args.timeout) for side in ours_sides}
+    phones = {side: load_phones.Phone(ports[side], args.timeout) for side in ours_sides}
     phones[OURS].sign_in(site.username, site.password)
     for side in ours_sides:
         phones[side].cookies.update(phones[OURS].cookies)  # one session, as both servers share it

@@ -56,6 +56,7 @@ pytestmark = pytest.mark.production
 
 production = load_script("production")
 loadtest = load_script("loadtest")
+load_phones = load_script("load_phones")
 
 
 def _unavailable(reason: str) -> None:
@@ -96,7 +97,7 @@ def start_table(at: Any) -> tuple[int, str | None]:
     """A Scopa table for Ann and Bob through the new-table form (as a guest when the phone
     has no account yet): the answer's status and, when one was started, its public id."""
     status, html = at.request("GET", "/tables/new/")
-    token = loadtest.csrf_token(html)
+    token = load_phones.csrf_token(html)
     assert status == 200
     assert token
     _status, home = at.request("GET", "/")
@@ -119,7 +120,7 @@ def account_on(port: int) -> tuple[str, str, list[str], dict[str, str]]:
     assert all(tables)
     username, password = f"ann-{secrets.token_hex(3)}", secrets.token_urlsafe(12)
     _status, html = guest.request("GET", "/accounts/keep/")
-    fields = [("csrfmiddlewaretoken", loadtest.csrf_token(html) or ""), ("username", username),
+    fields = [("csrfmiddlewaretoken", load_phones.csrf_token(html) or ""), ("username", username),
               ("password1", password), ("password2", password)]  # fmt: skip
     status, html = guest.request("POST", "/accounts/keep/", fields)
     assert status == 302, html
@@ -226,13 +227,13 @@ def slow_clients(port: int, hold: float) -> list[SlowClient]:
 
 
 def phone(port: int, cookies: dict[str, str] | None = None) -> Any:
-    made = loadtest.Phone(port, timeout=30)
+    made = load_phones.Phone(port, timeout=30)
     made.cookies.update(cookies or {})
     return made
 
 
 def open_table(at: Any, public_id: str) -> Any:
-    run = loadtest.TableRun(at, f"/tables/{public_id}/", public_id)
+    run = load_phones.TableRun(at, f"/tables/{public_id}/", public_id)
     run.load()
     return run
 
@@ -242,7 +243,7 @@ def save(run: Any) -> float:
     before = run.version
     run.save_and_load(time.perf_counter(), random.Random(len(run.sent)))
     kind, _at, milliseconds, error = run.samples[-2]
-    assert kind == loadtest.SAVE
+    assert kind == load_phones.SAVE
     assert not error, run.first_error
     assert run.version == before + 1
     return float(milliseconds)
@@ -264,8 +265,8 @@ def test_slow_clients_do_not_slow_saves_through_nginx(setup: SetUp) -> None:
     for client in clients:
         client.join(hold + 2)
 
-    median_alone = loadtest.percentile(alone, 50)
-    median_beside = loadtest.percentile(beside, 50)
+    median_alone = load_phones.percentile(alone, 50)
+    median_beside = load_phones.percentile(beside, 50)
     print(
         f"saves through nginx: p50 {median_alone:.0f} ms alone, {median_beside:.0f} ms beside "
         f"{SLOW_CLIENTS} slow clients (max {max(beside):.0f} ms); slow clients dropped after "
@@ -366,7 +367,7 @@ def test_two_app_servers_share_sessions_hands_and_rate_limits(setup: SetUp) -> N
     save(saving)
     status, html = poll(watching.version)
     assert status == 200
-    assert loadtest.table_version(html) == saving.version == watching.version + 1
+    assert load_phones.table_version(html) == saving.version == watching.version + 1
 
     # The limit on starting tables, counted on both servers together: the set-up's account
     # has TABLES - 1 counted (its first table was started before it was an account), so one
