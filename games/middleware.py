@@ -16,6 +16,31 @@ if TYPE_CHECKING:
     from django.http.request import _ImmutableQueryDict
 
 
+# The header the service worker sends with the pages it fetches in the background to keep a copy
+# (templates/pwa/service-worker.js, refresh).
+KEPT_COPY_HEADER = "X-Kept-Copy"
+
+
+class KeptCopyMiddleware:
+    """A page the service worker fetched in the background sets no cookie. Such a fetch may
+    have left before a sign-in and come back after it: its answer would set the CSRF cookie
+    (Django renews it on every page that shows a form) and the session's back to what they
+    were before the sign-in, so the next form the player sends is refused as forged, or the
+    player is signed out. The copy is for reading offline; the cookies stay as the player's
+    own requests left them. Listed above the session and CSRF middleware, so it sees their
+    cookies on the way out."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.headers.get(KEPT_COPY_HEADER) == "1":
+            for name in list(response.cookies):
+                del response.cookies[name]
+        return response
+
+
 class GuestSeenMiddleware:
     """Keeps a guest's session and last-seen day fresh, at most one write a day."""
 

@@ -118,6 +118,9 @@ MIDDLEWARE = [
     # NUL and lone surrogates mended in whatever a request brings, before the session's cookie
     # or anything else is read (games.unfit_text).
     "games.middleware.UnfitTextMiddleware",
+    # A page the service worker keeps a copy of sets no cookie (a fetch begun before a sign-in
+    # would put the old CSRF and session cookies back); above the middleware that set them.
+    "games.middleware.KeptCopyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # The language an account chose, on every phone it signs in on (after the cookie and the

@@ -16,6 +16,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from games.middleware import KEPT_COPY_HEADER
 from scorekeeper import pwa
 from scorekeeper.static_bundles import CHOSEN_DARK, PHONE_DARK, STATIC_DIR, bundle_text
 
@@ -280,6 +281,21 @@ def test_every_page_has_the_offline_note_in_its_language(
     assert note
     assert " hidden " in note.group(0)
     assert f'data-as-of="{as_of}"' in note.group(0)
+
+
+def test_a_page_fetched_to_keep_a_copy_sets_no_cookie() -> None:
+    """A background fetch begun before a sign-in and answered after it would put the old CSRF
+    cookie back, and the next form sent would be refused as forged (seen on a phone: every
+    entrant added to a tournament right after signing in was refused)."""
+    script = Client().get("/sw.js").content.decode()
+    assert f'"{KEPT_COPY_HEADER}": "1"' in script
+
+    asked_by_the_player = Client().get(reverse("login"))
+    asked_by_the_worker = Client().get(reverse("login"), headers={KEPT_COPY_HEADER: "1"})
+
+    assert settings.CSRF_COOKIE_NAME in asked_by_the_player.cookies
+    assert 'name="csrfmiddlewaretoken"' in asked_by_the_worker.content.decode()
+    assert not asked_by_the_worker.cookies
 
 
 def test_signing_out_and_in_forget_the_kept_pages(client: Client) -> None:

@@ -203,7 +203,12 @@ async function refresh(url) {
   const address = new URL(url, self.location.origin);
   if (address.origin !== self.location.origin) return;
   try {
-    const request = new Request(address.href, { credentials: "same-origin" });
+    // Marked, so the answer sets no cookie: a fetch begun before a sign-in must not put the
+    // old CSRF and session cookies back when it ends after it (KeptCopyMiddleware).
+    const request = new Request(address.href, {
+      credentials: "same-origin",
+      headers: { "X-Kept-Copy": "1" },
+    });
     await keepPage(request, await fetch(request));
   } catch (error) {
     // No signal: the copy kept before stays.
