@@ -14,7 +14,8 @@ Round entries
          "declarer_points": 75, "declarer_tricks": 5, "doublings": 1, "laufende": 3}
 
     ``contract`` is one of ``CONTRACTS``; Bettel, Bettel Brett and Ramsch only where the
-    table's ``bettel`` or ``ramsch`` option is on. ``partner`` is given for a Sauspiel only, and
+    table's ``bettel`` or ``ramsch`` option is on, the Geier and Farb- games only where its
+    ``geier`` or ``farbwenz`` is. ``partner`` is given for a Sauspiel only, and
     never for the declarer. ``suit`` (optional, this project's key) names the called ace in a
     Sauspiel (``eichel``, ``gras`` or ``schellen``: Herz is trump) or the trump suit of a Solo or
     Solo-Tout (any of the four). ``doublings`` is 0-4 (Stoß, Retour, Sub, Resub), 0 if left out;
@@ -97,6 +98,11 @@ reading a Bavarian table expects, also stated on the rules page)
     instead: each of the others pays that player a Solo won Schwarz (Solo + Schneider +
     Schwarz, 70). A Ramsch cannot be doubled by Stoß (nobody declared it); Laufende do not count.
 
+    Geier, Farbwenz, Farbgeier (options ``geier`` and ``farbwenz``, rules.md §17): one against
+    three like a Wenz or Solo (a Geier at the tariff's ``wenz``, the Farb- games at its
+    ``solo``), with Schneider, Schwarz and Laufende; each has a Tout. Only the four Unter or
+    Ober run (``laufende`` 0-4), counted from ``wenz_runners_from`` (2 or 3), as in a Wenz.
+
     Sie under ``tout: "double"``: four times the Solo value, twice a doubled Tout
     (games/plugins/schafkopf/rules.md §9); where runners are counted, the Solo value holds the Sie's
     8 runners (its eight cards are exactly the top eight trumps).
@@ -146,7 +152,9 @@ Options
     value; ``"double"``: twice the Solo or Wenz value with its Laufende, nothing else added,
     and a Sie four times the Solo value), ``ramsch``, ``bettel`` and ``klopfen`` (false: the
     house games), ``cents_per_point`` (0, no money) and ``currency`` (``"EUR"``): money only
-    changes how the app shows amounts, never the scores.
+    changes how the app shows amounts, never the scores. ``geier`` and ``farbwenz`` (false)
+    add the regional games, ``wenz_runners_from`` (2, or 3) where a Wenz's or Geier's
+    Laufende start.
 
 Game
     An evening ends when the players stop; the rule text fixes no end
@@ -308,6 +316,12 @@ class Contract:
     factor: int = 1
     bettel: bool = False
     ramsch: bool = False
+    # Only the Unter (a Wenz, Farbwenz) or only the Ober (a Geier, Farbgeier) run: their
+    # Laufende start where the table's ``wenz_runners_from`` says (2 or 3), not at 3.
+    unter_or_ober_runners: bool = False
+    # The game a Geier or Farbwenz takes its tariff from is named as the game itself in the
+    # history ("Geier 50", not "Wenz 50").
+    plain_name: str = ""
 
     @property
     def played(self) -> bool:
@@ -328,6 +342,9 @@ _SAUSPIEL_ACES = (GermanSuit.EICHEL, GermanSuit.GRAS, GermanSuit.SCHELLEN)
 # Trumps: 4 Ober, 4 Unter and the 6 other cards of the trump suit; in a Wenz only the 4 Unter.
 _OBER_UNTER_TRUMPS = 14
 _WENZ_TRUMPS = 4
+# Laufende in a Wenz or Geier (and their Farb- games): only the four Unter or Ober run, from 2
+# (Wiesegger's Schafkopf-Buch and the BSKV tariff for the Wenz) or, where a table says so, 3.
+WENZ_RUNNERS_FROM = (2, 3)
 
 SAUSPIEL = Contract(
     "sauspiel",
@@ -349,6 +366,7 @@ WENZ = Contract(
     tariff_part="wenz",
     laufende_from=2,
     most_laufende=_WENZ_TRUMPS,
+    unter_or_ober_runners=True,
 )
 SOLO = Contract(
     "solo",
@@ -371,6 +389,7 @@ WENZ_TOUT = Contract(
     plain_part="wenz",
     laufende_from=2,
     most_laufende=_WENZ_TRUMPS,
+    unter_or_ober_runners=True,
 )
 SOLO_TOUT = Contract(
     "solo-tout",
@@ -382,6 +401,86 @@ SOLO_TOUT = Contract(
     suits=tuple(GermanSuit),
     laufende_from=3,
     most_laufende=_OBER_UNTER_TRUMPS,
+)
+# The regional games (house options ``geier`` and ``farbwenz``, rules.md §17): one against
+# three like a Wenz or Solo, with Schneider, Schwarz and Laufende; only the Ober or Unter run.
+
+
+def _regional(
+    key: str, name: str, explanation: str, *, priced_as: str, option: str, plain_name: str
+) -> Contract:
+    """A regional game (rules.md §17), or its Tout where ``key`` ends in ``-tout``: a Geier
+    priced as a Wenz, a Farbwenz or Farbgeier (a trump suit named) as a Solo."""
+    tout = key.endswith("-tout")
+    return Contract(
+        key,
+        name,
+        explanation,
+        tariff_part="tout" if tout else priced_as,
+        tout=tout,
+        plain_part=priced_as if tout else "",
+        suits=tuple(GermanSuit) if priced_as == "solo" else (),
+        laufende_from=2,
+        most_laufende=_WENZ_TRUMPS,
+        option=option,
+        unter_or_ober_runners=True,
+        plain_name=plain_name,
+    )
+
+
+GEIER = _regional(
+    "geier",
+    _("Geier"),
+    _("Only the four Ober are trumps; the declarer plays alone against the other three."),
+    priced_as="wenz",
+    option="geier",
+    plain_name=_("Geier"),
+)
+FARBWENZ = _regional(
+    "farbwenz",
+    _("Farbwenz"),
+    _(
+        "The four Unter and a suit the declarer names are trumps, the Ober rank in their "
+        "suits; the declarer plays alone against the other three."
+    ),
+    priced_as="solo",
+    option="farbwenz",
+    plain_name=_("Farbwenz"),
+)
+FARBGEIER = _regional(
+    "farbgeier",
+    _("Farbgeier"),
+    _(
+        "The four Ober and a suit the declarer names are trumps, the Unter rank in their "
+        "suits; the declarer plays alone against the other three."
+    ),
+    priced_as="solo",
+    option="farbwenz",
+    plain_name=_("Farbgeier"),
+)
+GEIER_TOUT = _regional(
+    "geier-tout",
+    _("Geier-Tout"),
+    _("A Geier in which the declarer must take all eight tricks."),
+    priced_as="wenz",
+    option="geier",
+    plain_name=_("Geier"),
+)
+FARBWENZ_TOUT = _regional(
+    "farbwenz-tout",
+    _("Farbwenz-Tout"),
+    _("A Farbwenz in which the declarer must take all eight tricks."),
+    priced_as="solo",
+    option="farbwenz",
+    plain_name=_("Farbwenz"),
+)
+FARBGEIER_TOUT = _regional(
+    "farbgeier-tout",
+    _("Farbgeier-Tout"),
+    _("A Farbgeier in which the declarer must take all eight tricks."),
+    priced_as="solo",
+    option="farbwenz",
+    plain_name=_("Farbgeier"),
 )
 SIE = Contract(
     "sie",
@@ -437,9 +536,15 @@ CONTRACTS: tuple[Contract, ...] = (
     SAUSPIEL,
     BETTEL,
     WENZ,
+    GEIER,
+    FARBWENZ,
+    FARBGEIER,
     SOLO,
     BETTEL_BRETT,
     WENZ_TOUT,
+    GEIER_TOUT,
+    FARBWENZ_TOUT,
+    FARBGEIER_TOUT,
     SOLO_TOUT,
     SIE,
     PASSED,
@@ -558,10 +663,16 @@ def fewest_card_points(tricks: int) -> int:
     return TOTAL_CARD_POINTS - most_card_points(TRICKS - tricks)
 
 
-def counted_laufende(contract: Contract, count: int) -> int:
+def counted_laufende(contract: Contract, count: int, wenz_runners_from: int = 2) -> int:
     """The runners that count: all of them from 3 on, in a Wenz from 2 on
-    (games/plugins/schafkopf/rules.md §10); none in a Sie."""
-    if contract.laufende_from and count >= contract.laufende_from:
+    (games/plugins/schafkopf/rules.md §10); none in a Sie. Where only the Unter or Ober run (a
+    Wenz, Geier, Farbwenz, Farbgeier and their Touts, §17), from ``wenz_runners_from`` on: 2,
+    or 3 where the table's option says so.
+    Raises ValueError for a ``wenz_runners_from`` other than 2 or 3."""
+    if wenz_runners_from not in WENZ_RUNNERS_FROM:
+        raise ValueError(f"wenz_runners_from must be 2 or 3, not {wenz_runners_from}")
+    lowest = wenz_runners_from if contract.unter_or_ober_runners else contract.laufende_from
+    if lowest and count >= lowest:
         return count
     return 0
 
@@ -615,6 +726,7 @@ def value_parts(
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
+    wenz_runners_from: int = 2,
 ) -> GameValue:
     """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings
     (games/plugins/schafkopf/rules.md §6), and x 2 for each knock (§14).
@@ -628,6 +740,9 @@ def value_parts(
     of runners held; fewer than the contract's minimum count nothing. ``tariff`` may give any
     subset of ``DEFAULT_TARIFF``. A Ramsch is valued by ``ramsch_value_parts``. Raises
     ValueError for a doubled Sie, a doubling level outside 0-4 or more than four knocks.
+    ``wenz_runners_from`` (2 or 3) is where the Laufende of a game in which only the Unter or
+    the Ober run start (§17); a Geier is worth the Wenz tariff, a Farbwenz or Farbgeier the
+    Solo's, and their Touts are Touts.
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
     if not 0 <= doublings <= MAX_DOUBLINGS:
@@ -638,7 +753,7 @@ def value_parts(
     if not contract.played:
         return GameValue(0, 0, 0, 0, 1, multiplier)
     step = tariff["schneider"]
-    runners = counted_laufende(contract, laufende) * step
+    runners = counted_laufende(contract, laufende, wenz_runners_from) * step
     if contract.tout:
         if tout == TOUT_DOUBLE:
             return GameValue(tariff[contract.plain_part], 0, 0, runners, 2, multiplier)
@@ -669,6 +784,7 @@ def game_value(
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
+    wenz_runners_from: int = 2,
 ) -> int:
     """What each opponent pays or receives (games/plugins/schafkopf/rules.md §6-§7); see
     ``value_parts``.
@@ -690,6 +806,7 @@ def game_value(
         klopfen=klopfen,
         tariff=tariff,
         tout=tout,
+        wenz_runners_from=wenz_runners_from,
     ).per_opponent
 
 
@@ -2028,6 +2145,18 @@ class Schafkopf(Game):
             ),
         ),
         OptionSpec(
+            "wenz_runners_from",
+            2,
+            _("Laufende in a Wenz or Geier from"),
+            _(
+                "Where only the four Unter (Wenz, Farbwenz) or the four Ober (Geier, Farbgeier) "
+                "are the runners, they count from 2 on, or from 3 on."
+            ),
+            minimum=WENZ_RUNNERS_FROM[0],
+            maximum=WENZ_RUNNERS_FROM[-1],
+            requires="runners",
+        ),
+        OptionSpec(
             "tout",
             TOUT_FLAT,
             _("Tout"),
@@ -2079,6 +2208,24 @@ class Schafkopf(Game):
             _(
                 "A game alone against three that is won without taking a single trick, worth "
                 "the Bettel tariff; Bettel Brett, with open cards, twice that."
+            ),
+        ),
+        OptionSpec(
+            "geier",
+            False,
+            _("Geier and Geier-Tout"),
+            _(
+                "A game alone against three in which only the four Ober are trumps, worth the "
+                "Wenz tariff; its Tout is a Tout."
+            ),
+        ),
+        OptionSpec(
+            "farbwenz",
+            False,
+            _("Farbwenz and Farbgeier"),
+            _(
+                "A Wenz or a Geier with a suit the declarer names as trumps too, worth the Solo "
+                "tariff; their Touts are Touts."
             ),
         ),
         OptionSpec(
@@ -2168,6 +2315,7 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
         klopfen=hand.klopfen,
         tariff=table.option_mapping("tariff"),
         tout=tout_rule,
+        wenz_runners_from=table.option_int("wenz_runners_from"),
     )
     if contract.played:
         points = settle(table.players, hand.declarer_side, hand.declarer_won, parts.per_opponent)

@@ -87,10 +87,13 @@ def _doubling_words(level: str) -> tuple[str, str]:
 
 def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
     """The table's contracts in the order the chips show them: the rule text's everyday games
-    first (the three wide chips), then the Bettels, then everybody passing or the Ramsch."""
+    first (the three wide chips), then the regional games (Geier, Farbwenz, Farbgeier and their
+    Touts), then the Bettels, then everybody passing or the Ramsch."""
     played = contracts_at(setup)
+    regional = tuple(c for c in played if c.unter_or_ober_runners and c.option)
     return (
-        tuple(c for c in played if not c.bettel and c not in (PASSED, RAMSCH))
+        tuple(c for c in played if not c.bettel and c not in (PASSED, RAMSCH, *regional))
+        + regional
         + tuple(c for c in played if c.bettel)
         + tuple(c for c in played if c in (PASSED, RAMSCH))
     )

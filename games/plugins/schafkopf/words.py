@@ -191,7 +191,9 @@ def value_words(breakdown: ContractBreakdown | RamschBreakdown) -> str:
     part = contract.plain_part if doubled_tout else contract.tariff_part
     if sie_four_times:
         part = "solo"
-    parts = [f"{_(TARIFF_LABELS[part])} {breakdown.base}"]
+    # A Geier or Farbwenz takes a Wenz or Solo tariff, but the history names the game played.
+    label = contract.plain_name if contract.plain_name and part != "tout" else TARIFF_LABELS[part]
+    parts = [f"{_(label)} {breakdown.base}"]
     if breakdown.schneider_value:
         parts.append(_("Schneider") + f" {breakdown.schneider_value}")
     if breakdown.schwarz_value:

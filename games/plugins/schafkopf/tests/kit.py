@@ -38,6 +38,10 @@ class SchafkopfKit(GameKit):
             "ramsch": draw(st.booleans()),
             "bettel": draw(st.booleans()),
             "klopfen": draw(st.booleans()),
+            # The regional games (issue 34): Geier, Farbwenz and Farbgeier, with their Touts.
+            "geier": draw(st.booleans()),
+            "farbwenz": draw(st.booleans()),
+            "wenz_runners_from": draw(st.sampled_from([2, 3])),
         }
         return 4, options
 

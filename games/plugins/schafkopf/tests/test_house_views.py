@@ -475,3 +475,55 @@ def test_the_rules_page_explains_each_house_game_and_the_readings_chosen(client:
         "four times the Solo value",
     ):
         assert words in page, words
+
+
+# -- the regional games (issue 34) ---------------------------------------------------------------
+
+
+def test_a_farbwenz_is_offered_posted_and_told_where_the_table_plays_the_regional_games(
+    client: Client,
+) -> None:
+    offered = inputs(client.get(reverse("games:table_new"), {"game": "schafkopf"}))
+    for name in ("opt_geier", "opt_farbwenz", "opt_wenz_runners_from"):
+        assert name in offered.values or name in offered.radios, name
+    table = new_table(geier=True, farbwenz=True, runners=True, wenz_runners_from=3)
+    form = inputs(client.get(table_url(table)))
+    # The three everyday games keep the wide chips; the regional games follow them.
+    assert form.radios["contract"][:9] == [
+        "sauspiel",
+        "wenz",
+        "solo",
+        "wenz-tout",
+        "solo-tout",
+        "sie",
+        "geier",
+        "farbwenz",
+        "farbgeier",
+    ]
+
+    response = client.post(
+        table_url(table),
+        {
+            "contract": "farbwenz",
+            "declarer": CY,
+            "suit": "gras",
+            "declarer_points": "95",
+            "laufende": "3",
+        },
+    )
+
+    assert response.status_code == 302, html(response)
+    assert Round.objects.get().entry == {
+        "contract": "farbwenz",
+        "declarer": "Cy",
+        "suit": "gras",
+        "declarer_points": 95,
+        "laufende": 3,
+    }
+    # Solo tariff 50 + Schneider 10 + 3 Unter running 30: 90 from each.
+    assert totals(table) == {"Ann": -90, "Bob": -90, "Cy": 270, "Di": -90}
+    page = html(client.get(table_url(table)))
+    assert "Farbwenz 50 + Schneider 10 + 3 Laufende 30 = 90" in page
+    rules = html(client.get(reverse("games:rules_game", kwargs={"game": "schafkopf"})))
+    for words in ("Geier (50)", "Farbgeier", "Wiesegger", "Schafkopfordnung"):
+        assert words in rules, words
