@@ -15,7 +15,7 @@ Round entries
 
     ``contract`` is one of ``CONTRACTS``; Bettel, Bettel Brett and Ramsch only where the
     table's ``bettel`` or ``ramsch`` option is on, the Geier and Farb- games only where its
-    ``geier`` or ``farbwenz`` is. ``partner`` is given for a Sauspiel only, and
+    ``geier`` or ``farbwenz`` is. ``partner`` is given for a Sauspiel or Hochzeit only, and
     never for the declarer. ``suit`` (optional, this project's key) names the called ace in a
     Sauspiel (``eichel``, ``gras`` or ``schellen``: Herz is trump) or the trump suit of a Solo or
     Solo-Tout (any of the four). ``doublings`` is 0-4 (Stoß, Retour, Sub, Resub), 0 if left out;
@@ -103,6 +103,10 @@ reading a Bavarian table expects, also stated on the rules page)
     ``solo``), with Schneider, Schwarz and Laufende; each has a Tout. Only the four Unter or
     Ober run (``laufende`` 0-4), counted from ``wenz_runners_from`` (2 or 3), as in a Wenz.
 
+    Hochzeit (option ``hochzeit``, rules.md §18): ``declarer`` offered his single trump,
+    ``partner`` took it; two against two, valued and settled exactly as a Sauspiel (the tariff's
+    ``sauspiel``, Laufende from 3), with no called ace, so no ``suit``.
+
     Sie under ``tout: "double"``: four times the Solo value, twice a doubled Tout
     (games/plugins/schafkopf/rules.md §9); where runners are counted, the Solo value holds the Sie's
     8 runners (its eight cards are exactly the top eight trumps).
@@ -152,9 +156,9 @@ Options
     value; ``"double"``: twice the Solo or Wenz value with its Laufende, nothing else added,
     and a Sie four times the Solo value), ``ramsch``, ``bettel`` and ``klopfen`` (false: the
     house games), ``cents_per_point`` (0, no money) and ``currency`` (``"EUR"``): money only
-    changes how the app shows amounts, never the scores. ``geier`` and ``farbwenz`` (false)
-    add the regional games, ``wenz_runners_from`` (2, or 3) where a Wenz's or Geier's
-    Laufende start.
+    changes how the app shows amounts, never the scores. ``geier``, ``farbwenz`` and
+    ``hochzeit`` (false) add the regional games, ``wenz_runners_from`` (2, or 3) where a
+    Wenz's or Geier's Laufende start.
 
 Game
     An evening ends when the players stop; the rule text fixes no end
@@ -359,6 +363,23 @@ SAUSPIEL = Contract(
     laufende_from=3,
     most_laufende=_OBER_UNTER_TRUMPS,
 )
+# Hochzeit (house option ``hochzeit``, rules.md §18): a player with a single trump offers it;
+# whoever takes it (giving back a card that is not trump) partners him, two against two, and
+# the hand is played and scored as a Sauspiel with the Sauspiel's trumps, but no called ace.
+HOCHZEIT = Contract(
+    "hochzeit",
+    _("Hochzeit"),
+    _(
+        "A player holding a single trump gives it to whoever takes it, for a card that is not "
+        "trump; the two play together as in a Sauspiel, two against two."
+    ),
+    tariff_part="sauspiel",
+    alone=False,
+    laufende_from=3,
+    most_laufende=_OBER_UNTER_TRUMPS,
+    option="hochzeit",
+    plain_name=_("Hochzeit"),
+)
 WENZ = Contract(
     "wenz",
     _("Wenz"),
@@ -534,6 +555,7 @@ RAMSCH = Contract(
 # the Ramsch that a table with the ramsch option plays instead.
 CONTRACTS: tuple[Contract, ...] = (
     SAUSPIEL,
+    HOCHZEIT,
     BETTEL,
     WENZ,
     GEIER,
@@ -2226,6 +2248,15 @@ class Schafkopf(Game):
             _(
                 "A Wenz or a Geier with a suit the declarer names as trumps too, worth the Solo "
                 "tariff; their Touts are Touts."
+            ),
+        ),
+        OptionSpec(
+            "hochzeit",
+            False,
+            _("Hochzeit"),
+            _(
+                "A player with a single trump may give it to another player, who becomes his "
+                "partner: scored as a Sauspiel."
             ),
         ),
         OptionSpec(

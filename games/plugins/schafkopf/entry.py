@@ -87,10 +87,10 @@ def _doubling_words(level: str) -> tuple[str, str]:
 
 def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
     """The table's contracts in the order the chips show them: the rule text's everyday games
-    first (the three wide chips), then the regional games (Geier, Farbwenz, Farbgeier and their
-    Touts), then the Bettels, then everybody passing or the Ramsch."""
+    first (the three wide chips), then the regional games (Hochzeit, Geier, Farbwenz, Farbgeier
+    and their Touts), then the Bettels, then everybody passing or the Ramsch."""
     played = contracts_at(setup)
-    regional = tuple(c for c in played if c.unter_or_ober_runners and c.option)
+    regional = tuple(c for c in played if c.option and not c.bettel and not c.ramsch)
     return (
         tuple(c for c in played if not c.bettel and c not in (PASSED, RAMSCH, *regional))
         + regional

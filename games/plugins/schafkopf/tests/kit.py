@@ -41,6 +41,7 @@ class SchafkopfKit(GameKit):
             # The regional games (issue 34): Geier, Farbwenz and Farbgeier, with their Touts.
             "geier": draw(st.booleans()),
             "farbwenz": draw(st.booleans()),
+            "hochzeit": draw(st.booleans()),
             "wenz_runners_from": draw(st.sampled_from([2, 3])),
         }
         return 4, options

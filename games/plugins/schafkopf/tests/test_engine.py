@@ -190,10 +190,12 @@ def test_money_options_never_change_the_scores() -> None:
 
 def test_contracts_come_in_bidding_order_with_names_and_explanations() -> None:
     # The table of games/plugins/schafkopf/rules.md §3, with the house games where its Decision
-    # ranks them: a Bettel above a Sauspiel, a Bettel Brett above a Solo; the regional games
-    # beside the Wenz and Solo they are priced as (§17); a Ramsch only when everybody passed (§12).
+    # ranks them: a Hochzeit and a Bettel above a Sauspiel, a Bettel Brett above a Solo; the
+    # regional games beside the Wenz and Solo they are priced as (§17-§18); a Ramsch only when
+    # everybody passed (§12).
     assert [contract.key for contract in CONTRACTS] == [
         "sauspiel",
+        "hochzeit",
         "bettel",
         "wenz",
         "geier",
@@ -210,8 +212,9 @@ def test_contracts_come_in_bidding_order_with_names_and_explanations() -> None:
         "passed",
         "ramsch",
     ]
-    assert [contract.name for contract in CONTRACTS[:14]] == [
+    assert [contract.name for contract in CONTRACTS[:15]] == [
         "Sauspiel",
+        "Hochzeit",
         "Bettel",
         "Wenz",
         "Geier",
@@ -313,6 +316,7 @@ def test_runners_count_from_three_and_in_a_wenz_from_two() -> None:
 def test_runners_can_count_everywhere_but_in_a_sie_and_a_flat_tout() -> None:
     assert [laufende_count_in(contract) for contract in CONTRACTS] == [
         True,  # Sauspiel
+        True,  # Hochzeit
         False,  # Bettel
         True,  # Wenz
         True,  # Geier
@@ -709,8 +713,9 @@ def test_bad_hand_counted_points(entry: dict[str, object], messages: list[str]) 
             {"contract": "farbgeier-tout", "declarer": "Ann"},
             "Farbgeier-Tout is not played at this table",
         ),
+        ({"contract": "hochzeit", "declarer": "Ann"}, "Hochzeit is not played at this table"),
         (
-            {"contract": "hochzeit", "declarer": "Ann"},
+            {"contract": "doppelkopf", "declarer": "Ann"},
             "contract must be one of sauspiel, wenz, solo, wenz-tout, solo-tout, sie, passed",
         ),
         (

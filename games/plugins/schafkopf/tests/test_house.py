@@ -87,6 +87,7 @@ HOUSE_KEYS = (
     "farbwenz-tout",
     "farbgeier",
     "farbgeier-tout",
+    "hochzeit",
 )
 
 

@@ -527,3 +527,25 @@ def test_a_farbwenz_is_offered_posted_and_told_where_the_table_plays_the_regiona
     rules = html(client.get(reverse("games:rules_game", kwargs={"game": "schafkopf"})))
     for words in ("Geier (50)", "Farbgeier", "Wiesegger", "Schafkopfordnung"):
         assert words in rules, words
+
+
+def test_a_hochzeit_is_posted_and_told_as_a_sauspiel_without_a_called_ace(client: Client) -> None:
+    table = new_table(hochzeit=True)
+    response = client.get(table_url(table))
+    assert "hochzeit" in inputs(response).radios["contract"]
+    assert "took the Hochzeit's trump" in html(response)
+
+    response = client.post(
+        table_url(table),
+        {"contract": "hochzeit", "declarer": ANN, "partner": CY, "declarer_points": "75"},
+    )
+
+    assert response.status_code == 302, html(response)
+    assert Round.objects.get().entry == {
+        "contract": "hochzeit",
+        "declarer": "Ann",
+        "partner": "Cy",
+        "declarer_points": 75,
+    }
+    assert totals(table) == {"Ann": 10, "Bob": -10, "Cy": 10, "Di": -10}
+    assert "Hochzeit with Cy" in html(client.get(table_url(table)))

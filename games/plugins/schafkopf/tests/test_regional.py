@@ -1,6 +1,7 @@
-"""Schafkopf's regional games (issue 34 item 1; games/plugins/schafkopf/rules.md §17): Geier,
-Farbwenz and Farbgeier with their Touts, as the house options ``geier`` and ``farbwenz``, and
-the Laufende of the games in which only the Unter or the Ober run (``wenz_runners_from``).
+"""Schafkopf's regional games (issue 34 item 1; games/plugins/schafkopf/rules.md §17-§18): Geier,
+Farbwenz and Farbgeier with their Touts, as the house options ``geier`` and ``farbwenz``, the
+Laufende of the games in which only the Unter or the Ober run (``wenz_runners_from``), and the
+Hochzeit (``hochzeit``), scored as a Sauspiel.
 
 The worked examples follow the source named on the rules page (Wiesegger's Schafkopf-Buch,
 with the BSKV tariff of rules.md §11): a Geier is priced as a Wenz (50), a Farbwenz or
@@ -22,6 +23,8 @@ from games.plugins.schafkopf.engine import (
     FARBWENZ,
     GEIER,
     GEIER_TOUT,
+    HOCHZEIT,
+    SAUSPIEL,
     SOLO,
     WENZ,
     TableHand,
@@ -262,3 +265,93 @@ def test_every_regional_hand_is_one_against_three_and_sums_to_zero(
     declarer = entry["declarer"]
     assert abs(result.points[declarer]) == 3 * value
     assert {abs(result.points[p]) for p in FOUR if p != declarer} == {value}
+
+
+# -- Hochzeit (rules.md §18) ---------------------------------------------------------------------
+
+
+def hochzeit(**fields: object) -> dict[str, object]:
+    """Ann offers her single trump; Cy takes it and partners her."""
+    return {"contract": "hochzeit", "declarer": "Ann", "partner": "Cy", **fields}
+
+
+def ann_and_cy(value: int) -> dict[str, int]:
+    """Ann and Cy win ``value`` each from Bob and Di; negative when they lose."""
+    return {"Ann": value, "Bob": -value, "Cy": value, "Di": -value}
+
+
+def test_a_hochzeit_is_valued_as_a_sauspiel() -> None:
+    for fields in ({}, {"schneider": True, "laufende": 4, "doublings": 2, "klopfen": 1}):
+        assert game_value(HOCHZEIT, **fields) == game_value(SAUSPIEL, **fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("entry", "options", "points"),
+    [
+        # §7's example as a Hochzeit: 75 card points after a Stoß, 10 x 2 = 20 from Bob and Di.
+        (hochzeit(declarer_points=75, doublings=1), {}, ann_and_cy(20)),
+        # Lost with 28 (Schneider) and 3 runners against them: (10 + 10 + 30) to each opponent.
+        (hochzeit(declarer_points=28, laufende=3), {"runners": True}, ann_and_cy(-50)),
+        # Won Schwarz after a knock: (10 + 10 + 10) x 2.
+        (
+            hochzeit(declarer_tricks=8, declarer_points=120, klopfen=1),
+            {"klopfen": True},
+            ann_and_cy(60),
+        ),
+    ],
+)
+def test_hochzeit_examples(
+    entry: dict[str, object], options: dict[str, object], points: dict[str, int]
+) -> None:
+    assert score(entry, at(hochzeit=True, **options)).points == points
+
+
+@pytest.mark.parametrize(
+    ("entry", "options", "message"),
+    [
+        (hochzeit(declarer_points=70), {"hochzeit": False}, "Hochzeit is not played at this table"),
+        (hochzeit(partner=None, declarer_points=70), {}, "a Hochzeit needs a partner"),
+        (hochzeit(suit="eichel", declarer_points=70), {}, "a Hochzeit has no suit"),
+        (
+            hochzeit(partner="Ann", declarer_points=70),
+            {},
+            "Ann cannot be both declarer and partner",
+        ),
+    ],
+)
+def test_hochzeit_mistakes_are_refused(
+    entry: dict[str, object], options: dict[str, object], message: str
+) -> None:
+    assert problems_of(entry, at(**{"hochzeit": True, **options})) == [message]
+
+
+def test_the_hand_form_asks_a_hochzeit_for_the_partner_and_no_suit() -> None:
+    here = at(hochzeit=True)
+    assert "partner" in fields_for(HOCHZEIT, here)
+    assert "suit" not in fields_for(HOCHZEIT, here)
+    entry = table_entry(
+        TableHand("hochzeit", declarer="Bob", partner="Di", declarer_won=True), here
+    )
+    assert score(entry, here).points == {"Ann": -10, "Bob": 10, "Cy": -10, "Di": 10}
+    breakdown = GAME.score_round(entry, here).breakdown
+    assert breakdown["declarer_side"] == ["Bob", "Di"]
+
+
+@given(st.data())
+def test_every_hochzeit_is_two_against_two_and_sums_to_zero(data: st.DataObject) -> None:
+    options = {"runners": data.draw(st.booleans()), "klopfen": data.draw(st.booleans())}
+    here = at(hochzeit=True, **options)
+    declarer, partner, *_others = data.draw(st.permutations(FOUR))
+    entry: dict[str, Any] = hochzeit(declarer=declarer, partner=partner)
+    entry["doublings"] = data.draw(st.integers(0, 4))
+    if options["runners"]:
+        entry["laufende"] = data.draw(st.integers(0, 14))
+    if options["klopfen"]:
+        entry["klopfen"] = data.draw(st.integers(0, 4))
+    entry.update(data.draw(results("hochzeit")))
+    result = GAME.score_round(entry, here)
+    assert sum(result.points.values()) == 0
+    value = result.breakdown["game_value"]
+    assert isinstance(value, int)
+    assert result.points[declarer] == result.points[partner]
+    assert {abs(points) for points in result.points.values()} == {value}
