@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.html import format_html
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, npgettext_lazy, pgettext, pgettext_lazy
 
@@ -99,13 +101,35 @@ def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
     )
 
 
+# The regional games' native names are too long for a quarter-wide chip on a 360 px phone in
+# every language that keeps them (all but Japanese, which breaks anywhere): they may break
+# between their parts, at a soft hyphen, rather than anywhere.
+_CHIP_BREAKS = {
+    "Hochzeit": "Hoch\u00adzeit",
+    "Farbwenz": "Farb\u00adwenz",
+    "Farbgeier": "Farb\u00adgeier",
+}
+
+
+def _chip_words(name: str) -> str:
+    words = _(name)
+    for whole, parts in _CHIP_BREAKS.items():
+        words = words.replace(whole, parts)
+    return words
+
+
+_lazy_chip_words = lazy(_chip_words, str)
+
+
 def contract_label(contract: Contract) -> StrPromise:
     # "All passed" is short enough for a chip on a 360 px phone; the words elsewhere say
     # "Everybody passed".
     # Translators: a chip a quarter of a 360 px phone wide; a word that cannot fit whole needs
     # a soft hyphen (U+00AD) where it may break ("Alle ge\u00adpasst"), or the phone breaks
     # it anywhere.
-    return gettext_lazy("All passed") if contract is PASSED else gettext_lazy(contract.name)
+    if contract is PASSED:
+        return gettext_lazy("All passed")
+    return format_lazy("{}", _lazy_chip_words(contract.name))
 
 
 def contract_flags(contract: Contract, setup: TableSetup) -> dict[str, str]:
