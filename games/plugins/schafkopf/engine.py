@@ -107,6 +107,13 @@ reading a Bavarian table expects, also stated on the rules page)
     ``partner`` took it; two against two, valued and settled exactly as a Sauspiel (the tariff's
     ``sauspiel``, Laufende from 3), with no called ace, so no ``suit``.
 
+    Bock rounds (option ``bock``, rules.md §19): a game the table's ``bock_doubled``,
+    ``bock_sixty`` or ``bock_schneider`` names starts a Bock round of ``bock_games`` games from
+    the next hand, each worth twice its value (``bock_games_left``); a round started during
+    another is played after it. Nothing is entered: the hands before decide, so a table that
+    plays Bock is scored from them (``resume_state`` is None there), and a Bock game's
+    breakdown holds ``"bock": true`` (left out otherwise), its ``multiplier`` doubled once more.
+
     Sie under ``tout: "double"``: four times the Solo value, twice a doubled Tout
     (games/plugins/schafkopf/rules.md §9); where runners are counted, the Solo value holds the Sie's
     8 runners (its eight cards are exactly the top eight trumps).
@@ -158,7 +165,9 @@ Options
     house games), ``cents_per_point`` (0, no money) and ``currency`` (``"EUR"``): money only
     changes how the app shows amounts, never the scores. ``geier``, ``farbwenz`` and
     ``hochzeit`` (false) add the regional games, ``wenz_runners_from`` (2, or 3) where a
-    Wenz's or Geier's Laufende start.
+    Wenz's or Geier's Laufende start; ``bock`` (false), ``bock_games`` (4),
+    ``bock_doubled`` (``"retour"``), ``bock_sixty`` (true) and ``bock_schneider`` (false) the
+    Bock rounds.
 
 Game
     An evening ends when the players stop; the rule text fixes no end
@@ -738,6 +747,58 @@ def knock_multiplier(klopfen: int) -> int:
     return 1 << klopfen
 
 
+def bock_multiplier(bock: bool) -> int:
+    """A game of a Bock round is worth twice its value, on top of knocks and Stoß
+    (games/plugins/schafkopf/rules.md §19)."""
+    return 2 if bock else 1
+
+
+BOCK_DOUBLED_OFF = "off"
+BOCK_DOUBLED_STOSS = "stoss"
+BOCK_DOUBLED_RETOUR = "retour"
+
+
+def starts_bock(breakdown: Mapping[str, JSON], table: TableSetup) -> bool:
+    """Whether a scored hand starts a Bock round, by the triggers the table chose
+    (games/plugins/schafkopf/rules.md §19): a game doubled by Stoß (Kontra) or by Retour (Re),
+    a game lost 60:60, a game alone (not a Bettel or Tout) won Schneider."""
+    if breakdown.get("kind") != "contract" or not breakdown.get("declarer_side"):
+        return False
+    doublings = breakdown.get("doublings")
+    assert isinstance(doublings, int)
+    doubled = table.option_str("bock_doubled")
+    if (doubled == BOCK_DOUBLED_STOSS and doublings >= 1) or (
+        doubled == BOCK_DOUBLED_RETOUR and doublings >= 2
+    ):
+        return True
+    if table.option_bool("bock_sixty") and breakdown.get("declarer_points") == WIN_LINE - 1:
+        return True
+    contract = CONTRACTS_BY_KEY[str(breakdown.get("contract"))]
+    return (
+        table.option_bool("bock_schneider")
+        and contract.alone
+        and not contract.tout
+        and not contract.bettel
+        and bool(breakdown.get("declarer_won"))
+        and bool(breakdown.get("schneider"))
+    )
+
+
+def bock_games_left(earlier: Sequence[Mapping[str, JSON]], table: TableSetup) -> int:
+    """How many Bock games are still owed before the next hand: each trigger adds a Bock round
+    of the table's ``bock_games`` games, starting with the next hand; every hand entered plays
+    one of them (games/plugins/schafkopf/rules.md §19). A round started during another is
+    played after it, so no game is doubled twice."""
+    if not table.option_bool("bock"):
+        return 0
+    owed = 0
+    for breakdown in earlier:
+        owed = max(owed - 1, 0)
+        if starts_bock(breakdown, table):
+            owed += table.option_int("bock_games")
+    return owed
+
+
 def value_parts(
     contract: Contract,
     *,
@@ -749,6 +810,7 @@ def value_parts(
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
     wenz_runners_from: int = 2,
+    bock: bool = False,
 ) -> GameValue:
     """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings
     (games/plugins/schafkopf/rules.md §6), and x 2 for each knock (§14).
@@ -764,14 +826,15 @@ def value_parts(
     ValueError for a doubled Sie, a doubling level outside 0-4 or more than four knocks.
     ``wenz_runners_from`` (2 or 3) is where the Laufende of a game in which only the Unter or
     the Ober run start (§17); a Geier is worth the Wenz tariff, a Farbwenz or Farbgeier the
-    Solo's, and their Touts are Touts.
+    Solo's, and their Touts are Touts. ``bock``: the hand is a game of a Bock round, twice the
+    value (§19).
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
     if not 0 <= doublings <= MAX_DOUBLINGS:
         raise ValueError(f"doublings must be 0-{MAX_DOUBLINGS}, not {doublings}")
     if doublings and not contract.can_be_doubled:
         raise ValueError(f"{contract.key} cannot be doubled")
-    multiplier = MULTIPLIERS[doublings] * knock_multiplier(klopfen)
+    multiplier = MULTIPLIERS[doublings] * knock_multiplier(klopfen) * bock_multiplier(bock)
     if not contract.played:
         return GameValue(0, 0, 0, 0, 1, multiplier)
     step = tariff["schneider"]
@@ -807,6 +870,7 @@ def game_value(
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
     wenz_runners_from: int = 2,
+    bock: bool = False,
 ) -> int:
     """What each opponent pays or receives (games/plugins/schafkopf/rules.md §6-§7); see
     ``value_parts``.
@@ -829,6 +893,7 @@ def game_value(
         tariff=tariff,
         tout=tout,
         wenz_runners_from=wenz_runners_from,
+        bock=bock,
     ).per_opponent
 
 
@@ -838,6 +903,7 @@ def ramsch_value_parts(
     durchmarsch: bool = False,
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
+    bock: bool = False,
 ) -> GameValue:
     """What each Ramsch loser pays each winner (games/plugins/schafkopf/rules.md §12: Ramsch 20 from
     the loser to each of the others; Jungfrau 40; Durchmarsch a Solo won Schwarz).
@@ -845,10 +911,11 @@ def ramsch_value_parts(
     The tariff's ``ramsch``, doubled for each Jungfrau (a player who took no trick); a
     Durchmarsch is a Solo won Schwarz (Solo + Schneider + Schwarz), with no Jungfrau on top.
     Each knock doubles either (Klopfen counts in a Ramsch: the knocks came before the
-    bidding). Raises ValueError for more than two Jungfrauen (three make a Durchmarsch).
+    bidding), and so does a Bock round (§19). Raises ValueError for more than two Jungfrauen
+    (three make a Durchmarsch).
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
-    multiplier = knock_multiplier(klopfen)
+    multiplier = knock_multiplier(klopfen) * bock_multiplier(bock)
     if durchmarsch:
         return GameValue(tariff["solo"], tariff["schneider"], tariff["schwarz"], 0, 1, multiplier)
     if not 0 <= jungfrauen <= MAX_JUNGFRAUEN:
@@ -2260,6 +2327,53 @@ class Schafkopf(Game):
             ),
         ),
         OptionSpec(
+            "bock",
+            False,
+            _("Bock rounds"),
+            _(
+                "After a game the table chose below, the next games are Bock games, each worth "
+                "twice its value, on top of knocks and Stoß."
+            ),
+        ),
+        OptionSpec(
+            "bock_games",
+            PLAYERS,
+            _("Bock games in a Bock round"),
+            _("How many games a Bock round doubles: 4 is one round of the table."),
+            minimum=1,
+            maximum=2 * PLAYERS,
+            requires="bock",
+        ),
+        OptionSpec(
+            "bock_doubled",
+            BOCK_DOUBLED_RETOUR,
+            _("Bock after a doubled game"),
+            _("Whether a game doubled by Stoß (Kontra) or by Retour (Re) starts a Bock round."),
+            choices=(
+                Choice(BOCK_DOUBLED_OFF, _("Never")),
+                Choice(BOCK_DOUBLED_STOSS, _("After a Stoß")),
+                Choice(BOCK_DOUBLED_RETOUR, _("After a Retour")),
+            ),
+            requires="bock",
+        ),
+        OptionSpec(
+            "bock_sixty",
+            True,
+            _("Bock after 60:60"),
+            _("A game lost with 60 card points starts a Bock round."),
+            requires="bock",
+        ),
+        OptionSpec(
+            "bock_schneider",
+            False,
+            _("Bock after a game alone won Schneider"),
+            _(
+                "A Wenz, Solo or other game alone (not a Tout or Bettel) won Schneider starts "
+                "a Bock round."
+            ),
+            requires="bock",
+        ),
+        OptionSpec(
             "klopfen",
             False,
             _("Klopfen (Legen)"),
@@ -2307,9 +2421,12 @@ class Schafkopf(Game):
         if isinstance(parsed, CountedHand):
             counted = SchafkopfPointsBreakdown(dict(parsed.points))
             return RoundScore(dict(parsed.points), counted.to_json())
+        # A Bock round follows from the hands before (rules.md §19), so a table that plays it
+        # is scored from them (``resume_state`` then says None).
+        bock = bock_games_left([score.breakdown for score in earlier], table) > 0
         if isinstance(parsed, RamschHand):
-            return score_ramsch(parsed, table)
-        return score_hand(parsed, table)
+            return score_ramsch(parsed, table, bock)
+        return score_hand(parsed, table, bock)
 
     def read_breakdown(self, data: object) -> SchafkopfBreakdown:
         """A stored breakdown of this game as its dataclass (see ``read_breakdown``)."""
@@ -2324,12 +2441,16 @@ class Schafkopf(Game):
 
     def resume_state(
         self, totals: Mapping[Side, int], hands: int, score: RoundScore, table: TableSetup
-    ) -> GameState:
-        """The balance so far plus the hand's payments; the evening never ends by itself."""
+    ) -> GameState | None:
+        """The balance so far plus the hand's payments; the evening never ends by itself. None
+        at a table that plays Bock rounds: whether a hand is a Bock game follows from the hands
+        before it (rules.md §19)."""
+        if table.option_bool("bock"):
+            return None
         return resumed_state(totals_after(table.sides, totals, score), hands)
 
 
-def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
+def score_hand(hand: PlayedHand, table: TableSetup, bock: bool = False) -> RoundScore:
     """One hand's payments: game value and zero-sum settlement (games/plugins/schafkopf/rules.md
     §6-§7); everybody passed scores nothing (§2)."""
     contract = hand.contract
@@ -2347,6 +2468,7 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
         tariff=table.option_mapping("tariff"),
         tout=tout_rule,
         wenz_runners_from=table.option_int("wenz_runners_from"),
+        bock=bock,
     )
     if contract.played:
         points = settle(table.players, hand.declarer_side, hand.declarer_won, parts.per_opponent)
@@ -2374,11 +2496,12 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
         doublings=hand.doublings,
         multiplier=parts.multiplier,
         game_value=parts.per_opponent,
+        bock=bock,
     )
     return RoundScore(points, breakdown.to_json())
 
 
-def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
+def score_ramsch(hand: RamschHand, table: TableSetup, bock: bool = False) -> RoundScore:
     """A Ramsch's payments (games/plugins/schafkopf/rules.md §12; the readings in the module
     docstring, "House games"): the most card points lose and pay each other player, all of them on a
     tie; each Jungfrau doubles; a Durchmarsch wins from everyone."""
@@ -2388,6 +2511,7 @@ def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
         durchmarsch=hand.durchmarsch is not None,
         klopfen=hand.klopfen,
         tariff=table.option_mapping("tariff"),
+        bock=bock,
     )
     if hand.durchmarsch is not None:
         losers = tuple(player for player in players if player != hand.durchmarsch)
@@ -2413,6 +2537,7 @@ def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
         schneider=hand.durchmarsch is not None,
         schwarz=hand.durchmarsch is not None,
         tie_break=hand.tie_break,
+        bock=bock,
     )
     return RoundScore(points, breakdown.to_json())
 
@@ -2492,8 +2617,17 @@ class ContractBreakdown:
     doublings: int
     multiplier: int
     game_value: int
+    # A game of a Bock round (rules.md §19), its ``multiplier`` doubled once more; the key is
+    # written only then, so every hand stored before Bock rounds reads the same.
+    bock: bool = False
 
     def to_json(self) -> dict[str, JSON]:
+        stored = self._stored()
+        if self.bock:
+            stored["bock"] = True
+        return stored
+
+    def _stored(self) -> dict[str, JSON]:
         return {
             "kind": self.kind,
             "contract": self.contract.key,
@@ -2548,13 +2682,15 @@ class ContractBreakdown:
             doublings=fields.read("doublings", integer),
             multiplier=fields.read("multiplier", integer),
             game_value=fields.read("game_value", integer),
+            bock=bool(fields.maybe("bock", boolean)),
         )
 
 
 # The keys in the order to_json writes them: its fields' order.
 _CONTRACT_KEYS = ("kind", *(field.name for field in dataclass_fields(ContractBreakdown)))
-# Keys the house games added (issue 17, item 1); hands stored before then lack them.
-_LATER_CONTRACT_KEYS = ("factor", "klopfen")
+# Keys the house games added (issue 17, item 1; Bock rounds, issue 34); hands stored before
+# then lack them.
+_LATER_CONTRACT_KEYS = ("factor", "klopfen", "bock")
 
 
 @dataclass(frozen=True)
@@ -2589,11 +2725,15 @@ class RamschBreakdown:
     # Only where the table broke a tie for the most card points (option ``ramsch_tie``): the
     # key is left out otherwise, so every Ramsch stored before the option reads the same.
     tie_break: RamschTieBreak | None = None
+    # A game of a Bock round (rules.md §19): written only then, as for a contract.
+    bock: bool = False
 
     def to_json(self) -> dict[str, JSON]:
         stored = self._stored()
         if self.tie_break is not None:
             stored["tie_break"] = self.tie_break.to_json()
+        if self.bock:
+            stored["bock"] = True
         return stored
 
     def _stored(self) -> dict[str, JSON]:
@@ -2621,7 +2761,7 @@ class RamschBreakdown:
 
     @classmethod
     def from_json(cls, data: object, path: str = "breakdown") -> RamschBreakdown:
-        fields = Fields(data, path, _RAMSCH_KEYS, optional=("tie_break",))
+        fields = Fields(data, path, _RAMSCH_KEYS, optional=("tie_break", "bock"))
         for key, value in (
             ("kind", cls.kind),
             ("contract", cls.contract.key),
@@ -2648,6 +2788,7 @@ class RamschBreakdown:
             tie_break=fields.maybe(
                 "tie_break", lambda value, at: RamschTieBreak.from_json(value, at)
             ),
+            bock=bool(fields.maybe("bock", boolean)),
         )
 
 
@@ -2656,7 +2797,11 @@ _RAMSCH_KEYS = (
     "contract",
     "doublings",
     "declarer_won",
-    *(field.name for field in dataclass_fields(RamschBreakdown) if field.name != "tie_break"),
+    *(
+        field.name
+        for field in dataclass_fields(RamschBreakdown)
+        if field.name not in ("tie_break", "bock")
+    ),
 )
 
 

@@ -132,6 +132,8 @@ def summary_of(breakdown: SchafkopfBreakdown, setup: TableSetup) -> str:
     doubled = doubling_name(breakdown.doublings)
     if doubled:
         result += ", " + doubled
+    if breakdown.bock:
+        result += ", " + _("Bock")
     return _("%(game)s: %(result)s — %(value)s each") % {
         "game": who,
         "result": result,
@@ -149,6 +151,8 @@ def _ramsch_summary(breakdown: RamschBreakdown, setup: TableSetup) -> str:
     knocked = knock_words(breakdown.klopfen)
     if knocked:
         extras.append(knocked)
+    if breakdown.bock:
+        extras.append(_("Bock"))
     if breakdown.durchmarsch:
         what = _("%(player)s's Durchmarsch") % {"player": breakdown.durchmarsch}
     elif not breakdown.winners:
@@ -177,6 +181,8 @@ def _multiplier_words(breakdown: ContractBreakdown | RamschBreakdown) -> str:
     doublings = breakdown.doublings
     if doublings:
         factors.append(f"{doubling_name(doublings)} ×{DOUBLINGS[doublings - 1].multiplier}")
+    if breakdown.bock:
+        factors.append(_("Bock") + " ×2")
     return ", ".join(factors)
 
 

@@ -42,6 +42,9 @@ class SchafkopfKit(GameKit):
             "geier": draw(st.booleans()),
             "farbwenz": draw(st.booleans()),
             "hochzeit": draw(st.booleans()),
+            # Bock rounds (issue 34): the hands before decide which are doubled.
+            "bock": draw(st.booleans()),
+            "bock_doubled": draw(st.sampled_from(["off", "stoss", "retour"])),
             "wenz_runners_from": draw(st.sampled_from([2, 3])),
         }
         return 4, options

@@ -549,3 +549,22 @@ def test_a_hochzeit_is_posted_and_told_as_a_sauspiel_without_a_called_ace(client
     }
     assert totals(table) == {"Ann": 10, "Bob": -10, "Cy": 10, "Di": -10}
     assert "Hochzeit with Cy" in html(client.get(table_url(table)))
+
+
+def test_a_bock_round_doubles_the_hand_after_a_sixty_and_the_history_says_so(
+    client: Client,
+) -> None:
+    table = new_table(bock=True)
+    sixty = {"contract": "sauspiel", "declarer": ANN, "partner": CY, "suit": "eichel"}
+    assert client.post(table_url(table), {**sixty, "declarer_points": "60"}).status_code == 302
+    assert client.post(table_url(table), {**sixty, "declarer_points": "75"}).status_code == 302
+
+    # Lost 60:60 (10 each), then a Bock game won with 75: 10 x 2.
+    assert totals(table) == {"Ann": 10, "Bob": -10, "Cy": 10, "Di": -10}
+    assert [hand.breakdown.get("bock", False) for hand in table.rounds.order_by("number")] == [
+        False,
+        True,
+    ]
+    page = html(client.get(table_url(table)))
+    assert "won with 75, Bock — 20 each" in page
+    assert "Bock ×2" in page
