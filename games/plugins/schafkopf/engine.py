@@ -2445,9 +2445,13 @@ class Schafkopf(Game):
         """The balance so far plus the hand's payments; the evening never ends by itself. None
         at a table that plays Bock rounds: whether a hand is a Bock game follows from the hands
         before it (rules.md §19)."""
-        if table.option_bool("bock"):
+        if not self.resumes_at(table):
             return None
         return resumed_state(totals_after(table.sides, totals, score), hands)
+
+    def resumes_at(self, table: TableSetup) -> bool:
+        """Not at a table that plays Bock rounds (rules.md §19): the hands before decide."""
+        return not table.option_bool("bock")
 
 
 def score_hand(hand: PlayedHand, table: TableSetup, bock: bool = False) -> RoundScore:
