@@ -107,6 +107,10 @@ reading a Bavarian table expects, also stated on the rules page)
     ``partner`` took it; two against two, valued and settled exactly as a Sauspiel (the tariff's
     ``sauspiel``, Laufende from 3), with no called ace, so no ``suit``.
 
+    Schieberramsch (option ``schieberramsch``, with ``ramsch``; rules.md §20): ``geschoben``
+    (0-4, only in a Ramsch) counts the players who pushed; each doubles the Ramsch, and its
+    breakdown then holds ``"geschoben"`` (left out for none).
+
     Bock rounds (option ``bock``, rules.md §19): a game the table's ``bock_doubled``,
     ``bock_sixty`` or ``bock_schneider`` names starts a Bock round of ``bock_games`` games from
     the next hand, each worth twice its value (``bock_games_left``); a round started during
@@ -904,6 +908,7 @@ def ramsch_value_parts(
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     bock: bool = False,
+    geschoben: int = 0,
 ) -> GameValue:
     """What each Ramsch loser pays each winner (games/plugins/schafkopf/rules.md §12: Ramsch 20 from
     the loser to each of the others; Jungfrau 40; Durchmarsch a Solo won Schwarz).
@@ -911,11 +916,14 @@ def ramsch_value_parts(
     The tariff's ``ramsch``, doubled for each Jungfrau (a player who took no trick); a
     Durchmarsch is a Solo won Schwarz (Solo + Schneider + Schwarz), with no Jungfrau on top.
     Each knock doubles either (Klopfen counts in a Ramsch: the knocks came before the
-    bidding), and so does a Bock round (§19). Raises ValueError for more than two Jungfrauen
-    (three make a Durchmarsch).
+    bidding), and so does a Bock round (§19) and each player who pushed in a Schieberramsch
+    (``geschoben``, §20). Raises ValueError for more than two Jungfrauen (three make a
+    Durchmarsch) or more than four pushes.
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
-    multiplier = knock_multiplier(klopfen) * bock_multiplier(bock)
+    if not 0 <= geschoben <= PLAYERS:
+        raise ValueError(f"geschoben must be 0-{PLAYERS}, not {geschoben}")
+    multiplier = knock_multiplier(klopfen) * bock_multiplier(bock) * (1 << geschoben)
     if durchmarsch:
         return GameValue(tariff["solo"], tariff["schneider"], tariff["schwarz"], 0, 1, multiplier)
     if not 0 <= jungfrauen <= MAX_JUNGFRAUEN:
@@ -1009,6 +1017,7 @@ class RamschHand:
     durchmarsch: str | None = None
     klopfen: int = 0
     tie_break: RamschTieBreak | None = None
+    geschoben: int = 0
 
 
 @dataclass(frozen=True)
@@ -1066,13 +1075,14 @@ CONTRACT_FIELDS = frozenset(
         "card_points",
         "jungfrau",
         "durchmarsch",
+        "geschoben",
         *TIE_FIELDS,
     }
 )
 # The fields of a Ramsch entry; the other contract fields must say nothing there, and these
 # must say nothing in the other contracts.
 RAMSCH_FIELDS = frozenset(
-    {"contract", "card_points", "jungfrau", "durchmarsch", "klopfen", *TIE_FIELDS}
+    {"contract", "card_points", "jungfrau", "durchmarsch", "klopfen", "geschoben", *TIE_FIELDS}
 )
 POINTS_FIELDS = frozenset({"points"})
 
@@ -1520,13 +1530,29 @@ def _parse_laufende(
 
 def _parse_klopfen(entry: Mapping[str, object], table: TableSetup, problems: list[Problem]) -> int:
     """The knocks entered; 0, like leaving the field out, is accepted everywhere."""
-    if not entry.get("klopfen"):
-        _whole_number(entry, "klopfen", 0, problems)  # still rejects false, "" and the like
+    return _parse_house_count(
+        entry, "klopfen", _("Klopfen is not played at this table"), table, problems
+    )
+
+
+def _parse_house_count(
+    entry: Mapping[str, object],
+    option: str,
+    not_played: str,
+    table: TableSetup,
+    problems: list[Problem],
+    field: str = "",
+) -> int:
+    """How many players knocked or pushed (at most one each), where the table's ``option``
+    plays it; 0, like leaving the field out, is accepted everywhere."""
+    field = field or option
+    if not entry.get(field):
+        _whole_number(entry, field, 0, problems)  # still rejects false, "" and the like
         return 0
-    if not table.option_bool("klopfen"):
-        problems.append(problem(_("Klopfen is not played at this table"), "klopfen"))
+    if not table.option_bool(option):
+        problems.append(problem(not_played, field))
         return 0
-    return _whole_number(entry, "klopfen", MAX_KLOPFEN, problems) or 0
+    return _whole_number(entry, field, PLAYERS, problems) or 0
 
 
 def _parse_ramsch(
@@ -1579,8 +1605,23 @@ def _parse_ramsch(
             )
         )
     tie_break = _ramsch_tie_break(entry, table, card_points, problems)
+    geschoben = _parse_geschoben(entry, table, problems)
     raise_if_any(problems)
-    return RamschHand(card_points, jungfrau, durchmarsch, klopfen, tie_break)
+    return RamschHand(card_points, jungfrau, durchmarsch, klopfen, tie_break, geschoben)
+
+
+def _parse_geschoben(
+    entry: Mapping[str, object], table: TableSetup, problems: list[Problem]
+) -> int:
+    """How many players pushed (schieben) in a Schieberramsch (rules.md §20)."""
+    return _parse_house_count(
+        entry,
+        "schieberramsch",
+        _("Schieberramsch is not played at this table"),
+        table,
+        problems,
+        field="geschoben",
+    )
 
 
 def _ramsch_tie_break(
@@ -1912,6 +1953,8 @@ def fields_for(contract: Contract, table: TableSetup) -> frozenset[str]:
         fields.add("laufende")
     if table.option_bool("klopfen") and contract.can_be_knocked:
         fields.add("klopfen")
+    if contract.ramsch and table.option_bool("schieberramsch"):
+        fields.add("geschoben")
     if contract.ramsch and table.option_str("ramsch_tie") != RAMSCH_TIE_ALL_LOSE:
         fields.add("tricks")
         if table.option_str("ramsch_tie") == RAMSCH_TIE_TRICKS_TRUMP:
@@ -1943,6 +1986,7 @@ class TableHand:
     # A Ramsch's tie for the most card points, where the table breaks it (rules.md §12).
     tricks: Mapping[str, int] | None = None
     highest_trump: str | None = None
+    geschoben: int = 0
 
 
 def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
@@ -2106,6 +2150,8 @@ def _table_played_entry(contract: Contract, hand: TableHand) -> dict[str, object
         entry["jungfrau"] = list(hand.jungfrau)
     if hand.durchmarsch:
         entry["durchmarsch"] = hand.durchmarsch
+    if hand.geschoben:
+        entry["geschoben"] = hand.geschoben
     entry.update(_table_tie_break(hand))
     return entry
 
@@ -2180,6 +2226,8 @@ def _table_ramsch_entry(hand: TableHand, table: TableSetup) -> dict[str, object]
     entry.update(_table_tie_break(hand))
     if hand.klopfen:
         entry["klopfen"] = hand.klopfen
+    if hand.geschoben:
+        entry["geschoben"] = hand.geschoben
     # The played contracts' fields do not apply to a Ramsch: passed on for parse_entry to
     # refuse (a Stoß with the reason a Ramsch cannot be doubled).
     played: tuple[tuple[str, object], ...] = (
@@ -2287,6 +2335,16 @@ class Schafkopf(Game):
                 Choice(RAMSCH_TIE_ALL_LOSE, _("All of them lose")),
                 Choice(RAMSCH_TIE_TRICKS, _("More tricks lose")),
                 Choice(RAMSCH_TIE_TRICKS_TRUMP, _("More tricks, then the highest trump, lose")),
+            ),
+            requires="ramsch",
+        ),
+        OptionSpec(
+            "schieberramsch",
+            False,
+            _("Schieberramsch"),
+            _(
+                "In a Ramsch each player may push (schieben) once before the first card: each "
+                "push doubles what the loser pays."
             ),
             requires="ramsch",
         ),
@@ -2516,6 +2574,7 @@ def score_ramsch(hand: RamschHand, table: TableSetup, bock: bool = False) -> Rou
         klopfen=hand.klopfen,
         tariff=table.option_mapping("tariff"),
         bock=bock,
+        geschoben=hand.geschoben,
     )
     if hand.durchmarsch is not None:
         losers = tuple(player for player in players if player != hand.durchmarsch)
@@ -2542,6 +2601,7 @@ def score_ramsch(hand: RamschHand, table: TableSetup, bock: bool = False) -> Rou
         schwarz=hand.durchmarsch is not None,
         tie_break=hand.tie_break,
         bock=bock,
+        geschoben=hand.geschoben,
     )
     return RoundScore(points, breakdown.to_json())
 
@@ -2731,6 +2791,9 @@ class RamschBreakdown:
     tie_break: RamschTieBreak | None = None
     # A game of a Bock round (rules.md §19): written only then, as for a contract.
     bock: bool = False
+    # How many players pushed in a Schieberramsch (rules.md §20), each doubling; written only
+    # when some did.
+    geschoben: int = 0
 
     def to_json(self) -> dict[str, JSON]:
         stored = self._stored()
@@ -2738,6 +2801,8 @@ class RamschBreakdown:
             stored["tie_break"] = self.tie_break.to_json()
         if self.bock:
             stored["bock"] = True
+        if self.geschoben:
+            stored["geschoben"] = self.geschoben
         return stored
 
     def _stored(self) -> dict[str, JSON]:
@@ -2765,7 +2830,7 @@ class RamschBreakdown:
 
     @classmethod
     def from_json(cls, data: object, path: str = "breakdown") -> RamschBreakdown:
-        fields = Fields(data, path, _RAMSCH_KEYS, optional=("tie_break", "bock"))
+        fields = Fields(data, path, _RAMSCH_KEYS, optional=("tie_break", "bock", "geschoben"))
         for key, value in (
             ("kind", cls.kind),
             ("contract", cls.contract.key),
@@ -2793,6 +2858,7 @@ class RamschBreakdown:
                 "tie_break", lambda value, at: RamschTieBreak.from_json(value, at)
             ),
             bock=bool(fields.maybe("bock", boolean)),
+            geschoben=fields.maybe("geschoben", integer) or 0,
         )
 
 
@@ -2804,7 +2870,7 @@ _RAMSCH_KEYS = (
     *(
         field.name
         for field in dataclass_fields(RamschBreakdown)
-        if field.name not in ("tie_break", "bock")
+        if field.name not in ("tie_break", "bock", "geschoben")
     ),
 )
 

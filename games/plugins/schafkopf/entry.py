@@ -243,6 +243,12 @@ class SchafkopfHandForm(BaseHandForm):
         initial=0,
         widget=forms.NumberInput(attrs={"min": 0, "max": 14, "inputmode": "numeric"}),
     )
+    geschoben = forms.IntegerField(
+        label=gettext_lazy("Geschoben"),
+        required=False,
+        initial=0,
+        widget=forms.NumberInput(attrs={"min": 0, "max": 4, "inputmode": "numeric"}),
+    )
     klopfen = forms.IntegerField(
         label=gettext_lazy("Klopfen"),
         required=False,
@@ -281,6 +287,8 @@ class SchafkopfHandForm(BaseHandForm):
             del self.fields["laufende"]
         if not self.setup.option_bool("klopfen"):
             del self.fields["klopfen"]
+        if not (self.setup.option_bool("ramsch") and self.setup.option_bool("schieberramsch")):
+            del self.fields["geschoben"]
         if self.setup.option_bool("ramsch"):
             jungfrau, durchmarsch = self.fields["jungfrau"], self.fields["durchmarsch"]
             assert isinstance(jungfrau, forms.ChoiceField | forms.MultipleChoiceField)
@@ -391,6 +399,7 @@ class SchafkopfHandForm(BaseHandForm):
             }
             or None,
             highest_trump=self._player("highest_trump"),
+            geschoben=data.get("geschoben") or 0,
         )
 
     def entry(self) -> dict[str, object]:
@@ -616,7 +625,7 @@ class SchafkopfHandEntry(HandEntry):
         for name in ("schneider", "schwarz"):
             initial[name] = bool(entry.get(name))
         initial["doublings"] = str(entry.get("doublings") or 0)
-        for name in ("laufende", "klopfen"):
+        for name in ("laufende", "klopfen", "geschoben"):
             if entry.get(name):
                 initial[name] = entry[name]
         return initial

@@ -109,6 +109,13 @@ def knock_words(count: int) -> str:
     return ngettext("Klopfen %(count)s time", "Klopfen %(count)s times", count) % {"count": count}
 
 
+def push_words(count: int) -> str:
+    """ "geschoben 2 times": how many players pushed in a Schieberramsch (rules.md §20)."""
+    return ngettext("geschoben %(count)s time", "geschoben %(count)s times", count) % {
+        "count": count
+    }
+
+
 def summary_of(breakdown: SchafkopfBreakdown, setup: TableSetup) -> str:
     """One line for the collapsed history row and the preview:
     "Ann's Sauspiel (Eichel ace) with Cy: won with 75, Stoß — 20 each"."""
@@ -151,6 +158,8 @@ def _ramsch_summary(breakdown: RamschBreakdown, setup: TableSetup) -> str:
     knocked = knock_words(breakdown.klopfen)
     if knocked:
         extras.append(knocked)
+    if breakdown.geschoben:
+        extras.append(push_words(breakdown.geschoben))
     if breakdown.bock:
         extras.append(_("Bock"))
     if breakdown.durchmarsch:
@@ -183,6 +192,9 @@ def _multiplier_words(breakdown: ContractBreakdown | RamschBreakdown) -> str:
         factors.append(f"{doubling_name(doublings)} ×{DOUBLINGS[doublings - 1].multiplier}")
     if breakdown.bock:
         factors.append(_("Bock") + " ×2")
+    pushes = breakdown.geschoben if isinstance(breakdown, RamschBreakdown) else 0
+    if pushes:
+        factors.append(f"{push_words(pushes)} ×{2**pushes}")
     return ", ".join(factors)
 
 

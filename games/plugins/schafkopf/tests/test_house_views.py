@@ -568,3 +568,24 @@ def test_a_bock_round_doubles_the_hand_after_a_sixty_and_the_history_says_so(
     page = html(client.get(table_url(table)))
     assert "won with 75, Bock — 20 each" in page
     assert "Bock ×2" in page
+
+
+def test_a_schieberramsch_takes_the_pushes_and_the_history_tells_them(client: Client) -> None:
+    table = new_table(schieberramsch=True)
+    assert inputs(client.get(table_url(table))).values["geschoben"] == "0"
+
+    response = client.post(
+        table_url(table), {**ramsch(Ann="30", Bob="52", Cy="38"), "geschoben": "2"}
+    )
+
+    assert response.status_code == 302, html(response)
+    assert Round.objects.get().entry == {
+        "contract": "ramsch",
+        "card_points": {"Ann": 30, "Bob": 52, "Cy": 38, "Di": 0},
+        "geschoben": 2,
+    }
+    # Ramsch 20, two pushes: Bob pays 80 to each of the others.
+    assert totals(table) == {"Ann": 80, "Bob": -240, "Cy": 80, "Di": 80}
+    page = html(client.get(table_url(table)))
+    assert "geschoben 2 times" in page
+    assert "geschoben 2 times ×4" in page
