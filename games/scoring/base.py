@@ -94,8 +94,14 @@ class Game(ABC):
     # Players can go out of the game while the others play on (Ciapanò): the deal skips them.
     eliminates_players: bool = False
     # The rules decide each round from the totals after it and that round alone
-    # (``resume_state`` answers): a save resumes from the stored totals.
+    # (``resume_state`` answers): a save resumes from the stored totals. ``resumes_at`` may
+    # still say no for a table whose options make rounds depend on the earlier ones.
     resumes_from_totals: bool = False
+
+    def resumes_at(self, table: TableSetup) -> bool:
+        """Whether ``resume_state`` answers at this table: ``resumes_from_totals``, unless the
+        table's options make a round depend on the ones before (a Schafkopf Bock round)."""
+        return self.resumes_from_totals
 
     @property
     def player_counts(self) -> tuple[int, ...]:

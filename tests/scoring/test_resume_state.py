@@ -42,8 +42,9 @@ def test_resumed_state_is_the_state_of_all_the_rounds(game: str, data: st.DataOb
         scores.append(score)
         state = rules.game_state(scores, setup)
         if resumed is None:
-            assert not rules.resumes_from_totals
+            assert not rules.resumes_at(setup)
             return
+        assert rules.resumes_at(setup)
         # It scores a round alone as it does after the others.
         assert rules.score_round(entry, setup) == score
         assert dict(resumed.totals) == dict(state.totals)

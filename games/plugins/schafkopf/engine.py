@@ -14,7 +14,8 @@ Round entries
          "declarer_points": 75, "declarer_tricks": 5, "doublings": 1, "laufende": 3}
 
     ``contract`` is one of ``CONTRACTS``; Bettel, Bettel Brett and Ramsch only where the
-    table's ``bettel`` or ``ramsch`` option is on. ``partner`` is given for a Sauspiel only, and
+    table's ``bettel`` or ``ramsch`` option is on, the Geier and Farb- games only where its
+    ``geier`` or ``farbwenz`` is. ``partner`` is given for a Sauspiel or Hochzeit only, and
     never for the declarer. ``suit`` (optional, this project's key) names the called ace in a
     Sauspiel (``eichel``, ``gras`` or ``schellen``: Herz is trump) or the trump suit of a Solo or
     Solo-Tout (any of the four). ``doublings`` is 0-4 (Stoß, Retour, Sub, Resub), 0 if left out;
@@ -97,6 +98,26 @@ reading a Bavarian table expects, also stated on the rules page)
     instead: each of the others pays that player a Solo won Schwarz (Solo + Schneider +
     Schwarz, 70). A Ramsch cannot be doubled by Stoß (nobody declared it); Laufende do not count.
 
+    Geier, Farbwenz, Farbgeier (options ``geier`` and ``farbwenz``, rules.md §17): one against
+    three like a Wenz or Solo (a Geier at the tariff's ``wenz``, the Farb- games at its
+    ``solo``), with Schneider, Schwarz and Laufende; each has a Tout. Only the four Unter or
+    Ober run (``laufende`` 0-4), counted from ``wenz_runners_from`` (2 or 3), as in a Wenz.
+
+    Hochzeit (option ``hochzeit``, rules.md §18): ``declarer`` offered his single trump,
+    ``partner`` took it; two against two, valued and settled exactly as a Sauspiel (the tariff's
+    ``sauspiel``, Laufende from 3), with no called ace, so no ``suit``.
+
+    Schieberramsch (option ``schieberramsch``, with ``ramsch``; rules.md §20): ``geschoben``
+    (0-4, only in a Ramsch) counts the players who pushed; each doubles the Ramsch, and its
+    breakdown then holds ``"geschoben"`` (left out for none).
+
+    Bock rounds (option ``bock``, rules.md §19): a game the table's ``bock_doubled``,
+    ``bock_sixty`` or ``bock_schneider`` names starts a Bock round of ``bock_games`` games from
+    the next hand, each worth twice its value (``bock_games_left``); a round started during
+    another is played after it. Nothing is entered: the hands before decide, so a table that
+    plays Bock is scored from them (``resume_state`` is None there), and a Bock game's
+    breakdown holds ``"bock": true`` (left out otherwise), its ``multiplier`` doubled once more.
+
     Sie under ``tout: "double"``: four times the Solo value, twice a doubled Tout
     (games/plugins/schafkopf/rules.md §9); where runners are counted, the Solo value holds the Sie's
     8 runners (its eight cards are exactly the top eight trumps).
@@ -146,7 +167,11 @@ Options
     value; ``"double"``: twice the Solo or Wenz value with its Laufende, nothing else added,
     and a Sie four times the Solo value), ``ramsch``, ``bettel`` and ``klopfen`` (false: the
     house games), ``cents_per_point`` (0, no money) and ``currency`` (``"EUR"``): money only
-    changes how the app shows amounts, never the scores.
+    changes how the app shows amounts, never the scores. ``geier``, ``farbwenz`` and
+    ``hochzeit`` (false) add the regional games, ``wenz_runners_from`` (2, or 3) where a
+    Wenz's or Geier's Laufende start; ``bock`` (false), ``bock_games`` (4),
+    ``bock_doubled`` (``"retour"``), ``bock_sixty`` (true) and ``bock_schneider`` (false) the
+    Bock rounds.
 
 Game
     An evening ends when the players stop; the rule text fixes no end
@@ -308,6 +333,12 @@ class Contract:
     factor: int = 1
     bettel: bool = False
     ramsch: bool = False
+    # Only the Unter (a Wenz, Farbwenz) or only the Ober (a Geier, Farbgeier) run: their
+    # Laufende start where the table's ``wenz_runners_from`` says (2 or 3), not at 3.
+    unter_or_ober_runners: bool = False
+    # The game a Geier or Farbwenz takes its tariff from is named as the game itself in the
+    # history ("Geier 50", not "Wenz 50").
+    plain_name: str = ""
 
     @property
     def played(self) -> bool:
@@ -328,6 +359,9 @@ _SAUSPIEL_ACES = (GermanSuit.EICHEL, GermanSuit.GRAS, GermanSuit.SCHELLEN)
 # Trumps: 4 Ober, 4 Unter and the 6 other cards of the trump suit; in a Wenz only the 4 Unter.
 _OBER_UNTER_TRUMPS = 14
 _WENZ_TRUMPS = 4
+# Laufende in a Wenz or Geier (and their Farb- games): only the four Unter or Ober run, from 2
+# (Wiesegger's Schafkopf-Buch and the BSKV tariff for the Wenz) or, where a table says so, 3.
+WENZ_RUNNERS_FROM = (2, 3)
 
 SAUSPIEL = Contract(
     "sauspiel",
@@ -342,6 +376,23 @@ SAUSPIEL = Contract(
     laufende_from=3,
     most_laufende=_OBER_UNTER_TRUMPS,
 )
+# Hochzeit (house option ``hochzeit``, rules.md §18): a player with a single trump offers it;
+# whoever takes it (giving back a card that is not trump) partners him, two against two, and
+# the hand is played and scored as a Sauspiel with the Sauspiel's trumps, but no called ace.
+HOCHZEIT = Contract(
+    "hochzeit",
+    _("Hochzeit"),
+    _(
+        "A player holding a single trump gives it to whoever takes it, for a card that is not "
+        "trump; the two play together as in a Sauspiel, two against two."
+    ),
+    tariff_part="sauspiel",
+    alone=False,
+    laufende_from=3,
+    most_laufende=_OBER_UNTER_TRUMPS,
+    option="hochzeit",
+    plain_name=_("Hochzeit"),
+)
 WENZ = Contract(
     "wenz",
     _("Wenz"),
@@ -349,6 +400,7 @@ WENZ = Contract(
     tariff_part="wenz",
     laufende_from=2,
     most_laufende=_WENZ_TRUMPS,
+    unter_or_ober_runners=True,
 )
 SOLO = Contract(
     "solo",
@@ -371,6 +423,7 @@ WENZ_TOUT = Contract(
     plain_part="wenz",
     laufende_from=2,
     most_laufende=_WENZ_TRUMPS,
+    unter_or_ober_runners=True,
 )
 SOLO_TOUT = Contract(
     "solo-tout",
@@ -382,6 +435,86 @@ SOLO_TOUT = Contract(
     suits=tuple(GermanSuit),
     laufende_from=3,
     most_laufende=_OBER_UNTER_TRUMPS,
+)
+# The regional games (house options ``geier`` and ``farbwenz``, rules.md §17): one against
+# three like a Wenz or Solo, with Schneider, Schwarz and Laufende; only the Ober or Unter run.
+
+
+def _regional(
+    key: str, name: str, explanation: str, *, priced_as: str, option: str, plain_name: str
+) -> Contract:
+    """A regional game (rules.md §17), or its Tout where ``key`` ends in ``-tout``: a Geier
+    priced as a Wenz, a Farbwenz or Farbgeier (a trump suit named) as a Solo."""
+    tout = key.endswith("-tout")
+    return Contract(
+        key,
+        name,
+        explanation,
+        tariff_part="tout" if tout else priced_as,
+        tout=tout,
+        plain_part=priced_as if tout else "",
+        suits=tuple(GermanSuit) if priced_as == "solo" else (),
+        laufende_from=2,
+        most_laufende=_WENZ_TRUMPS,
+        option=option,
+        unter_or_ober_runners=True,
+        plain_name=plain_name,
+    )
+
+
+GEIER = _regional(
+    "geier",
+    _("Geier"),
+    _("Only the four Ober are trumps; the declarer plays alone against the other three."),
+    priced_as="wenz",
+    option="geier",
+    plain_name=_("Geier"),
+)
+FARBWENZ = _regional(
+    "farbwenz",
+    _("Farbwenz"),
+    _(
+        "The four Unter and a suit the declarer names are trumps, the Ober rank in their "
+        "suits; the declarer plays alone against the other three."
+    ),
+    priced_as="solo",
+    option="farbwenz",
+    plain_name=_("Farbwenz"),
+)
+FARBGEIER = _regional(
+    "farbgeier",
+    _("Farbgeier"),
+    _(
+        "The four Ober and a suit the declarer names are trumps, the Unter rank in their "
+        "suits; the declarer plays alone against the other three."
+    ),
+    priced_as="solo",
+    option="farbwenz",
+    plain_name=_("Farbgeier"),
+)
+GEIER_TOUT = _regional(
+    "geier-tout",
+    _("Geier-Tout"),
+    _("A Geier in which the declarer must take all eight tricks."),
+    priced_as="wenz",
+    option="geier",
+    plain_name=_("Geier"),
+)
+FARBWENZ_TOUT = _regional(
+    "farbwenz-tout",
+    _("Farbwenz-Tout"),
+    _("A Farbwenz in which the declarer must take all eight tricks."),
+    priced_as="solo",
+    option="farbwenz",
+    plain_name=_("Farbwenz"),
+)
+FARBGEIER_TOUT = _regional(
+    "farbgeier-tout",
+    _("Farbgeier-Tout"),
+    _("A Farbgeier in which the declarer must take all eight tricks."),
+    priced_as="solo",
+    option="farbwenz",
+    plain_name=_("Farbgeier"),
 )
 SIE = Contract(
     "sie",
@@ -435,11 +568,18 @@ RAMSCH = Contract(
 # the Ramsch that a table with the ramsch option plays instead.
 CONTRACTS: tuple[Contract, ...] = (
     SAUSPIEL,
+    HOCHZEIT,
     BETTEL,
     WENZ,
+    GEIER,
+    FARBWENZ,
+    FARBGEIER,
     SOLO,
     BETTEL_BRETT,
     WENZ_TOUT,
+    GEIER_TOUT,
+    FARBWENZ_TOUT,
+    FARBGEIER_TOUT,
     SOLO_TOUT,
     SIE,
     PASSED,
@@ -558,10 +698,16 @@ def fewest_card_points(tricks: int) -> int:
     return TOTAL_CARD_POINTS - most_card_points(TRICKS - tricks)
 
 
-def counted_laufende(contract: Contract, count: int) -> int:
+def counted_laufende(contract: Contract, count: int, wenz_runners_from: int = 2) -> int:
     """The runners that count: all of them from 3 on, in a Wenz from 2 on
-    (games/plugins/schafkopf/rules.md §10); none in a Sie."""
-    if contract.laufende_from and count >= contract.laufende_from:
+    (games/plugins/schafkopf/rules.md §10); none in a Sie. Where only the Unter or Ober run (a
+    Wenz, Geier, Farbwenz, Farbgeier and their Touts, §17), from ``wenz_runners_from`` on: 2,
+    or 3 where the table's option says so.
+    Raises ValueError for a ``wenz_runners_from`` other than 2 or 3."""
+    if wenz_runners_from not in WENZ_RUNNERS_FROM:
+        raise ValueError(f"wenz_runners_from must be 2 or 3, not {wenz_runners_from}")
+    lowest = wenz_runners_from if contract.unter_or_ober_runners else contract.laufende_from
+    if lowest and count >= lowest:
         return count
     return 0
 
@@ -605,6 +751,58 @@ def knock_multiplier(klopfen: int) -> int:
     return 1 << klopfen
 
 
+def bock_multiplier(bock: bool) -> int:
+    """A game of a Bock round is worth twice its value, on top of knocks and Stoß
+    (games/plugins/schafkopf/rules.md §19)."""
+    return 2 if bock else 1
+
+
+BOCK_DOUBLED_OFF = "off"
+BOCK_DOUBLED_STOSS = "stoss"
+BOCK_DOUBLED_RETOUR = "retour"
+
+
+def starts_bock(breakdown: Mapping[str, JSON], table: TableSetup) -> bool:
+    """Whether a scored hand starts a Bock round, by the triggers the table chose
+    (games/plugins/schafkopf/rules.md §19): a game doubled by Stoß (Kontra) or by Retour (Re),
+    a game lost 60:60, a game alone (not a Bettel or Tout) won Schneider."""
+    if breakdown.get("kind") != "contract" or not breakdown.get("declarer_side"):
+        return False
+    doublings = breakdown.get("doublings")
+    assert isinstance(doublings, int)
+    doubled = table.option_str("bock_doubled")
+    if (doubled == BOCK_DOUBLED_STOSS and doublings >= 1) or (
+        doubled == BOCK_DOUBLED_RETOUR and doublings >= 2
+    ):
+        return True
+    if table.option_bool("bock_sixty") and breakdown.get("declarer_points") == WIN_LINE - 1:
+        return True
+    contract = CONTRACTS_BY_KEY[str(breakdown.get("contract"))]
+    return (
+        table.option_bool("bock_schneider")
+        and contract.alone
+        and not contract.tout
+        and not contract.bettel
+        and bool(breakdown.get("declarer_won"))
+        and bool(breakdown.get("schneider"))
+    )
+
+
+def bock_games_left(earlier: Sequence[Mapping[str, JSON]], table: TableSetup) -> int:
+    """How many Bock games are still owed before the next hand: each trigger adds a Bock round
+    of the table's ``bock_games`` games, starting with the next hand; every hand entered plays
+    one of them (games/plugins/schafkopf/rules.md §19). A round started during another is
+    played after it, so no game is doubled twice."""
+    if not table.option_bool("bock"):
+        return 0
+    owed = 0
+    for breakdown in earlier:
+        owed = max(owed - 1, 0)
+        if starts_bock(breakdown, table):
+            owed += table.option_int("bock_games")
+    return owed
+
+
 def value_parts(
     contract: Contract,
     *,
@@ -615,6 +813,8 @@ def value_parts(
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
+    wenz_runners_from: int = 2,
+    bock: bool = False,
 ) -> GameValue:
     """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings
     (games/plugins/schafkopf/rules.md §6), and x 2 for each knock (§14).
@@ -628,17 +828,21 @@ def value_parts(
     of runners held; fewer than the contract's minimum count nothing. ``tariff`` may give any
     subset of ``DEFAULT_TARIFF``. A Ramsch is valued by ``ramsch_value_parts``. Raises
     ValueError for a doubled Sie, a doubling level outside 0-4 or more than four knocks.
+    ``wenz_runners_from`` (2 or 3) is where the Laufende of a game in which only the Unter or
+    the Ober run start (§17); a Geier is worth the Wenz tariff, a Farbwenz or Farbgeier the
+    Solo's, and their Touts are Touts. ``bock``: the hand is a game of a Bock round, twice the
+    value (§19).
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
     if not 0 <= doublings <= MAX_DOUBLINGS:
         raise ValueError(f"doublings must be 0-{MAX_DOUBLINGS}, not {doublings}")
     if doublings and not contract.can_be_doubled:
         raise ValueError(f"{contract.key} cannot be doubled")
-    multiplier = MULTIPLIERS[doublings] * knock_multiplier(klopfen)
+    multiplier = MULTIPLIERS[doublings] * knock_multiplier(klopfen) * bock_multiplier(bock)
     if not contract.played:
         return GameValue(0, 0, 0, 0, 1, multiplier)
     step = tariff["schneider"]
-    runners = counted_laufende(contract, laufende) * step
+    runners = counted_laufende(contract, laufende, wenz_runners_from) * step
     if contract.tout:
         if tout == TOUT_DOUBLE:
             return GameValue(tariff[contract.plain_part], 0, 0, runners, 2, multiplier)
@@ -669,6 +873,8 @@ def game_value(
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
+    wenz_runners_from: int = 2,
+    bock: bool = False,
 ) -> int:
     """What each opponent pays or receives (games/plugins/schafkopf/rules.md §6-§7); see
     ``value_parts``.
@@ -690,6 +896,8 @@ def game_value(
         klopfen=klopfen,
         tariff=tariff,
         tout=tout,
+        wenz_runners_from=wenz_runners_from,
+        bock=bock,
     ).per_opponent
 
 
@@ -699,6 +907,8 @@ def ramsch_value_parts(
     durchmarsch: bool = False,
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
+    bock: bool = False,
+    geschoben: int = 0,
 ) -> GameValue:
     """What each Ramsch loser pays each winner (games/plugins/schafkopf/rules.md §12: Ramsch 20 from
     the loser to each of the others; Jungfrau 40; Durchmarsch a Solo won Schwarz).
@@ -706,10 +916,14 @@ def ramsch_value_parts(
     The tariff's ``ramsch``, doubled for each Jungfrau (a player who took no trick); a
     Durchmarsch is a Solo won Schwarz (Solo + Schneider + Schwarz), with no Jungfrau on top.
     Each knock doubles either (Klopfen counts in a Ramsch: the knocks came before the
-    bidding). Raises ValueError for more than two Jungfrauen (three make a Durchmarsch).
+    bidding), and so does a Bock round (§19) and each player who pushed in a Schieberramsch
+    (``geschoben``, §20). Raises ValueError for more than two Jungfrauen (three make a
+    Durchmarsch) or more than four pushes.
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
-    multiplier = knock_multiplier(klopfen)
+    if not 0 <= geschoben <= PLAYERS:
+        raise ValueError(f"geschoben must be 0-{PLAYERS}, not {geschoben}")
+    multiplier = knock_multiplier(klopfen) * bock_multiplier(bock) * (1 << geschoben)
     if durchmarsch:
         return GameValue(tariff["solo"], tariff["schneider"], tariff["schwarz"], 0, 1, multiplier)
     if not 0 <= jungfrauen <= MAX_JUNGFRAUEN:
@@ -803,6 +1017,7 @@ class RamschHand:
     durchmarsch: str | None = None
     klopfen: int = 0
     tie_break: RamschTieBreak | None = None
+    geschoben: int = 0
 
 
 @dataclass(frozen=True)
@@ -860,13 +1075,14 @@ CONTRACT_FIELDS = frozenset(
         "card_points",
         "jungfrau",
         "durchmarsch",
+        "geschoben",
         *TIE_FIELDS,
     }
 )
 # The fields of a Ramsch entry; the other contract fields must say nothing there, and these
 # must say nothing in the other contracts.
 RAMSCH_FIELDS = frozenset(
-    {"contract", "card_points", "jungfrau", "durchmarsch", "klopfen", *TIE_FIELDS}
+    {"contract", "card_points", "jungfrau", "durchmarsch", "klopfen", "geschoben", *TIE_FIELDS}
 )
 POINTS_FIELDS = frozenset({"points"})
 
@@ -1314,13 +1530,29 @@ def _parse_laufende(
 
 def _parse_klopfen(entry: Mapping[str, object], table: TableSetup, problems: list[Problem]) -> int:
     """The knocks entered; 0, like leaving the field out, is accepted everywhere."""
-    if not entry.get("klopfen"):
-        _whole_number(entry, "klopfen", 0, problems)  # still rejects false, "" and the like
+    return _parse_house_count(
+        entry, "klopfen", _("Klopfen is not played at this table"), table, problems
+    )
+
+
+def _parse_house_count(
+    entry: Mapping[str, object],
+    option: str,
+    not_played: str,
+    table: TableSetup,
+    problems: list[Problem],
+    field: str = "",
+) -> int:
+    """How many players knocked or pushed (at most one each), where the table's ``option``
+    plays it; 0, like leaving the field out, is accepted everywhere."""
+    field = field or option
+    if not entry.get(field):
+        _whole_number(entry, field, 0, problems)  # still rejects false, "" and the like
         return 0
-    if not table.option_bool("klopfen"):
-        problems.append(problem(_("Klopfen is not played at this table"), "klopfen"))
+    if not table.option_bool(option):
+        problems.append(problem(not_played, field))
         return 0
-    return _whole_number(entry, "klopfen", MAX_KLOPFEN, problems) or 0
+    return _whole_number(entry, field, PLAYERS, problems) or 0
 
 
 def _parse_ramsch(
@@ -1373,8 +1605,23 @@ def _parse_ramsch(
             )
         )
     tie_break = _ramsch_tie_break(entry, table, card_points, problems)
+    geschoben = _parse_geschoben(entry, table, problems)
     raise_if_any(problems)
-    return RamschHand(card_points, jungfrau, durchmarsch, klopfen, tie_break)
+    return RamschHand(card_points, jungfrau, durchmarsch, klopfen, tie_break, geschoben)
+
+
+def _parse_geschoben(
+    entry: Mapping[str, object], table: TableSetup, problems: list[Problem]
+) -> int:
+    """How many players pushed (schieben) in a Schieberramsch (rules.md §20)."""
+    return _parse_house_count(
+        entry,
+        "schieberramsch",
+        _("Schieberramsch is not played at this table"),
+        table,
+        problems,
+        field="geschoben",
+    )
 
 
 def _ramsch_tie_break(
@@ -1706,6 +1953,8 @@ def fields_for(contract: Contract, table: TableSetup) -> frozenset[str]:
         fields.add("laufende")
     if table.option_bool("klopfen") and contract.can_be_knocked:
         fields.add("klopfen")
+    if contract.ramsch and table.option_bool("schieberramsch"):
+        fields.add("geschoben")
     if contract.ramsch and table.option_str("ramsch_tie") != RAMSCH_TIE_ALL_LOSE:
         fields.add("tricks")
         if table.option_str("ramsch_tie") == RAMSCH_TIE_TRICKS_TRUMP:
@@ -1737,6 +1986,7 @@ class TableHand:
     # A Ramsch's tie for the most card points, where the table breaks it (rules.md §12).
     tricks: Mapping[str, int] | None = None
     highest_trump: str | None = None
+    geschoben: int = 0
 
 
 def table_entry(hand: TableHand, table: TableSetup) -> dict[str, object]:
@@ -1900,6 +2150,8 @@ def _table_played_entry(contract: Contract, hand: TableHand) -> dict[str, object
         entry["jungfrau"] = list(hand.jungfrau)
     if hand.durchmarsch:
         entry["durchmarsch"] = hand.durchmarsch
+    if hand.geschoben:
+        entry["geschoben"] = hand.geschoben
     entry.update(_table_tie_break(hand))
     return entry
 
@@ -1974,6 +2226,8 @@ def _table_ramsch_entry(hand: TableHand, table: TableSetup) -> dict[str, object]
     entry.update(_table_tie_break(hand))
     if hand.klopfen:
         entry["klopfen"] = hand.klopfen
+    if hand.geschoben:
+        entry["geschoben"] = hand.geschoben
     # The played contracts' fields do not apply to a Ramsch: passed on for parse_entry to
     # refuse (a Stoß with the reason a Ramsch cannot be doubled).
     played: tuple[tuple[str, object], ...] = (
@@ -2028,6 +2282,18 @@ class Schafkopf(Game):
             ),
         ),
         OptionSpec(
+            "wenz_runners_from",
+            2,
+            _("Laufende in a Wenz or Geier from"),
+            _(
+                "Where only the four Unter (Wenz, Farbwenz) or the four Ober (Geier, Farbgeier) "
+                "are the runners, they count from 2 on, or from 3 on."
+            ),
+            minimum=WENZ_RUNNERS_FROM[0],
+            maximum=WENZ_RUNNERS_FROM[-1],
+            requires="runners",
+        ),
+        OptionSpec(
             "tout",
             TOUT_FLAT,
             _("Tout"),
@@ -2073,6 +2339,16 @@ class Schafkopf(Game):
             requires="ramsch",
         ),
         OptionSpec(
+            "schieberramsch",
+            False,
+            _("Schieberramsch"),
+            _(
+                "In a Ramsch each player may push (schieben) once before the first card: each "
+                "push doubles what the loser pays."
+            ),
+            requires="ramsch",
+        ),
+        OptionSpec(
             "bettel",
             False,
             _("Bettel and Bettel Brett"),
@@ -2080,6 +2356,80 @@ class Schafkopf(Game):
                 "A game alone against three that is won without taking a single trick, worth "
                 "the Bettel tariff; Bettel Brett, with open cards, twice that."
             ),
+        ),
+        OptionSpec(
+            "geier",
+            False,
+            _("Geier and Geier-Tout"),
+            _(
+                "A game alone against three in which only the four Ober are trumps, worth the "
+                "Wenz tariff; its Tout is a Tout."
+            ),
+        ),
+        OptionSpec(
+            "farbwenz",
+            False,
+            _("Farbwenz and Farbgeier"),
+            _(
+                "A Wenz or a Geier with a suit the declarer names as trumps too, worth the Solo "
+                "tariff; their Touts are Touts."
+            ),
+        ),
+        OptionSpec(
+            "hochzeit",
+            False,
+            _("Hochzeit"),
+            _(
+                "A player with a single trump may give it to another player, who becomes his "
+                "partner: scored as a Sauspiel."
+            ),
+        ),
+        OptionSpec(
+            "bock",
+            False,
+            _("Bock rounds"),
+            _(
+                "After a game the table chose below, the next games are Bock games, each worth "
+                "twice its value, on top of knocks and Stoß."
+            ),
+        ),
+        OptionSpec(
+            "bock_games",
+            PLAYERS,
+            _("Bock games in a Bock round"),
+            _("How many games a Bock round doubles: 4 is one round of the table."),
+            minimum=1,
+            maximum=2 * PLAYERS,
+            requires="bock",
+        ),
+        OptionSpec(
+            "bock_doubled",
+            BOCK_DOUBLED_RETOUR,
+            _("Bock after a doubled game"),
+            _("Whether a game doubled by Stoß (Kontra) or by Retour (Re) starts a Bock round."),
+            choices=(
+                Choice(BOCK_DOUBLED_OFF, _("Never")),
+                Choice(BOCK_DOUBLED_STOSS, _("After a Stoß")),
+                Choice(BOCK_DOUBLED_RETOUR, _("After a Retour")),
+            ),
+            requires="bock",
+        ),
+        OptionSpec(
+            "bock_sixty",
+            True,
+            _("Bock after 60:60"),
+            _("A game lost with 60 card points starts a Bock round."),
+            requires="bock",
+        ),
+        OptionSpec(
+            "bock_schneider",
+            False,
+            _("Bock after a game alone won Schneider"),
+            _(
+                "A Wenz, Solo or other game alone (not a Tout or Bettel) won Schneider starts "
+                "a Bock round."
+            ),
+            requires="bock",
         ),
         OptionSpec(
             "klopfen",
@@ -2129,9 +2479,12 @@ class Schafkopf(Game):
         if isinstance(parsed, CountedHand):
             counted = SchafkopfPointsBreakdown(dict(parsed.points))
             return RoundScore(dict(parsed.points), counted.to_json())
+        # A Bock round follows from the hands before (rules.md §19), so a table that plays it
+        # is scored from them (``resume_state`` then says None).
+        bock = bock_games_left([score.breakdown for score in earlier], table) > 0
         if isinstance(parsed, RamschHand):
-            return score_ramsch(parsed, table)
-        return score_hand(parsed, table)
+            return score_ramsch(parsed, table, bock)
+        return score_hand(parsed, table, bock)
 
     def read_breakdown(self, data: object) -> SchafkopfBreakdown:
         """A stored breakdown of this game as its dataclass (see ``read_breakdown``)."""
@@ -2146,12 +2499,20 @@ class Schafkopf(Game):
 
     def resume_state(
         self, totals: Mapping[Side, int], hands: int, score: RoundScore, table: TableSetup
-    ) -> GameState:
-        """The balance so far plus the hand's payments; the evening never ends by itself."""
+    ) -> GameState | None:
+        """The balance so far plus the hand's payments; the evening never ends by itself. None
+        at a table that plays Bock rounds: whether a hand is a Bock game follows from the hands
+        before it (rules.md §19)."""
+        if not self.resumes_at(table):
+            return None
         return resumed_state(totals_after(table.sides, totals, score), hands)
 
+    def resumes_at(self, table: TableSetup) -> bool:
+        """Not at a table that plays Bock rounds (rules.md §19): the hands before decide."""
+        return not table.option_bool("bock")
 
-def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
+
+def score_hand(hand: PlayedHand, table: TableSetup, bock: bool = False) -> RoundScore:
     """One hand's payments: game value and zero-sum settlement (games/plugins/schafkopf/rules.md
     §6-§7); everybody passed scores nothing (§2)."""
     contract = hand.contract
@@ -2168,6 +2529,8 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
         klopfen=hand.klopfen,
         tariff=table.option_mapping("tariff"),
         tout=tout_rule,
+        wenz_runners_from=table.option_int("wenz_runners_from"),
+        bock=bock,
     )
     if contract.played:
         points = settle(table.players, hand.declarer_side, hand.declarer_won, parts.per_opponent)
@@ -2195,11 +2558,12 @@ def score_hand(hand: PlayedHand, table: TableSetup) -> RoundScore:
         doublings=hand.doublings,
         multiplier=parts.multiplier,
         game_value=parts.per_opponent,
+        bock=bock,
     )
     return RoundScore(points, breakdown.to_json())
 
 
-def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
+def score_ramsch(hand: RamschHand, table: TableSetup, bock: bool = False) -> RoundScore:
     """A Ramsch's payments (games/plugins/schafkopf/rules.md §12; the readings in the module
     docstring, "House games"): the most card points lose and pay each other player, all of them on a
     tie; each Jungfrau doubles; a Durchmarsch wins from everyone."""
@@ -2209,6 +2573,8 @@ def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
         durchmarsch=hand.durchmarsch is not None,
         klopfen=hand.klopfen,
         tariff=table.option_mapping("tariff"),
+        bock=bock,
+        geschoben=hand.geschoben,
     )
     if hand.durchmarsch is not None:
         losers = tuple(player for player in players if player != hand.durchmarsch)
@@ -2234,6 +2600,8 @@ def score_ramsch(hand: RamschHand, table: TableSetup) -> RoundScore:
         schneider=hand.durchmarsch is not None,
         schwarz=hand.durchmarsch is not None,
         tie_break=hand.tie_break,
+        bock=bock,
+        geschoben=hand.geschoben,
     )
     return RoundScore(points, breakdown.to_json())
 
@@ -2313,8 +2681,17 @@ class ContractBreakdown:
     doublings: int
     multiplier: int
     game_value: int
+    # A game of a Bock round (rules.md §19), its ``multiplier`` doubled once more; the key is
+    # written only then, so every hand stored before Bock rounds reads the same.
+    bock: bool = False
 
     def to_json(self) -> dict[str, JSON]:
+        stored = self._stored()
+        if self.bock:
+            stored["bock"] = True
+        return stored
+
+    def _stored(self) -> dict[str, JSON]:
         return {
             "kind": self.kind,
             "contract": self.contract.key,
@@ -2369,13 +2746,15 @@ class ContractBreakdown:
             doublings=fields.read("doublings", integer),
             multiplier=fields.read("multiplier", integer),
             game_value=fields.read("game_value", integer),
+            bock=bool(fields.maybe("bock", boolean)),
         )
 
 
 # The keys in the order to_json writes them: its fields' order.
 _CONTRACT_KEYS = ("kind", *(field.name for field in dataclass_fields(ContractBreakdown)))
-# Keys the house games added (issue 17, item 1); hands stored before then lack them.
-_LATER_CONTRACT_KEYS = ("factor", "klopfen")
+# Keys the house games added (issue 17, item 1; Bock rounds, issue 34); hands stored before
+# then lack them.
+_LATER_CONTRACT_KEYS = ("factor", "klopfen", "bock")
 
 
 @dataclass(frozen=True)
@@ -2410,11 +2789,20 @@ class RamschBreakdown:
     # Only where the table broke a tie for the most card points (option ``ramsch_tie``): the
     # key is left out otherwise, so every Ramsch stored before the option reads the same.
     tie_break: RamschTieBreak | None = None
+    # A game of a Bock round (rules.md §19): written only then, as for a contract.
+    bock: bool = False
+    # How many players pushed in a Schieberramsch (rules.md §20), each doubling; written only
+    # when some did.
+    geschoben: int = 0
 
     def to_json(self) -> dict[str, JSON]:
         stored = self._stored()
         if self.tie_break is not None:
             stored["tie_break"] = self.tie_break.to_json()
+        if self.bock:
+            stored["bock"] = True
+        if self.geschoben:
+            stored["geschoben"] = self.geschoben
         return stored
 
     def _stored(self) -> dict[str, JSON]:
@@ -2442,7 +2830,7 @@ class RamschBreakdown:
 
     @classmethod
     def from_json(cls, data: object, path: str = "breakdown") -> RamschBreakdown:
-        fields = Fields(data, path, _RAMSCH_KEYS, optional=("tie_break",))
+        fields = Fields(data, path, _RAMSCH_KEYS, optional=("tie_break", "bock", "geschoben"))
         for key, value in (
             ("kind", cls.kind),
             ("contract", cls.contract.key),
@@ -2469,6 +2857,8 @@ class RamschBreakdown:
             tie_break=fields.maybe(
                 "tie_break", lambda value, at: RamschTieBreak.from_json(value, at)
             ),
+            bock=bool(fields.maybe("bock", boolean)),
+            geschoben=fields.maybe("geschoben", integer) or 0,
         )
 
 
@@ -2477,7 +2867,11 @@ _RAMSCH_KEYS = (
     "contract",
     "doublings",
     "declarer_won",
-    *(field.name for field in dataclass_fields(RamschBreakdown) if field.name != "tie_break"),
+    *(
+        field.name
+        for field in dataclass_fields(RamschBreakdown)
+        if field.name not in ("tie_break", "bock", "geschoben")
+    ),
 )
 
 

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.html import format_html
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, npgettext_lazy, pgettext, pgettext_lazy
 
@@ -89,13 +91,36 @@ def _doubling_words(level: str) -> tuple[str, str]:
 
 def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
     """The table's contracts in the order the chips show them: the rule text's everyday games
-    first (the three wide chips), then the Bettels, then everybody passing or the Ramsch."""
+    first (the three wide chips), then the regional games (Hochzeit, Geier, Farbwenz, Farbgeier
+    and their Touts), then the Bettels, then everybody passing or the Ramsch."""
     played = contracts_at(setup)
+    regional = tuple(c for c in played if c.option and not c.bettel and not c.ramsch)
     return (
-        tuple(c for c in played if not c.bettel and c not in (PASSED, RAMSCH))
+        tuple(c for c in played if not c.bettel and c not in (PASSED, RAMSCH, *regional))
+        + regional
         + tuple(c for c in played if c.bettel)
         + tuple(c for c in played if c in (PASSED, RAMSCH))
     )
+
+
+# The regional games' native names are too long for a quarter-wide chip on a 360 px phone in
+# every language that keeps them (all but Japanese, which breaks anywhere): they may break
+# between their parts, at a soft hyphen, rather than anywhere.
+_CHIP_BREAKS = {
+    "Hochzeit": "Hoch\u00adzeit",
+    "Farbwenz": "Farb\u00adwenz",
+    "Farbgeier": "Farb\u00adgeier",
+}
+
+
+def _chip_words(name: str) -> str:
+    words = _(name)
+    for whole, parts in _CHIP_BREAKS.items():
+        words = words.replace(whole, parts)
+    return words
+
+
+_lazy_chip_words = lazy(_chip_words, str)
 
 
 def contract_label(contract: Contract) -> StrPromise:
@@ -104,7 +129,9 @@ def contract_label(contract: Contract) -> StrPromise:
     # Translators: a chip a quarter of a 360 px phone wide; a word that cannot fit whole needs
     # a soft hyphen (U+00AD) where it may break ("Alle ge\u00adpasst"), or the phone breaks
     # it anywhere.
-    return gettext_lazy("All passed") if contract is PASSED else gettext_lazy(contract.name)
+    if contract is PASSED:
+        return gettext_lazy("All passed")
+    return format_lazy("{}", _lazy_chip_words(contract.name))
 
 
 def contract_flags(contract: Contract, setup: TableSetup) -> dict[str, str]:
@@ -218,6 +245,12 @@ class SchafkopfHandForm(BaseHandForm):
         initial=0,
         widget=forms.NumberInput(attrs={"min": 0, "max": 14, "inputmode": "numeric"}),
     )
+    geschoben = forms.IntegerField(
+        label=gettext_lazy("Geschoben"),
+        required=False,
+        initial=0,
+        widget=forms.NumberInput(attrs={"min": 0, "max": 4, "inputmode": "numeric"}),
+    )
     klopfen = forms.IntegerField(
         label=gettext_lazy("Klopfen"),
         required=False,
@@ -256,6 +289,8 @@ class SchafkopfHandForm(BaseHandForm):
             del self.fields["laufende"]
         if not self.setup.option_bool("klopfen"):
             del self.fields["klopfen"]
+        if not (self.setup.option_bool("ramsch") and self.setup.option_bool("schieberramsch")):
+            del self.fields["geschoben"]
         if self.setup.option_bool("ramsch"):
             jungfrau, durchmarsch = self.fields["jungfrau"], self.fields["durchmarsch"]
             assert isinstance(jungfrau, forms.ChoiceField | forms.MultipleChoiceField)
@@ -366,6 +401,7 @@ class SchafkopfHandForm(BaseHandForm):
             }
             or None,
             highest_trump=self._player("highest_trump"),
+            geschoben=data.get("geschoben") or 0,
         )
 
     def entry(self) -> dict[str, object]:
@@ -591,7 +627,7 @@ class SchafkopfHandEntry(HandEntry):
         for name in ("schneider", "schwarz"):
             initial[name] = bool(entry.get(name))
         initial["doublings"] = str(entry.get("doublings") or 0)
-        for name in ("laufende", "klopfen"):
+        for name in ("laufende", "klopfen", "geschoben"):
             if entry.get(name):
                 initial[name] = entry[name]
         return initial

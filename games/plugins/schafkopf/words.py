@@ -109,6 +109,13 @@ def knock_words(count: int) -> str:
     return ngettext("Klopfen %(count)s time", "Klopfen %(count)s times", count) % {"count": count}
 
 
+def push_words(count: int) -> str:
+    """ "geschoben 2 times": how many players pushed in a Schieberramsch (rules.md §20)."""
+    return ngettext("geschoben %(count)s time", "geschoben %(count)s times", count) % {
+        "count": count
+    }
+
+
 def summary_of(breakdown: SchafkopfBreakdown, setup: TableSetup) -> str:
     """One line for the collapsed history row and the preview:
     "Ann's Sauspiel (Eichel ace) with Cy: won with 75, Stoß — 20 each"."""
@@ -132,6 +139,8 @@ def summary_of(breakdown: SchafkopfBreakdown, setup: TableSetup) -> str:
     doubled = doubling_name(breakdown.doublings)
     if doubled:
         result += ", " + doubled
+    if breakdown.bock:
+        result += ", " + _("Bock")
     return _("%(game)s: %(result)s — %(value)s each") % {
         "game": who,
         "result": result,
@@ -149,6 +158,10 @@ def _ramsch_summary(breakdown: RamschBreakdown, setup: TableSetup) -> str:
     knocked = knock_words(breakdown.klopfen)
     if knocked:
         extras.append(knocked)
+    if breakdown.geschoben:
+        extras.append(push_words(breakdown.geschoben))
+    if breakdown.bock:
+        extras.append(_("Bock"))
     if breakdown.durchmarsch:
         what = _("%(player)s's Durchmarsch") % {"player": breakdown.durchmarsch}
     elif not breakdown.winners:
@@ -177,6 +190,11 @@ def _multiplier_words(breakdown: ContractBreakdown | RamschBreakdown) -> str:
     doublings = breakdown.doublings
     if doublings:
         factors.append(f"{doubling_name(doublings)} ×{DOUBLINGS[doublings - 1].multiplier}")
+    if breakdown.bock:
+        factors.append(_("Bock") + " ×2")
+    pushes = breakdown.geschoben if isinstance(breakdown, RamschBreakdown) else 0
+    if pushes:
+        factors.append(f"{push_words(pushes)} ×{2**pushes}")
     return ", ".join(factors)
 
 
@@ -191,7 +209,9 @@ def value_words(breakdown: ContractBreakdown | RamschBreakdown) -> str:
     part = contract.plain_part if doubled_tout else contract.tariff_part
     if sie_four_times:
         part = "solo"
-    parts = [f"{_(TARIFF_LABELS[part])} {breakdown.base}"]
+    # A Geier or Farbwenz takes a Wenz or Solo tariff, but the history names the game played.
+    label = contract.plain_name if contract.plain_name and part != "tout" else TARIFF_LABELS[part]
+    parts = [f"{_(label)} {breakdown.base}"]
     if breakdown.schneider_value:
         parts.append(_("Schneider") + f" {breakdown.schneider_value}")
     if breakdown.schwarz_value:

@@ -38,6 +38,15 @@ class SchafkopfKit(GameKit):
             "ramsch": draw(st.booleans()),
             "bettel": draw(st.booleans()),
             "klopfen": draw(st.booleans()),
+            # The regional games (issue 34): Geier, Farbwenz and Farbgeier, with their Touts.
+            "geier": draw(st.booleans()),
+            "farbwenz": draw(st.booleans()),
+            "hochzeit": draw(st.booleans()),
+            # Bock rounds (issue 34): the hands before decide which are doubled.
+            "bock": draw(st.booleans()),
+            "schieberramsch": draw(st.booleans()),
+            "bock_doubled": draw(st.sampled_from(["off", "stoss", "retour"])),
+            "wenz_runners_from": draw(st.sampled_from([2, 3])),
         }
         return 4, options
 
@@ -110,6 +119,8 @@ def schafkopf_entries(draw: st.DrawFn, setup: TableSetup) -> Entry:  # noqa: C90
     knocks = draw(st.integers(0, MAX_KLOPFEN)) if setup.option_bool("klopfen") else 0
     if contract.ramsch:
         ramsch: Entry = draw(ramsch_entries(players))
+        if setup.option_bool("schieberramsch"):
+            ramsch["geschoben"] = draw(st.integers(0, 4))
         return {**ramsch, "klopfen": knocks} if knocks else ramsch
     entry: Entry = {"contract": key}
     if not contract.played:

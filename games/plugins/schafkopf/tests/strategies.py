@@ -60,8 +60,9 @@ def tables(draw: st.DrawFn, house: bool | None = None) -> TableSetup:
         "tariff": tariff,
         "runners": draw(st.booleans()),
         "tout": draw(st.sampled_from(["flat", "double"])),
+        "wenz_runners_from": draw(st.sampled_from([2, 3])),
     }
-    for name in ("ramsch", "bettel", "klopfen"):
+    for name in ("ramsch", "bettel", "klopfen", "geier", "farbwenz", "hochzeit", "bock"):
         options[name] = house if house is not None else draw(st.booleans())
     return GAME.setup(list(FOUR), options)
 

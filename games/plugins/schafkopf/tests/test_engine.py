@@ -166,7 +166,9 @@ def test_every_bad_tariff_part_is_reported_at_once() -> None:
         ({"cents_per_point": -1}, "option cents_per_point must be between 0 and 10000"),
         ({"cents_per_point": 10_001}, "option cents_per_point must be between 0 and 10000"),
         ({"currency": "SEK"}, "option currency must be one of EUR, CHF, USD, GBP, JPY"),
-        ({"geier": True}, "unknown option geier"),
+        ({"doppelkopf": True}, "unknown option doppelkopf"),
+        ({"geier": 1}, "option geier must be true or false"),
+        ({"wenz_runners_from": 4}, "option wenz_runners_from must be between 2 and 3"),
         ({"ramsch": 1}, "option ramsch must be true or false"),
         ({"bettel": "yes"}, "option bettel must be true or false"),
         ({"klopfen": 2}, "option klopfen must be true or false"),
@@ -188,27 +190,42 @@ def test_money_options_never_change_the_scores() -> None:
 
 def test_contracts_come_in_bidding_order_with_names_and_explanations() -> None:
     # The table of games/plugins/schafkopf/rules.md §3, with the house games where its Decision
-    # ranks them: a Bettel above a Sauspiel, a Bettel Brett above a Solo; a Ramsch only when
+    # ranks them: a Hochzeit and a Bettel above a Sauspiel, a Bettel Brett above a Solo; the
+    # regional games beside the Wenz and Solo they are priced as (§17-§18); a Ramsch only when
     # everybody passed (§12).
     assert [contract.key for contract in CONTRACTS] == [
         "sauspiel",
+        "hochzeit",
         "bettel",
         "wenz",
+        "geier",
+        "farbwenz",
+        "farbgeier",
         "solo",
         "bettel-brett",
         "wenz-tout",
+        "geier-tout",
+        "farbwenz-tout",
+        "farbgeier-tout",
         "solo-tout",
         "sie",
         "passed",
         "ramsch",
     ]
-    assert [contract.name for contract in CONTRACTS[:8]] == [
+    assert [contract.name for contract in CONTRACTS[:15]] == [
         "Sauspiel",
+        "Hochzeit",
         "Bettel",
         "Wenz",
+        "Geier",
+        "Farbwenz",
+        "Farbgeier",
         "Solo",
         "Bettel Brett",
         "Wenz-Tout",
+        "Geier-Tout",
+        "Farbwenz-Tout",
+        "Farbgeier-Tout",
         "Solo-Tout",
         "Sie",
     ]
@@ -299,11 +316,18 @@ def test_runners_count_from_three_and_in_a_wenz_from_two() -> None:
 def test_runners_can_count_everywhere_but_in_a_sie_and_a_flat_tout() -> None:
     assert [laufende_count_in(contract) for contract in CONTRACTS] == [
         True,  # Sauspiel
+        True,  # Hochzeit
         False,  # Bettel
         True,  # Wenz
+        True,  # Geier
+        True,  # Farbwenz
+        True,  # Farbgeier
         True,  # Solo
         False,  # Bettel Brett
         False,  # Wenz-Tout
+        False,  # Geier-Tout
+        False,  # Farbwenz-Tout
+        False,  # Farbgeier-Tout
         False,  # Solo-Tout
         False,  # Sie
         False,  # everybody passed
@@ -684,8 +708,14 @@ def test_bad_hand_counted_points(entry: dict[str, object], messages: list[str]) 
         (sauspiel(partner=7, declarer_points=70), "7 is not at this table"),
         # the contract and its suit
         ({"contract": "bettel", "declarer": "Ann"}, "Bettel is not played at this table"),
+        ({"contract": "geier", "declarer": "Ann"}, "Geier is not played at this table"),
         (
-            {"contract": "geier", "declarer": "Ann"},
+            {"contract": "farbgeier-tout", "declarer": "Ann"},
+            "Farbgeier-Tout is not played at this table",
+        ),
+        ({"contract": "hochzeit", "declarer": "Ann"}, "Hochzeit is not played at this table"),
+        (
+            {"contract": "doppelkopf", "declarer": "Ann"},
             "contract must be one of sauspiel, wenz, solo, wenz-tout, solo-tout, sie, passed",
         ),
         (

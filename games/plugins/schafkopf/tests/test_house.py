@@ -77,7 +77,18 @@ def test_the_house_games_are_offered_only_where_the_table_switched_them_on() -> 
     assert PASSED not in contracts_at(at(ramsch=True))
 
 
-HOUSE_KEYS = ("bettel", "bettel-brett", "ramsch")
+HOUSE_KEYS = (
+    "bettel",
+    "bettel-brett",
+    "ramsch",
+    "geier",
+    "geier-tout",
+    "farbwenz",
+    "farbwenz-tout",
+    "farbgeier",
+    "farbgeier-tout",
+    "hochzeit",
+)
 
 
 @pytest.mark.parametrize(

@@ -475,3 +475,117 @@ def test_the_rules_page_explains_each_house_game_and_the_readings_chosen(client:
         "four times the Solo value",
     ):
         assert words in page, words
+
+
+# -- the regional games (issue 34) ---------------------------------------------------------------
+
+
+def test_a_farbwenz_is_offered_posted_and_told_where_the_table_plays_the_regional_games(
+    client: Client,
+) -> None:
+    offered = inputs(client.get(reverse("games:table_new"), {"game": "schafkopf"}))
+    for name in ("opt_geier", "opt_farbwenz", "opt_wenz_runners_from"):
+        assert name in offered.values or name in offered.radios, name
+    table = new_table(geier=True, farbwenz=True, runners=True, wenz_runners_from=3)
+    form = inputs(client.get(table_url(table)))
+    # The three everyday games keep the wide chips; the regional games follow them.
+    assert form.radios["contract"][:9] == [
+        "sauspiel",
+        "wenz",
+        "solo",
+        "wenz-tout",
+        "solo-tout",
+        "sie",
+        "geier",
+        "farbwenz",
+        "farbgeier",
+    ]
+
+    response = client.post(
+        table_url(table),
+        {
+            "contract": "farbwenz",
+            "declarer": CY,
+            "suit": "gras",
+            "declarer_points": "95",
+            "laufende": "3",
+        },
+    )
+
+    assert response.status_code == 302, html(response)
+    assert Round.objects.get().entry == {
+        "contract": "farbwenz",
+        "declarer": "Cy",
+        "suit": "gras",
+        "declarer_points": 95,
+        "laufende": 3,
+    }
+    # Solo tariff 50 + Schneider 10 + 3 Unter running 30: 90 from each.
+    assert totals(table) == {"Ann": -90, "Bob": -90, "Cy": 270, "Di": -90}
+    page = html(client.get(table_url(table)))
+    assert "Farbwenz 50 + Schneider 10 + 3 Laufende 30 = 90" in page
+    rules = html(client.get(reverse("games:rules_game", kwargs={"game": "schafkopf"})))
+    for words in ("Geier (50)", "Farbgeier", "Wiesegger", "Schafkopfordnung"):
+        assert words in rules, words
+
+
+def test_a_hochzeit_is_posted_and_told_as_a_sauspiel_without_a_called_ace(client: Client) -> None:
+    table = new_table(hochzeit=True)
+    response = client.get(table_url(table))
+    assert "hochzeit" in inputs(response).radios["contract"]
+    assert "took the Hochzeit's trump" in html(response)
+
+    response = client.post(
+        table_url(table),
+        {"contract": "hochzeit", "declarer": ANN, "partner": CY, "declarer_points": "75"},
+    )
+
+    assert response.status_code == 302, html(response)
+    assert Round.objects.get().entry == {
+        "contract": "hochzeit",
+        "declarer": "Ann",
+        "partner": "Cy",
+        "declarer_points": 75,
+    }
+    assert totals(table) == {"Ann": 10, "Bob": -10, "Cy": 10, "Di": -10}
+    assert "Hochzeit with Cy" in html(client.get(table_url(table)))
+
+
+def test_a_bock_round_doubles_the_hand_after_a_sixty_and_the_history_says_so(
+    client: Client,
+) -> None:
+    table = new_table(bock=True)
+    sixty = {"contract": "sauspiel", "declarer": ANN, "partner": CY, "suit": "eichel"}
+    assert client.post(table_url(table), {**sixty, "declarer_points": "60"}).status_code == 302
+    assert client.post(table_url(table), {**sixty, "declarer_points": "75"}).status_code == 302
+
+    # Lost 60:60 (10 each), then a Bock game won with 75: 10 x 2.
+    assert totals(table) == {"Ann": 10, "Bob": -10, "Cy": 10, "Di": -10}
+    assert [hand.breakdown.get("bock", False) for hand in table.rounds.order_by("number")] == [
+        False,
+        True,
+    ]
+    page = html(client.get(table_url(table)))
+    assert "won with 75, Bock — 20 each" in page
+    assert "Bock ×2" in page
+
+
+def test_a_schieberramsch_takes_the_pushes_and_the_history_tells_them(client: Client) -> None:
+    table = new_table(schieberramsch=True)
+    assert inputs(client.get(table_url(table))).values["geschoben"] == "0"
+
+    response = client.post(
+        table_url(table), {**ramsch(Ann="30", Bob="52", Cy="38"), "geschoben": "2"}
+    )
+
+    assert response.status_code == 302, html(response)
+    assert Round.objects.get().entry == {
+        "contract": "ramsch",
+        "card_points": {"Ann": 30, "Bob": 52, "Cy": 38, "Di": 0},
+        "geschoben": 2,
+    }
+    # Ramsch 20, two pushes: Bob pays 80 to each of the others.
+    assert totals(table) == {"Ann": 80, "Bob": -240, "Cy": 80, "Di": 80}
+    page = html(client.get(table_url(table)))
+    assert "geschoben 2 times" in page
+    assert "geschoben 2 times ×4" in page
