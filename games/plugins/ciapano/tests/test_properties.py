@@ -20,6 +20,10 @@ from tests.scoring.helpers import score
 
 from .kit import ciapano_counted_points, ciapano_totals, is_ciapano_moon
 
+# The engine alone, no database: CI runs these once, in its PostgreSQL pass, which has
+# the room (the SQLite pass runs every other test that uses no database).
+pytestmark = pytest.mark.postgresql_pass
+
 PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 PLAYER_NAMES = ("Ann", "Bob", "Cy", "Di", "Eve")

@@ -15,6 +15,10 @@ from games.scoring import EntryError, RoundScore, TableSetup, score_table
 
 from .strategies import FOUR, GAME, entries, house_mistakes, tables
 
+# The engine alone, no database: CI runs these once, in its PostgreSQL pass, which has
+# the room (the SQLite pass runs every other test that uses no database).
+pytestmark = pytest.mark.postgresql_pass
+
 
 @st.composite
 def hands(draw: st.DrawFn) -> tuple[TableSetup, dict[str, Any]]:

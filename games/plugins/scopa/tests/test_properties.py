@@ -23,6 +23,10 @@ from tests.scoring.helpers import ALL_CODES, score
 
 from .strategies import Hand, hands, scopa_counted_points, tables
 
+# The engine alone, no database: CI runs these once, in its PostgreSQL pass, which has
+# the room (the SQLite pass runs every other test that uses no database).
+pytestmark = pytest.mark.postgresql_pass
+
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # games/plugins/scopa/rules.md §4, the table of primiera values.
