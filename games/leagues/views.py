@@ -19,7 +19,7 @@ from games import ratelimit
 from games.clubs import access as club_access
 from games.hands.base import posted_version
 from games.http import HtmxHttpRequest, acting_user
-from games.leagues import access, selectors, services
+from games.leagues import access, selectors, services, stamp
 from games.leagues.forms import LeagueForm, SeasonForm
 from games.leagues.selectors import SkillBoard
 from games.leagues.standings import (
@@ -105,16 +105,18 @@ class _Scope:
         kept = {key: value for key, value in params.items() if value not in ("", None)}
         return f"?{urlencode(kept)}" if kept else "?"
 
-    def standings(self) -> tuple[list[Standing], SkillBoard]:
+    def standings(self) -> tuple[list[Standing], SkillBoard, dict[int, str]]:
+        """The lines in order, the ratings, and each player's public id for their link."""
         seats = selectors.league_seats(self.league, self.season, self.game)
-        rows = [row for _game, row in selectors.standing_rows(seats)]
+        public_ids: dict[int, str] = {}
+        rows = [row for _game, row in selectors.standing_rows(seats, public_ids=public_ids)]
         board = selectors.league_skills(
             self.league, self.game or "", self.season.ends_on if self.season else None
         )
         lines = league_standings(rows, board)
         if self.sort is RATING:
             mark_less_certain(lines)
-        return sort_standings(lines, self.sort, self.descending), board
+        return sort_standings(lines, self.sort, self.descending), board, public_ids
 
     @property
     def screen_columns(self) -> tuple[Column, ...]:
@@ -142,12 +144,12 @@ class _Scope:
 @require_GET
 def league_detail(request: HtmxHttpRequest, league: str) -> HttpResponse:
     found = access.league_for(request, league)
-    return _league_page(request, found)
+    return stamp.standings_page(request, found, lambda: _league_page(request, found))
 
 
 def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
     scope = _Scope.read(league, request.GET)
-    lines, board = scope.standings()
+    lines, board, public_ids = scope.standings()
     context = {
         "league": league,
         "can_score": _can_score(request, league),
@@ -156,7 +158,7 @@ def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
         "board_last_session": board.last_session,
         "less_certain": any(line.less_certain for line in lines),
         "lines": lines,
-        "player_ids": _player_ids(league.club_id, [line.row.player for line in lines]),
+        "player_ids": public_ids,
         "rows": [
             {
                 "line": line,
