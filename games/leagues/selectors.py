@@ -347,7 +347,7 @@ def league_stamp(league: League) -> tuple[object, ...]:
 def _stamp_sql(alias: str) -> str:
     sql, params = _stamp_rows(0).query.get_compiler(using=alias).as_sql()
     assert list(params) == [0], params  # the league's pk is the query's one parameter
-    return sql
+    return str(sql)
 
 
 def _stamp_rows(league_pk: int) -> QuerySet[League]:
