@@ -8,14 +8,15 @@ leaves the page newer than its stamp (the next visit renders again), never older
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
@@ -31,9 +32,12 @@ from games.models import League
 # static files whose hashed names it links to.
 _BUILD_SUFFIXES = (".py", ".html", ".mo", ".json", ".txt")
 _BUILD_FOLDERS = ("games", "scorekeeper", "templates", "locale")
+# A stored copy of a league's standings outlives no change (its key is the data's stamp):
+# the time only bounds how long an unread one takes room.
+STORED_FOR = 60 * 60
 
 
-@cache
+@functools.cache
 def build_id() -> str:
     """The deploy: ``BUILD_ID`` when the deploy names one, otherwise every source file's size
     and modification time and the static manifest, read once per process. Every worker of a
@@ -86,19 +90,50 @@ def _asked_for(request: HtmxHttpRequest) -> set[str]:
     return {tag.removeprefix("W/") for tag in parse_etags(header)}
 
 
+def _stored_key(data: tuple[object, ...], request: HtmxHttpRequest, league: League) -> str:
+    """The stored standings' key: what they show depends on the league's data, the scope
+    asked for (the query), the language, time zone and day, and the deploy; not on who
+    reads them (no account, role or form in them)."""
+    text = repr(
+        (
+            build_id(),
+            league.public_id,
+            data,
+            request.GET.urlencode(),
+            get_language(),
+            timezone.get_current_timezone_name(),
+            timezone.localdate().isoformat(),
+        )
+    )
+    return "standings:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def stored_standings(key: str) -> str | None:
+    found = cache.get(key)
+    return found if isinstance(found, str) else None
+
+
+def store_standings(key: str, html: str) -> None:
+    cache.set(key, html, STORED_FOR)
+
+
 def standings_page(
-    request: HtmxHttpRequest, league: League, render_page: Callable[[], HttpResponse]
+    request: HtmxHttpRequest, league: League, render_page: Callable[[str], HttpResponse]
 ) -> HttpResponse:
     """304 when the phone's copy (``If-None-Match``) is the page as it is now; otherwise the
-    page, with its ETag. Never a 304 while a message waits to be shown: the phone's copy
-    does not have it."""
+    page, with its ETag, rendered with the standings' stored copy (the key it is given)
+    when they were rendered already. Never a 304 while a message waits to be shown: the
+    phone's copy does not have it."""
     data = selectors.league_stamp(league)
+    if data[:1] != (league.version,):
+        # Edited since it was read, a moment ago: the page shows it as the stamp has it.
+        league.refresh_from_db()
     waiting = len(get_messages(request)) > 0
     if not waiting and _etag(data, request, league) in _asked_for(request):
         unchanged = HttpResponseNotModified()
         _mark(unchanged, _etag(data, request, league))
         return unchanged
-    response = render_page()
+    response = render_page(_stored_key(data, request, league))
     if not waiting and response.status_code == 200:
         # After rendering: a first visit's render made the CSRF secret its forms carry.
         _mark(response, _etag(data, request, league))

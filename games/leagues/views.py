@@ -11,7 +11,9 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.formats import date_format, get_format
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -144,15 +146,35 @@ class _Scope:
 @require_GET
 def league_detail(request: HtmxHttpRequest, league: str) -> HttpResponse:
     found = access.league_for(request, league)
-    return stamp.standings_page(request, found, lambda: _league_page(request, found))
+    return stamp.standings_page(request, found, lambda key: _league_page(request, found, key))
 
 
-def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
+def _league_page(request: HtmxHttpRequest, league: League, stored_as: str) -> HttpResponse:
+    """The page; its standings as rendered for the same league data, scope, language and day
+    (``stored_as``, the stored copy's key) when another request rendered them already."""
     scope = _Scope.read(league, request.GET)
-    lines, board, public_ids = scope.standings()
+    standings = stamp.stored_standings(stored_as)
+    if standings is None:
+        context = _standings_context(league, scope)
+        standings = render_to_string("leagues/league_detail.html#standings", context)
+        stamp.store_standings(stored_as, standings)
+    if request.htmx:
+        return HttpResponse(standings)
     context = {
         "league": league,
-        "can_score": _can_score(request, league),
+        "standings": mark_safe(standings),  # rendered (and escaped) by the template above
+        "recent": selectors.league_recent_tables(league, scope.game, scope.season),
+        # "Settle up tonight" where the league counts a game played for money.
+        "settles_money": any(GAMES[key].plays_for_money for key in league.games if key in GAMES),
+    }
+    return render(request, "leagues/league_detail.html", context)
+
+
+def _standings_context(league: League, scope: _Scope) -> dict[str, object]:
+    """What the standings show: the same for every viewer of the league in one language."""
+    lines, board, public_ids = scope.standings()
+    return {
+        "league": league,
         "scope": scope,
         "scope_query": scope.query(),
         "board_last_session": board.last_session,
@@ -180,15 +202,8 @@ def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
             for season in scope.seasons
         ],
         "game_links": _game_links(league, scope),
-        "recent": selectors.league_recent_tables(league, scope.game, scope.season),
         "game_name": _(GAMES[scope.game].name) if scope.game else "",
-        # "Settle up tonight" where the league counts a game played for money.
-        "settles_money": any(GAMES[key].plays_for_money for key in league.games if key in GAMES),
     }
-    template = "leagues/league_detail.html"
-    if request.htmx:
-        template += "#standings"
-    return render(request, template, context)
 
 
 def _player_ids(club_id: int, pks: list[int]) -> dict[int, str]:
@@ -243,11 +258,6 @@ def league_edit(request: HtmxHttpRequest, league: str) -> HttpResponse:
                 return redirect("games:league", league=found.public_id)
         return _render_league_edit(request, found, form, SeasonForm(), status=UNPROCESSABLE)
     return _render_league_edit(request, found, LeagueForm.for_league(found), SeasonForm())
-
-
-def _can_score(request: HtmxHttpRequest, league: League) -> bool:
-    held = club_access.role_in(request.user, league.club_id)
-    return bool(held and held.allows(Role.SCORER))
 
 
 def _render_league_edit(

@@ -3,12 +3,15 @@ change what the page shows changes the ETag: a phone never keeps stale standings
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from unittest import mock
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
+from django.http import HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -23,7 +26,7 @@ from games.tables import services as table_services
 from tests.clubs import home_club, member
 from tests.factories import points_entry
 from tests.leagues import at, finished, league, season
-from tests.pages import HTMX
+from tests.pages import HTMX, html
 
 pytestmark = pytest.mark.django_db
 
@@ -194,3 +197,39 @@ def test_a_waiting_message_is_shown_not_answered_304(client: Client, standings: 
     with mock.patch.object(stamp, "get_messages", return_value=["League saved."]):
         status, _after = again(client, standings, etag)
     assert status == 200
+
+
+def _without_tokens(response: HttpResponse) -> str:
+    """The page less its CSRF tokens, which are masked afresh on every response."""
+    return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', r"\1", html(response))
+
+
+def test_the_stored_standings_show_what_a_fresh_render_shows(
+    client: Client, standings: League
+) -> None:
+    cache.clear()
+    fresh_fragment = html(client.get(url(standings), **HTMX))
+    cache.clear()
+    with CaptureQueriesContext(connection) as rendering:
+        fresh = client.get(url(standings))
+    with CaptureQueriesContext(connection) as reading:
+        stored = client.get(url(standings))
+    # The standings came from the stored copy: their reads (rows, money, ratings) were spared.
+    assert len(reading.captured_queries) <= len(rendering.captured_queries) - 5
+    assert _without_tokens(stored) == _without_tokens(fresh)
+    assert fresh_fragment in html(fresh)
+    assert html(client.get(url(standings), **HTMX)) == fresh_fragment
+    # Another language, another copy.
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    assert "Classifica" in html(client.get(url(standings), **HTMX))
+
+
+def test_a_league_edited_after_it_was_read_is_shown_as_edited(
+    client: Client, standings: League
+) -> None:
+    """The league is read (for its access) before the stamp: an edit in between must not
+    leave the old name under the new stamp."""
+    read_before_the_edit = League.objects.get(pk=standings.pk)
+    _rename(standings)
+    with mock.patch("games.leagues.access.one_of_mine", return_value=read_before_the_edit):
+        assert "Renamed" in html(client.get(url(standings)))
