@@ -91,9 +91,9 @@ def _asked_for(request: HtmxHttpRequest) -> set[str]:
 
 
 def _stored_key(data: tuple[object, ...], request: HtmxHttpRequest, league: League) -> str:
-    """The stored standings' key: what they show depends on the league's data, the scope
-    asked for (the query), the language, time zone and day, and the deploy; not on who
-    reads them (no account, role or form in them)."""
+    """The stored parts' key: what the standings and the latest results show depends on the
+    league's data, the scope asked for (the query), the language, time zone and day, and
+    the deploy; not on who reads them (no account, role or form in them)."""
     text = repr(
         (
             build_id(),
@@ -108,13 +108,15 @@ def _stored_key(data: tuple[object, ...], request: HtmxHttpRequest, league: Leag
     return "standings:" + hashlib.sha256(text.encode()).hexdigest()
 
 
-def stored_standings(key: str) -> str | None:
+def stored_part(key: str, render: Callable[[], str]) -> str:
+    """A part of the page stored under ``key`` (a ``_stored_key``), rendered and stored when
+    it is not yet."""
     found = cache.get(key)
-    return found if isinstance(found, str) else None
-
-
-def store_standings(key: str, html: str) -> None:
+    if isinstance(found, str):
+        return found
+    html = render()
     cache.set(key, html, STORED_FOR)
+    return html
 
 
 def standings_page(

@@ -150,24 +150,34 @@ def league_detail(request: HtmxHttpRequest, league: str) -> HttpResponse:
 
 
 def _league_page(request: HtmxHttpRequest, league: League, stored_as: str) -> HttpResponse:
-    """The page; its standings as rendered for the same league data, scope, language and day
-    (``stored_as``, the stored copy's key) when another request rendered them already."""
+    """The page; its standings and latest results as rendered for the same league data,
+    scope, language and day (``stored_as``, the stored copies' key) when another request
+    rendered them already. The rest (the account's header, the forms' tokens) is the
+    viewer's own, rendered every time."""
     scope = _Scope.read(league, request.GET)
-    standings = stamp.stored_standings(stored_as)
-    if standings is None:
-        context = _standings_context(league, scope)
-        standings = render_to_string("leagues/league_detail.html#standings", context)
-        stamp.store_standings(stored_as, standings)
+    template = "leagues/league_detail.html"
+    standings = stamp.stored_part(
+        f"{stored_as}#standings",
+        lambda: render_to_string(f"{template}#standings", _standings_context(league, scope)),
+    )
     if request.htmx:
         return HttpResponse(standings)
+    latest = stamp.stored_part(
+        f"{stored_as}#latest",
+        lambda: render_to_string(
+            f"{template}#latest",
+            {"recent": selectors.league_recent_tables(league, scope.game, scope.season)},
+        ),
+    )
     context = {
         "league": league,
-        "standings": mark_safe(standings),  # rendered (and escaped) by the template above
-        "recent": selectors.league_recent_tables(league, scope.game, scope.season),
+        # Rendered (and escaped) by the template's own partials.
+        "standings": mark_safe(standings),
+        "latest": mark_safe(latest),
         # "Settle up tonight" where the league counts a game played for money.
         "settles_money": any(GAMES[key].plays_for_money for key in league.games if key in GAMES),
     }
-    return render(request, "leagues/league_detail.html", context)
+    return render(request, template, context)
 
 
 def _standings_context(league: League, scope: _Scope) -> dict[str, object]:
