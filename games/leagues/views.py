@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -154,11 +155,12 @@ def _league_page(request: HtmxHttpRequest, league: League, stored_as: str) -> Ht
     scope, language and day (``stored_as``, the stored copies' key) when another request
     rendered them already. The rest (the account's header, the forms' tokens) is the
     viewer's own, rendered every time."""
-    scope = _Scope.read(league, request.GET)
+    # Read only when a part is rendered: a stored part was stored under the query itself.
+    scope = functools.cache(lambda: _Scope.read(league, request.GET))
     template = "leagues/league_detail.html"
     standings = stamp.stored_part(
         f"{stored_as}#standings",
-        lambda: render_to_string(f"{template}#standings", _standings_context(league, scope)),
+        lambda: render_to_string(f"{template}#standings", _standings_context(league, scope())),
     )
     if request.htmx:
         return HttpResponse(standings)
@@ -166,7 +168,7 @@ def _league_page(request: HtmxHttpRequest, league: League, stored_as: str) -> Ht
         f"{stored_as}#latest",
         lambda: render_to_string(
             f"{template}#latest",
-            {"recent": selectors.league_recent_tables(league, scope.game, scope.season)},
+            {"recent": selectors.league_recent_tables(league, scope().game, scope().season)},
         ),
     )
     context = {
