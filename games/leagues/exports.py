@@ -70,7 +70,7 @@ def league_standings_csv(request: HtmxHttpRequest, league: str) -> StreamingHttp
     columns so a spreadsheet can sort them."""
     league_ = access.league_for(request, league)
     scope = _Scope.read(league_, request.GET)
-    lines, _board = scope.standings()
+    lines, _board, _public_ids = scope.standings()
     header = [
         _("Rank"),
         _("Player"),

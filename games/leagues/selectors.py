@@ -6,14 +6,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from functools import cache
+from typing import Any
 
-from django.db.models import Count, F, Max, Q, QuerySet, Sum, Value, Window
+from django.db import connections, router
+from django.db.models import (
+    Aggregate,
+    Count,
+    F,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    Window,
+)
 from django.db.models.functions import Coalesce, NullIf, RowNumber, TruncDate
 from django.db.models.lookups import Exact, LessThan
 from django.utils import timezone
 
 from games.models import (
     Club,
+    ClubChange,
     League,
     Player,
     Rating,
@@ -64,10 +80,19 @@ def league_seats(
     return seats
 
 
-def standing_rows(seats: QuerySet[Seat], by_game: bool = False) -> list[tuple[str, StandingRow]]:
+def standing_rows(
+    seats: QuerySet[Seat], by_game: bool = False, public_ids: dict[int, str] | None = None
+) -> list[tuple[str, StandingRow]]:
     """``(game, row)`` per player (and per game when ``by_game``; the game is "" otherwise),
-    summed by the database in two queries: the results, and the money per currency."""
-    group = ["player_id", "player__name", *(["table__game"] if by_game else [])]
+    summed by the database in two queries: the results, and the money per currency. Given
+    ``public_ids``, fills it with each player's public id, for their links, read by the same
+    query."""
+    group = [
+        "player_id",
+        "player__name",
+        *(["player__public_id"] if public_ids is not None else []),
+        *(["table__game"] if by_game else []),
+    ]
     # order_by() clears the default ordering, which would otherwise join the GROUP BY.
     rows = (
         seats.order_by()
@@ -91,6 +116,8 @@ def standing_rows(seats: QuerySet[Seat], by_game: bool = False) -> list[tuple[st
     ):
         key = (row["player_id"], row.get("table__game", ""))
         money.setdefault(key, {})[row["currency"]] = row["cents"]
+    if public_ids is not None:
+        public_ids.update((row["player_id"], row["player__public_id"]) for row in rows)
     return [
         (
             row.get("table__game", ""),
@@ -294,4 +321,61 @@ def league_seats_in_order(league: League) -> QuerySet[Seat]:
         Seat.objects.filter(table__league=league, table__deleted_at__isnull=True)
         .select_related("table", "player")
         .order_by("table__created_at", "table_id", "position")
+    )
+
+
+def _scalar(rows: QuerySet[Any], group: str, aggregate: Aggregate) -> Subquery:
+    """One aggregate over ``rows`` as a scalar subquery (grouped by the one value they share)."""
+    return Subquery(rows.order_by().values(group).annotate(value=aggregate).values("value")[:1])
+
+
+def league_stamp(league: League) -> tuple[object, ...]:
+    """Everything the standings page reads that a write can change, as a few numbers read in
+    one query: the league's tables (the trash included: deleting one bumps no version), its
+    seasons and ratings, the club's players and the club's log (a table deleted and restored
+    leaves the tables as they were, but the log one row longer). The query is compiled once
+    per process: building it through the ORM on every request would cost more than the
+    page's whole 304."""
+    alias = router.db_for_read(League)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_stamp_sql(alias), [league.pk])
+        row = cursor.fetchone()
+    return tuple(row) if row is not None else ()
+
+
+@cache
+def _stamp_sql(alias: str) -> str:
+    sql, params = _stamp_rows(0).query.get_compiler(using=alias).as_sql()
+    assert list(params) == [0], params  # the league's pk is the query's one parameter
+    return str(sql)
+
+
+def _stamp_rows(league_pk: int) -> QuerySet[League]:
+    tables = Table.with_deleted.filter(league=OuterRef("pk"))
+    seasons = Season.objects.filter(league=OuterRef("pk"))
+    ratings = Rating.objects.filter(league=OuterRef("pk"))
+    players = Player.objects.filter(club=OuterRef("club_id"))
+    log = ClubChange.objects.filter(club=OuterRef("club_id"))
+    counted = {
+        "stamp_tables": _scalar(tables, "league", Count("pk")),
+        "stamp_live_tables": _scalar(
+            tables, "league", Count("pk", filter=Q(deleted_at__isnull=True))
+        ),
+        "stamp_table_versions": _scalar(tables, "league", Sum("version")),
+        "stamp_last_table": _scalar(tables, "league", Max("pk")),
+        "stamp_table_updated": _scalar(tables, "league", Max("updated_at")),
+        "stamp_table_finished": _scalar(tables, "league", Max("finished_at")),
+        "stamp_seasons": _scalar(seasons, "league", Count("pk")),
+        "stamp_last_season": _scalar(seasons, "league", Max("pk")),
+        "stamp_ratings": _scalar(ratings, "league", Count("pk")),
+        "stamp_last_rating": _scalar(ratings, "league", Max("pk")),
+        "stamp_players": _scalar(players, "club", Count("pk")),
+        "stamp_last_player": _scalar(players, "club", Max("pk")),
+        "stamp_last_log": _scalar(log, "club", Max("pk")),
+    }
+    return (
+        League.objects.filter(pk=league_pk)
+        .order_by()
+        .annotate(**counted)
+        .values_list("version", "name", "games", "currency", "club__public_id", *counted)
     )

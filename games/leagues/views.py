@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -11,7 +12,9 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.formats import date_format, get_format
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -19,7 +22,7 @@ from games import ratelimit
 from games.clubs import access as club_access
 from games.hands.base import posted_version
 from games.http import HtmxHttpRequest, acting_user
-from games.leagues import access, selectors, services
+from games.leagues import access, selectors, services, stamp
 from games.leagues.forms import LeagueForm, SeasonForm
 from games.leagues.selectors import SkillBoard
 from games.leagues.standings import (
@@ -105,16 +108,18 @@ class _Scope:
         kept = {key: value for key, value in params.items() if value not in ("", None)}
         return f"?{urlencode(kept)}" if kept else "?"
 
-    def standings(self) -> tuple[list[Standing], SkillBoard]:
+    def standings(self) -> tuple[list[Standing], SkillBoard, dict[int, str]]:
+        """The lines in order, the ratings, and each player's public id for their link."""
         seats = selectors.league_seats(self.league, self.season, self.game)
-        rows = [row for _game, row in selectors.standing_rows(seats)]
+        public_ids: dict[int, str] = {}
+        rows = [row for _game, row in selectors.standing_rows(seats, public_ids=public_ids)]
         board = selectors.league_skills(
             self.league, self.game or "", self.season.ends_on if self.season else None
         )
         lines = league_standings(rows, board)
         if self.sort is RATING:
             mark_less_certain(lines)
-        return sort_standings(lines, self.sort, self.descending), board
+        return sort_standings(lines, self.sort, self.descending), board, public_ids
 
     @property
     def screen_columns(self) -> tuple[Column, ...]:
@@ -142,21 +147,52 @@ class _Scope:
 @require_GET
 def league_detail(request: HtmxHttpRequest, league: str) -> HttpResponse:
     found = access.league_for(request, league)
-    return _league_page(request, found)
+    return stamp.standings_page(request, found, lambda key: _league_page(request, found, key))
 
 
-def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
-    scope = _Scope.read(league, request.GET)
-    lines, board = scope.standings()
+def _league_page(request: HtmxHttpRequest, league: League, stored_as: str) -> HttpResponse:
+    """The page; its standings and latest results as rendered for the same league data,
+    scope, language and day (``stored_as``, the stored copies' key) when another request
+    rendered them already. The rest (the account's header, the forms' tokens) is the
+    viewer's own, rendered every time."""
+    # Read only when a part is rendered: a stored part was stored under the query itself.
+    scope = functools.cache(lambda: _Scope.read(league, request.GET))
+    template = "leagues/league_detail.html"
+    standings = stamp.stored_part(
+        f"{stored_as}#standings",
+        lambda: render_to_string(f"{template}#standings", _standings_context(league, scope())),
+    )
+    if request.htmx:
+        return HttpResponse(standings)
+    latest = stamp.stored_part(
+        f"{stored_as}#latest",
+        lambda: render_to_string(
+            f"{template}#latest",
+            {"recent": selectors.league_recent_tables(league, scope().game, scope().season)},
+        ),
+    )
     context = {
         "league": league,
-        "can_score": _can_score(request, league),
+        # Rendered (and escaped) by the template's own partials.
+        "standings": mark_safe(standings),
+        "latest": mark_safe(latest),
+        # "Settle up tonight" where the league counts a game played for money.
+        "settles_money": any(GAMES[key].plays_for_money for key in league.games if key in GAMES),
+    }
+    return render(request, template, context)
+
+
+def _standings_context(league: League, scope: _Scope) -> dict[str, object]:
+    """What the standings show: the same for every viewer of the league in one language."""
+    lines, board, public_ids = scope.standings()
+    return {
+        "league": league,
         "scope": scope,
         "scope_query": scope.query(),
         "board_last_session": board.last_session,
         "less_certain": any(line.less_certain for line in lines),
         "lines": lines,
-        "player_ids": _player_ids(league.club_id, [line.row.player for line in lines]),
+        "player_ids": public_ids,
         "rows": [
             {
                 "line": line,
@@ -178,15 +214,8 @@ def _league_page(request: HtmxHttpRequest, league: League) -> HttpResponse:
             for season in scope.seasons
         ],
         "game_links": _game_links(league, scope),
-        "recent": selectors.league_recent_tables(league, scope.game, scope.season),
         "game_name": _(GAMES[scope.game].name) if scope.game else "",
-        # "Settle up tonight" where the league counts a game played for money.
-        "settles_money": any(GAMES[key].plays_for_money for key in league.games if key in GAMES),
     }
-    template = "leagues/league_detail.html"
-    if request.htmx:
-        template += "#standings"
-    return render(request, template, context)
 
 
 def _player_ids(club_id: int, pks: list[int]) -> dict[int, str]:
@@ -241,11 +270,6 @@ def league_edit(request: HtmxHttpRequest, league: str) -> HttpResponse:
                 return redirect("games:league", league=found.public_id)
         return _render_league_edit(request, found, form, SeasonForm(), status=UNPROCESSABLE)
     return _render_league_edit(request, found, LeagueForm.for_league(found), SeasonForm())
-
-
-def _can_score(request: HtmxHttpRequest, league: League) -> bool:
-    held = club_access.role_in(request.user, league.club_id)
-    return bool(held and held.allows(Role.SCORER))
 
 
 def _render_league_edit(

@@ -1,0 +1,150 @@
+"""The standings page's ETag: a 304 for a phone that already shows the page as it is now.
+
+The stamp is everything the page shows, reduced to what changes it: the league's data (one
+query, ``selectors.league_stamp``), who reads it and how (the page differs per viewer), the
+day, and the deploy. It is read *before* the page's data, so a write landing in between
+leaves the page newer than its stamp (the next visit renders again), never older.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+from django.utils.translation import get_language
+
+from games.clubs import access as club_access
+from games.http import HtmxHttpRequest
+from games.leagues import selectors
+from games.models import League
+
+# What a deploy changes: the code and templates that render the page, its words, and the
+# static files whose hashed names it links to.
+_BUILD_SUFFIXES = (".py", ".html", ".mo", ".json", ".txt")
+_BUILD_FOLDERS = ("games", "scorekeeper", "templates", "locale")
+# A stored copy of a league's standings outlives no change (its key is the data's stamp):
+# the time only bounds how long an unread one takes room.
+STORED_FOR = 60 * 60
+
+
+@functools.cache
+def build_id() -> str:
+    """The deploy: ``BUILD_ID`` when the deploy names one, otherwise every source file's size
+    and modification time and the static manifest, read once per process. Every worker of a
+    deploy reads the same files, so they agree, and a page served by the old code never
+    matches the new one's."""
+    named = os.environ.get("BUILD_ID")
+    if named:
+        return named
+    digest = hashlib.sha256()
+    base = Path(settings.BASE_DIR)
+    for folder in _BUILD_FOLDERS:
+        for path in sorted((base / folder).rglob("*")):
+            if path.suffix in _BUILD_SUFFIXES and path.is_file():
+                status = path.stat()
+                digest.update(
+                    f"{path.relative_to(base)}:{status.st_size}:{status.st_mtime_ns}".encode()
+                )
+    static_root = getattr(settings, "STATIC_ROOT", None)
+    manifest = Path(static_root) / "staticfiles.json" if static_root else None
+    if manifest is not None and manifest.is_file():
+        digest.update(manifest.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _viewer(request: HtmxHttpRequest, league: League) -> tuple[object, ...]:
+    """What the page shows differently to this viewer: the account and its role (the header,
+    the scorer's links), a guest's session (its own link), the language and time zone, the
+    CSRF secret the page's forms carry, and whether htmx asked for the standings alone."""
+    user = request.user
+    return (
+        user.pk if user.is_authenticated else None,
+        club_access.role_in(user, league.club_id),
+        bool(request.session.get("guest")),
+        get_language(),
+        timezone.get_current_timezone_name(),
+        timezone.localdate().isoformat(),
+        request.META.get("CSRF_COOKIE", ""),
+        bool(request.htmx),
+    )
+
+
+def _etag(data: tuple[object, ...], request: HtmxHttpRequest, league: League) -> str:
+    text = repr((build_id(), league.pk, data, _viewer(request, league)))
+    return '"s' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
+
+
+def _asked_for(request: HtmxHttpRequest) -> set[str]:
+    # GZipMiddleware weakens our ETag (W/"..."): a weak match is all a GET needs.
+    header = request.headers.get("If-None-Match", "")
+    return {tag.removeprefix("W/") for tag in parse_etags(header)}
+
+
+def _stored_key(data: tuple[object, ...], request: HtmxHttpRequest, league: League) -> str:
+    """The stored parts' key: what the standings and the latest results show depends on the
+    league's data, the scope asked for (the query), the language, time zone and day, and
+    the deploy; not on who reads them (no account, role or form in them)."""
+    text = repr(
+        (
+            build_id(),
+            league.public_id,
+            data,
+            request.GET.urlencode(),
+            get_language(),
+            timezone.get_current_timezone_name(),
+            timezone.localdate().isoformat(),
+        )
+    )
+    return "standings:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def stored_part(key: str, render: Callable[[], str]) -> str:
+    """A part of the page stored under ``key`` (a ``_stored_key``), rendered and stored when
+    it is not yet."""
+    found = cache.get(key)
+    if isinstance(found, str):
+        return found
+    html = render()
+    cache.set(key, html, STORED_FOR)
+    return html
+
+
+def standings_page(
+    request: HtmxHttpRequest, league: League, render_page: Callable[[str], HttpResponse]
+) -> HttpResponse:
+    """304 when the phone's copy (``If-None-Match``) is the page as it is now; otherwise the
+    page, with its ETag, rendered with the standings' stored copy (the key it is given)
+    when they were rendered already. Never a 304 while a message waits to be shown: the
+    phone's copy does not have it."""
+    data = selectors.league_stamp(league)
+    if data[:1] != (league.version,):
+        # Edited since it was read, a moment ago: the page shows it as the stamp has it.
+        league.refresh_from_db()
+    waiting = len(get_messages(request)) > 0
+    if not waiting and _etag(data, request, league) in _asked_for(request):
+        unchanged = HttpResponseNotModified()
+        _mark(unchanged, _etag(data, request, league))
+        return unchanged
+    response = render_page(_stored_key(data, request, league))
+    if not waiting and response.status_code == 200:
+        # After rendering: a first visit's render made the CSRF secret its forms carry.
+        _mark(response, _etag(data, request, league))
+    return response
+
+
+def _mark(response: HttpResponse, etag: str) -> None:
+    response["ETag"] = etag
+    # Asked again every time (the standings change whenever a table finishes), and only
+    # this viewer's: the page carries their account and their forms' CSRF token.
+    response["Cache-Control"] = "no-cache, private"
+    patch_vary_headers(response, ["HX-Request"])
