@@ -22,8 +22,10 @@ from games.hands.base import (
     entry_part,
     read_breakdown,
 )
+from games.hands.demo_base import DemoGame
 from games.hands.html import Figure, SideCount
 from games.hands.tap_cards import MODE_POINTS, TapCardsForm, TapCardsHandEntry
+from games.plugins.tressette.demo import TRESSETTE_DEMO
 from games.plugins.tressette.engine import (
     ACCUSE_RANKS,
     CAPTURES,
@@ -253,6 +255,9 @@ class TressetteHandEntry(TapCardsHandEntry):
     def chart_hints(self, setup: TableSetup) -> ChartHints:
         target = int(setup.option_str("target"))
         return ChartHints(target, _("Game to %(target)s") % {"target": target})
+
+    def demo(self, game: str) -> DemoGame | None:
+        return TRESSETTE_DEMO
 
     def rules_template(self, game: str) -> str:
         return "tressette/rules.html"
