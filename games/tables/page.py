@@ -325,7 +325,7 @@ class TablePage:
         scores = self.scores if self.ui.form_uses_earlier else []
         before_this = scores if before is None else scores[: before - 1]
         # Who sits out is the deal's to say, never the post's: a posted form is given it too.
-        initial = {**self.sitting_out(before), **(initial or {})}
+        initial = {**(initial or {}), **self.sitting_out(before)}
         if data is None:
             initial = {**initial, "table_version": self.table.version}
             if before is None:

@@ -9,7 +9,7 @@ from django.test import Client
 from games.models import Round
 from games.tables import services as table_services
 from tests.clubs import home_club
-from tests.pages import html, inputs, saved, table_url, totals
+from tests.pages import edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +44,7 @@ def test_the_dealer_sits_out_is_not_offered_and_cannot_be_named(client: Client) 
     after = client.get(table_url(table))
     assert inputs(after).radios["declarer"] == ["0", "2", "3", "4"]
     assert "Bob deals and sits out this game." in html(after)
+    # Editing the first hand, Ann (who dealt it) still sits it out.
+    edit = client.get(edit_url(table, 1))
+    assert inputs(edit).radios["declarer"] == ["1", "2", "3", "4"]
+    assert "Ann deals and sits out this game." in html(edit)
