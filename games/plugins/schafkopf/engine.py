@@ -72,6 +72,12 @@ Round entries
     ``{"points": {"Ann": 20, "Bob": -20, ...}}`` gives hand-counted points, as in every game;
     players left out score 0, and the points must add up to zero (the ledger is zero-sum).
 
+    At a table of five (rules.md §21) every entry also names the dealer, who sits out:
+    ``"sits_out": "Ann"``. The other four play the hand as a table of four and the dealer
+    scores 0; naming the dealer in the hand (declarer, partner, a Ramsch's players, points
+    other than 0) is refused. A table's tracker (``SchafkopfTracker``) knows who deals, and
+    names the dealer whatever the entry said.
+
 Entered at the table
     The hand form sends what was tapped (``TableHand``); ``table_entry`` turns it into the round
     entry above, refusing in the players' words what is still to enter and a won or lost (or
