@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
-from games.models import Round
-from games.tables import services as table_services
-from tests.clubs import home_club
+from games.models import Round, Table
 from tests.pages import edit_url, html, inputs, saved, table_url, totals
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +16,13 @@ FIVE = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
 
 def test_the_dealer_sits_out_is_not_offered_and_cannot_be_named(client: Client) -> None:
-    table = table_services.table_create(club=home_club(), game="schafkopf", players=FIVE)
+    created = client.post(
+        reverse("games:table_new"),
+        {"game": "schafkopf", **{f"player_{seat}": name for seat, name in enumerate(FIVE)}},
+    )
+    assert created.status_code == 302
+    table = Table.objects.get()
+    assert [seat.player.name for seat in table.seats.order_by("position")] == FIVE
 
     response = client.get(table_url(table))
     page = html(response)
