@@ -97,6 +97,9 @@ class Game(ABC):
     # (``resume_state`` answers): a save resumes from the stored totals. ``resumes_at`` may
     # still say no for a table whose options make rounds depend on the earlier ones.
     resumes_from_totals: bool = False
+    # A table of this many players has the dealer sit out each game (Schafkopf at five); its
+    # hand form then takes the dealer's seat as ``sits_out`` (tables.page.TablePage.form).
+    dealer_sits_out_at: int | None = None
 
     def resumes_at(self, table: TableSetup) -> bool:
         """Whether ``resume_state`` answers at this table: ``resumes_from_totals``, unless the

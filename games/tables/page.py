@@ -324,11 +324,28 @@ class TablePage:
         """
         scores = self.scores if self.ui.form_uses_earlier else []
         before_this = scores if before is None else scores[: before - 1]
+        # Who sits out is the deal's to say, never the post's: a posted form is given it too.
+        initial = {**(initial or {}), **self.sitting_out(before)}
         if data is None:
-            initial = {**(initial or {}), "table_version": self.table.version}
+            initial = {**initial, "table_version": self.table.version}
             if before is None:
                 initial = {**self.next_initial(), **initial, "hand_token": new_hand_token()}
         return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
+
+    def sitting_out(self, before: int | None) -> dict[str, str]:
+        """At a table whose dealer sits out each game (``Game.dealer_sits_out_at``: Schafkopf
+        at five), the form's ``sits_out``: the seat that deals the new hand, or the hand
+        ``before`` names; nothing at any other table."""
+        rules = self.table.rules
+        if rules.dealer_sits_out_at != len(self.setup.players):
+            return {}
+        if before is not None and 0 < before <= len(self.hands):
+            return {"sits_out": str(self.hands[before - 1].dealer)}
+        last = self.last_hand
+        seat = rules.next_dealer(
+            self.setup, (), last.dealer if last else None, self.table.first_dealer
+        )
+        return {"sits_out": str(seat)}
 
     # A template's context: any value a template reads (as Django types it).
     def hand_context(self, form: BaseHandForm, action_url: str = "") -> dict[str, Any]:

@@ -210,7 +210,9 @@ def round_append(
     ):
         return None
     setup = setup or table.setup()
-    if set(tally["totals"]) != set(setup.sides):
+    # A table whose options make a hand depend on the ones before (a Schafkopf table of five:
+    # who deals sits out) is scored by the general path, which knows them.
+    if set(tally["totals"]) != set(setup.sides) or not rules.resumes_at(setup):
         return None
     score = rules.score_round(entry, setup)
     hands = int(tally["hands"])

@@ -129,7 +129,9 @@ def tournament_create(
         resolved = {}
     if pairing not in Pairing.values:
         problems.append(problem(gettext_noop("choose how later rounds are seated"), "pairing"))
-    if table_size not in rules.player_counts:
+    # A Schafkopf table of five (the dealer sitting out) seats who is left over when the field
+    # does not divide by four (``_plan``), never a whole tournament.
+    if table_size not in rules.player_counts or table_size == rules.dealer_sits_out_at:
         problems.append(
             problem(
                 gettext_noop("{game} is not played by {count} at a table"),
@@ -410,17 +412,20 @@ def _plan(tournament: Tournament, number: int, numbers: list[int], seed: str) ->
     try:
         if tournament.pairing == Pairing.SWISS:
             return draw.pair_swiss(selectors.swiss_entries(tournament, numbers), earlier, seed)
-        counts = GAMES[tournament.game].player_counts
+        rules = GAMES[tournament.game]
+        counts = rules.player_counts
         return draw.draw_groups(
             numbers,
             tournament.table_size,
             seed,
             earlier_rounds=earlier,
+            # Schafkopf is played at four or at five with the dealer sitting out, never at
+            # three (a different game: NOTES.md §1), so a field that does not divide by four
+            # sits at tables of four and five.
             allow_five=tournament.table_size + 1 in counts,
             allow_three=tournament.table_size - 1 in counts,
-            # A live table seats whoever the draw puts at it, and all of them play (Schafkopf,
-            # whose dealer would sit out at five, seats exactly four here).
-            dealer_sits_out_at_larger=False,
+            # A live table of five plays as the game plays it at five: the dealer sits out.
+            dealer_sits_out_at_larger=rules.dealer_sits_out_at == tournament.table_size + 1,
             keep_neighbours_apart=tournament.keep_neighbours_apart,
         )
     except ValueError as error:

@@ -72,6 +72,12 @@ Round entries
     ``{"points": {"Ann": 20, "Bob": -20, ...}}`` gives hand-counted points, as in every game;
     players left out score 0, and the points must add up to zero (the ledger is zero-sum).
 
+    At a table of five (rules.md §21) every entry also names the dealer, who sits out:
+    ``"sits_out": "Ann"``. The other four play the hand as a table of four and the dealer
+    scores 0; naming the dealer in the hand (declarer, partner, a Ramsch's players, points
+    other than 0) is refused. A table's tracker (``SchafkopfTracker``) knows who deals, and
+    names the dealer whatever the entry said.
+
 Entered at the table
     The hand form sends what was tapped (``TableHand``); ``table_entry`` turns it into the round
     entry above, refusing in the players' words what is still to enter and a won or lost (or
@@ -181,7 +187,7 @@ Game
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from enum import StrEnum
@@ -191,6 +197,7 @@ from games.scoring.base import (
     Game,
     GameState,
     RoundScore,
+    RoundTracker,
     Side,
     TableSetup,
     resumed_state,
@@ -222,6 +229,11 @@ from games.scoring.i18n import gettext_noop as _
 from games.scoring.options import CURRENCIES, Choice, OptionSpec
 
 PLAYERS = 4
+# A table of five: the dealer sits out each game and the other four play it (see
+# ``sits_out_at``), so each player sits out every fifth game.
+FIVE_PLAYERS = 5
+# The entry field naming who sits out a game at a table of five (docs/scoresheet.md).
+SITS_OUT = "sits_out"
 TRICKS = 8
 TOTAL_CARD_POINTS = 120
 # No card is worth 1, so no side or player ends a hand with 1 card point, nor (the others then
@@ -626,9 +638,10 @@ def contracts_at(table: TableSetup) -> tuple[Contract, ...]:
     )
 
 
-def leader_after(dealer_index: int) -> int:
-    """The seat that bids and leads first: the dealer's left, the next seat in playing order."""
-    return (dealer_index + 1) % PLAYERS
+def leader_after(dealer_index: int, seats: int = PLAYERS) -> int:
+    """The seat that bids and leads first: the dealer's left, the next seat in playing order
+    (at a table of five too, where the dealer sits out and the next seat plays)."""
+    return (dealer_index + 1) % seats
 
 
 # -- the rules ----------------------------------------------------------------------------------
@@ -2258,7 +2271,8 @@ class Schafkopf(Game):
     name = _("Schafkopf")
     ends_when_players_stop = True
     min_players = PLAYERS
-    max_players = PLAYERS
+    max_players = FIVE_PLAYERS
+    dealer_sits_out_at = FIVE_PLAYERS
     option_specs = (
         OptionSpec(
             "tariff",
@@ -2475,6 +2489,16 @@ class Schafkopf(Game):
         table: TableSetup,
         earlier: Sequence[RoundScore] = (),
     ) -> RoundScore:
+        if len(table.players) == FIVE_PLAYERS:
+            return score_at_five(entry, table, earlier, self._score_four)
+        return self._score_four(entry, table, earlier)
+
+    def _score_four(
+        self,
+        entry: Mapping[str, object],
+        table: TableSetup,
+        earlier: Sequence[RoundScore] = (),
+    ) -> RoundScore:
         parsed = parse_entry(entry, table)
         if isinstance(parsed, CountedHand):
             counted = SchafkopfPointsBreakdown(dict(parsed.points))
@@ -2508,8 +2532,95 @@ class Schafkopf(Game):
         return resumed_state(totals_after(table.sides, totals, score), hands)
 
     def resumes_at(self, table: TableSetup) -> bool:
-        """Not at a table that plays Bock rounds (rules.md §19): the hands before decide."""
-        return not table.option_bool("bock")
+        """Not at a table that plays Bock rounds (rules.md §19): the hands before decide; nor
+        at a table of five, where who sits out follows from the deal."""
+        return not table.option_bool("bock") and len(table.players) == PLAYERS
+
+    def tracker(self, table: TableSetup, first_dealer: int = 0) -> RoundTracker:
+        return SchafkopfTracker(self, table, first_dealer)
+
+
+class SchafkopfTracker(RoundTracker):
+    """At a table of five the tracker knows who deals each hand, so the hand it scores names
+    the dealer as the player who sits out, whatever the entry said: a hand moved or deleted
+    before it changes the deal, and the hands after follow it."""
+
+    def score(self, entry: Mapping[str, object]) -> RoundScore:
+        if len(self.table.players) == FIVE_PLAYERS:
+            entry = {**entry, SITS_OUT: self.table.players[self.next_dealer()]}
+        return super().score(entry)
+
+
+def sits_out_at(table: TableSetup, dealer: int) -> str | None:
+    """Who sits out the hand ``dealer`` (a seat) deals: at a table of five the dealer, so the
+    four who play are the others and each player sits out every fifth game (the tournament
+    practice in /work/shared/tournaments/NOTES.md §1: tables of five when a field does not
+    divide by four, as SchafkopfTurnierplaner draws them and as a Doppelkopf table of five
+    plays); nobody at a table of four.
+
+    >>> table = TableSetup("schafkopf", {}, ("Ann", "Bob", "Cy", "Di", "Ed"))
+    >>> [sits_out_at(table, seat) for seat in range(6)]
+    ['Ann', 'Bob', 'Cy', 'Di', 'Ed', 'Ann']
+    """
+    if len(table.players) != FIVE_PLAYERS:
+        return None
+    return table.players[dealer % FIVE_PLAYERS]
+
+
+def _sitter_named(entry: Mapping[str, object], table: TableSetup) -> str:
+    value = entry.get(SITS_OUT)
+    if says_nothing(value):
+        raise_if_any(
+            [problem(_("at a table of five, say who deals and sits out this hand"), SITS_OUT)]
+        )
+    if value not in table.players:
+        raise_if_any([problem(_("{name} is not at this table"), SITS_OUT, name=str(value))])
+    assert isinstance(value, str)
+    return value
+
+
+def _names_in(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping | list | tuple):
+        return [str(item) for item in value]
+    return []
+
+
+def score_at_five(
+    entry: Mapping[str, object],
+    table: TableSetup,
+    earlier: Sequence[RoundScore],
+    score_four: Callable[[Mapping[str, object], TableSetup, Sequence[RoundScore]], RoundScore],
+) -> RoundScore:
+    """A hand at a table of five: the four who do not deal play it as a table of four would,
+    and the dealer, sitting out, scores 0 (``sits_out_at``). The entry names the dealer in
+    ``sits_out``; a declarer, partner, Ramsch player or points naming the dealer are refused.
+    """
+    sitter = _sitter_named(entry, table)
+    rest = {key: value for key, value in entry.items() if key != SITS_OUT}
+    named = [
+        name
+        for field in ("declarer", "partner", "durchmarsch", "jungfrau", "card_points", "tricks")
+        for name in _names_in(rest.get(field))
+    ]
+    points = rest.get("points")
+    if isinstance(points, Mapping) and sitter in points:
+        if points[sitter] not in (0, None):
+            named.append(sitter)
+        rest["points"] = {name: value for name, value in points.items() if name != sitter}
+    if sitter in named:
+        raise_if_any([problem(_("{name} deals this hand and sits out"), SITS_OUT, name=sitter)])
+    four = TableSetup(
+        table.game,
+        table.options,
+        tuple(player for player in table.players if player != sitter),
+        table.teams,
+    )
+    score = score_four(rest, four, earlier)
+    return RoundScore(
+        {player: score.points.get(player, 0) for player in table.players}, score.breakdown
+    )
 
 
 def score_hand(hand: PlayedHand, table: TableSetup, bock: bool = False) -> RoundScore:

@@ -38,6 +38,7 @@ from games.plugins.schafkopf.demo import SCHAFKOPF_DEMO
 from games.plugins.schafkopf.engine import (
     CONTRACTS_BY_KEY,
     DOUBLINGS,
+    FIVE_PLAYERS,
     MAX_DOUBLINGS,
     MAX_KLOPFEN,
     PASSED,
@@ -45,6 +46,7 @@ from games.plugins.schafkopf.engine import (
     RAMSCH_TIE_ALL_LOSE,
     RAMSCH_TIE_TRICKS_TRUMP,
     SAUSPIEL,
+    SITS_OUT,
     STILL_TO_ENTER,
     TOTAL_CARD_POINTS,
     TRICKS,
@@ -273,6 +275,13 @@ class SchafkopfHandForm(BaseHandForm):
 
     def add_fields(self) -> None:
         super().add_fields()
+        if len(self.setup.players) == FIVE_PLAYERS:
+            # Who deals this hand and sits out (engine.sits_out_at): the page gives the seat
+            # (``sitter``), and the save checks the hand against the deal. The field is shown
+            # so that a fresh form's signature changes with the dealer.
+            self.fields[SITS_OUT] = forms.CharField(
+                required=False, disabled=True, widget=forms.HiddenInput
+            )
         seats = [(str(index), name) for index, name in enumerate(self.setup.players)]
         declarer, partner = self.fields["declarer"], self.fields["partner"]
         assert isinstance(declarer, forms.ChoiceField)
@@ -359,6 +368,17 @@ class SchafkopfHandForm(BaseHandForm):
             if f"card_points_{index}" in self.fields
         ]
 
+    def sitter(self) -> str | None:
+        """Who sits out this hand at a table of five: the dealer, as the page gave the seat
+        (``TablePage.sitting_out``; what a post says is not asked); None at a table of four,
+        or when no seat was given (the engine then asks for it)."""
+        if SITS_OUT not in self.fields:
+            return None
+        value = str(self.initial.get(SITS_OUT, ""))
+        if not value.isdigit() or int(value) >= len(self.setup.players):
+            return None
+        return self.setup.players[int(value)]
+
     def _player(self, name: str) -> str | None:
         value = self.cleaned_data.get(name)
         if value in (None, ""):
@@ -407,8 +427,15 @@ class SchafkopfHandForm(BaseHandForm):
     def entry(self) -> dict[str, object]:
         """The round entry, as the engine reads the taps (``table_entry``); its problem saying
         what is still to enter is kept for the preview, which shows it as a hint."""
+        sitter = self.sitter()
         try:
-            return table_entry(self.table_hand(), self.setup)
+            if sitter is None:
+                return table_entry(self.table_hand(), self.setup)
+            # The four who play enter the hand as at a table of four; the engine refuses a
+            # hand that names the one who sits out.
+            four = [player for player in self.setup.players if player != sitter]
+            playing = TableSetup(self.setup.game, self.setup.options, tuple(four))
+            return {**table_entry(self.table_hand(), playing), SITS_OUT: sitter}
         except EntryError as error:
             self.missing = next(
                 (problem_text(p) for p in error.problems if p.message == STILL_TO_ENTER), ""
@@ -696,7 +723,9 @@ class SchafkopfHandEntry(HandEntry):
         self, setup: TableSetup, state: GameState, next_dealer: str | None
     ) -> Scoreboard:
         dealer = setup.players.index(next_dealer) if next_dealer in setup.players else None
-        leader = setup.players[leader_after(dealer)] if dealer is not None else None
+        seats = len(setup.players)
+        leader = setup.players[leader_after(dealer, seats)] if dealer is not None else None
+        sits_out = seats == FIVE_PLAYERS
         rows = []
         for side in setup.sides:
             total = state.totals.get(side, 0)
@@ -707,7 +736,7 @@ class SchafkopfHandEntry(HandEntry):
                     % {"points": signed(total)}
                 )
             if side == next_dealer:
-                notes.append(_("deals next"))
+                notes.append(_("deals next and sits out") if sits_out else _("deals next"))
             elif side == leader:
                 notes.append(pgettext("plays the first card of the hand", "leads"))
             css = " ".join(
@@ -719,7 +748,9 @@ class SchafkopfHandEntry(HandEntry):
         if next_dealer and leader:
             facts.append(
                 format_html(
-                    _("{dealer} deals, {leader} leads"),
+                    _("{dealer} deals and sits out, {leader} leads")
+                    if sits_out
+                    else _("{dealer} deals, {leader} leads"),
                     dealer=format_html("<strong>{}</strong>", next_dealer),
                     leader=format_html("<strong>{}</strong>", leader),
                 )

@@ -788,7 +788,8 @@ def test_the_rules_pages_say_how_many_play_as_each_game_allows(client: Client) -
     assert "2 or 4 players" in index  # Briscola: never three
     assert "3 to 8 players" in index  # Swoops
     assert "4 to 4 players" not in index  # Scopone and Schafkopf
-    assert "4 players" in html(client.get(reverse("games:rules_game", args=["schafkopf"])))
+    # Schafkopf: four, or five with the dealer sitting out each game.
+    assert "4 to 5 players" in html(client.get(reverse("games:rules_game", args=["schafkopf"])))
     briscola = html(
         client.get(reverse("games:rules_game", args=["briscola"]), HTTP_ACCEPT_LANGUAGE="de")
     )

@@ -465,3 +465,46 @@ def test_who_entered_one_after_the_other_sits_apart_when_the_director_asks():
     for round_table in first.tables.all():
         seats = set(round_table.seats)
         assert not any(number + 1 in seats for number in seats), round_table.seats
+
+
+def test_a_schafkopf_field_of_34_sits_at_tables_of_four_and_five_where_the_dealer_sits_out():
+    tournament = schafkopf_night(entrants=34)
+    tables = list(drawn(tournament).tables.select_related("table"))
+    sizes = sorted(len(round_table.seats) for round_table in tables)
+    assert sizes == [4, 4, 4, 4, 4, 4, 5, 5]
+    assert sorted(seat for round_table in tables for seat in round_table.seats) == list(
+        range(1, 35)
+    )
+    five = next(round_table for round_table in tables if len(round_table.seats) == 5)
+    assert five.sitting_out_each_game
+    assert not any(t.sitting_out_each_game for t in tables if len(t.seats) == 4)
+    table = live_table(five)
+    assert table.seats.count() == 5
+    # The first dealer (seat 0) sits out the first hand: the others play it and he scores 0.
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+    table_services.round_record(
+        table, {"contract": "wenz", "declarer": names[1], "declarer_won": True}
+    )
+    assert (
+        table.rules.game_state(
+            [
+                table.rules.score_round(
+                    {
+                        "contract": "wenz",
+                        "declarer": names[1],
+                        "declarer_won": True,
+                        "sits_out": names[0],
+                    },
+                    table.setup(),
+                )
+            ],
+            table.setup(),
+        ).totals[names[0]]
+        == 0
+    )
+    with pytest.raises(EntryError) as refused:
+        table_services.round_record(
+            Table.objects.get(pk=table.pk),
+            {"contract": "wenz", "declarer": names[1], "declarer_won": True},
+        )
+    assert problems(refused) == [f"{names[1]} deals this hand and sits out"]

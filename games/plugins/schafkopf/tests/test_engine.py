@@ -72,8 +72,12 @@ def test_schafkopf_is_scored_and_no_longer_coming() -> None:
     assert "schafkopf" not in COMING_GAMES
 
 
-def test_schafkopf_needs_exactly_four_players() -> None:
-    assert setup_problems("schafkopf", FOUR[:3]) == ["Schafkopf needs exactly 4 players, not 3"]
+def test_schafkopf_needs_four_players_or_five_with_the_dealer_sitting_out() -> None:
+    # Three is a different game (tournaments/NOTES.md §1); five has the dealer sit out.
+    assert setup_problems("schafkopf", FOUR[:3]) == ["Schafkopf needs 4 to 5 players, not 3"]
+    assert setup_problems("schafkopf", (*FOUR, "Ed", "Flo")) == [
+        "Schafkopf needs 4 to 5 players, not 6"
+    ]
 
 
 def test_each_plays_for_himself_from_hand_to_hand() -> None:

@@ -72,8 +72,9 @@ def test_new_table_form_for_schafkopf_offers_the_tariff_parts(client: Client) ->
     assert form.checked["game"] == "schafkopf"
     for part in ("sauspiel", "wenz", "solo", "tout", "sie", "schneider", "schwarz"):
         assert f"opt_tariff__{part}" in form.values
-    assert {"player_0", "player_3"} <= set(form.values)
-    assert "player_4" not in form.values
+    # Four, or five with the dealer sitting out each game (engine.sits_out_at).
+    assert {"player_0", "player_3", "player_4"} <= set(form.values)
+    assert "player_5" not in form.values
 
 
 # -- the table page -----------------------------------------------------------------------------
