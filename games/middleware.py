@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from django.http import HttpRequest, HttpResponse, QueryDict
+from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.middleware import CheckableLazyObject, CSPMiddleware
+from csp.utils import build_policy
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 
 from games import ratelimit
 from games.clubs import access as club_access
@@ -38,6 +44,63 @@ class KeptCopyMiddleware:
         if request.headers.get(KEPT_COPY_HEADER) == "1":
             for name in list(response.cookies):
                 del response.cookies[name]
+        return response
+
+
+# The policy's header value by whether it is the report-only one, built from the settings once
+# per process: django-csp builds it afresh for every answer (0.08 ms of a bare request's 0.7 ms).
+_POLICY_HEADERS: dict[bool, str] = {}
+# What a view or a nonce may set to make one answer's policy its own (django-csp's decorators).
+_OWN_POLICY_PARTS = (
+    "_csp_config",
+    "_csp_update",
+    "_csp_replace",
+    "_csp_config_ro",
+    "_csp_update_ro",
+    "_csp_replace_ro",
+)
+
+
+@receiver(setting_changed)
+def _policy_settings_changed(*, setting: str, **_: object) -> None:
+    if setting.startswith("CONTENT_SECURITY_POLICY"):
+        _POLICY_HEADERS.clear()
+
+
+def _policy_header(report_only: bool) -> str:
+    header = _POLICY_HEADERS.get(report_only)
+    if header is None:
+        header = _POLICY_HEADERS[report_only] = build_policy(report_only=report_only)
+    return header
+
+
+class StoredPolicyCSPMiddleware(CSPMiddleware):
+    """django-csp's middleware giving every answer the header built once from the settings,
+    where nothing made the answer's policy its own (a decorator's policy or a nonce: then
+    django-csp builds it as before). The same headers, exemptions and excluded prefixes."""
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if getattr(request, "_csp_nonce", None) is not None or any(
+            hasattr(response, part) for part in _OWN_POLICY_PARTS
+        ):
+            return super().process_response(request, response)
+        if response.status_code in (500, 404) and settings.DEBUG:
+            return response
+        for report_only, header, exempt in (
+            (False, HEADER, "_csp_exempt"),
+            (True, HEADER_REPORT_ONLY, "_csp_exempt_ro"),
+        ):
+            policy = _policy_header(report_only)
+            if not policy or header in response or getattr(response, exempt, False):
+                continue
+            setting = "CONTENT_SECURITY_POLICY" + ("_REPORT_ONLY" if report_only else "")
+            prefixes = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
+            if not request.path_info.startswith(tuple(prefixes)):
+                response[header] = policy
+        # As django-csp does: a nonce asked for once the header is written is an error.
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # type: ignore[attr-defined]
         return response
 
 

@@ -114,7 +114,8 @@ MIDDLEWARE = [
     # the CSRF token afresh on every response. The CSP header is not compressed (headers never
     # are) and carries no nonce.
     "django.middleware.gzip.GZipMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, with the header built once from the settings (games.middleware).
+    "games.middleware.StoredPolicyCSPMiddleware",
     # NUL and lone surrogates mended in whatever a request brings, before the session's cookie
     # or anything else is read (games.unfit_text).
     "games.middleware.UnfitTextMiddleware",

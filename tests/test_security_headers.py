@@ -245,3 +245,21 @@ def test_check_deploy_reports_nothing_with_production_settings(tmp_path: Path) -
     assert "System check identified no issues" in output, output
     # The one silenced check is HSTS preload, off by choice (README, Production).
     assert "(1 silenced)" in output, output
+
+
+def test_the_stored_policy_is_the_one_django_csp_builds_and_follows_the_settings(
+    client: Client,
+) -> None:
+    """The header is built once per process (games.middleware.StoredPolicyCSPMiddleware): the
+    same string django-csp builds for every answer, and built again when the settings change."""
+    from csp.utils import build_policy
+
+    assert client.get(reverse("games:home"))["Content-Security-Policy"] == build_policy()
+    stricter = {"DIRECTIVES": {"default-src": ["'none'"]}}
+    with override_settings(
+        CONTENT_SECURITY_POLICY=stricter, CONTENT_SECURITY_POLICY_REPORT_ONLY=stricter
+    ):
+        answer = client.get(reverse("games:home"))
+    assert answer["Content-Security-Policy"] == "default-src 'none'"
+    assert answer["Content-Security-Policy-Report-Only"] == "default-src 'none'"
+    assert "Content-Security-Policy-Report-Only" not in client.get(reverse("games:home"))

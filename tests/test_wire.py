@@ -50,7 +50,7 @@ def test_gzip_sits_below_whitenoise_and_above_what_reads_the_body() -> None:
     gzip_at = middleware.index("django.middleware.gzip.GZipMiddleware")
     assert middleware.index("whitenoise.middleware.WhiteNoiseMiddleware") < gzip_at
     assert gzip_at < middleware.index("django.middleware.common.CommonMiddleware")
-    assert gzip_at < middleware.index("csp.middleware.CSPMiddleware")
+    assert gzip_at < middleware.index("games.middleware.StoredPolicyCSPMiddleware")
 
 
 def test_a_scopa_table_page_loads_one_stylesheet_one_script_and_an_icon(client: Client) -> None:

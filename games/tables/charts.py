@@ -8,11 +8,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.utils.formats import get_format
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.hands import hand_entry_for
+from games.remembered import Remembered
 from games.scoring import GameState, Side, TableSetup
 from games.standings.charts import LineChart, Series, final_values, line_chart
+from games.templatetags.chart_html import chart_figure
+
+# The table page's chart as drawn, by what it is drawn from: its layout and markup were a third
+# of a table page's time, the same for every phone at the table until the next hand (issue 31).
+_DRAWN: Remembered[SafeString] = Remembered(2000)
 
 
 def running_totals_chart(setup: TableSetup, state: GameState) -> LineChart | None:
@@ -21,6 +29,16 @@ def running_totals_chart(setup: TableSetup, state: GameState) -> LineChart | Non
     return latest_totals_chart(
         setup, 0, [dict.fromkeys(setup.sides, 0), *state.totals_after_each_round]
     )
+
+
+def latest_totals_figure(
+    setup: TableSetup, first: int, after_each: Sequence[Mapping[Side, int]]
+) -> SafeString:
+    """``{% chart_figure %}`` of ``latest_totals_chart``: the same markup, drawn once per
+    process for the same table set-up, hands, totals and language (a pure function of them)."""
+    totals = tuple(tuple(each.get(side, 0) for side in setup.sides) for each in after_each)
+    key = (repr(setup), first, totals, get_language())
+    return _DRAWN.get(key, lambda: chart_figure(latest_totals_chart(setup, first, after_each)))
 
 
 def latest_totals_chart(

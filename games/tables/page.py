@@ -31,7 +31,7 @@ from games.scoring import GameState, RoundScore, TableSetup
 from games.scoring.base import resumed_state
 from games.tables import access, selectors, write_path
 from games.tables.changes import Conflict, change_lines
-from games.tables.charts import latest_totals_chart
+from games.tables.charts import latest_totals_figure
 from games.words import option_value, part_value
 
 # The history shows this many of the latest hands; older ones load on demand, so a page of a
@@ -426,8 +426,8 @@ def table_context(
             "older_hands": older,
             "oldest_shown": shown[0].number if shown else 0,
             "options_summary": _options_summary(table, setup, page.ui),
-            # Laid out only if the template draws it.
-            "running_totals": lambda: latest_totals_chart(setup, *page.chart_totals()),
+            # Drawn only if the template shows it.
+            "running_totals": lambda: latest_totals_figure(setup, *page.chart_totals()),
             "plays_for_money": league_selectors.money_per_point(table.game, table.options)[0] > 0,
             "watch_url": request.build_absolute_uri(
                 reverse("games:table_watch", kwargs={"token": table.watch_token})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from html.parser import HTMLParser
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -285,3 +286,40 @@ def test_the_svg_numbers_stay_numbers_in_a_language_with_decimal_commas(client: 
             if name in attr:
                 assert re.fullmatch(r"[\d. ,-]+", attr[name] or ""), attr[name]
                 assert all(len(pair.split(",")) == 2 for pair in (attr[name] or "").split())
+
+
+def test_the_table_pages_chart_is_drawn_once_per_set_up_totals_and_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The figure the table page shows (``latest_totals_figure``) is ``{% chart_figure %}`` of
+    the chart, drawn again only for other totals, another table set-up or another language."""
+    from games.remembered import Remembered
+    from games.scoring import TableSetup
+    from games.standings.charts import LineChart
+    from games.tables import charts
+    from games.templatetags.chart_html import chart_figure
+
+    setup = TableSetup("scopa", GAMES["scopa"].resolve_options({}), ("Ann", "Bob"))
+    after_each = [{"Ann": 0, "Bob": 0}, {"Ann": 3, "Bob": 1}, {"Ann": 4, "Bob": 5}]
+    drawn: list[object] = []
+    monkeypatch.setattr(charts, "_DRAWN", Remembered(10))
+    real = charts.latest_totals_chart
+
+    def counted(*given: Any) -> LineChart | None:
+        drawn.append(given)
+        return real(*given)
+
+    monkeypatch.setattr(charts, "latest_totals_chart", counted)
+    with translation.override("en"):
+        figure = charts.latest_totals_figure(setup, 0, after_each)
+        assert figure == chart_figure(real(setup, 0, after_each))
+        assert charts.latest_totals_figure(setup, 0, after_each) == figure
+        assert len(drawn) == 1
+        later = [*after_each, {"Ann": 4, "Bob": 9}]
+        assert charts.latest_totals_figure(setup, 0, later) != figure
+        other_table = TableSetup("scopa", setup.options, ("Ann", "Cy"))
+        assert charts.latest_totals_figure(other_table, 0, after_each) != figure
+    with translation.override("de"):
+        german = charts.latest_totals_figure(setup, 0, after_each)
+        assert german == chart_figure(real(setup, 0, after_each)) != figure
+    assert len(drawn) == 4
