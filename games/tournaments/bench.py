@@ -15,12 +15,24 @@ from django.urls import reverse
 
 from games.bench_table import as_a_worker_runs, timed, timings_table
 from games.models import Table
+from games.scoring import GAMES as GAMES_BY_KEY
 from games.tables import services as table_services
 from games.tournaments import services
 from games.tournaments.models import Tournament
 
 PLAYERS = 100
 GAMES = 32
+
+
+def night_game() -> str:
+    """The game of a tournament night at tables of four, each table playing a number of games
+    (Schafkopf's Preisschafkopf): the first registered game whose players stop when they
+    choose and that seats four, found by its rules as every generic module finds a game."""
+    return next(
+        key
+        for key, rules in GAMES_BY_KEY.items()
+        if rules.ends_when_players_stop and 4 in rules.player_counts
+    )
 
 
 def tournament_seed(owner: User, players: int = PLAYERS, games: int = GAMES) -> Tournament:
@@ -30,7 +42,7 @@ def tournament_seed(owner: User, players: int = PLAYERS, games: int = GAMES) -> 
     tournament = services.tournament_create(
         club=club,
         name="Bench Preisschafkopf",
-        game="schafkopf",
+        game=night_game(),
         table_size=4,
         rounds_planned=2,
         games_per_round=games,
