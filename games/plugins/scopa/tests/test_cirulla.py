@@ -219,3 +219,12 @@ def test_the_rules_page_names_its_sources_and_the_referee_gives_cirullas_verdict
     verdict = text(client.get(reverse("scopa:referee_capture"), query))
     assert "make 15" in verdict
     assert "A card of the same value" in verdict
+
+    ace = {"variant": "cirulla", "card_KD": "0", "card_3C": "0", "card_AS": "1"}
+    verdict = text(client.get(reverse("scopa:referee_capture"), ace))
+    assert "Cirulla: a played ace takes every card on a table that holds no ace." in verdict
+    assert "scopa!" in verdict
+    not_scopa = {**ace, "ace_sweep_not_scopa": "on"}
+    assert "an ace sweep is not a scopa" in text(
+        client.get(reverse("scopa:referee_capture"), not_scopa)
+    )
