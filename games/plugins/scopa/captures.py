@@ -46,6 +46,9 @@ class CaptureRules:
 
     quindici: bool = False
     scopa_d_assi: bool = False
+    # Cirulla (games/plugins/scopa/cirulla.md §5): Scopa's captures and the fifteens together,
+    # and an ace takes the whole table when no ace lies on it.
+    cirulla: bool = False
     ace_on_table_takes_only_ace: bool = False
     ace_may_be_trailed: bool = False
 
@@ -109,6 +112,8 @@ def legal_captures(
     """
     raise_if_any(table_problems(table, played))
     cards = sorted(table, key=_DECK_ORDER.__getitem__)
+    if rules.cirulla:
+        return _cirulla_captures(cards, played)
     if rules.scopa_d_assi and played.rank is Rank.ACE:
         aces = [card for card in cards if card.rank is Rank.ACE]
         if rules.ace_on_table_takes_only_ace and aces:
@@ -129,6 +134,18 @@ def legal_captures(
         for subset in _subsets_summing(cards, played.number)
         if len(subset) >= 2
     )
+
+
+def _cirulla_captures(cards: Sequence[Card], played: Card) -> tuple[Capture, ...]:
+    """Cirulla (cirulla.md §5): a played ace with no ace on the table takes every card; otherwise
+    the player picks among Scopa's captures (a single card of the same value before any sum)
+    and every set that makes 15 with the played card. No set is both: it would sum to the
+    played card's value and to 15 less it."""
+    if played.rank is Rank.ACE and cards and not any(card.rank is Rank.ACE for card in cards):
+        return (_capture(tuple(cards), cards, KIND_ACE_TAKES_ALL),)
+    standard = legal_captures(cards, played)
+    fifteens = legal_captures(cards, played, CaptureRules(quindici=True))
+    return standard + fifteens
 
 
 def may_trail(table: Sequence[Card], played: Card, rules: CaptureRules = CaptureRules()) -> bool:

@@ -1,5 +1,6 @@
-"""The demo club's Scopa, Scopone and Pirate Scopa tables (games.demo): the captured cards of
-every hand, with the sweeps, and at some tables the points counted by hand."""
+"""The demo club's Scopa, Scopone, Pirate Scopa and Cirulla tables (games.demo): the captured
+cards of every hand, with the sweeps (and Cirulla's declarations), and at some tables the points
+counted by hand."""
 
 from __future__ import annotations
 
@@ -43,6 +44,11 @@ def _pirate_options(rng: random.Random, money_rate: int) -> dict[str, object]:
     return options
 
 
+def _no_options(rng: random.Random, money_rate: int) -> dict[str, object]:
+    # Cirulla's own: to 51 with the Genoese (French-suited) cards.
+    return {}
+
+
 def _scopa_hand(table: DemoTable) -> dict[str, object]:
     """Every card goes to a side, the stronger side (and the luckier, this hand) taking more;
     sweeps come with the cards."""
@@ -59,7 +65,12 @@ def _scopa_hand(table: DemoTable) -> dict[str, object]:
         sweeps = sum(rng.random() < 0.12 * weight / mean for _chance in range(4))
         # A sweep takes two cards or more.
         scopas[side] = min(sweeps, len(captures[side]) // 2)
-    return {"captures": captures, "scopas": scopas}
+    entry: dict[str, object] = {"captures": captures, "scopas": scopas}
+    if isinstance(table.rules, ScopaFamily) and table.rules.declares:
+        # Now and then a low hand, rarely three of a kind (cirulla.md §3).
+        entry["low_hands"] = {side: int(rng.random() < 0.3) for side in sides}
+        entry["three_of_a_kind"] = {side: int(rng.random() < 0.05) for side in sides}
+    return entry
 
 
 def _scopa_entry(
@@ -163,5 +174,12 @@ SCOPA_DEMOS: dict[str, DemoGame] = {
         options=_pirate_options,
         play=_play_scopa,
         specialists={"Giulia": 0.7},
+    ),
+    "cirulla": DemoGame(
+        share=5,
+        player_counts=(2, 2, 3, 4),
+        minutes_per_hand=5,
+        options=_no_options,
+        play=_play_scopa,
     ),
 }

@@ -10,6 +10,7 @@ at the table, a ``ScopaPointsBreakdown``; ``read_breakdown`` reads a stored one 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Self, TypeVar
@@ -605,6 +606,41 @@ class NapoliPart:
 
 
 @dataclass(frozen=True)
+class GrandePart:
+    """Cirulla's grande (games/plugins/scopa/cirulla.md §4): the side holding the king, the
+    cavallo (queen) and the fante (jack) of coins, None when they are split; it scores 5."""
+
+    winner: Side | None
+    points: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"winner": self.winner, "points": self.points}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.grande") -> GrandePart:
+        fields = Fields(data, path, ("winner", "points"))
+        return cls(fields.read("winner", _side_or_null), fields.read("points", integer))
+
+
+@dataclass(frozen=True)
+class DeclarationsPart:
+    """Cirulla's declarations of the three cards dealt (games/plugins/scopa/cirulla.md §3): each
+    side's count of low hands (a sum of 9 or less, 3 points each) and of three of a kind (10
+    points each)."""
+
+    low: Mapping[Side, int]
+    three_of_a_kind: Mapping[Side, int]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"low": dict(self.low), "three_of_a_kind": dict(self.three_of_a_kind)}
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "breakdown.declarations") -> DeclarationsPart:
+        fields = Fields(data, path, ("low", "three_of_a_kind"))
+        return cls(fields.read("low", _counts), fields.read("three_of_a_kind", _counts))
+
+
+@dataclass(frozen=True)
 class ScopaPointsBreakdown:
     """A Scopa, Scopone or Pirate Scopa hand whose points the table counted
     (games/plugins/scopa/rules.md §8, games/plugins/scopa/pirate-scopa.md §7): ``{"kind": "points",
@@ -650,6 +686,10 @@ class ScopaCardsBreakdown:
     re_bello: Holder | None = None
     napoli: NapoliPart | None = None
     capotto: CapottoPart | None = None
+    # Cirulla's (games/plugins/scopa/cirulla.md §3-§4); the piccola is napoli's run cut at 6.
+    grande: GrandePart | None = None
+    piccola: NapoliPart | None = None
+    declarations: DeclarationsPart | None = None
 
     def to_json(self) -> dict[str, JSON]:
         data: dict[str, JSON] = {
@@ -665,6 +705,9 @@ class ScopaCardsBreakdown:
             "re_bello": self.re_bello,
             "napoli": self.napoli,
             "capotto": self.capotto,
+            "grande": self.grande,
+            "piccola": self.piccola,
+            "declarations": self.declarations,
         }
         data.update({key: part.to_json() for key, part in extras.items() if part is not None})
         return data
@@ -672,7 +715,16 @@ class ScopaCardsBreakdown:
     @classmethod
     def from_json(cls, data: object, path: str = "breakdown") -> ScopaCardsBreakdown:
         keys = ("kind", "cards", "coins", "settebello", "primiera", "scopas")
-        fields = Fields(data, path, keys, optional=("ace_sweeps", "re_bello", "napoli", "capotto"))
+        optional = (
+            "ace_sweeps",
+            "re_bello",
+            "napoli",
+            "capotto",
+            "grande",
+            "piccola",
+            "declarations",
+        )
+        fields = Fields(data, path, keys, optional=optional)
         fields.expect("kind", cls.kind)
         return cls(
             cards=fields.read("cards", CountCategory.from_json),
@@ -684,6 +736,9 @@ class ScopaCardsBreakdown:
             re_bello=fields.maybe("re_bello", Holder.from_json),
             napoli=fields.maybe("napoli", NapoliPart.from_json),
             capotto=fields.maybe("capotto", CapottoPart.from_json),
+            grande=fields.maybe("grande", GrandePart.from_json),
+            piccola=fields.maybe("piccola", NapoliPart.from_json),
+            declarations=fields.maybe("declarations", DeclarationsPart.from_json),
         )
 
 
@@ -761,13 +816,17 @@ class CountedRange:
     capotto_least: int
 
 
-def counted_range(options: Mapping[str, OptionValue], prime_rule: bool = False) -> CountedRange:
+def counted_range(
+    options: Mapping[str, OptionValue], prime_rule: bool = False, bonuses: int = 0
+) -> CountedRange:
     """The fewest and the most points one hand can give in all, at a table with these options.
 
     Rules: games/plugins/scopa/rules.md §3 (four points a hand: most cards, most coins, the
     settebello, the primiera; the scopas on top), §7 (the re bello's one more, napoli, capotto) and
     §8; games/plugins/scopa/pirate-scopa.md §3 and §7 (the seven of coins instead of the settebello,
     primes instead of the primiera).
+
+    ``bonuses`` is what a game's own extras can add at most (Cirulla's, ``CIRULLA_MOST_BONUSES``).
 
     Most cards, most coins and the primiera can be void on a tie, but the settebello (the seven
     of coins) and the re bello are always somebody's: a hand gives at least 1, with the re bello
@@ -784,7 +843,7 @@ def counted_range(options: Mapping[str, OptionValue], prime_rule: bool = False) 
     napoli = 0 if prime_rule else MOST_NAPOLI * int(bool(options.get("napoli")))
     return CountedRange(
         least=1 + re_bello,
-        most=4 + re_bello + napoli + MOST_SWEEPS,
+        most=4 + re_bello + napoli + bonuses + MOST_SWEEPS,
         capotto_least=2 + re_bello + napoli,
     )
 
@@ -794,12 +853,13 @@ def counted_hand_problems(
     capotto: Side | None,
     options: Mapping[str, OptionValue],
     prime_rule: bool = False,
+    bonuses: int = 0,
 ) -> list[Problem]:
     """What is impossible in points counted at the table for one hand (see ``counted_range``):
     a total under the least or over the most a hand gives, or a capotto side scoring less than
     its ten coins alone are worth. Any split of a possible total is accepted: the scopas can
     go to anyone."""
-    possible = counted_range(options, prime_rule)
+    possible = counted_range(options, prime_rule, bonuses)
     total = sum(points.values())
     field = "points"
     problems: list[Problem] = []
@@ -827,12 +887,19 @@ def counted_hand_problems(
                     "the points add up to {total}, more than one hand can give ({most}: "
                     "{cards} for the cards and at most {sweeps} sweeps, a sweep taking two "
                     "cards or more)"
+                )
+                if not bonuses
+                else _(
+                    "the points add up to {total}, more than one hand can give ({most}: "
+                    "{cards} for the cards, at most {sweeps} sweeps and {bonuses} for the "
+                    "declarations, the grande and the piccola)"
                 ),
                 field,
                 total=total,
                 most=possible.most,
-                cards=possible.most - MOST_SWEEPS,
+                cards=possible.most - bonuses - MOST_SWEEPS,
                 sweeps=MOST_SWEEPS,
+                bonuses=bonuses,
             )
         )
     if capotto is not None and points[capotto] < possible.capotto_least:
@@ -859,6 +926,9 @@ class CapturedHand:
     captures: Mapping[Side, frozenset[Card]]
     scopas: Mapping[Side, int]
     ace_sweeps: Mapping[Side, int]
+    # Cirulla's declarations (cirulla.md §3); empty in the other games.
+    low_hands: Mapping[Side, int] = dataclasses.field(default_factory=dict)
+    three_of_a_kind: Mapping[Side, int] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -870,6 +940,7 @@ class CountedHand:
 
 
 CAPTURE_FIELDS = frozenset({"captures", "scopas", "ace_sweeps"})
+DECLARATION_FIELDS: tuple[str, ...] = ("low_hands", "three_of_a_kind")
 POINTS_FIELDS = frozenset({"points", "capotto"})
 
 
@@ -997,6 +1068,14 @@ class ScopaFamily(PartnersOppositeGame):
     resumes_from_totals = True
 
     prime_rule_option = ""  # Pirate Scopa scores primes instead of the primiera
+    # Cirulla's declarations, grande and piccola (cirulla.md §3-§4).
+    declares: ClassVar[bool] = False
+
+    def capture_fields(self) -> frozenset[str]:
+        return CAPTURE_FIELDS | set(DECLARATION_FIELDS) if self.declares else CAPTURE_FIELDS
+
+    def most_bonuses(self) -> int:
+        return CIRULLA_MOST_BONUSES if self.declares else 0
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         values, problems = resolve_options(self.option_specs, raw)
@@ -1030,7 +1109,7 @@ class ScopaFamily(PartnersOppositeGame):
                     [problem(_("give either the captured cards or the points, not both"), "round")]
                 )
         if counted:
-            problems.extend(fields_not_applying(entry, POINTS_FIELDS, CAPTURE_FIELDS))
+            problems.extend(fields_not_applying(entry, POINTS_FIELDS, self.capture_fields()))
             points = _parse_counts(entry["points"], "points", table, problems)
             capotto = entry.get("capotto")
             if says_nothing(capotto):
@@ -1043,14 +1122,18 @@ class ScopaFamily(PartnersOppositeGame):
             if not problems:
                 problems.extend(
                     counted_hand_problems(
-                        points, capotto_side, table.options, bool(self.prime_rule_option)
+                        points,
+                        capotto_side,
+                        table.options,
+                        bool(self.prime_rule_option),
+                        self.most_bonuses(),
                     )
                 )
             raise_if_any(problems)
             return CountedHand(points, capotto_side)
         if "captures" not in entry:
             raise_if_any([problem(_("a round needs the captured cards or the points"), "round")])
-        problems.extend(fields_not_applying(entry, CAPTURE_FIELDS, POINTS_FIELDS))
+        problems.extend(fields_not_applying(entry, self.capture_fields(), POINTS_FIELDS))
         captures = read_captures(
             entry["captures"],
             table.sides,
@@ -1064,10 +1147,24 @@ class ScopaFamily(PartnersOppositeGame):
         ace_sweeps = _parse_counts(entry.get("ace_sweeps"), "ace_sweeps", table, problems)
         if any(ace_sweeps.values()) and not table.options.get("scopa_d_assi"):
             problems.append(problem(_("ace sweeps only count with Scopa d'Assi"), "ace_sweeps"))
+        low_hands, three_of_a_kind = self._parse_declarations(entry, table, problems)
         if not problems:
             problems.extend(_check_sweeps(captures, scopas, ace_sweeps))
+            if self.declares:
+                problems.extend(_check_declarations(low_hands, three_of_a_kind, table))
         raise_if_any(problems)
-        return CapturedHand(captures, scopas, ace_sweeps)
+        return CapturedHand(captures, scopas, ace_sweeps, low_hands, three_of_a_kind)
+
+    def _parse_declarations(
+        self, entry: Mapping[str, object], table: TableSetup, problems: list[Problem]
+    ) -> tuple[dict[Side, int], dict[Side, int]]:
+        """Cirulla's low hands and three of a kind (cirulla.md §3); none in the other games."""
+        if not self.declares:
+            return {}, {}
+        return (
+            _parse_counts(entry.get("low_hands"), "low_hands", table, problems),
+            _parse_counts(entry.get("three_of_a_kind"), "three_of_a_kind", table, problems),
+        )
 
     def score_round(
         self,
@@ -1129,6 +1226,9 @@ class ScopaFamily(PartnersOppositeGame):
                     napoli = NapoliPart(side, run, len(run))
         if table.options.get("capotto"):
             capotto = CapottoPart(capotto_side(captures))
+        grande = piccola = declarations = None
+        if self.declares:
+            grande, piccola, declarations = _cirulla_extras(hand, points)
         breakdown = ScopaCardsBreakdown(
             cards,
             coins,
@@ -1139,6 +1239,9 @@ class ScopaFamily(PartnersOppositeGame):
             re_bello,
             napoli,
             capotto,
+            grande,
+            piccola,
+            declarations,
         )
         return RoundScore(points, breakdown.to_json())
 
@@ -1235,6 +1338,65 @@ def _check_sweeps(
                 )
             )
     return problems
+
+
+# games/plugins/scopa/cirulla.md §3-§4.
+LOW_HAND_POINTS = 3
+THREE_OF_A_KIND_POINTS = 10
+GRANDE_POINTS = 5
+GRANDE: frozenset[Card] = frozenset(
+    Card(Suit.COINS, rank) for rank in (Rank.JACK, Rank.KNIGHT, Rank.KING)
+)
+# The piccola is the coin run from the ace, A-2-3 at least, and stops at the 6 (cirulla.md §4).
+PICCOLA_LONGEST = 6
+# Three cards a deal, four on the table first: 36 cards dealt, 12 deals of three whatever the
+# number of players (6 each for two, 4 for three, 3 for four).
+CIRULLA_DEALS = (len(DECK) - 4) // 3
+CIRULLA_MOST_BONUSES = CIRULLA_DEALS * THREE_OF_A_KIND_POINTS + GRANDE_POINTS + PICCOLA_LONGEST
+
+
+def cirulla_deals_per_side(table: TableSetup) -> int:
+    """How many deals of three cards a side's players receive in a hand: each declares at most
+    once a deal (cirulla.md §3)."""
+    return CIRULLA_DEALS // len(table.players) * (len(table.players) // len(table.sides))
+
+
+def _check_declarations(
+    low_hands: Mapping[Side, int], three_of_a_kind: Mapping[Side, int], table: TableSetup
+) -> list[Problem]:
+    """More declarations than a side was dealt hands of three cannot be."""
+    deals = cirulla_deals_per_side(table)
+    return [
+        problem(
+            _("{side} declared {declared} times, but was dealt only {deals} hands of three cards"),
+            "low_hands",
+            side=side,
+            declared=low_hands[side] + three_of_a_kind[side],
+            deals=deals,
+        )
+        for side in table.sides
+        if low_hands[side] + three_of_a_kind[side] > deals
+    ]
+
+
+def _cirulla_extras(
+    hand: CapturedHand, points: dict[Side, int]
+) -> tuple[GrandePart, NapoliPart, DeclarationsPart]:
+    """The grande, the piccola and the declarations of a Cirulla hand, added to ``points``."""
+    grande = GrandePart(None, 0)
+    piccola = NapoliPart(None, (), 0)
+    for side, taken in hand.captures.items():
+        if taken >= GRANDE:
+            points[side] += GRANDE_POINTS
+            grande = GrandePart(side, GRANDE_POINTS)
+        run = napoli_run(taken)[:PICCOLA_LONGEST]
+        if run:
+            points[side] += len(run)
+            piccola = NapoliPart(side, run, len(run))
+    for side in points:
+        points[side] += LOW_HAND_POINTS * hand.low_hands[side]
+        points[side] += THREE_OF_A_KIND_POINTS * hand.three_of_a_kind[side]
+    return grande, piccola, DeclarationsPart(dict(hand.low_hands), dict(hand.three_of_a_kind))
 
 
 class Scopa(ScopaFamily):
@@ -1352,7 +1514,37 @@ class PirateScopa(ScopaFamily):
         )
 
 
-GAMES: tuple[Game, ...] = (Scopa(), Scopone(), PirateScopa())
+def _always_on(spec_name: str) -> OptionSpec:
+    spec = next(spec for spec in _SCOPA_RULE_SPECS if spec.name == spec_name)
+    return dataclasses.replace(spec, default=True)
+
+
+class Cirulla(ScopaFamily):
+    """Cirulla, the Genoese Scopa (games/plugins/scopa/cirulla.md): 2 or 3 each for themselves,
+    4 in two teams of partners; the declarations, the grande and the piccola on top of Scopa's
+    points, and the ace that takes the whole table, to 51."""
+
+    key = "cirulla"
+    name = _("Cirulla")
+    min_players = 2
+    max_players = 4
+    declares = True
+    option_specs = (
+        _target_spec(51),
+        _always_on("scopa_d_assi"),
+        *(
+            spec
+            for spec in _SCOPA_RULE_SPECS
+            if spec.name in ("ace_sweep_is_scopa", "primiera_incomplete")
+        ),
+        dataclasses.replace(FACE_DECK_SPEC, default="french"),
+    )
+
+    def plays_in_teams(self, player_count: int, options: Mapping[str, OptionValue]) -> bool:
+        return player_count == 4
+
+
+GAMES: tuple[Game, ...] = (Scopa(), Scopone(), PirateScopa(), Cirulla())
 
 # The games scored as this module's family: captures, primiera and sweeps.
 SCOPA_FAMILY: tuple[str, ...] = tuple(game.key for game in GAMES)

@@ -32,6 +32,7 @@ from games.hands.tap_cards import (
 )
 from games.plugins.scopa.demo import SCOPA_DEMOS
 from games.plugins.scopa.engine import (
+    DECLARATION_FIELDS,
     GAMES,
     PRIME_MOST_SEVENS,
     PRIMIERA_VOID,
@@ -40,6 +41,7 @@ from games.plugins.scopa.engine import (
     REASON_MORE_SUITS,
     REASON_NOBODY_COMPLETE,
     CapottoPart,
+    NapoliPart,
     PirateScopaCardsBreakdown,
     PrimePart,
     PrimieraPart,
@@ -103,12 +105,21 @@ class ScopaHandForm(TapCardsForm):
                 self.fields[f"ace_sweeps_{i}"] = forms.IntegerField(
                     label=side, min_value=0, max_value=4, initial=0, required=False
                 )
+            if self.declares():
+                # The engine holds them to the deals a side had (cirulla.md §3).
+                for name in DECLARATION_FIELDS:
+                    self.fields[f"{name}_{i}"] = forms.IntegerField(
+                        label=side, min_value=0, max_value=12, initial=0, required=False
+                    )
         if setup.options.get("capotto"):
             self.fields["capotto"] = forms.ChoiceField(
                 label=_("Capotto (all ten coins)"),
                 choices=[("", _("nobody"))] + [(str(i), side) for i, side in enumerate(self.sides)],
                 required=False,
             )
+
+    def declares(self) -> bool:
+        return isinstance(self.rules, ScopaFamily) and self.rules.declares
 
     @classmethod
     def initial_from_entry(
@@ -125,7 +136,7 @@ class ScopaHandForm(TapCardsForm):
                 initial["capotto"] = index[str(capotto)]
             return initial
         initial = cls.initial_captures(entry, sides)
-        for key in ("scopas", "ace_sweeps"):
+        for key in ("scopas", "ace_sweeps", *DECLARATION_FIELDS):
             for side, count in entry_part(entry, key).items():
                 initial[f"{key}_{index[side]}"] = count
         return initial
@@ -166,6 +177,9 @@ class ScopaHandForm(TapCardsForm):
             entry["ace_sweeps"] = {
                 side: self.count(f"ace_sweeps_{i}") for i, side in enumerate(self.sides)
             }
+        if self.declares():
+            for name in DECLARATION_FIELDS:
+                entry[name] = {side: self.count(f"{name}_{i}") for i, side in enumerate(self.sides)}
         return entry
 
     def preview(self) -> HandPreview | None:
@@ -246,7 +260,9 @@ class ScopaHandEntry(TapCardsHandEntry):
             if preview and preview.score
             else [],
             "steppers": on_first_read(
-                lambda: self.points_steppers(form, setup, "scopas", "ace_sweeps", "points")
+                lambda: self.points_steppers(
+                    form, setup, "scopas", "ace_sweeps", *DECLARATION_FIELDS, "points"
+                )
             ),
         }
 
@@ -353,22 +369,48 @@ def _explain_extras(breakdown: ScopaCardsBreakdown, style: DeckStyle) -> list[st
         lines.append(text % {"counts": _counts(made)})
     if breakdown.re_bello is not None:
         lines.append(_("Re bello: %(side)s.") % {"side": breakdown.re_bello.winner})
-    napoli = breakdown.napoli
-    if napoli and napoli.winner:
-        lines.append(
-            _("Napoli: %(side)s holds the coin run %(run)s, %(points)s points.")
-            % {
-                "side": napoli.winner,
-                "run": cards_short((card.code for card in napoli.run), style),
-                "points": napoli.points,
-            }
-        )
+    if breakdown.napoli and breakdown.napoli.winner:
+        text = _("Napoli: %(side)s holds the coin run %(run)s, %(points)s points.")
+        lines.append(_coin_run(text, breakdown.napoli, style))
     capotto = _capotto_winner(breakdown.capotto)
     if capotto:
         lines.append(
             _("Capotto: %(side)s took all ten coins and wins the game.") % {"side": capotto}
         )
+    return lines + _explain_cirulla(breakdown, style)
+
+
+def _explain_cirulla(breakdown: ScopaCardsBreakdown, style: DeckStyle) -> list[str]:
+    """Cirulla's declarations, grande and piccola (cirulla.md §3-§4)."""
+    lines = []
+    declarations = breakdown.declarations
+    if declarations is not None:
+        low = {side: n for side, n in declarations.low.items() if n}
+        if low:
+            lines.append(
+                _("Low hands declared (3 points each): %(counts)s.") % {"counts": _counts(low)}
+            )
+        trios = {side: n for side, n in declarations.three_of_a_kind.items() if n}
+        if trios:
+            lines.append(
+                _("Three of a kind declared (10 points each): %(counts)s.")
+                % {"counts": _counts(trios)}
+            )
+    if breakdown.grande and breakdown.grande.winner:
+        lines.append(
+            _("Grande: %(side)s holds the king, queen and jack of coins, 5 points.")
+            % {"side": breakdown.grande.winner}
+        )
+    if breakdown.piccola and breakdown.piccola.winner:
+        text = _("Piccola: %(side)s holds the coin run %(run)s, %(points)s points.")
+        lines.append(_coin_run(text, breakdown.piccola, style))
     return lines
+
+
+def _coin_run(text: str, run: NapoliPart, style: DeckStyle) -> str:
+    """Napoli's or the piccola's sentence: who holds the coin run, the run and its points."""
+    cards = cards_short((card.code for card in run.run), style)
+    return text % {"side": run.winner, "run": cards, "points": run.points}
 
 
 def explain_primiera(primiera: PrimieraPart, style: DeckStyle) -> str:

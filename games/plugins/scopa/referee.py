@@ -385,6 +385,7 @@ VARIANT_STANDARD = "standard"
 VARIANT_QUINDICI = "quindici"
 VARIANT_ASSI = "assi"
 VARIANT_PIRATE = "pirate"
+VARIANT_CIRULLA = "cirulla"
 
 
 class CaptureRefereeForm(forms.Form):
@@ -395,6 +396,7 @@ class CaptureRefereeForm(forms.Form):
             (VARIANT_PIRATE, gettext_lazy("Pirate Scopa")),
             (VARIANT_QUINDICI, gettext_lazy("Scopa di Quindici")),
             (VARIANT_ASSI, gettext_lazy("Scopa d'Assi")),
+            (VARIANT_CIRULLA, gettext_lazy("Cirulla")),
         ],
         initial=VARIANT_STANDARD,
         required=False,
@@ -451,6 +453,7 @@ class CaptureRefereeForm(forms.Form):
         return CaptureRules(
             quindici=variant == VARIANT_QUINDICI,
             scopa_d_assi=assi,
+            cirulla=variant == VARIANT_CIRULLA,
             ace_on_table_takes_only_ace=assi and bool(self.value("ace_on_table_takes_only_ace")),
             ace_may_be_trailed=assi and bool(self.value("ace_may_be_trailed")),
         )
@@ -522,6 +525,8 @@ def _card_name(card: Card, style: DeckStyle) -> str:
 
 def _capture_reason(capture: Capture, played: Card, rules: CaptureRules, style: DeckStyle) -> str:
     if capture.kind == KIND_ACE_TAKES_ALL:
+        if rules.cirulla:
+            return _("Cirulla: a played ace takes every card on a table that holds no ace.")
         return _("Scopa d'Assi: a played ace takes every card on the table.")
     if capture.kind == KIND_FIFTEEN:
         return _("%(cards)s and the played %(played)s make 15.") % {

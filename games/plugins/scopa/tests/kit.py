@@ -18,7 +18,9 @@ DECK_CODES: tuple[str, ...] = tuple(card.code for card in DECK)
 
 class ScopaKit(GameKit):
     # Parts a table option adds (games/plugins/scopa/rules.md §7, pirate-scopa.md).
-    optional_breakdown_keys = frozenset({"ace_sweeps", "re_bello", "napoli", "capotto"})
+    optional_breakdown_keys = frozenset(
+        {"ace_sweeps", "re_bello", "napoli", "capotto", "grande", "piccola", "declarations"}
+    )
 
     def __init__(self, players: tuple[str, ...], options: dict[str, object] | None = None):
         self.sample_players = players
@@ -37,6 +39,10 @@ class ScopaKit(GameKit):
             options["four_individuals"] = draw(st.booleans())
         if game == "pirate-scopa":
             options["prime_rule"] = draw(st.sampled_from(["sum", "most-sevens"]))
+        if game == "cirulla":
+            # Low targets as the others', so a drawn game ends in a few hands (CI time): a
+            # Cirulla hand gives more points, and 51 is the default the sample table plays.
+            options["ace_sweep_is_scopa"] = draw(st.booleans())
         return count, options
 
     def entry(self, draw: st.DrawFn, setup: TableSetup, out: Sequence[str]) -> Entry:
@@ -89,11 +95,13 @@ class ScopaKit(GameKit):
         return draw(scopa_counted_points(game, sides, {}))
 
     def winning_entries(self, setup: TableSetup, winner: str) -> list[Entry]:
-        return [{"points": {side: 11 if side == winner else 3 for side in setup.sides}}]
+        # One hand at the target wins it: Cirulla's 51 is within what a hand can give.
+        win = setup.option_int("target") if setup.game == "cirulla" else 11
+        return [{"points": {side: win if side == winner else 3 for side in setup.sides}}]
 
     def site_players(self, game: str) -> int:
-        # Scopa for two, Pirate Scopa for three, Scopone's four.
-        return {"scopa": 2, "pirate-scopa": 3}.get(game, 4)
+        # Scopa and Cirulla for two, Pirate Scopa for three, Scopone's four.
+        return {"scopa": 2, "pirate-scopa": 3, "cirulla": 2}.get(game, 4)
 
     def half_enter(self, page: Page) -> None:
         # A table whose last hand was counted starts the next in points: tap cards instead.
@@ -111,7 +119,9 @@ def scopa_bounds(setup: TableSetup) -> tuple[int, int]:
     pirate = setup.game == "pirate-scopa"
     re_bello = int(not pirate and bool(setup.options.get("re_bello")))
     napoli = 10 if not pirate and setup.options.get("napoli") else 0
-    return 1 + re_bello, 4 + re_bello + napoli + 20
+    # Cirulla (cirulla.md §6): 12 declarations of 10, the grande's 5 and the piccola's 6.
+    cirulla = 12 * 10 + 5 + 6 if setup.game == "cirulla" else 0
+    return 1 + re_bello, 4 + re_bello + napoli + cirulla + 20
 
 
 @st.composite
@@ -135,6 +145,10 @@ def scopa_captures(draw: st.DrawFn, setup: TableSetup) -> Entry:
     entry: Entry = {"captures": captures, "scopas": scopas}
     if ace_sweeps:
         entry["ace_sweeps"] = ace_sweeps
+    if setup.game == "cirulla":
+        # A declaration or two a side, well within the deals each side has (cirulla.md §3).
+        entry["low_hands"] = {side: draw(st.integers(0, 1)) for side in sides}
+        entry["three_of_a_kind"] = {side: draw(st.integers(0, 1)) for side in sides}
     return entry
 
 
@@ -143,6 +157,7 @@ SAMPLE_TABLES: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
     "scopa": (("Ann", "Bob"), {"target": 21}),
     "scopone": (("Ann", "Bob", "Cy", "Di"), {}),
     "pirate-scopa": (("Ann", "Bob", "Cy"), {}),
+    "cirulla": (("Ann", "Bob"), {}),
 }
 
 KITS: dict[str, GameKit] = {

@@ -141,6 +141,14 @@ def scopa_counted_points(
             napoli = draw(st.none() | st.sampled_from(sides))
             if napoli is not None:
                 points[napoli] += draw(st.integers(3, 10))
+    if game == "cirulla":
+        # cirulla.md §3-§4: the grande, the piccola's run of 3 to 6, a declaration or so.
+        for least, most in ((5, 5), (3, 6)):
+            taker = draw(st.none() | st.sampled_from(sides))
+            if taker is not None:
+                points[taker] += draw(st.integers(least, most))
+        for side in sides:
+            points[side] += draw(st.sampled_from([0, 0, 3, 10]))
     for side in sides:
         points[side] += draw(st.integers(0, 3))
     entry: dict[str, object] = {"points": points}

@@ -51,13 +51,16 @@ def test_a_hand_explains_its_primiera_and_partners_sit_opposite() -> None:
     assert hand_entry_for("scopone").seating_help(GAMES["scopone"])
     # Pirate Scopa is played each for themselves.
     assert hand_entry_for("pirate-scopa").seating_help(GAMES["pirate-scopa"]) == ""
+    # Cirulla's four play in pairs, its two or three alone.
+    assert GAMES["cirulla"].plays_in_teams(4, {})
+    assert not GAMES["cirulla"].plays_in_teams(3, {})
 
 
 def test_the_family_comes_first_decides_hands_by_the_totals_and_plays_for_no_money() -> None:
     # A new table starts on Scopa.
     assert GAME_PACKAGES[0] == "games.plugins.scopa"
     assert next(iter(GAMES)) == "scopa"
-    assert FAMILY == ["scopa", "scopone", "pirate-scopa"]
+    assert FAMILY == ["scopa", "scopone", "pirate-scopa", "cirulla"]
     for key in FAMILY:
         assert GAMES[key].resumes_from_totals
         assert not GAMES[key].plays_for_money
