@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from django.utils.translation import get_language, to_locale
 
 from games.hands import TOOLS, Tool
+from games.http import kept_copy
 
 
 @cache
@@ -39,3 +40,9 @@ def game_tools(request: HttpRequest) -> dict[str, tuple[Tool, ...]]:
     """The pages the game packages offer beside their tables (``games.hands.TOOLS``, the Scopa
     family's referees), which the header, the home page and the rules index link to."""
     return {"game_tools": TOOLS}
+
+
+def kept_copy_context(request: HttpRequest) -> dict[str, bool]:
+    """``kept_copy``: the page is a copy the service worker keeps for offline use, which shows
+    no message (a message shown there would be gone from the page the player opens)."""
+    return {"kept_copy": kept_copy(request)}

@@ -17,6 +17,19 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
+# The header the service worker sends with the pages it fetches in the background to keep a copy
+# for offline use (templates/pwa/service-worker.js, refresh).
+KEPT_COPY_HEADER = "X-Kept-Copy"
+
+
+def kept_copy(request: HttpRequest) -> bool:
+    """Whether the service worker asked for this page in the background, to keep a copy: such
+    a request changes nothing the player would see next. It sets no cookie
+    (middleware.KeptCopyMiddleware), shows no message, and leaves in the session whatever a
+    page shows once (the Undo after abandoning a table), for the page the player opens."""
+    return request.headers.get(KEPT_COPY_HEADER) == "1"
+
+
 def download_filename(*parts: str) -> str:
     words = "-".join(part for part in parts if part)
     safe = "".join(char if char.isalnum() else "-" for char in words.casefold())

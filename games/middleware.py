@@ -15,16 +15,12 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 
 from games import ratelimit
 from games.clubs import access as club_access
+from games.http import kept_copy
 from games.unfit_text import UNFIT, mended
 
 if TYPE_CHECKING:
     # What django-stubs calls a request's GET and POST.
     from django.http.request import _ImmutableQueryDict
-
-
-# The header the service worker sends with the pages it fetches in the background to keep a copy
-# (templates/pwa/service-worker.js, refresh).
-KEPT_COPY_HEADER = "X-Kept-Copy"
 
 
 class KeptCopyMiddleware:
@@ -41,7 +37,7 @@ class KeptCopyMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if request.headers.get(KEPT_COPY_HEADER) == "1":
+        if kept_copy(request):
             for name in list(response.cookies):
                 del response.cookies[name]
         return response

@@ -157,6 +157,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.page_language",
                 "games.context_processors.game_tools",
+                "games.context_processors.kept_copy_context",
             ],
             # {% partialdef %} / {% partial %} without {% load partials %}, as in Django 6.
             "builtins": ["template_partials.templatetags.partials"],

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from games.middleware import KEPT_COPY_HEADER
+from games.http import KEPT_COPY_HEADER
 from scorekeeper import pwa
 from scorekeeper.static_bundles import CHOSEN_DARK, PHONE_DARK, STATIC_DIR, bundle_text
 

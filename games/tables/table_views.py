@@ -37,7 +37,7 @@ from games.clubs import access as club_access
 from games.clubs.services import TrashStale
 from games.hands import hand_entry_for
 from games.hands.base import posted_version
-from games.http import HtmxHttpRequest, acting_user, download_filename
+from games.http import HtmxHttpRequest, acting_user, download_filename, kept_copy
 from games.leagues import selectors as league_selectors
 from games.middleware import mend_post
 from games.models import Club, Role, Table
@@ -65,7 +65,9 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     clubs = club_access.club_ids(request.user)
     scorer_clubs = _scorer_clubs(request)
     abandoned = list(selectors.tables_abandoned(clubs)[:50])
-    just = request.session.pop(JUST_ABANDONED, None)
+    # Shown once, on the page the player opens: a copy the phone keeps in the background
+    # neither shows it nor takes it.
+    just = None if kept_copy(request) else request.session.pop(JUST_ABANDONED, None)
     return render(
         request,
         "tables/home.html",

@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from games.http import KEPT_COPY_HEADER
 from games.leagues import selectors as league_selectors
 from games.models import ClubChange, Role, Round, Table, TableChange
 from games.scoring import EntryError
@@ -252,6 +253,39 @@ def test_abandoning_from_the_table_page_goes_home_with_undo_right_there(client: 
     assert "Take it up again" in rest
     # Offered once, like a message.
     assert 'id="abandoned-notice"' not in html(client.get(reverse("games:home")))
+
+
+def test_a_copy_kept_in_the_background_leaves_the_undo_and_messages_to_the_page_opened(
+    client: Client,
+) -> None:
+    """The service worker fetches the home page in the background to keep it for offline use;
+    when that fetch came between abandoning and the home page (seen on a busy machine), it took
+    the Undo, and the player's own page showed none."""
+    table = open_table()
+    client.post(abandon_url(table))
+    kept = client.get(reverse("games:home"), headers={KEPT_COPY_HEADER: "1"})
+
+    opened = client.get(reverse("games:home"))
+
+    assert 'id="abandoned-notice"' not in html(kept)
+    assert "Scopa abandoned" in html(opened).split('id="abandoned-notice"', 1)[1]
+
+
+def test_a_copy_kept_in_the_background_shows_no_message_and_leaves_it(client: Client) -> None:
+    table = open_table()
+    table_services.round_record(table, points_entry(Ann=3, Bob=1))
+    hand = Round.objects.filter(table=table).order_by("number").last()
+    assert hand is not None
+    delete = reverse(
+        "games:round_delete", kwargs={"table": table.public_id, "hand": hand.public_id}
+    )
+    client.post(delete, {"table_version": str(Table.objects.get().version)})
+
+    kept = client.get(table_url(table), headers={KEPT_COPY_HEADER: "1"})
+    opened = client.get(table_url(table))
+
+    assert 'class="messages"' not in html(kept)
+    assert f"Hand {hand.number} deleted." in html(opened).split('class="messages"', 1)[1]
 
 
 def test_undo_takes_the_table_up_again_and_goes_back_to_it(client: Client) -> None:
