@@ -47,7 +47,7 @@ def offer_order(
     package's games right after the game its engine's ``OFFERED_AFTER`` names, or else last.
 
     The game named may be another package's, whichever comes first in ``packages`` (Swoops
-    follows Ciapanò, which follows Pirate Scopa)."""
+    follows Ciapanò, which follows Cirulla)."""
     order = list(built_in)
     waiting = list(GAME_PACKAGES if packages is None else packages)
     while waiting:

@@ -904,6 +904,6 @@ def _parse_last_trick(
 
 GAMES: tuple[Game, ...] = (Ciapano(),)
 
-# The new-table form offers Ciapanò after Pirate Scopa, where it stood before it was a game
-# package.
-OFFERED_AFTER = "pirate-scopa"
+# The new-table form offers Ciapanò after the Scopa family, whose last variant is Cirulla (it
+# stood after Pirate Scopa before Cirulla came), so the family's games stay together.
+OFFERED_AFTER = "cirulla"
