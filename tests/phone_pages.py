@@ -119,6 +119,17 @@ def build_site() -> Site:
     return site
 
 
+def settle(page: Page) -> None:
+    """Wait until the page is what a person reads: loaded, and no htmx request in flight (htmx
+    marks the element of each with ``htmx-request``). Playwright's "networkidle" waited 0.5 s
+    of quiet after every page, about a minute and a half of each CI pass over the page walks,
+    while no page of ours fetches anything on its own once loaded (no ``hx-trigger="load"``;
+    the live polls wait seconds); and after an htmx swap it returned at once, as the page had
+    been idle since its load, so it never waited for a preview either."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
 def half_enter(page: Page, game: str) -> None:
     """Enter part of a hand the way a player would, without saving it (the game's test kit)."""
     page.wait_for_load_state()

@@ -20,7 +20,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.tables import services as table_services
 from tests.conftest import SMALL_PHONE, sign_in
-from tests.phone_pages import Site, build_site, half_enter
+from tests.phone_pages import Site, build_site, half_enter, settle
 
 # What axe reads is the pages' markup, the same from either database: CI runs it once, in its
 # PostgreSQL pass (the tap targets run in the SQLite one).
@@ -74,7 +74,7 @@ MISSING_IDS = """
 def axe_violations(page: Page) -> list[dict[str, Any]]:
     # htmx and the page's own scripts settle first: a half-swapped page is not what a person
     # reads.
-    page.wait_for_load_state("networkidle")
+    settle(page)
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE_SOURCE)
     violations: list[dict[str, Any]] = page.evaluate(AXE_RUN)

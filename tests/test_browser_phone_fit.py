@@ -18,7 +18,7 @@ from games.models import Round
 from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
-from tests.phone_pages import build_site, half_enter
+from tests.phone_pages import build_site, half_enter, settle
 
 # What these read is the layout, the same from either database (as the tap targets'): CI
 # measures it once, in its SQLite pass, where it is quicker; the saves a page makes are
@@ -86,11 +86,11 @@ def test_text_a_player_reads_is_at_least_14_px(live_server: LiveServer, browser:
         if name in ("join", "keep my games", "sign in"):
             continue
         page.goto(live_server.url + url)
-        page.wait_for_load_state("networkidle")
+        settle(page)
         page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         if name.startswith("table "):
             half_enter(page, name.removeprefix("table "))
-            page.wait_for_load_state("networkidle")
+            settle(page)
         small += [f"{name}: {line}" for line in page.evaluate(SMALL_TEXT, MIN_TEXT)]
     page.context.close()
     assert not small, f"text under {MIN_TEXT} px:\n" + "\n".join(small)
@@ -168,7 +168,7 @@ def test_names_are_whole_and_tell_each_player_apart(
     for game in site.tables:
         page.goto(live_server.url + site.urls[f"table {game}"])
         half_enter(page, game)
-        page.wait_for_load_state("networkidle")
+        settle(page)
         problems += [f"{game}: {line}" for line in page.evaluate(BROKEN_NAMES, names)]
         groups = page.evaluate(CHIP_TEXTS)
         for group, texts in groups.items():
@@ -211,7 +211,7 @@ def test_the_card_grid_is_one_tab_stop_worked_by_the_arrow_keys(
     site = build_site()
     page = signed_in_phone(browser, live_server)
     page.goto(live_server.url + site.urls["table scopa"])
-    page.wait_for_load_state("networkidle")
+    settle(page)
 
     def focused_card() -> str | None:
         return page.evaluate(
@@ -275,7 +275,7 @@ def test_the_hand_entry_is_a_skip_link_away_and_keeps_the_focus_after_a_save(
     table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     page = signed_in_phone(browser, live_server)
     page.goto(f"{live_server.url}/tables/{table.public_id}/")
-    page.wait_for_load_state("networkidle")
+    settle(page)
 
     def focused() -> str:
         return page.evaluate(

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page
 from pytest_django.live_server_helper import LiveServer
 
 from tests.conftest import SMALL_PHONE, sign_in
-from tests.phone_pages import build_site, half_enter
+from tests.phone_pages import build_site, half_enter, settle
 
 # The layout is the same from either database: CI measures it once, in its SQLite pass (axe
 # runs in the PostgreSQL one).
@@ -77,7 +77,7 @@ MEASURE = """
 
 
 def small_targets(page: Page) -> list[str]:
-    page.wait_for_load_state("networkidle")
+    settle(page)
     # What a closed <details> holds counts too: a player opens it.
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     found: list[str] = page.evaluate(MEASURE, MIN)

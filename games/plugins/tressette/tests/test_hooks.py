@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.hands import hand_entry_for
 from games.hands.base import ChartHints
 from games.plugins.tressette import engine
+from games.plugins.tressette.demo import TRESSETTE_DEMO
 from games.scoring import GAMES
 
 GAME = "tressette"
@@ -19,7 +20,7 @@ def test_it_decides_hands_by_the_totals_to_its_target_and_plays_for_no_money() -
     assert not rules.plays_for_money
     assert rules.player_counts == (2, 4)
     assert entry.why_url_name == ""
-    assert entry.demo(GAME) is None
+    assert entry.demo(GAME) is TRESSETTE_DEMO
     assert entry.rules_template(GAME) == "tressette/rules.html"
     assert entry.chart_hints(rules.setup(["Ann", "Bob"], {"target": "21"})) == ChartHints(
         21, "Game to 21"
