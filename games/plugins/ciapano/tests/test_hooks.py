@@ -21,8 +21,9 @@ def test_the_standings_count_eliminations_and_the_average_place() -> None:
     assert [column.key for column in columns_for(GAME)][4:] == ["eliminations", "average_place"]
 
 
-def test_it_follows_pirate_scopa_needs_its_hands_to_resume_and_says_nothing_of_seats() -> None:
-    assert engine.OFFERED_AFTER == "pirate-scopa"
+def test_it_follows_the_scopa_family_needs_its_hands_to_resume_and_says_nothing_of_seats() -> None:
+    # After the family's last variant, so the Scopa games are offered together.
+    assert engine.OFFERED_AFTER == "cirulla"
     rules = GAMES[GAME]
     # Who is out needs the hands themselves.
     assert not rules.resumes_from_totals
