@@ -20,6 +20,8 @@ from games.tournaments import draw, ranking
 from games.tournaments.models import Entrant, Pairing, RoundTable, Tournament, TournamentRound
 
 # A table not done whose last save is older than this is late on the director's page.
+# A save this recent is "just now" on the director's page.
+JUST_NOW = timedelta(minutes=1)
 LATE_AFTER = timedelta(minutes=10)
 
 
@@ -49,6 +51,12 @@ class TableProgress:
         if self.manual_result is not None or self.finished:
             return True
         return self.games_due is not None and self.games_played >= self.games_due
+
+    @property
+    def saved_just_now(self) -> bool:
+        """A save within the last minute, which the page calls "just now" ("0 minutes ago"
+        is what Django's timesince says of it)."""
+        return self.last_save is not None and timezone.now() - self.last_save < JUST_NOW
 
     @property
     def late(self) -> bool:

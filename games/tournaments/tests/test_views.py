@@ -6,10 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import ClubChange, Round, Table, new_hand_token
 from games.tournaments import services
@@ -109,6 +111,14 @@ def test_drawing_a_round_shows_its_seat_list_and_the_progress_polls_as_a_fragmen
     assert "<html" not in html(progress)
     assert html(progress).lstrip().startswith('<div id="progress"')
     assert "1 of 2 games" in html(progress)
+    # Django's timesince says "0 minutes" of a save this recent.
+    assert "last save just now" in html(progress)
+    assert "0\xa0minutes" not in html(progress)
+    Table.objects.filter(pk=live_table(one).pk).update(
+        updated_at=timezone.now() - timedelta(minutes=5)
+    )
+    later = client.get(url("tournament", tournament) + "?part=progress", **HTMX)
+    assert "last save 5\xa0minutes ago" in html(later)
 
 
 def test_the_table_link_lets_a_phone_score_that_table_only_until_the_round_closes(client):
