@@ -38,8 +38,7 @@ class KeptCopyMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         if kept_copy(request):
-            for name in list(response.cookies):
-                del response.cookies[name]
+            response.cookies.clear()
         return response
 
 

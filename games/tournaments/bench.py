@@ -15,13 +15,13 @@ from django.urls import reverse
 
 from games.bench_table import as_a_worker_runs, timed, timings_table
 from games.models import Table
-from games.scoring import GAMES as GAMES_BY_KEY
+from games.scoring import GAMES
 from games.tables import services as table_services
 from games.tournaments import services
 from games.tournaments.models import Tournament
 
 PLAYERS = 100
-GAMES = 32
+GAMES_PER_TABLE = 32
 
 
 def night_game() -> str:
@@ -30,12 +30,14 @@ def night_game() -> str:
     choose and that seats four, found by its rules as every generic module finds a game."""
     return next(
         key
-        for key, rules in GAMES_BY_KEY.items()
+        for key, rules in GAMES.items()
         if rules.ends_when_players_stop and 4 in rules.player_counts
     )
 
 
-def tournament_seed(owner: User, players: int = PLAYERS, games: int = GAMES) -> Tournament:
+def tournament_seed(
+    owner: User, players: int = PLAYERS, games: int = GAMES_PER_TABLE
+) -> Tournament:
     """The night after its first round: every table has played its games (a solo won by each
     seat in turn, so the standings have something to sort)."""
     club = owner.memberships.get().club
@@ -76,12 +78,12 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
     with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"), as_a_worker_runs():
         bare = timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
         timings = [bare] + [
-            timed(name, GAMES, runs, _getter(client, url)) for name, url in pages.items()
+            timed(name, GAMES_PER_TABLE, runs, _getter(client, url)) for name, url in pages.items()
         ]
     return "\n".join(
         [
-            f"{label}: a {PLAYERS}-player tournament, {PLAYERS // 4} tables of {GAMES} games "
-            f"(seeded in {seeded:.1f} s), beside a bare view",
+            f"{label}: a {PLAYERS}-player tournament, {PLAYERS // 4} tables of "
+            f"{GAMES_PER_TABLE} games (seeded in {seeded:.1f} s), beside a bare view",
             timings_table(("tournament page", "games"), bare, timings),
         ]
     )
