@@ -58,6 +58,11 @@ def problem(message: str, field: str = "", /, **params: str | int | Listed) -> P
     return Problem(message, tuple(params.items()), None, field)
 
 
+def side_problem(side: object, field: str) -> Problem:
+    """An entry naming a side the table does not have (a team game's or a score pad's)."""
+    return problem(gettext_noop("{side} is not a side at this table"), field, side=str(side))
+
+
 class EntryError(ValueError):
     """Raised with every problem found, so a player can fix them all at once."""
 

@@ -34,6 +34,7 @@ from games.scoring.errors import (
     raise_if_any,
     read_counts,
     says_nothing,
+    side_problem,
 )
 from games.scoring.i18n import gettext_noop as _
 from games.scoring.options import Choice, OptionSpec, OptionValue
@@ -127,10 +128,6 @@ def read_breakdown(data: object) -> BriscolaBreakdown:
     return BriscolaBreakdown.from_json(data)
 
 
-def _side_problem(side: object, field: str) -> Problem:
-    return problem(_("{side} is not a side at this table"), field, side=str(side))
-
-
 class Briscola(PartnersOppositeGame):
     """Briscola for 2, or for 4 in two teams of partners sitting opposite (rules.md §1)."""
 
@@ -203,7 +200,7 @@ class Briscola(PartnersOppositeGame):
             raw,
             table.sides,
             problems,
-            unknown=lambda side: _side_problem(side, POINTS),
+            unknown=lambda side: side_problem(side, POINTS),
             not_whole=lambda side: problem(
                 _("points for {side} must be a whole number from 0 to 120"), POINTS, side=side
             ),
@@ -245,7 +242,7 @@ class Briscola(PartnersOppositeGame):
         """The card points of the cards each side took: every one of the 40 exactly once
         (rules.md §5)."""
         captured = read_captures(
-            raw, table.sides, problems, unknown=lambda side: _side_problem(side, CAPTURES)
+            raw, table.sides, problems, unknown=lambda side: side_problem(side, CAPTURES)
         )
         if captured is None or problems:
             raise EntryError(problems)

@@ -30,6 +30,7 @@ from games.scoring.errors import (
     problem,
     raise_if_any,
     read_counts,
+    side_problem,
     unknown_fields,
 )
 from games.scoring.i18n import gettext_noop as _
@@ -193,9 +194,7 @@ class CustomGame(PartnersOppositeGame):
             raw,
             table.sides,
             problems,
-            unknown=lambda side: problem(
-                _("{side} is not a side at this table"), POINTS, side=side
-            ),
+            unknown=lambda side: side_problem(side, POINTS),
             not_whole=out_of_range,
             negative=negative,
         ):

@@ -60,6 +60,7 @@ from games.scoring.errors import (
     raise_if_any,
     read_counts,
     says_nothing,
+    side_problem,
 )
 from games.scoring.i18n import gettext_noop as _
 from games.scoring.options import Choice, OptionSpec, OptionValue, resolve_options
@@ -944,10 +945,6 @@ DECLARATION_FIELDS: tuple[str, ...] = ("low_hands", "three_of_a_kind")
 POINTS_FIELDS = frozenset({"points", "capotto"})
 
 
-def _side_problem(side: object, field: str) -> Problem:
-    return problem(_("{side} is not a side at this table"), field, side=str(side))
-
-
 def _parse_counts(
     raw: object, field: str, table: TableSetup, problems: list[Problem]
 ) -> dict[Side, int]:
@@ -962,7 +959,7 @@ def _parse_counts(
         raw,
         counts,
         problems,
-        unknown=lambda side: _side_problem(side, field),
+        unknown=lambda side: side_problem(side, field),
         not_whole=lambda side: problem(
             _("{field} for {side} must be a whole number, 0 or more"), field, field=field, side=side
         ),
@@ -1117,7 +1114,7 @@ class ScopaFamily(PartnersOppositeGame):
             elif not table.options.get("capotto"):
                 problems.append(problem(_("capotto is not played at this table"), "capotto"))
             elif capotto not in table.sides:
-                problems.append(_side_problem(capotto, "capotto"))
+                problems.append(side_problem(capotto, "capotto"))
             capotto_side = str(capotto) if capotto is not None else None
             if not problems:
                 problems.extend(
@@ -1138,7 +1135,7 @@ class ScopaFamily(PartnersOppositeGame):
             entry["captures"],
             table.sides,
             problems,
-            unknown=lambda side: _side_problem(side, "captures"),
+            unknown=lambda side: side_problem(side, "captures"),
             one_of_two_lists_may_be_left_out=True,
         )
         if captures is None:

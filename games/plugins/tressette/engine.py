@@ -35,6 +35,7 @@ from games.scoring.errors import (
     raise_if_any,
     read_counts,
     says_nothing,
+    side_problem,
 )
 from games.scoring.i18n import gettext_noop as _
 from games.scoring.options import Choice, OptionSpec, OptionValue
@@ -179,10 +180,6 @@ def read_breakdown(data: object) -> TressetteBreakdown:
     return TressetteBreakdown.from_json(data)
 
 
-def _side_problem(side: object, field: str) -> Problem:
-    return problem(_("{side} is not a side at this table"), field, side=str(side))
-
-
 class Tressette(PartnersOppositeGame):
     """Tressette for 2, or for 4 in two pairs of partners sitting opposite (rules.md §1)."""
 
@@ -252,9 +249,9 @@ class Tressette(PartnersOppositeGame):
         if says_nothing(last):
             problems.append(problem(_("say which side took the last trick"), LAST_TRICK))
         elif last not in table.sides:
-            problems.append(_side_problem(last, LAST_TRICK))
+            problems.append(side_problem(last, LAST_TRICK))
         captured = read_captures(
-            entry[CAPTURES], table.sides, problems, unknown=lambda s: _side_problem(s, CAPTURES)
+            entry[CAPTURES], table.sides, problems, unknown=lambda s: side_problem(s, CAPTURES)
         )
         if captured is None or problems:
             raise EntryError(problems)
@@ -277,7 +274,7 @@ class Tressette(PartnersOppositeGame):
             raw,
             table.sides,
             problems,
-            unknown=lambda side: _side_problem(side, POINTS),
+            unknown=lambda side: side_problem(side, POINTS),
             not_whole=not_whole,
         ):
             if value is None:
@@ -313,7 +310,7 @@ class Tressette(PartnersOppositeGame):
         read: dict[Side, dict[str, int]] = {}
         for side, parts in raw.items():
             if side not in table.sides:
-                problems.append(_side_problem(side, DECLARATIONS))
+                problems.append(side_problem(side, DECLARATIONS))
             elif not says_nothing(parts):
                 read[str(side)] = self._side_declarations(str(side), parts, table, problems)
         problems.extend(
