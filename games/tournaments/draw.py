@@ -21,6 +21,12 @@ Source tags are those of /work/shared/tournaments/NOTES.md (listed on the rules 
   entrants meet twice; entrants on the same score play each other where they can; with an odd
   count one gets a bye, never twice [F3]), paired in the order of the standings, first against
   the next one it may meet ("serial" pairing, SoL [F13]; the Danish system [I11, I12]).
+- Partners drawn each round (``draw_partners``; Scopone and Briscola, where partners "may
+  change between games" [I8] and rotating pairs are one of the two ways a Scopone night is run
+  [I7]): individuals are paired into partners, and the pairs into tables of pair against pair,
+  each by the Swiss pairing above, so no two are partners twice and, where they can, no two meet
+  again as opponents. A count that does not divide by four leaves one to three out with a bye,
+  given as the Swiss bye is [F1, F3].
 """
 
 from __future__ import annotations
@@ -520,3 +526,100 @@ class _SerialPairing:
                 break
         self.dead_ends.add((left, allowed))
         return None
+
+
+# -- partners drawn each round ---------------------------------------------------------------------
+
+# At a table of pair against pair the partners sit opposite: seats 1 and 3 against 2 and 4.
+PAIR_TABLE = 4
+
+
+def partners_had(rounds: Iterable[RoundPlan]) -> dict[int, set[int]]:
+    """Whom each start number has had as a partner at a table of pair against pair."""
+    had: dict[int, set[int]] = defaultdict(set)
+    for plan in rounds:
+        for table in plan.tables:
+            if len(table.seats) == PAIR_TABLE:
+                for first, second in (table.seats[0::2], table.seats[1::2]):
+                    had[first].add(second)
+                    had[second].add(first)
+    return dict(had)
+
+
+def opponents_had(rounds: Iterable[RoundPlan]) -> dict[int, set[int]]:
+    """Whom each start number has played against at a table of pair against pair."""
+    had: dict[int, set[int]] = defaultdict(set)
+    for plan in rounds:
+        for table in plan.tables:
+            if len(table.seats) == PAIR_TABLE:
+                for first in table.seats[0::2]:
+                    for second in table.seats[1::2]:
+                        had[first].add(second)
+                        had[second].add(first)
+    return dict(had)
+
+
+def draw_partners(
+    standings: Sequence[SwissEntry], earlier_rounds: Sequence[RoundPlan], seed: str
+) -> RoundPlan:
+    """Partners drawn each round, pair against pair (Scopone, Briscola in four).
+
+    ``standings`` are the individuals still playing in the order of the standings; with no
+    earlier round the order is drawn from the seed, so round 1's partners and tables are drawn
+    at random. When the count does not divide by four, the lowest-placed of those with the
+    fewest byes sit the round out, one to three of them (the Swiss bye [F1, F3]). The others
+    are paired into partners in the order of the standings with the fewest repeat partners
+    (none while a pairing without one exists; none who met at all, where that can be), and
+    the pairs, in the same order, meet the pair below them with the fewest that have met as
+    opponents before (serial pairing [F13, I11]).
+    A table's seats are the first pair's partner, the second pair's, then their partners, so
+    that partners sit opposite. Deterministic for a given seed and input."""
+    order = [entry.number for entry in standings]
+    if len(set(order)) != len(order):
+        raise DrawError("a start number is entered twice")
+    if len(order) < PAIR_TABLE:
+        raise DrawError("pair against pair needs at least four players")
+    if not earlier_rounds:
+        # Who plays decides round 1, not the order the caller lists them in.
+        order = SeededStream(seed, "partners").shuffled(sorted(order))
+    had = byes_had(earlier_rounds)
+    # The lowest placed of those with the fewest byes first.
+    by_need = sorted(reversed(order), key=lambda number: had.get(number, 0))
+    byes = set(by_need[: len(order) % PAIR_TABLE])
+    playing = [number for number in order if number not in byes]
+    had_partner, foes = partners_had(earlier_rounds), opponents_had(earlier_rounds)
+    # Partners who have met in no way before where the field allows, else the fewest who have
+    # been partners.
+    met = {number: had_partner.get(number, set()) | foes.get(number, set()) for number in playing}
+    pairs = _SerialPairing(playing, met).pairs(0) or _fewest_rematches(playing, had_partner)
+    met_pairs = {
+        index: {
+            other
+            for other, (third, fourth) in enumerate(pairs)
+            if other != index
+            and ({third, fourth} & (foes.get(first, set()) | foes.get(second, set())))
+        }
+        for index, (first, second) in enumerate(pairs)
+    }
+    matches = _fewest_rematches(list(range(len(pairs))), met_pairs)
+    tables = tuple(
+        TablePlan(
+            number=index + 1,
+            seats=(pairs[one][0], pairs[other][0], pairs[one][1], pairs[other][1]),
+        )
+        for index, (one, other) in enumerate(matches)
+    )
+    return RoundPlan(
+        tables=tables, byes=tuple(number for number in order if number in byes), seed=seed
+    )
+
+
+def _fewest_rematches(order: list[int], faced: dict[int, set[int]]) -> list[tuple[int, int]]:
+    """``order`` (an even count) in twos, in serial order, with the fewest two that met."""
+    search = _SerialPairing(order, faced)
+    allowed = 0
+    while True:
+        pairs = search.pairs(allowed)
+        if pairs is not None:
+            return pairs
+        allowed += 1

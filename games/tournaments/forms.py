@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from games.clubs.forms import model_choice, readable
 from games.hands import game_choices
 from games.models import League
-from games.tournaments.models import Pairing
+from games.tournaments.models import Pairing, Partners
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -28,6 +28,17 @@ class TournamentForm(forms.Form):
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=game_choices)
     pairing = forms.ChoiceField(
         label=gettext_lazy("Later rounds"), choices=Pairing.choices, initial=Pairing.GROUPS
+    )
+    partners = forms.ChoiceField(
+        label=gettext_lazy("Partners"),
+        choices=Partners.choices,
+        initial=Partners.FIXED,
+        # Left out (a form of before the choice, a game played alone): fixed pairs.
+        required=False,
+        help_text=gettext_lazy(
+            "Pair against pair (Scopone, Briscola in four): pairs that enter together, or "
+            "players entered alone and drawn a new partner each round."
+        ),
     )
     table_size = forms.IntegerField(
         label=gettext_lazy("Players per table"), min_value=2, max_value=8, initial=4
@@ -73,7 +84,9 @@ class TournamentForm(forms.Form):
             del self.fields["league"]
 
     def tournament_fields(self) -> dict[str, Any]:
-        return dict(self.cleaned_data)
+        fields = dict(self.cleaned_data)
+        fields["partners"] = fields.get("partners") or Partners.FIXED
+        return fields
 
 
 CLUB_PLAYERS_LIST = "club-players"

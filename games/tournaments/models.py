@@ -32,6 +32,14 @@ class Pairing(models.TextChoices):
     SWISS = "swiss", _("Swiss pairing")
 
 
+class Partners(models.TextChoices):
+    """Pair against pair: pairs that enter together and keep their partners, or individuals
+    drawn into pairs afresh each round (Scopone, Briscola: NOTES.md section 2, [I7, I8])."""
+
+    FIXED = "fixed", _("fixed pairs, entered together")
+    DRAWN = "drawn", _("drawn each round")
+
+
 class Status(models.TextChoices):
     ENTRY = "entry", _("taking entries")
     PLAYING = "playing", _("playing")
@@ -49,6 +57,8 @@ class Tournament(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
     options = models.JSONField(default=dict, blank=True)
     pairing = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.GROUPS)
+    # Pair against pair: fixed pairs, or partners drawn each round.
+    partners = models.CharField(max_length=10, choices=Partners.choices, default=Partners.FIXED)
     # Players per table (Swiss: two sides, so 2 for one against one, 4 for pairs).
     table_size = models.PositiveSmallIntegerField(default=4)
     rounds_planned = models.PositiveSmallIntegerField(default=2)
@@ -86,7 +96,17 @@ class Tournament(models.Model):
 
     @property
     def in_pairs(self) -> bool:
-        """Whether each entrant is a pair of partners (Swiss pairing at tables of four)."""
+        """Whether each entrant is a pair of partners (Swiss pairing at tables of four, the
+        pairs fixed)."""
+        return self.pair_against_pair and self.partners == Partners.FIXED
+
+    @property
+    def partners_drawn(self) -> bool:
+        """Whether each entrant plays alone and is drawn a partner each round."""
+        return self.pair_against_pair and self.partners == Partners.DRAWN
+
+    @property
+    def pair_against_pair(self) -> bool:
         return self.pairing == Pairing.SWISS and self.table_size == 4
 
 

@@ -75,6 +75,17 @@ class MatchResult:
     second_score: int
 
 
+@dataclass(frozen=True)
+class PairResult:
+    """One match of partners drawn for the round, pair against pair: each player of a pair
+    takes the pair's result (the game points each pair scored, higher wins)."""
+
+    first: tuple[int, ...]
+    second: tuple[int, ...]
+    first_score: int
+    second_score: int
+
+
 def rank_points(
     results: Mapping[int, Sequence[int]],
     tie_breaks: Sequence[Criterion] = (),
@@ -111,7 +122,7 @@ def rank_points(
 
 
 def rank_swiss(
-    matches: Sequence[MatchResult],
+    matches: Sequence[MatchResult | PairResult],
     byes: Iterable[int] = (),
     bye_points: float = 1.0,
     *,
@@ -131,22 +142,30 @@ def rank_swiss(
     no opponent and adds nothing. The point difference is game points scored minus conceded.
     ``entrants`` adds those who have played nothing yet (a late entry). With ``lot_seed`` lots
     decide what is left [F5]; otherwise equal entrants share a place.
+
+    A ``PairResult`` (partners drawn for the round) gives each player of a pair the pair's
+    match points and difference; both opponents count in a player's Buchholz.
     """
     match_points: dict[int, float] = dict.fromkeys(entrants, 0.0)
     difference: dict[int, int] = defaultdict(int)
     faced: dict[int, list[int]] = defaultdict(list)
     for match in matches:
-        if match.first == match.second:
+        if isinstance(match, PairResult):
+            first, second = match.first, match.second
+        else:
+            first, second = (match.first,), (match.second,)
+        if set(first) & set(second):
             raise ValueError(f"{match.first} cannot play against itself")
-        for own, other, scored, conceded in (
-            (match.first, match.second, match.first_score, match.second_score),
-            (match.second, match.first, match.second_score, match.first_score),
+        for sides, scored, conceded in (
+            ((first, second), match.first_score, match.second_score),
+            ((second, first), match.second_score, match.first_score),
         ):
             earned = win_points if scored > conceded else 0.0
             earned = draw_points if scored == conceded else earned
-            match_points[own] = match_points.get(own, 0.0) + earned
-            difference[own] += scored - conceded
-            faced[own].append(other)
+            for own in sides[0]:
+                match_points[own] = match_points.get(own, 0.0) + earned
+                difference[own] += scored - conceded
+                faced[own].extend(sides[1])
     for number in byes:
         match_points[number] = match_points.get(number, 0.0) + bye_points
         difference[number] += bye_score

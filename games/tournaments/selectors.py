@@ -349,14 +349,22 @@ def _swiss(
     names: dict[int, str],
 ) -> list[ranking.RankedEntry]:
     matches = [
-        ranking.MatchResult(
-            first, second, points[number].get(first, 0), points[number].get(second, 0)
-        )
-        for number in counted
-        for first, second in seats.get(number, ())
+        _match(seated, points[number]) for number in counted for seated in seats.get(number, ())
     ]
     byes = [entrant for number, had in rounds if number in counted for entrant in had]
     return ranking.rank_swiss(matches, byes, tournament.bye_points, entrants=names)
+
+
+def _match(
+    seated: Sequence[int], points: Mapping[int, int]
+) -> ranking.MatchResult | ranking.PairResult:
+    """A Swiss table's match: one against one, or (partners drawn for the round, seated
+    opposite) pair against pair, each player with the pair's points."""
+    if len(seated) == draw.PAIR_TABLE:
+        first, second = tuple(seated[0::2]), tuple(seated[1::2])
+        return ranking.PairResult(first, second, points.get(first[0], 0), points.get(second[0], 0))
+    one, other = seated
+    return ranking.MatchResult(one, other, points.get(one, 0), points.get(other, 0))
 
 
 def swiss_entries(tournament: Tournament, numbers: Sequence[int]) -> list[ranking.SwissEntry]:

@@ -26,6 +26,7 @@ from games.tournaments.models import (
     Entrant,
     LogKind,
     Pairing,
+    Partners,
     RoundTable,
     Status,
     Tournament,
@@ -108,6 +109,7 @@ def tournament_create(
     bye_points: float = 1.0,
     league: League | None = None,
     keep_neighbours_apart: bool = False,
+    partners: str = Partners.FIXED,
     by: User | None = None,
 ) -> Tournament:
     """A new tournament taking entries. The game's options are checked by its engine, and a
@@ -148,6 +150,12 @@ def tournament_create(
                 gettext_noop("Swiss pairing seats one against one, or pair against pair"),
                 "table_size",
             )
+        )
+    if partners not in Partners.values:
+        problems.append(problem(gettext_noop("choose how partners are found"), "partners"))
+    elif partners == Partners.DRAWN and not (pairing == Pairing.SWISS and table_size == 4):
+        problems.append(
+            problem(gettext_noop("partners are drawn only pair against pair"), "partners")
         )
     problems.extend(
         _whole(
@@ -191,6 +199,7 @@ def tournament_create(
         bye_points=bye_points,
         league=league,
         keep_neighbours_apart=keep_neighbours_apart,
+        partners=partners,
         created_by=by if by is not None and by.is_authenticated else None,
     )
     club_log(club, LogKind.CREATED, tournament.name, by=by, after=_tournament_state(tournament))
@@ -203,6 +212,7 @@ def _tournament_state(tournament: Tournament) -> dict[str, object]:
         "game": tournament.game,
         "options": tournament.options,
         "pairing": tournament.pairing,
+        "partners": tournament.partners,
         "table_size": tournament.table_size,
         "rounds": tournament.rounds_planned,
         "games_per_round": tournament.games_per_round,
@@ -410,6 +420,8 @@ def _seated_names(entrants: Sequence[Entrant]) -> list[str]:
 def _plan(tournament: Tournament, number: int, numbers: list[int], seed: str) -> draw.RoundPlan:
     earlier = selectors.earlier_plans(tournament, before=number)
     try:
+        if tournament.partners_drawn:
+            return draw.draw_partners(selectors.swiss_entries(tournament, numbers), earlier, seed)
         if tournament.pairing == Pairing.SWISS:
             return draw.pair_swiss(selectors.swiss_entries(tournament, numbers), earlier, seed)
         rules = GAMES[tournament.game]

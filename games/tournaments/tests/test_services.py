@@ -15,7 +15,14 @@ from games.scoring import EntryError
 from games.tables import services as table_services
 from games.tables.write_path import StaleWrite
 from games.tournaments import draw, selectors, services
-from games.tournaments.models import Entrant, LogKind, RoundTable, Status, TournamentRound
+from games.tournaments.models import (
+    Entrant,
+    LogKind,
+    RoundTable,
+    Status,
+    Tournament,
+    TournamentRound,
+)
 from games.tournaments.tests.helpers import (
     drawn,
     live_table,
@@ -508,3 +515,49 @@ def test_a_schafkopf_field_of_34_sits_at_tables_of_four_and_five_where_the_deale
             {"contract": "wenz", "declarer": names[1], "declarer_won": True},
         )
     assert problems(refused) == [f"{names[1]} deals this hand and sits out"]
+
+
+def test_partners_drawn_each_round_seat_individuals_pair_against_pair_and_rank_each_player():
+    with pytest.raises(EntryError) as refused:
+        services.tournament_create(
+            club=home_club(), name="Preisschafkopf", game="schafkopf", partners="drawn"
+        )
+    assert problems(refused) == ["partners are drawn only pair against pair"]
+    tournament = services.tournament_create(
+        club=home_club(), name="Scopone", game="scopone", pairing="swiss", table_size=4,
+        partners="drawn", rounds_planned=2,
+    )  # fmt: skip
+    assert tournament.partners_drawn
+    assert not tournament.in_pairs
+    names = ["Anni", "Berti", "Cilli", "Dori", "Evi", "Ferdl", "Gustl", "Hansi", "Irmi"]
+    for name in names:
+        services.entrant_add(tournament, name=name)
+    with pytest.raises(EntryError) as refused:
+        services.entrant_add(tournament, name="Jakl", partner="Kathi")
+    assert problems(refused) == ["one name: entrants here play alone"]
+    first = drawn(tournament, seed="partners")
+    assert len(first.byes) == 1
+    by_number = dict(tournament.entrants.values_list("number", "name"))
+    winners: set[int] = set()
+    for round_table in first.tables.all():
+        table = live_table(round_table)
+        seats = round_table.seats
+        # The partners sit opposite: seats 1 and 3 are a team of the live table.
+        teams = {team.name: set(team.players) for team in table.setup().teams}
+        assert {by_number[seats[0]], by_number[seats[2]]} in teams.values()
+        winning = next(name for name, players in teams.items() if by_number[seats[0]] in players)
+        losing = next(name for name in teams if name != winning)
+        table_services.round_record(table, {"points": {winning: 11, losing: 4}})
+        winners |= {seats[0], seats[2]}
+    overall = {row.number: row.values for row in selectors.standings(tournament).overall}
+    # Each player takes the pair's result; the bye a win's match points.
+    assert {n for n, values in overall.items() if values[0] == 1} == winners | set(first.byes)
+    assert all(overall[n][2] == 7 for n in winners)
+    services.round_close(first, version=Tournament.objects.get().version)
+    second = drawn(tournament, number=2, seed="again")
+    assert not set(first.byes) & set(second.byes)
+    before = draw.partners_had(selectors.earlier_plans(tournament, before=2))
+    for round_table in second.tables.all():
+        seats = round_table.seats
+        assert seats[2] not in before.get(seats[0], set())
+        assert seats[3] not in before.get(seats[1], set())

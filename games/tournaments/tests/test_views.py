@@ -374,3 +374,29 @@ def test_the_director_s_seat_list_prints_each_table_s_code_and_a_viewer_s_does_n
     viewers = html(viewer.get(address))
     assert "seat-qr" not in viewers
     assert all(table.link_token not in viewers for table in first.tables.all())
+
+
+def test_the_new_tournament_form_draws_partners_each_round_pair_against_pair_only(client):
+    form = html(client.get(reverse("games:tournaments")))
+    assert 'name="partners"' in form
+    assert 'value="drawn"' in form
+    scopone = {"name": "Scopone", "game": "scopone", "pairing": "swiss", "table_size": "4",
+               "rounds_planned": "3"}  # fmt: skip
+    refused = client.post(
+        reverse("games:tournaments"), {**scopone, "game": "scopa", "table_size": "2",
+                                       "partners": "drawn"}
+    )  # fmt: skip
+    assert refused.status_code == 422
+    assert "partners are drawn only pair against pair" in html(refused)
+    unknown = client.post(reverse("games:tournaments"), {**scopone, "partners": "by lot"})
+    assert unknown.status_code == 422
+    assert not Tournament.objects.exists()
+    made = client.post(reverse("games:tournaments"), {**scopone, "partners": "drawn"})
+    assert made.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.partners_drawn
+    # Entrants come alone: no partner's field at the door.
+    page = html(client.get(url("tournament", tournament)))
+    assert 'name="partner"' not in page
+    rules = html(client.get(url("tournament_rules", tournament)))
+    assert "drawn a new partner each round" in rules
