@@ -72,9 +72,14 @@ def table_link_opens(token: str, table_public_id: str) -> bool:
 
 
 def round_table_by_link(token: str) -> RoundTable:
-    """The round table a table link names, while its round is being played; 404 otherwise."""
+    """The round table a table link names, while its round is being played and its club is not
+    deleted (as ``table_link_opens`` asks); 404 otherwise."""
     found = (
-        RoundTable.objects.filter(link_token=token, round__status=TournamentRound.Status.PLAYING)
+        RoundTable.objects.filter(
+            link_token=token,
+            round__status=TournamentRound.Status.PLAYING,
+            round__tournament__club__deleted_at__isnull=True,
+        )
         .exclude(table=None)
         .select_related("table", "round__tournament__club")
         .first()

@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy
 
 from games.clubs.forms import model_choice, readable
 from games.hands import game_choices
-from games.models import League
+from games.hands.base import HAND_TOKEN
+from games.models import League, new_hand_token
 from games.tournaments.models import Pairing, Partners
 
 if TYPE_CHECKING:
@@ -119,6 +120,15 @@ class EntrantForm(forms.Form):
         # The club's players are offered as the director types (the page's datalist).
         for field in self.fields.values():
             field.widget.attrs["list"] = CLUB_PLAYERS_LIST
+        # The form's token (the page's hidden ``entry_token``): a fresh one per new form, the
+        # posted one again when the form comes back with its errors. The same form posted twice
+        # (a phone retrying) adds one entrant.
+        self.entry_token = self.token() or new_hand_token()
+
+    def token(self) -> str | None:
+        """The form's token, when it carried a well-formed one."""
+        value = str(self.data.get("entry_token", ""))
+        return value if HAND_TOKEN.fullmatch(value) else None
 
 
 class ResultForm(forms.Form):

@@ -125,6 +125,9 @@ class Entrant(models.Model):
     partner = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="partner_entries"
     )
+    # The token of the entry form that added the entrant: the same form sent again (a phone
+    # retrying the post) adds one entrant.
+    entry_token = models.CharField(max_length=64, blank=True, default="", editable=False)
     # Drawn no more from this round on; None while still playing.
     dropped_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
@@ -139,6 +142,11 @@ class Entrant(models.Model):
                 "tournament", Lower("name"), name="entrant_name_unique_in_tournament"
             ),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="start_number_from_1"),
+            models.UniqueConstraint(
+                fields=["tournament", "entry_token"],
+                condition=~models.Q(entry_token=""),
+                name="one_entrant_per_entry_token",
+            ),
         ]
 
     def __str__(self) -> str:

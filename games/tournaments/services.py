@@ -228,12 +228,20 @@ def entrant_add(
     partner: str = "",
     player: Player | None = None,
     version: int | None = None,
+    token: str | None = None,
     by: User | None = None,
 ) -> Entrant:
     """An entrant under the next start number: one of the club's players, or a name given at
     the door (which becomes a player of the club, as a name at a new table does); in a
     tournament of pairs, two names, the partners. Late entries are taken until the tournament
-    is over; they are drawn from the next round on."""
+    is over; they are drawn from the next round on. ``token`` comes from the entry form: the
+    same form sent again (a phone retrying the post) answers with the entrant it added,
+    whatever was written since."""
+    tournament = _locked(tournament, None)
+    if token:
+        already = tournament.entrants.filter(entry_token=token).first()
+        if already is not None:
+            return already
     tournament = _locked(tournament, version)
     _refuse_if_finished(tournament)
     if player is not None:
@@ -260,6 +268,7 @@ def entrant_add(
         name=" & ".join(chosen.name for chosen in (first, second) if chosen is not None),
         player=first,
         partner=second,
+        entry_token=token or "",
     )
     _written(
         tournament,

@@ -137,6 +137,7 @@ def entrant_add(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
             name=form.cleaned_data["name"],
             partner=form.cleaned_data.get("partner", ""),
             version=_version(request),
+            token=form.token(),
             by=acting_user(request),
         )
     except EntryError as error:

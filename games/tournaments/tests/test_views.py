@@ -400,3 +400,35 @@ def test_the_new_tournament_form_draws_partners_each_round_pair_against_pair_onl
     assert 'name="partner"' not in page
     rules = html(client.get(url("tournament_rules", tournament)))
     assert "drawn a new partner each round" in rules
+
+
+def test_an_entry_form_sent_twice_adds_one_entrant_and_answers_as_the_first_did(client):
+    tournament = schafkopf_night(entrants=1)
+    page = html(client.get(url("tournament", tournament)))
+    token = page.split('name="entry_token" value="')[1].split('"')[0]
+    posted = {"name": "Cilli", "tournament_version": tournament.version, "entry_token": token}
+    first = client.post(url("tournament_entrant_add", tournament), posted, **HTMX)
+    # The phone heard nothing and sends the same form again, though the page moved on.
+    again = client.post(url("tournament_entrant_add", tournament), posted, **HTMX)
+    assert first.status_code == again.status_code == 200
+    assert "Cilli" in html(again)
+    assert tournament.entrants.filter(name="Cilli").count() == 1
+    assert ClubChange.objects.filter(kind="entrant-added", subject__contains="Cilli").count() == 1
+    plain = client.post(url("tournament_entrant_add", tournament), posted)
+    assert plain.status_code == 302
+    # The page after it offers a new form with a new token; an ill-formed one counts as none.
+    assert token not in html(again)
+    odd = {**posted, "name": "Dori", "entry_token": "\x00", "tournament_version": "0"}
+    assert client.post(url("tournament_entrant_add", tournament), odd).status_code == 409
+    assert tournament.entrants.count() == 2
+
+
+def test_a_table_link_of_a_deleted_club_opens_nothing(client):
+    from games.clubs import services as club_services
+
+    tournament = schafkopf_night(entrants=4)
+    (only,) = drawn(tournament).tables.all()
+    link = reverse("games:tournament_table_link", kwargs={"token": only.link_token})
+    assert Client().get(link).status_code == 302
+    club_services.club_delete(tournament.club)
+    assert Client().get(link).status_code == 404
