@@ -12,7 +12,7 @@ from games.clubs.forms import model_choice, readable
 from games.hands import game_choices
 from games.hands.base import HAND_TOKEN
 from games.models import League, new_hand_token
-from games.tournaments.models import Pairing, Partners
+from games.tournaments.models import Pairing, Partners, TieBreak
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -39,6 +39,17 @@ class TournamentForm(forms.Form):
         help_text=gettext_lazy(
             "Pair against pair (Scopone, Briscola in four): pairs that enter together, or "
             "players entered alone and drawn a new partner each round."
+        ),
+    )
+    tie_break = forms.ChoiceField(
+        label=gettext_lazy("Equal points"),
+        choices=TieBreak.choices,
+        initial=TieBreak.SHARE,
+        # Left out (a form of before the choice): equal entrants share a place.
+        required=False,
+        help_text=gettext_lazy(
+            "Schafkopf: points, then the most Soli won, then lots, as the tournament's rules "
+            "say. Lots are drawn from round 1's recorded seed."
         ),
     )
     table_size = forms.IntegerField(
@@ -87,6 +98,7 @@ class TournamentForm(forms.Form):
     def tournament_fields(self) -> dict[str, Any]:
         fields = dict(self.cleaned_data)
         fields["partners"] = fields.get("partners") or Partners.FIXED
+        fields["tie_break"] = fields.get("tie_break") or TieBreak.SHARE
         return fields
 
 

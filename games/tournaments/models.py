@@ -40,6 +40,18 @@ class Partners(models.TextChoices):
     DRAWN = "drawn", _("drawn each round")
 
 
+class TieBreak(models.TextChoices):
+    """What ranks entrants equal on points (Swiss: on match points, Buchholz and point
+    difference), as the tournament's rules name it before the start [F5]: nothing (they share a
+    place, as SchafkopfTurnier ranks [R1]), the Soli won (Schafkopf: points, then Soli [R1]),
+    then lots [P3], or lots alone ("decided by lot for all places" [P3])."""
+
+    SHARE = "share", _("equal entrants share a place")
+    SOLI = "soli", _("then the most Soli won")
+    SOLI_LOT = "soli-lot", _("then the most Soli won, then lots")
+    LOT = "lot", _("then lots")
+
+
 class Status(models.TextChoices):
     ENTRY = "entry", _("taking entries")
     PLAYING = "playing", _("playing")
@@ -59,6 +71,8 @@ class Tournament(models.Model):
     pairing = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.GROUPS)
     # Pair against pair: fixed pairs, or partners drawn each round.
     partners = models.CharField(max_length=10, choices=Partners.choices, default=Partners.FIXED)
+    # What ranks entrants equal on points.
+    tie_break = models.CharField(max_length=10, choices=TieBreak.choices, default=TieBreak.SHARE)
     # Players per table (Swiss: two sides, so 2 for one against one, 4 for pairs).
     table_size = models.PositiveSmallIntegerField(default=4)
     rounds_planned = models.PositiveSmallIntegerField(default=2)
@@ -104,6 +118,14 @@ class Tournament(models.Model):
     def partners_drawn(self) -> bool:
         """Whether each entrant plays alone and is drawn a partner each round."""
         return self.pair_against_pair and self.partners == Partners.DRAWN
+
+    @property
+    def by_soli(self) -> bool:
+        return self.tie_break in (TieBreak.SOLI, TieBreak.SOLI_LOT)
+
+    @property
+    def by_lot(self) -> bool:
+        return self.tie_break in (TieBreak.SOLI_LOT, TieBreak.LOT)
 
     @property
     def pair_against_pair(self) -> bool:

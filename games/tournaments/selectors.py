@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Q, Sum
 from django.utils import timezone
 
-from games.models import Player, RoundPoints, Seat
+from games.models import Player, Round, RoundPoints, Seat
 from games.scoring import GAMES
 from games.scoring.i18n import gettext_noop
 from games.tournaments import draw, ranking
@@ -260,6 +260,8 @@ CRITERION_NAMES = {
 # The tie-breaks each kind of tournament ranks by, in order. Points alone for groups (equal
 # points share a place, as SchafkopfTurnier ranks [R1]); the Swiss order of issue 32.
 POINTS_CRITERIA = (ranking.Criterion.POINTS,)
+# Schafkopf's tie-break where the tournament's rules name it: the most Soli won [R1].
+SOLI_CRITERIA = (ranking.Criterion.SOLI,)
 SWISS_CRITERIA = ranking.SWISS_CRITERIA
 
 
@@ -280,6 +282,9 @@ class Standings:
 
     criteria: tuple[str, ...]
     by_round: dict[int, list[StandingRow]] = field(default_factory=dict)
+    # Lots decide what the criteria leave equal (drawn from round 1's recorded seed); otherwise
+    # equal entrants share a place.
+    by_lot: bool = False
     overall: list[StandingRow] = field(default_factory=list)
 
 
@@ -290,15 +295,19 @@ def standings(tournament: Tournament) -> Standings:
     dropped = {entrant.number for entrant in entrants if entrant.dropped_from_round is not None}
     points = round_points(tournament)
     swiss = tournament.pairing == Pairing.SWISS
-    rounds = list(tournament.rounds.order_by("number").values_list("number", "byes"))
+    drawn = list(tournament.rounds.order_by("number").values_list("number", "byes", "seed"))
+    rounds = [(number, byes) for number, byes, _seed in drawn]
+    lot_seed = drawn[0][2] if drawn and tournament.by_lot else None
     seats = _seats_by_round(tournament) if swiss else {}
-    criteria = SWISS_CRITERIA if swiss else POINTS_CRITERIA
+    by_soli = tournament.by_soli and not swiss
+    criteria = SWISS_CRITERIA if swiss else POINTS_CRITERIA + SOLI_CRITERIA * by_soli
+    soli = soli_won(tournament) if by_soli else None
 
     def rank(counted: Sequence[int]) -> list[StandingRow]:
         if swiss:
-            ranked = _swiss(tournament, points, seats, rounds, counted, names)
+            ranked = _swiss(tournament, points, seats, rounds, counted, names, lot_seed)
         else:
-            ranked = _by_points(tournament, points, counted)
+            ranked = _by_points(tournament, points, counted, soli, lot_seed)
         return [
             StandingRow(
                 place=entry.place,
@@ -318,17 +327,62 @@ def standings(tournament: Tournament) -> Standings:
         criteria=tuple(CRITERION_NAMES[criterion] for criterion in criteria),
         by_round={number: rank([number]) for number in played},
         overall=rank(played) if played else [],
+        by_lot=lot_seed is not None,
     )
 
 
 def _by_points(
-    tournament: Tournament, points: dict[int, dict[int, int]], counted: Sequence[int]
+    tournament: Tournament,
+    points: dict[int, dict[int, int]],
+    counted: Sequence[int],
+    soli: dict[int, dict[int, int]] | None,
+    lot_seed: str | None,
 ) -> list[ranking.RankedEntry]:
     results: dict[int, list[int]] = defaultdict(list)
+    won: dict[int, int] = defaultdict(int)
     for number in counted:
         for entrant, scored in points.get(number, {}).items():
             results[entrant].append(scored)
-    return ranking.rank_points(results, lowest_wins=GAMES[tournament.game].lowest_total_wins)
+        for entrant, count in (soli or {}).get(number, {}).items():
+            won[entrant] += count
+    return ranking.rank_points(
+        results,
+        SOLI_CRITERIA if soli is not None else (),
+        soli=won,
+        lot_seed=lot_seed,
+        lowest_wins=GAMES[tournament.game].lowest_total_wins,
+    )
+
+
+def soli_won(tournament: Tournament) -> dict[int, dict[int, int]]:
+    """The Soli each entrant won in each round, by round and start number: the games a
+    declarer played alone and won (a Solo, Wenz, Geier, their Touts, a Sie, a Bettel; what
+    SchafkopfTurnier counts with the points [R1]), at the tables' hands within the round's
+    games. Three queries, whatever the number of tables and hands."""
+    tables = dict(
+        RoundTable.objects.filter(round__tournament=tournament)
+        .exclude(table=None)
+        .values_list("table_id", "round__number")
+    )
+    number_of = dict(tournament.entrants.values_list("player_id", "number"))
+    seated = {
+        (table_id, name): number_of.get(player_id)
+        for table_id, name, player_id in Seat.objects.filter(table_id__in=tables).values_list(
+            "table_id", "player__name", "player_id"
+        )
+    }
+    hands = Round.objects.filter(
+        table_id__in=tables, breakdown__kind="contract", breakdown__declarer_won=True
+    )
+    if tournament.games_per_round is not None:
+        hands = hands.filter(number__lte=tournament.games_per_round)
+    won: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for table_id, side in hands.values_list("table_id", "breakdown__declarer_side"):
+        if isinstance(side, list) and len(side) == 1:
+            number = seated.get((table_id, str(side[0])))
+            if number is not None:
+                won[tables[table_id]][number] += 1
+    return {round_number: dict(counts) for round_number, counts in won.items()}
 
 
 def _seats_by_round(tournament: Tournament) -> dict[int, list[list[int]]]:
@@ -347,12 +401,15 @@ def _swiss(
     rounds: Sequence[tuple[int, list[int]]],
     counted: Sequence[int],
     names: dict[int, str],
+    lot_seed: str | None,
 ) -> list[ranking.RankedEntry]:
     matches = [
         _match(seated, points[number]) for number in counted for seated in seats.get(number, ())
     ]
     byes = [entrant for number, had in rounds if number in counted for entrant in had]
-    return ranking.rank_swiss(matches, byes, tournament.bye_points, entrants=names)
+    return ranking.rank_swiss(
+        matches, byes, tournament.bye_points, entrants=names, lot_seed=lot_seed
+    )
 
 
 def _match(

@@ -29,6 +29,7 @@ from games.tournaments.models import (
     Partners,
     RoundTable,
     Status,
+    TieBreak,
     Tournament,
     TournamentRound,
 )
@@ -38,6 +39,8 @@ MOST_GAMES_PER_ROUND = 200
 MOST_ENTRANTS = 400
 # A bye scores a win's match points or a draw's (FIDE C.04.1; the Dutch system's 1 or ½).
 BYE_POINTS = (1.0, 0.5)
+# The games whose tournaments count the Soli won (SchafkopfTurnier keeps them per player [R1]).
+SOLI_GAMES = frozenset({"schafkopf"})
 REASON_LENGTH = RoundTable._meta.get_field("manual_reason").max_length or 200
 
 
@@ -110,6 +113,7 @@ def tournament_create(
     league: League | None = None,
     keep_neighbours_apart: bool = False,
     partners: str = Partners.FIXED,
+    tie_break: str = TieBreak.SHARE,
     by: User | None = None,
 ) -> Tournament:
     """A new tournament taking entries. The game's options are checked by its engine, and a
@@ -157,6 +161,14 @@ def tournament_create(
         problems.append(
             problem(gettext_noop("partners are drawn only pair against pair"), "partners")
         )
+    if tie_break not in TieBreak.values:
+        problems.append(problem(gettext_noop("choose what ranks equal entrants"), "tie_break"))
+    elif tie_break in (TieBreak.SOLI, TieBreak.SOLI_LOT) and (
+        game not in SOLI_GAMES or pairing == Pairing.SWISS
+    ):
+        problems.append(
+            problem(gettext_noop("only a Schafkopf tournament ranks by Soli"), "tie_break")
+        )
     problems.extend(
         _whole(
             rounds_planned,
@@ -200,6 +212,7 @@ def tournament_create(
         league=league,
         keep_neighbours_apart=keep_neighbours_apart,
         partners=partners,
+        tie_break=tie_break,
         created_by=by if by is not None and by.is_authenticated else None,
     )
     club_log(club, LogKind.CREATED, tournament.name, by=by, after=_tournament_state(tournament))
@@ -213,6 +226,7 @@ def _tournament_state(tournament: Tournament) -> dict[str, object]:
         "options": tournament.options,
         "pairing": tournament.pairing,
         "partners": tournament.partners,
+        "tie_break": tournament.tie_break,
         "table_size": tournament.table_size,
         "rounds": tournament.rounds_planned,
         "games_per_round": tournament.games_per_round,

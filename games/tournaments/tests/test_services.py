@@ -561,3 +561,46 @@ def test_partners_drawn_each_round_seat_individuals_pair_against_pair_and_rank_e
         seats = round_table.seats
         assert seats[2] not in before.get(seats[0], set())
         assert seats[3] not in before.get(seats[1], set())
+
+
+def test_equal_points_are_split_by_the_soli_won_then_by_lot_when_the_tournament_says_so():
+    with pytest.raises(EntryError) as refused:
+        services.tournament_create(
+            club=home_club(), name="Scopa", game="scopa", pairing="swiss", table_size=2,
+            tie_break="soli",
+        )  # fmt: skip
+    assert problems(refused) == ["only a Schafkopf tournament ranks by Soli"]
+    tournament = schafkopf_night(entrants=4, games_per_round=3)
+    tournament.tie_break = "soli"
+    tournament.save()
+    (only,) = drawn(tournament).tables.all()
+    a, b, c, d = only.seats
+    table = live_table(only)
+    name = dict(tournament.entrants.values_list("number", "name"))
+    # a wins a Wenz alone; then a hand counted by hand gives b what a won over the others.
+    table_services.round_record(
+        table, {"contract": "wenz", "declarer": name[a], "declarer_won": True}
+    )
+    won = selectors.round_points(tournament)[1][a]
+    play(only, {a: -won * 2 // 3, b: won * 2 // 3, c: 0, d: 0})
+    assert selectors.soli_won(tournament) == {1: {a: 1}}
+    standings = selectors.standings(tournament)
+    assert standings.criteria == ("points", "Soli")
+    rows = {row.number: row for row in standings.overall}
+    assert rows[a].values[0] == rows[b].values[0]
+    assert (rows[a].place, rows[b].place) == (1, 2)
+    assert (rows[a].values[1], rows[b].values[1]) == (1, 0)
+    assert rows[a].tie_break_used == rows[b].tie_break_used == "Soli"
+    # c and d are equal on points and Soli: they share a place, unless lots are drawn.
+    assert rows[c].place == rows[d].place == 3
+    assert not standings.by_lot
+    tournament.tie_break = "soli-lot"
+    tournament.save()
+    standings = selectors.standings(tournament)
+    rows = {row.number: row for row in standings.overall}
+    assert standings.by_lot
+    assert (rows[a].place, rows[b].place) == (1, 2)
+    assert {rows[c].place, rows[d].place} == {3, 4}
+    assert rows[c].tie_break_used == "lot"
+    # Drawn from round 1's recorded seed: the same lots every time.
+    assert selectors.standings(tournament).overall == standings.overall

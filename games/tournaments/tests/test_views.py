@@ -432,3 +432,40 @@ def test_a_table_link_of_a_deleted_club_opens_nothing(client):
     assert Client().get(link).status_code == 302
     club_services.club_delete(tournament.club)
     assert Client().get(link).status_code == 404
+
+
+def test_the_tie_break_is_chosen_at_creation_and_named_on_the_standings_and_rules(client):
+    schafkopf = {"name": "Preisschafkopf", "game": "schafkopf", "pairing": "groups",
+                 "table_size": "4", "rounds_planned": "2", "games_per_round": "1"}  # fmt: skip
+    assert 'name="tie_break"' in html(client.get(reverse("games:tournaments")))
+    wrong_game = client.post(
+        reverse("games:tournaments"),
+        {**schafkopf, "game": "scopa", "pairing": "swiss", "table_size": "2", "tie_break": "soli"},
+    )
+    assert wrong_game.status_code == 422
+    assert "only a Schafkopf tournament ranks by Soli" in html(wrong_game)
+    unknown = client.post(reverse("games:tournaments"), {**schafkopf, "tie_break": "coin"})
+    assert unknown.status_code == 422
+    assert not Tournament.objects.exists()
+    made = client.post(reverse("games:tournaments"), {**schafkopf, "tie_break": "soli-lot"})
+    assert made.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.tie_break == "soli-lot"
+    for name in ("Anni", "Berti", "Cilli", "Dori"):
+        services.entrant_add(tournament, name=name)
+    (only,) = drawn(tournament).tables.all()
+    play(only, dict.fromkeys(only.seats, 0))
+    page = html(client.get(url("tournament_standings", tournament)))
+    assert (
+        "Ranked by <strong>points</strong>, then <strong>Soli</strong>, then <strong>lot</strong>."
+        in page
+    )
+    fragment = html(client.get(url("tournament_standings", tournament) + "?part=standings", **HTMX))
+    assert "<html" not in fragment
+    assert "(by lot)" in fragment
+    german = html(client.get(url("tournament_standings", tournament), HTTP_ACCEPT_LANGUAGE="de"))
+    assert "<strong>Soli</strong>" in german
+    assert "<strong>Los</strong>" in german
+    rules = html(client.get(url("tournament_rules", tournament)))
+    assert "then the most Soli won, then lots" in rules
+    assert "TieBreakRegulations" in rules
