@@ -85,6 +85,17 @@ class RoundPlan:
         return tuple(number for table in self.tables for number in table.seats)
 
 
+def games_due(games_per_round: int | None, seats: int, sitting_out_each_game: bool) -> int | None:
+    """The games a table plays in a round of ``games_per_round`` games per table (None: the
+    game to its end). A table where the dealer sits out each game plays more, so that each
+    player there plays as many games as at a full table: a Schafkopf table of five plays 5/4
+    of them (40 for 32), rounded up, as Doppelkopf tournaments give a table of five 10 games
+    where a table of four plays 8 [P14]."""
+    if games_per_round is None or not sitting_out_each_game or seats < 2:
+        return games_per_round
+    return -(-games_per_round * seats // (seats - 1))
+
+
 def make_seed() -> str:
     """A fresh random seed for a draw (``secrets``: 128 bits, hex), which the caller records
     with the round so the draw can be checked and repeated [R1]."""

@@ -112,7 +112,9 @@ def _progress(
         seats=tuple((seat, names.get(seat, "")) for seat in row.seats),
         table_id=table.public_id if table is not None else "",
         games_played=table.hands_played if table is not None else 0,
-        games_due=tournament.games_per_round,
+        games_due=draw.games_due(
+            tournament.games_per_round, len(row.seats), row.sitting_out_each_game
+        ),
         last_save=table.updated_at if table is not None and table.hands_played else None,
         finished=table is not None and table.is_finished,
         drawn_at=tournament_round.drawn_at,
@@ -184,7 +186,13 @@ def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
     queries at most, whatever the number of tables and hands."""
     rows = list(
         RoundTable.objects.filter(round__tournament=tournament).values(
-            "round__number", "seats", "table_id", "manual_result", "table__tally", "table__version"
+            "round__number",
+            "seats",
+            "sitting_out_each_game",
+            "table_id",
+            "manual_result",
+            "table__tally",
+            "table__version",
         )
     )
     scored = [row for row in rows if row["table_id"] and row["manual_result"] is None]
@@ -208,9 +216,11 @@ def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
         if sides is not None
         for side, total in sides.items()
     ]
-    summed = [table_id for table_id, sides in kept.items() if sides is None]
+    summed = {
+        row["table_id"]: _due(tournament, row) for row in scored if kept[row["table_id"]] is None
+    }
     if summed:
-        totals.extend(_summed_totals(tournament, summed))
+        totals.extend(_summed_totals(summed))
     points: dict[int, dict[int, int]] = defaultdict(dict)
     round_of_table = {row["table_id"]: row["round__number"] for row in rows}
     for row in rows:
@@ -229,17 +239,29 @@ def _kept_totals(tournament: Tournament, row: Mapping[str, Any]) -> dict[str, in
     tally = row["table__tally"]
     if not isinstance(tally, dict) or tally.get("version") != row["table__version"]:
         return None
-    due = tournament.games_per_round
+    due = _due(tournament, row)
     totals = tally.get("totals")
     if (due is not None and int(tally.get("hands", 0)) > due) or not isinstance(totals, dict):
         return None
     return {str(side): int(total) for side, total in totals.items()}
 
 
-def _summed_totals(tournament: Tournament, table_ids: list[int]) -> list[tuple[int, str, int]]:
-    counted = Q(round__table_id__in=table_ids)
-    if tournament.games_per_round is not None:
-        counted &= Q(round__number__lte=tournament.games_per_round)
+def _due(tournament: Tournament, row: Mapping[str, Any]) -> int | None:
+    """The games a round table (a row of its values) plays in the round."""
+    return draw.games_due(
+        tournament.games_per_round, len(row["seats"]), bool(row["sitting_out_each_game"])
+    )
+
+
+def _summed_totals(due_by_table: Mapping[int, int | None]) -> list[tuple[int, str, int]]:
+    """Each table's hands summed by side, up to the games it plays in the round."""
+    by_due: dict[int | None, list[int]] = defaultdict(list)
+    for table_id, due in due_by_table.items():
+        by_due[due].append(table_id)
+    counted = Q()
+    for due, table_ids in by_due.items():
+        limit = Q() if due is None else Q(round__number__lte=due)
+        counted |= Q(round__table_id__in=table_ids) & limit
     return list(
         RoundPoints.objects.filter(counted)
         .order_by()
@@ -357,13 +379,15 @@ def _by_points(
 def soli_won(tournament: Tournament) -> dict[int, dict[int, int]]:
     """The Soli each entrant won in each round, by round and start number: the games a
     declarer played alone and won (a Solo, Wenz, Geier, their Touts, a Sie, a Bettel; what
-    SchafkopfTurnier counts with the points [R1]), at the tables' hands within the round's
-    games. Three queries, whatever the number of tables and hands."""
-    tables = dict(
+    SchafkopfTurnier counts with the points [R1]), at the tables' hands within the games each
+    table plays in the round. Four queries, whatever the number of tables and hands."""
+    rows = list(
         RoundTable.objects.filter(round__tournament=tournament)
         .exclude(table=None)
-        .values_list("table_id", "round__number")
+        .values("table_id", "round__number", "seats", "sitting_out_each_game")
     )
+    tables = {row["table_id"]: row["round__number"] for row in rows}
+    due = {row["table_id"]: _due(tournament, row) for row in rows}
     number_of = dict(tournament.entrants.values_list("player_id", "number"))
     seated = {
         (table_id, name): number_of.get(player_id)
@@ -374,11 +398,10 @@ def soli_won(tournament: Tournament) -> dict[int, dict[int, int]]:
     hands = Round.objects.filter(
         table_id__in=tables, breakdown__kind="contract", breakdown__declarer_won=True
     )
-    if tournament.games_per_round is not None:
-        hands = hands.filter(number__lte=tournament.games_per_round)
     won: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for table_id, side in hands.values_list("table_id", "breakdown__declarer_side"):
-        if isinstance(side, list) and len(side) == 1:
+    for table_id, hand, side in hands.values_list("table_id", "number", "breakdown__declarer_side"):
+        limit = due[table_id]
+        if isinstance(side, list) and len(side) == 1 and (limit is None or hand <= limit):
             number = seated.get((table_id, str(side[0])))
             if number is not None:
                 won[tables[table_id]][number] += 1

@@ -425,6 +425,15 @@ def round_draw(
             "round": number,
             "seed": seed,
             "tables": [list(table_plan.seats) for table_plan in plan.tables],
+            # The games each table plays (a table of five where the dealer sits out, more).
+            "games": [
+                draw.games_due(
+                    tournament.games_per_round,
+                    len(table_plan.seats),
+                    table_plan.sitting_out_each_game,
+                )
+                for table_plan in plan.tables
+            ],
             "byes": list(plan.byes),
         },
         fields=["status"],

@@ -17,6 +17,7 @@ from games.tournaments.draw import (
     RoundPlan,
     byes_had,
     draw_partners,
+    games_due,
     opponents_had,
     partners_had,
 )
@@ -145,3 +146,11 @@ def test_a_random_night_repeats_no_partner_in_its_first_rounds() -> None:
         plan = draw_partners(standings(order), plans, str(index))
         assert repeat_partners(plan, plans) == 0
         plans.append(plan)
+
+
+def test_a_table_where_the_dealer_sits_out_plays_five_fourths_of_the_games() -> None:
+    assert [games_due(games, 5, True) for games in (32, 24, 48, 30, 2)] == [40, 30, 60, 38, 3]
+    assert games_due(32, 4, False) == 32
+    assert games_due(None, 5, True) is None
+    # Each player at the five sits out one game in five: as many games played as at a four.
+    assert games_due(32, 5, True) * 4 // 5 == 32

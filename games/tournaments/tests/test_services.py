@@ -604,3 +604,30 @@ def test_equal_points_are_split_by_the_soli_won_then_by_lot_when_the_tournament_
     assert rows[c].tie_break_used == "lot"
     # Drawn from round 1's recorded seed: the same lots every time.
     assert selectors.standings(tournament).overall == standings.overall
+
+
+def test_a_table_of_five_plays_five_fourths_of_the_round_s_games_and_each_counts():
+    tournament = schafkopf_night(entrants=9, games_per_round=4)
+    first = drawn(tournament)
+    four, five = sorted(first.tables.all(), key=lambda round_table: len(round_table.seats))
+    assert five.sitting_out_each_game
+    table = live_table(five)
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+    for _ in range(4):
+        table_services.round_record(Table.objects.get(pk=table.pk), {"contract": "passed"})
+    progress = {row.number: row for row in selectors.round_progress(tournament, first)}
+    assert (progress[five.number].games_played, progress[five.number].games_due) == (4, 5)
+    assert progress[four.number].games_due == 4
+    assert not progress[five.number].done
+    # The fifth game counts (the dealer, seat 5, sits it out); a sixth does not.
+    wenz = {"contract": "wenz", "declarer_won": True}
+    table_services.round_record(Table.objects.get(pk=table.pk), {**wenz, "declarer": names[0]})
+    table_services.round_record(Table.objects.get(pk=table.pk), {**wenz, "declarer": names[1]})
+    progress = {row.number: row for row in selectors.round_progress(tournament, first)}
+    assert progress[five.number].done
+    points = selectors.round_points(tournament)[1]
+    winner = five.seats[[s.player.name for s in table.seats.order_by("position")].index(names[0])]
+    assert points[winner] > 0
+    assert sorted(points[seat] for seat in five.seats).count(0) == 1  # the dealer sat out
+    assert selectors.soli_won(tournament) == {1: {winner: 1}}
+    assert logged(LogKind.ROUND_DRAWN)[0].after["games"] == [4, 5]
