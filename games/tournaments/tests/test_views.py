@@ -469,3 +469,23 @@ def test_the_tie_break_is_chosen_at_creation_and_named_on_the_standings_and_rule
     rules = html(client.get(url("tournament_rules", tournament)))
     assert "then the most Soli won, then lots" in rules
     assert "TieBreakRegulations" in rules
+
+
+def test_the_seat_list_says_partners_sit_opposite_and_a_table_of_five_s_games(client):
+    scopone = services.tournament_create(
+        club=schafkopf_night(entrants=0).club, name="Scopone", game="scopone", pairing="swiss",
+        table_size=4, partners="drawn",
+    )  # fmt: skip
+    for name in ("Anni", "Berti", "Cilli", "Dori"):
+        services.entrant_add(scopone, name=name)
+    seats = html(client.get(url("tournament_round", scopone, round=drawn(scopone).public_id)))
+    assert "seats 1 and 3 play against seats 2 and 4" in seats
+    schafkopf = schafkopf_night(entrants=9, games_per_round=32)
+    page = html(client.get(url("tournament_round", schafkopf, round=drawn(schafkopf).public_id)))
+    assert "40 games at this table" in page
+    assert "seats 1 and 3" not in page
+    german = client.get(
+        url("tournament_round", schafkopf, round=schafkopf.rounds.get().public_id),
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert "40 Spiele an diesem Tisch" in html(german)
