@@ -508,6 +508,13 @@ def round_table_result_set(
         problems.append(problem(gettext_noop("the reason is too long"), "reason"))
     if sorted(points) != sorted(round_table.seats):
         problems.append(problem(gettext_noop("enter points for everyone at the table"), "points"))
+    elif tournament.partners_drawn and len(round_table.seats) == draw.PAIR_TABLE:
+        # Partners drawn for the round sit opposite and score as one pair.
+        seats = round_table.seats
+        if points[seats[0]] != points[seats[2]] or points[seats[1]] != points[seats[3]]:
+            problems.append(
+                problem(gettext_noop("give both partners of a pair the pair's points"), "points")
+            )
     raise_if_any(problems)
     before = round_table.manual_result
     round_table.manual_result = {str(seat): int(points[seat]) for seat in round_table.seats}

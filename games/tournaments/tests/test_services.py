@@ -553,6 +553,14 @@ def test_partners_drawn_each_round_seat_individuals_pair_against_pair_and_rank_e
     # Each player takes the pair's result; the bye a win's match points.
     assert {n for n, values in overall.items() if values[0] == 1} == winners | set(first.byes)
     assert all(overall[n][2] == 7 for n in winners)
+    # A result by hand gives partners the pair's points.
+    one = first.tables.first()
+    assert one is not None
+    a, b, c, d = one.seats
+    with pytest.raises(EntryError) as refused:
+        services.round_table_result_set(one, points={a: 11, b: 4, c: 10, d: 4}, reason="phone lost")
+    assert problems(refused) == ["give both partners of a pair the pair's points"]
+    services.round_table_result_set(one, points={a: 11, b: 4, c: 11, d: 4}, reason="phone lost")
     services.round_close(first, version=Tournament.objects.get().version)
     second = drawn(tournament, number=2, seed="again")
     assert not set(first.byes) & set(second.byes)
