@@ -118,6 +118,22 @@ def test_the_rules_page_names_its_terms_in_every_language(client: Client) -> Non
             assert translation.gettext("Game to %(target)s") != "Game to %(target)s"
 
 
+def test_the_rules_page_names_its_sources_and_decisions_in_every_language(client: Client) -> None:
+    url = reverse("games:rules_game", args=["tressette"])
+    words = {
+        "en": ("Sources", "a cappotto scores its 11 points only"),
+        "it": ("Fonti", "il cappotto vale solo i suoi 11 punti"),
+        "de": ("Quellen", "ein Cappotto zählt nur seine 11 Punkte"),
+        "ja": ("出典", "カッポットは11点のみ"),
+    }
+    for language, expected in words.items():
+        page = html(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
+        for text in expected:
+            assert text in page, language
+        assert "giochistars.it" in page
+        assert "The Penguin Book of Card Games" in page
+
+
 def test_a_tapped_hand_with_declarations_is_shown_again_to_be_changed(client: Client) -> None:
     table = tressette_table()
     hand = {**cards_to(ACES_AND_FIGURES, last_trick="1"), "napoletane_0": "2", "aces_0": "4"}
