@@ -212,25 +212,26 @@ LOW_SHAPES = [
     and sum(shape) + (0 in shape) <= 9
     and not (0 not in shape and shape[0] == shape[2])
 ]
+SHAPES_FROM = {first: [shape for shape in LOW_SHAPES if shape[0] == first] for first in range(8)}
 
 
 @functools.cache
 def _most_low(counts: tuple[int, ...]) -> int:
-    """The most low hands made of ``counts`` (the matta's, then the aces' to the 7s'): the
-    lowest card left is in none, or in one of each shape it can start."""
+    """The most low hands made of ``counts`` (the matta's, then the aces' to the 7s'): any hand
+    holding a card of the lowest value left starts with it, so either no hand holds one more
+    of them, or one of the shapes starting with it is made."""
     first = next((value for value in range(8) if counts[value]), None)
     if first is None:
         return 0
     left = list(counts)
-    left[first] -= 1
+    left[first] = 0
     best = _most_low(tuple(left))
-    for shape in LOW_SHAPES:
-        if shape[0] == first:
-            left = list(counts)
-            for value in shape:
-                left[value] -= 1
-            if min(left) >= 0:
-                best = max(best, 1 + _most_low(tuple(left)))
+    for shape in SHAPES_FROM[first]:
+        left = list(counts)
+        for value in shape:
+            left[value] -= 1
+        if min(left) >= 0:
+            best = max(best, 1 + _most_low(tuple(left)))
     return best
 
 
