@@ -33,7 +33,6 @@ from games.hands.tap_cards import (
 from games.plugins.briscola.demo import BRISCOLA_DEMO
 from games.plugins.briscola.engine import (
     DECK_POINTS,
-    POINTS,
     Briscola,
     BriscolaBreakdown,
     card_points,
@@ -41,6 +40,7 @@ from games.plugins.briscola.engine import (
 )
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
+from games.scoring.card_points import POINTS
 from games.scoring.cards import Card
 
 

@@ -28,12 +28,10 @@ from games.hands.tap_cards import MODE_POINTS, TapCardsForm, TapCardsHandEntry
 from games.plugins.tressette.demo import TRESSETTE_DEMO
 from games.plugins.tressette.engine import (
     ACCUSE_RANKS,
-    CAPTURES,
     DECLARATIONS,
     HAND_POINTS,
     LAST_TRICK,
     NAPOLETANE,
-    POINTS,
     SUITS,
     Tressette,
     TressetteBreakdown,
@@ -41,6 +39,7 @@ from games.plugins.tressette.engine import (
 )
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
+from games.scoring.card_points import CAPTURES, POINTS
 from games.scoring.cards import Card
 
 # The accuse's choices: none, three or four of the rank (rules.md §4).
