@@ -361,6 +361,19 @@ def test_a_hand_with_declarations_is_saved_and_too_many_save_nothing(client: Cli
 
 
 @pytest.mark.django_db
+def test_declarations_the_cards_cannot_make_are_refused_on_the_form_in_the_players_language(
+    client: Client,
+) -> None:
+    made = table_services.table_create(club=home_club(), game="cirulla", players=["Ann", "Bob"])
+    form = card_post_data(["Ann", "Bob"], {"Ann": ["7D"], "Bob": [c for c in CODES if c != "7D"]})
+    eight = {**form, "low_hands_0": "4", "low_hands_1": "4"}
+    refused = client.post(table_url(made), eight, HTTP_ACCEPT_LANGUAGE="it", **HTMX)
+    assert refused.status_code == 422
+    assert "sono state accusate 8 buone da tre, ma le 40 carte fanno al massimo 7" in text(refused)
+    assert not Round.objects.filter(table=made).exists()
+
+
+@pytest.mark.django_db
 def test_the_rules_page_names_its_sources_and_the_referee_gives_cirullas_verdict(
     client: Client,
 ) -> None:
