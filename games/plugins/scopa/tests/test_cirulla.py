@@ -253,6 +253,8 @@ def _most_low_hands(three_of_a_kind: int) -> int:
 def test_the_limits_are_what_the_forty_cards_make_tried_every_way() -> None:
     expected = [min(MOST_LOW_HANDS, 12 - trios) for trios in range(MOST_THREE_OF_A_KIND + 1)]
     assert [_most_low_hands(trios) for trios in range(MOST_THREE_OF_A_KIND + 1)] == expected
+    # Without the matta (the 7 of hearts a plain 7) the cards make one low hand fewer.
+    assert _most_low((0, 4, 4, 4, 4, 4, 4, 4)) == MOST_LOW_HANDS - 1
     setup = table()
     for trios in range(MOST_THREE_OF_A_KIND + 1):
         low = expected[trios]
