@@ -14,30 +14,27 @@ from typing import ClassVar
 from games.scoring.base import (
     Game,
     GameState,
-    PartnersOppositeGame,
     RoundScore,
     Side,
     TableSetup,
-    Team,
     resumed_state,
     running_totals,
     totals_after,
 )
-from games.scoring.breakdowns import JSON, Fields, integer, mapping_of, nullable, one_of, string
+from games.scoring.breakdowns import JSON, nullable, string
 from games.scoring.card_lists import read_captures
-from games.scoring.cards import Card, Rank
-from games.scoring.errors import (
-    EntryError,
-    Problem,
-    fields_not_applying,
-    problem,
-    raise_if_any,
-    read_counts,
-    says_nothing,
-    side_problem,
+from games.scoring.card_points import (
+    CAPTURES,
+    POINTS,
+    CardPointsBreakdown,
+    CardPointsGame,
+    entered_as,
+    read_card_points,
 )
+from games.scoring.cards import Card, Rank
+from games.scoring.errors import EntryError, Problem, fields_not_applying, problem, side_problem
 from games.scoring.i18n import gettext_noop as _
-from games.scoring.options import Choice, OptionSpec, OptionValue
+from games.scoring.options import Choice, OptionSpec
 
 # Card points (rules.md §2): Asso 11, Tre 10, Re 4, Cavallo 3, Fante 2, the rest nothing.
 CARD_POINTS: Mapping[Rank, int] = {
@@ -52,8 +49,6 @@ DECK_POINTS = 120
 HALF = DECK_POINTS // 2
 # Totals no split of the deck can make: no card is worth 1 (rules.md §2).
 IMPOSSIBLE = frozenset({1, DECK_POINTS - 1})
-
-CAPTURES, POINTS = "captures", "points"
 
 
 def card_points(card: Card) -> int:
@@ -90,7 +85,7 @@ def deals_needed(best_of: int) -> int:
 
 
 @dataclass(frozen=True)
-class BriscolaBreakdown:
+class BriscolaBreakdown(CardPointsBreakdown):
     """One deal (rules.md §3): each side's card points, how they were entered (the cards each
     side took, or the points counted at the table) and the deal's winner (None on a draw).
 
@@ -99,28 +94,17 @@ class BriscolaBreakdown:
     """
 
     kind: ClassVar[str] = "deal"
+    more_keys: ClassVar[tuple[str, ...]] = ("winner",)
 
-    entered: str
-    card_points: Mapping[Side, int]
     winner: Side | None
 
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "kind": self.kind,
-            "entered": self.entered,
-            "card_points": dict(self.card_points),
-            "winner": self.winner,
-        }
+    def more_json(self) -> dict[str, JSON]:
+        return {"winner": self.winner}
 
     @classmethod
     def from_json(cls, data: object, path: str = "breakdown") -> BriscolaBreakdown:
-        fields = Fields(data, path, ("kind", "entered", "card_points", "winner"))
-        fields.expect("kind", cls.kind)
-        return cls(
-            fields.read("entered", one_of((CAPTURES, POINTS))),
-            fields.read("card_points", mapping_of(integer)),
-            fields.read("winner", nullable(string)),
-        )
+        fields, entered, card_points = cls.read_first(data, path)
+        return cls(entered, card_points, fields.read("winner", nullable(string)))
 
 
 def read_breakdown(data: object) -> BriscolaBreakdown:
@@ -128,17 +112,13 @@ def read_breakdown(data: object) -> BriscolaBreakdown:
     return BriscolaBreakdown.from_json(data)
 
 
-class Briscola(PartnersOppositeGame):
-    """Briscola for 2, or for 4 in two teams of partners sitting opposite (rules.md §1)."""
-
-    resumes_from_totals = True
+class Briscola(CardPointsGame):
+    """Briscola for 2, or for 4 in two teams of partners sitting opposite, never 3 (rules.md
+    §1)."""
 
     key = "briscola"
     name = _("Briscola")
-    min_players = 2
-    max_players = 4
-    # Never three (rules.md §1).
-    player_counts = (2, 4)
+    three_players = _("Briscola is played by 2, or by 4 in two teams")
     option_specs = (
         OptionSpec(
             "best_of",
@@ -153,18 +133,6 @@ class Briscola(PartnersOppositeGame):
         ),
     )
 
-    # -- the table ------------------------------------------------------------------------------
-    def plays_in_teams(self, player_count: int, options: Mapping[str, OptionValue]) -> bool:
-        return player_count == 4
-
-    def check_teams(
-        self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]
-    ) -> list[Problem]:
-        """2 players, or 4 as two teams of partners opposite; never 3 (rules.md §1)."""
-        if len(players) == 3:
-            return [problem(_("Briscola is played by 2, or by 4 in two teams"), "players")]
-        return super().check_teams(players, teams, options)
-
     def best_of(self, table: TableSetup) -> int:
         return int(table.option_str("best_of"))
 
@@ -174,17 +142,8 @@ class Briscola(PartnersOppositeGame):
     ) -> tuple[str, dict[Side, int]]:
         """How the deal was entered and each side's card points; raise EntryError with every
         problem (rules.md §2, §5)."""
-        if not isinstance(entry, Mapping):
-            raise_if_any([problem(_("a round must be an object"), "round")])
-        has_points = POINTS in entry and not says_nothing(entry[POINTS])
-        has_captures = CAPTURES in entry and not says_nothing(entry[CAPTURES])
-        if has_points and has_captures:
-            raise_if_any(
-                [problem(_("give either the captured cards or the points, not both"), "round")]
-            )
-        if not has_points and not has_captures:
-            raise_if_any([problem(_("a round needs the captured cards or the points"), "round")])
-        if has_points:
+        entered = entered_as(entry)
+        if entered == POINTS:
             problems = fields_not_applying(entry, (POINTS,), (CAPTURES,))
             return POINTS, self._counted(entry[POINTS], table, problems)
         problems = fields_not_applying(entry, (CAPTURES,), (POINTS,))
@@ -193,50 +152,27 @@ class Briscola(PartnersOppositeGame):
     def _counted(self, raw: object, table: TableSetup, problems: list[Problem]) -> dict[Side, int]:
         """Points counted at the table: whole numbers from 0 to 120 summing to 120, never 1 or
         119 (rules.md §2, §5)."""
-        if not isinstance(raw, Mapping):
-            raise EntryError([*problems, problem(_("points must give each side a number"), POINTS)])
-        points: dict[Side, int] = {}
-        for side, value in read_counts(
-            raw,
-            table.sides,
-            problems,
-            unknown=lambda side: side_problem(side, POINTS),
-            not_whole=lambda side: problem(
-                _("points for {side} must be a whole number from 0 to 120"), POINTS, side=side
-            ),
-        ):
-            if value is None:
-                continue
-            if value > DECK_POINTS:
-                problems.append(
-                    problem(
-                        _("points for {side} must be a whole number from 0 to 120"),
-                        POINTS,
-                        side=side,
-                    )
-                )
-            points[side] = value
-        if any(value in IMPOSSIBLE for value in points.values()):
+
+        def impossible(points: Mapping[Side, int]) -> list[Problem]:
+            if not any(value in IMPOSSIBLE for value in points.values()):
+                return []
             # Once for the deal: 119 to one side is 1 to the other.
-            problems.append(
+            return [
                 problem(
                     _("no side can end a deal with 1 or 119 card points: no card is worth 1"),
                     POINTS,
                 )
-            )
-        for side in table.sides:
-            if side not in raw:
-                problems.append(problem(_("points for {side} are missing"), POINTS, side=side))
-        if not problems and sum(points.values()) != DECK_POINTS:
-            problems.append(
-                problem(
-                    _("the card points add up to {total}, not 120"),
-                    POINTS,
-                    total=sum(points.values()),
-                )
-            )
-        raise_if_any(problems)
-        return {side: points[side] for side in table.sides}
+            ]
+
+        return read_card_points(
+            raw,
+            table.sides,
+            problems,
+            deck_points=DECK_POINTS,
+            out_of_range=_("points for {side} must be a whole number from 0 to 120"),
+            adds_up_to=_("the card points add up to {total}, not 120"),
+            also=impossible,
+        )
 
     def _captured(self, raw: object, table: TableSetup, problems: list[Problem]) -> dict[Side, int]:
         """The card points of the cards each side took: every one of the 40 exactly once

@@ -23,17 +23,15 @@ from games.hands.base import (
     entry_part,
     read_breakdown,
 )
+from games.hands.card_points import CardPointsForm, CardPointsHandEntry
 from games.hands.demo_base import DemoGame
-from games.hands.html import Figure, SideCount
+from games.hands.html import SideCount
 from games.hands.tap_cards import (
     MODE_POINTS,
-    TapCardsForm,
-    TapCardsHandEntry,
 )
 from games.plugins.briscola.demo import BRISCOLA_DEMO
 from games.plugins.briscola.engine import (
     DECK_POINTS,
-    POINTS,
     Briscola,
     BriscolaBreakdown,
     card_points,
@@ -41,6 +39,7 @@ from games.plugins.briscola.engine import (
 )
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
+from games.scoring.card_points import POINTS
 from games.scoring.cards import Card
 
 
@@ -53,7 +52,7 @@ class DealPreview:
     problems: tuple[str, ...] = ()
 
 
-class BriscolaHandForm(TapCardsForm):
+class BriscolaHandForm(CardPointsForm):
     """One deal: every card to the side that took it, or the card points counted at the table
     (rules.md §5)."""
 
@@ -76,21 +75,8 @@ class BriscolaHandForm(TapCardsForm):
             return initial
         return cls.initial_captures(entry, sides)
 
-    def side_counts(
-        self, taken: Mapping[str, frozenset[Card]] | None = None
-    ) -> tuple[SideCount, ...]:
-        taken = self.taken() if taken is None else taken
-        return tuple(
-            SideCount(
-                index,
-                side,
-                (
-                    Figure("cards", _("cards"), len(taken[side])),
-                    Figure("points", _("card points"), sum(map(card_points, taken[side]))),
-                ),
-            )
-            for index, side in enumerate(self.sides)
-        )
+    def points_of(self, cards: frozenset[Card]) -> int:
+        return sum(map(card_points, cards))
 
     def entry(self) -> dict[str, object]:
         if self.by_points():
@@ -102,21 +88,12 @@ class BriscolaHandForm(TapCardsForm):
     def preview(self) -> DealPreview | None:
         """Each side's card points so far and the cards left; the deal's result once every
         card has a side (or the points add up)."""
-        if not self.is_bound:
+        parts = self.preview_parts()
+        if parts is None:
             return None
-        valid = self.is_valid()
-        score = self.score if valid else None
-        result = deal_result(read_breakdown(score.breakdown, self.setup, Briscola)) if score else ""
-        if self.by_points():
-            # Typed points: the result once they add up, else why they cannot be saved.
-            problems = () if valid else tuple(str(e) for e in self.non_field_errors())
-            if score is None and not problems:
-                return None
-            return DealPreview((), 0, score, result, problems)
-        taken = self.taken()
-        unassigned = self.unassigned(taken)
-        problems = () if valid or unassigned else tuple(str(e) for e in self.non_field_errors())
-        return DealPreview(self.side_counts(taken), unassigned, score, result, problems)
+        deal = read_breakdown(parts.score.breakdown, self.setup, Briscola) if parts.score else None
+        result = deal_result(deal) if deal else ""
+        return DealPreview(parts.sides, parts.unassigned, parts.score, result, parts.problems)
 
 
 def _card_points(deal: BriscolaBreakdown) -> str:
@@ -149,7 +126,7 @@ def explain_deal(deal: BriscolaBreakdown) -> list[str]:
     return [how % {"points": _card_points(deal)}, deal_result(deal)]
 
 
-class BriscolaHandEntry(TapCardsHandEntry):
+class BriscolaHandEntry(CardPointsHandEntry):
     # A deal is scored on its own; so is its preview.
     form_uses_earlier = False
     template = "briscola/hand.html"
@@ -220,9 +197,6 @@ class BriscolaHandEntry(TapCardsHandEntry):
         self, entry: Mapping[str, object], setup: TableSetup
     ) -> dict[str, object]:
         return BriscolaHandForm.initial_from_entry(entry, setup.sides)
-
-    def typed_points(self, breakdown: Mapping[str, JSON]) -> bool:
-        return breakdown.get("entered") == POINTS
 
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, BriscolaHandForm)

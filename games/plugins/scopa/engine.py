@@ -1349,7 +1349,21 @@ PICCOLA_LONGEST = 6
 # Three cards a deal, four on the table first: 36 cards dealt, 12 deals of three whatever the
 # number of players (6 each for two, 4 for three, 3 for four).
 CIRULLA_DEALS = (len(DECK) - 4) // 3
-CIRULLA_MOST_BONUSES = CIRULLA_DEALS * THREE_OF_A_KIND_POINTS + GRANDE_POINTS + PICCOLA_LONGEST
+# What the 40 cards can declare between all the sides in one hand, the matta (7C) standing for
+# any card (cirulla.md §3). The entry gives counts, not the cards, so this is what is checked.
+# A three of a kind takes three of a value's four cards (or two and the matta): no value makes
+# two, so ten at the most, one of each value.
+MOST_THREE_OF_A_KIND = 10
+# A low hand's three cards add up to 9 or less, so eight would be 24 cards adding up to 72 or
+# less; the 24 lowest (the matta as a fifth ace, four each of 2 to 5, three 6s) add up to 79.
+# Seven are made: A-3-5 three times, 2-2-5, A-4-4 twice (the matta one of the aces), 2-2-3.
+MOST_LOW_HANDS = 7
+# Ten three of a kind and two low hands (A-matta-5, 2-3-4 from the cards left over): 106.
+MOST_DECLARED = (
+    MOST_THREE_OF_A_KIND * THREE_OF_A_KIND_POINTS
+    + (CIRULLA_DEALS - MOST_THREE_OF_A_KIND) * LOW_HAND_POINTS
+)
+CIRULLA_MOST_BONUSES = MOST_DECLARED + GRANDE_POINTS + PICCOLA_LONGEST
 
 
 def cirulla_deals_per_side(table: TableSetup) -> int:
@@ -1361,9 +1375,10 @@ def cirulla_deals_per_side(table: TableSetup) -> int:
 def _check_declarations(
     low_hands: Mapping[Side, int], three_of_a_kind: Mapping[Side, int], table: TableSetup
 ) -> list[Problem]:
-    """More declarations than a side was dealt hands of three cannot be."""
+    """More declarations than a side was dealt hands of three cannot be, nor more between the
+    sides than the 40 cards make with the matta standing for any card (cirulla.md §3)."""
     deals = cirulla_deals_per_side(table)
-    return [
+    problems = [
         problem(
             _("{side} declared {declared} times, but was dealt only {deals} hands of three cards"),
             "low_hands",
@@ -1374,6 +1389,34 @@ def _check_declarations(
         for side in table.sides
         if low_hands[side] + three_of_a_kind[side] > deals
     ]
+    if problems:
+        return problems
+    low, trios = sum(low_hands.values()), sum(three_of_a_kind.values())
+    if low > MOST_LOW_HANDS:
+        problems.append(
+            problem(
+                _(
+                    "{declared} low hands were declared, but the 40 cards make at most {most} "
+                    "hands of three adding up to 9 or less, even with the matta as an ace"
+                ),
+                "low_hands",
+                declared=low,
+                most=MOST_LOW_HANDS,
+            )
+        )
+    if trios > MOST_THREE_OF_A_KIND:
+        problems.append(
+            problem(
+                _(
+                    "{declared} three of a kind were declared, but the 40 cards make at most "
+                    "{most}, one of each value, even with the matta"
+                ),
+                "three_of_a_kind",
+                declared=trios,
+                most=MOST_THREE_OF_A_KIND,
+            )
+        )
+    return problems
 
 
 def _cirulla_extras(

@@ -14,31 +14,35 @@ from typing import ClassVar
 from games.scoring.base import (
     Game,
     GameState,
-    PartnersOppositeGame,
     RoundScore,
     Side,
     TableSetup,
-    Team,
     first_decided,
     resumed_state,
     strict_leader,
     totals_after,
 )
-from games.scoring.breakdowns import JSON, Fields, integer, mapping_of, nullable, one_of, string
+from games.scoring.breakdowns import JSON, integer, mapping_of, nullable, string
 from games.scoring.card_lists import read_captures
+from games.scoring.card_points import (
+    CAPTURES,
+    POINTS,
+    CardPointsBreakdown,
+    CardPointsGame,
+    entered_as,
+    read_card_points,
+)
 from games.scoring.cards import Card, Rank
 from games.scoring.errors import (
     EntryError,
     Problem,
     fields_not_applying,
     problem,
-    raise_if_any,
-    read_counts,
     says_nothing,
     side_problem,
 )
 from games.scoring.i18n import gettext_noop as _
-from games.scoring.options import Choice, OptionSpec, OptionValue
+from games.scoring.options import Choice, OptionSpec
 
 # Card values in thirds of a point (rules.md §2): the Asso a whole point; Tre, Due, Re,
 # Cavallo and Fante a third each; 4 to 7 nothing.
@@ -72,7 +76,7 @@ TOO_MANY: Mapping[str, str] = {
     "threes": _("the declarations need more than the four 3s of the deck"),
 }
 
-CAPTURES, POINTS, LAST_TRICK, DECLARATIONS = "captures", "points", "last_trick", "declarations"
+LAST_TRICK, DECLARATIONS = "last_trick", "declarations"
 
 
 def card_thirds(card: Card) -> int:
@@ -137,7 +141,7 @@ def game_winner(totals: Mapping[Side, int], target: int) -> Side | None:
 
 
 @dataclass(frozen=True)
-class TressetteBreakdown:
+class TressetteBreakdown(CardPointsBreakdown):
     """One hand (rules.md §3, §4): how it was entered (the cards each side took, or the card
     points counted at the table), each side's card points (the last trick's included), who took
     the last trick (None when counted) and each side's declarations in points.
@@ -148,28 +152,20 @@ class TressetteBreakdown:
     """
 
     kind: ClassVar[str] = "tressette-hand"
+    more_keys: ClassVar[tuple[str, ...]] = ("last_trick", "declared")
 
-    entered: str
-    card_points: Mapping[Side, int]
     last_trick: Side | None
     declared: Mapping[Side, int]
 
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "kind": self.kind,
-            "entered": self.entered,
-            "card_points": dict(self.card_points),
-            "last_trick": self.last_trick,
-            "declared": dict(self.declared),
-        }
+    def more_json(self) -> dict[str, JSON]:
+        return {"last_trick": self.last_trick, "declared": dict(self.declared)}
 
     @classmethod
     def from_json(cls, data: object, path: str = "breakdown") -> TressetteBreakdown:
-        fields = Fields(data, path, ("kind", "entered", "card_points", "last_trick", "declared"))
-        fields.expect("kind", cls.kind)
+        fields, entered, card_points = cls.read_first(data, path)
         return cls(
-            fields.read("entered", one_of((CAPTURES, POINTS))),
-            fields.read("card_points", mapping_of(integer)),
+            entered,
+            card_points,
             fields.read("last_trick", nullable(string)),
             fields.read("declared", mapping_of(integer)),
         )
@@ -180,17 +176,13 @@ def read_breakdown(data: object) -> TressetteBreakdown:
     return TressetteBreakdown.from_json(data)
 
 
-class Tressette(PartnersOppositeGame):
-    """Tressette for 2, or for 4 in two pairs of partners sitting opposite (rules.md §1)."""
-
-    resumes_from_totals = True
+class Tressette(CardPointsGame):
+    """Tressette for 2, or for 4 in two pairs of partners sitting opposite, never 3 (rules.md
+    §1)."""
 
     key = "tressette"
     name = _("Tressette")
-    min_players = 2
-    max_players = 4
-    # Never three (rules.md §1).
-    player_counts = (2, 4)
+    three_players = _("Tressette is played by 2, or by 4 in two pairs")
     option_specs = (
         OptionSpec(
             "target",
@@ -213,32 +205,10 @@ class Tressette(PartnersOppositeGame):
         ),
     )
 
-    # -- the table ------------------------------------------------------------------------------
-    def plays_in_teams(self, player_count: int, options: Mapping[str, OptionValue]) -> bool:
-        return player_count == 4
-
-    def check_teams(
-        self, players: Sequence[str], teams: Sequence[Team], options: Mapping[str, OptionValue]
-    ) -> list[Problem]:
-        """2 players, or 4 as two pairs of partners opposite; never 3 (rules.md §1)."""
-        if len(players) == 3:
-            return [problem(_("Tressette is played by 2, or by 4 in two pairs"), "players")]
-        return super().check_teams(players, teams, options)
-
     # -- one hand -------------------------------------------------------------------------------
     def hand_of(self, entry: Mapping[str, object], table: TableSetup) -> TressetteBreakdown:
         """The hand an entry gives; raise EntryError with every problem (rules.md §6)."""
-        if not isinstance(entry, Mapping):
-            raise_if_any([problem(_("a round must be an object"), "round")])
-        has_points = POINTS in entry and not says_nothing(entry[POINTS])
-        has_captures = CAPTURES in entry and not says_nothing(entry[CAPTURES])
-        if has_points and has_captures:
-            raise_if_any(
-                [problem(_("give either the captured cards or the points, not both"), "round")]
-            )
-        if not has_points and not has_captures:
-            raise_if_any([problem(_("a round needs the captured cards or the points"), "round")])
-        if has_points:
+        if entered_as(entry) == POINTS:
             problems = fields_not_applying(entry, (POINTS, DECLARATIONS), (CAPTURES, LAST_TRICK))
             declared = self._declared(entry.get(DECLARATIONS), table, problems)
             points = self._counted(entry[POINTS], table, problems)
@@ -261,40 +231,14 @@ class Tressette(PartnersOppositeGame):
     def _counted(self, raw: object, table: TableSetup, problems: list[Problem]) -> dict[Side, int]:
         """Card points counted at the table, the last trick's included: whole numbers from 0 to
         11 that add up to 11 (rules.md §3, §6)."""
-        if not isinstance(raw, Mapping):
-            raise EntryError([*problems, problem(_("points must give each side a number"), POINTS)])
-        points: dict[Side, int] = {}
-
-        def not_whole(side: str) -> Problem:
-            return problem(
-                _("points for {side} must be a whole number from 0 to 11"), POINTS, side=side
-            )
-
-        for side, value in read_counts(
+        return read_card_points(
             raw,
             table.sides,
             problems,
-            unknown=lambda side: side_problem(side, POINTS),
-            not_whole=not_whole,
-        ):
-            if value is None:
-                continue
-            if value > HAND_POINTS:
-                problems.append(not_whole(side))
-            points[side] = value
-        for side in table.sides:
-            if side not in raw:
-                problems.append(problem(_("points for {side} are missing"), POINTS, side=side))
-        if not problems and sum(points.values()) != HAND_POINTS:
-            problems.append(
-                problem(
-                    _("the card points add up to {total}, not 11"),
-                    POINTS,
-                    total=sum(points.values()),
-                )
-            )
-        raise_if_any(problems)
-        return {side: points[side] for side in table.sides}
+            deck_points=HAND_POINTS,
+            out_of_range=_("points for {side} must be a whole number from 0 to 11"),
+            adds_up_to=_("the card points add up to {total}, not 11"),
+        )
 
     def _declared(self, raw: object, table: TableSetup, problems: list[Problem]) -> dict[Side, int]:
         """Each side's declarations in points (rules.md §4): only those the table plays, and

@@ -22,18 +22,17 @@ from games.hands.base import (
     entry_part,
     read_breakdown,
 )
+from games.hands.card_points import CardPointsForm, CardPointsHandEntry
 from games.hands.demo_base import DemoGame
-from games.hands.html import Figure, SideCount
-from games.hands.tap_cards import MODE_POINTS, TapCardsForm, TapCardsHandEntry
+from games.hands.html import SideCount
+from games.hands.tap_cards import MODE_POINTS
 from games.plugins.tressette.demo import TRESSETTE_DEMO
 from games.plugins.tressette.engine import (
     ACCUSE_RANKS,
-    CAPTURES,
     DECLARATIONS,
     HAND_POINTS,
     LAST_TRICK,
     NAPOLETANE,
-    POINTS,
     SUITS,
     Tressette,
     TressetteBreakdown,
@@ -41,6 +40,7 @@ from games.plugins.tressette.engine import (
 )
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
+from games.scoring.card_points import CAPTURES, POINTS
 from games.scoring.cards import Card
 
 # The accuse's choices: none, three or four of the rank (rules.md §4).
@@ -56,7 +56,7 @@ class HandPreview:
     problems: tuple[str, ...] = ()
 
 
-class TressetteHandForm(TapCardsForm):
+class TressetteHandForm(CardPointsForm):
     """One hand: every card to the side that took it and who took the last trick, or the card
     points counted at the table; each side's declarations either way (rules.md §6)."""
 
@@ -104,21 +104,8 @@ class TressetteHandForm(TapCardsForm):
                     )
         return initial
 
-    def side_counts(
-        self, taken: Mapping[str, frozenset[Card]] | None = None
-    ) -> tuple[SideCount, ...]:
-        taken = self.taken() if taken is None else taken
-        return tuple(
-            SideCount(
-                index,
-                side,
-                (
-                    Figure("cards", _("cards"), len(taken[side])),
-                    Figure("points", _("card points"), points_of_cards(taken[side], False)),
-                ),
-            )
-            for index, side in enumerate(self.sides)
-        )
+    def points_of(self, cards: frozenset[Card]) -> int:
+        return points_of_cards(cards, False)
 
     def declarations(self) -> dict[str, dict[str, int]]:
         parts = [NAPOLETANE, *ACCUSE_RANKS]
@@ -145,24 +132,12 @@ class TressetteHandForm(TapCardsForm):
     def preview(self) -> HandPreview | None:
         """Each side's cards and card points so far; the hand's points once every card has a
         side and the last trick an owner (or the points add up)."""
-        if not self.is_bound:
+        parts = self.preview_parts()
+        if parts is None:
             return None
-        valid = self.is_valid()
-        score = self.score if valid else None
-        lines = (
-            tuple(explain_hand(read_breakdown(score.breakdown, self.setup, Tressette)))
-            if score
-            else ()
-        )
-        if self.by_points():
-            problems = () if valid else tuple(str(e) for e in self.non_field_errors())
-            if score is None and not problems:
-                return None
-            return HandPreview((), 0, score, lines, problems)
-        taken = self.taken()
-        unassigned = self.unassigned(taken)
-        problems = () if valid or unassigned else tuple(str(e) for e in self.non_field_errors())
-        return HandPreview(self.side_counts(taken), unassigned, score, lines, problems)
+        hand = read_breakdown(parts.score.breakdown, self.setup, Tressette) if parts.score else None
+        lines = tuple(explain_hand(hand)) if hand else ()
+        return HandPreview(parts.sides, parts.unassigned, parts.score, lines, parts.problems)
 
 
 def _listed(points: Mapping[str, int]) -> str:
@@ -187,7 +162,7 @@ def explain_hand(hand: TressetteBreakdown) -> list[str]:
     return lines
 
 
-class TressetteHandEntry(TapCardsHandEntry):
+class TressetteHandEntry(CardPointsHandEntry):
     # A hand is scored on its own; so is its preview.
     form_uses_earlier = False
     template = "tressette/hand.html"
@@ -198,9 +173,6 @@ class TressetteHandEntry(TapCardsHandEntry):
         self, entry: Mapping[str, object], setup: TableSetup
     ) -> dict[str, object]:
         return TressetteHandForm.initial_from_entry(entry, setup.sides)
-
-    def typed_points(self, breakdown: Mapping[str, JSON]) -> bool:
-        return breakdown.get("entered") == POINTS
 
     def context(self, form: BaseHandForm, setup: TableSetup) -> dict[str, object]:
         assert isinstance(form, TressetteHandForm)

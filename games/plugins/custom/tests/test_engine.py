@@ -61,6 +61,30 @@ def test_a_hearts_game_ends_at_100_and_the_lowest_total_wins() -> None:
     assert GAME.places(state, table) == {"Bob": 1, "Cy": 2, "Di": 3, "Ann": 4}
 
 
+def test_a_hearts_game_as_its_rules_score_it_shooting_the_moon_and_ending_at_100() -> None:
+    # pagat.com's Hearts (rules.md, Sources): 13 for the queen of spades and 1 a heart, 26 a
+    # hand; a player who takes them all shoots the moon, and each other player scores 26. The
+    # game ends when someone reaches 100; the lowest total wins.
+    table = GAME.setup(["Ann", "Bob", "Cy", "Di"], {"lowest_wins": True})
+    hands = [
+        {"Ann": 13 + 3, "Bob": 5, "Cy": 5, "Di": 0},
+        {"Ann": 26, "Bob": 0, "Cy": 26, "Di": 26},  # Bob shoots the moon
+        {"Ann": 7, "Bob": 2, "Cy": 4, "Di": 13},
+        {"Ann": 26, "Bob": 26, "Cy": 0, "Di": 26},  # Cy shoots the moon
+        {"Ann": 13 + 12, "Bob": 0, "Cy": 1, "Di": 0},
+    ]
+    assert [sum(hand.values()) for hand in hands] == [26, 78, 26, 78, 26]
+    _, four = played(table, *hands[:4])
+    assert four.totals == {"Ann": 75, "Bob": 33, "Cy": 35, "Di": 65}
+    assert not four.finished
+    _, state = played(table, *hands)
+    # Ann reaches 100 exactly: the game ends, and Bob's 33 is the lowest total.
+    assert state.totals == {"Ann": 100, "Bob": 33, "Cy": 36, "Di": 65}
+    assert state.finished_after_round == 5
+    assert state.winners == ("Bob",)
+    assert GAME.places(state, table) == {"Bob": 1, "Cy": 2, "Di": 3, "Ann": 4}
+
+
 def test_a_fixed_number_of_hands_ends_the_game_whatever_the_totals_and_a_tie_shares() -> None:
     table = GAME.setup(THREE, {"hands": 2, "target": 10})
     # 40 passes the target after hand 1, but the table plays 2 hands.

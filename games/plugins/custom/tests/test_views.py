@@ -171,6 +171,20 @@ def test_the_rules_page_says_it_is_a_generic_scorer_in_every_language(client: Cl
         assert expected in page, language
 
 
+def test_the_rules_page_names_its_sources_in_every_language(client: Client) -> None:
+    url = reverse("games:rules_game", kwargs={"game": "custom"})
+    for language, heading in (
+        ("en", "Sources"),
+        ("it", "Fonti"),
+        ("de", "Quellen"),
+        ("ja", "出典"),
+    ):
+        page = html(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
+        assert heading in page, language
+        assert "pagat.com/reverse/hearts.html" in page
+        assert "KeepScore" in page
+
+
 @pytest.mark.parametrize(
     ("language", "words"),
     [

@@ -119,8 +119,9 @@ def scopa_bounds(setup: TableSetup) -> tuple[int, int]:
     pirate = setup.game == "pirate-scopa"
     re_bello = int(not pirate and bool(setup.options.get("re_bello")))
     napoli = 10 if not pirate and setup.options.get("napoli") else 0
-    # Cirulla (cirulla.md §6): 12 declarations of 10, the grande's 5 and the piccola's 6.
-    cirulla = 12 * 10 + 5 + 6 if setup.game == "cirulla" else 0
+    # Cirulla (cirulla.md §3, §6): the declarations the 40 cards make at most (ten three of a
+    # kind of 10 and two low hands of 3), the grande's 5 and the piccola's 6.
+    cirulla = 10 * 10 + 2 * 3 + 5 + 6 if setup.game == "cirulla" else 0
     return 1 + re_bello, 4 + re_bello + napoli + cirulla + 20
 
 

@@ -3,8 +3,11 @@ its hands, and its pages (the hand form, the rules page, the capture referee).""
 
 from __future__ import annotations
 
+import functools
 import html as html_lib
+import itertools
 import re
+from collections.abc import Sequence
 
 import pytest
 from django.test import Client
@@ -14,7 +17,12 @@ from hypothesis import strategies as st
 
 from games.models import Round
 from games.plugins.scopa.captures import CaptureRules, legal_captures
-from games.plugins.scopa.engine import CIRULLA_MOST_BONUSES, Cirulla
+from games.plugins.scopa.engine import (
+    CIRULLA_MOST_BONUSES,
+    MOST_LOW_HANDS,
+    MOST_THREE_OF_A_KIND,
+    Cirulla,
+)
 from games.scoring import EntryError, TableSetup, get_game
 from games.scoring.cards import DECK, parse_card
 from games.tables import services as table_services
@@ -106,7 +114,8 @@ def test_a_side_declares_at_most_once_a_deal(players: tuple[str, ...], deals: in
 def test_counted_points_stay_within_what_a_hand_gives_and_the_game_goes_to_51() -> None:
     setup = table()
     most = 4 + 20 + CIRULLA_MOST_BONUSES
-    assert CIRULLA_MOST_BONUSES == 12 * 10 + 5 + 6
+    # Ten three of a kind and two low hands are the most the 40 cards declare (below).
+    assert CIRULLA_MOST_BONUSES == 10 * 10 + 2 * 3 + 5 + 6
     assert sum(CIRULLA.score_round({"points": {"Ann": most, "Bob": 0}}, setup).points.values())
     for impossible in ({"Ann": most + 1, "Bob": 0}, {"Ann": 0, "Bob": 0}):
         with pytest.raises(EntryError):
@@ -115,6 +124,148 @@ def test_counted_points_stay_within_what_a_hand_gives_and_the_game_goes_to_51() 
     hands = [CIRULLA.score_round({"points": {"Ann": 30, "Bob": 20}}, setup)] * 2
     assert CIRULLA.game_state(hands[:1], setup).finished is False
     assert CIRULLA.game_state(hands, setup).winners == ("Ann",)
+
+
+# -- the matta: what the 40 cards can declare ------------------------------------------------
+# Gazzetta di Santa: in every declaration "il 7 di cuori (o coppe) funge da matta e il giocatore
+# ... può attribuirgli un valore a scelta". The entry gives how many each side declared, not the
+# cards, so what is checked is what the 40 cards can make between all the sides.
+
+MATTA = "7C"
+
+
+def declarable(low: Sequence[tuple[str, ...]], trios: Sequence[tuple[str, ...]] = ()) -> bool:
+    """Whether these deals can be dealt in one hand, each three distinct cards of the 40, and
+    declared: ``low`` adding up to 9 or less, ``trios`` three of the same value, the matta
+    taking whatever value makes each one so."""
+    cards = [code for deal in (*low, *trios) for code in deal]
+    assert len(set(cards)) == len(cards)
+    assert set(cards) <= set(CODES)
+    assert all(len(deal) == 3 for deal in (*low, *trios))
+
+    def values(deal: tuple[str, ...]) -> list[int]:
+        return [parse_card(code).number for code in deal if code != MATTA]
+
+    # The matta as an ace: the lowest it can be.
+    return all(sum(values(deal)) + (MATTA in deal) <= 9 for deal in low) and all(
+        len(set(values(deal))) == 1 for deal in trios
+    )
+
+
+def test_seven_low_hands_are_made_only_with_the_matta_as_an_ace_and_eight_never() -> None:
+    # Five "aces" (the matta one of them), four each of 2 to 5: seven hands of 9 or less.
+    seven = [
+        ("AD", "3D", "5D"),
+        ("AC", "3C", "5C"),
+        ("AS", "3S", "5S"),
+        ("2D", "2C", "5B"),
+        ("AB", "4D", "4C"),
+        (MATTA, "4S", "4B"),
+        ("2S", "2B", "3B"),
+    ]
+    assert declarable(seven)
+    assert len(seven) == MOST_LOW_HANDS
+    setup = table()
+    seventh = hand(["7D"], low_hands={"Ann": 4, "Bob": 3})
+    # Ann: the settebello and four low hands; Bob: the cards, the coins, the primiera, the
+    # grande, the piccola to the 6 and three low hands.
+    assert CIRULLA.score_round(seventh, setup).points == {
+        "Ann": 1 + 4 * 3,
+        "Bob": 3 + 5 + 6 + 3 * 3,
+    }
+    # Eight would be 24 cards adding up to 72 or less; the 24 lowest add up to 79.
+    with pytest.raises(EntryError, match="make at most 7 hands of three adding up to 9 or less"):
+        CIRULLA.score_round(hand(["7D"], low_hands={"Ann": 4, "Bob": 4}), setup)
+
+
+def test_ten_three_of_a_kind_leave_two_low_hands_with_the_matta_and_eleven_never() -> None:
+    # One three of a kind of each value (the sevens without the matta), then the matta and the
+    # ace and 5 left over, and 2-3-4: the twelve deals of a hand all declare.
+    trios = [tuple(f"{rank}{suit}" for suit in "DSB") for rank in "A234567JNK"]
+    twelve = [*trios, ("AC", MATTA, "5C"), ("2C", "3C", "4C")]
+    assert declarable(twelve[10:], twelve[:10])
+    assert len(trios) == MOST_THREE_OF_A_KIND
+    setup = table()
+    entry = hand(["7D"], low_hands={"Ann": 1, "Bob": 1}, three_of_a_kind={"Ann": 5, "Bob": 5})
+    assert CIRULLA.score_round(entry, setup).points["Ann"] == 1 + 3 + 50  # the settebello
+    with pytest.raises(EntryError, match="make at most 10, one of each value"):
+        CIRULLA.score_round(hand(["7D"], three_of_a_kind={"Ann": 6, "Bob": 5}), setup)
+    # Three players: 4 deals each, and the limits count every side together.
+    three = table(("Ann", "Bob", "Cy"))
+    with pytest.raises(EntryError, match="8 low hands were declared"):
+        CIRULLA.score_round(
+            {
+                "captures": {"Ann": ["7D"], "Bob": [], "Cy": [c for c in CODES if c != "7D"]},
+                "low_hands": {"Ann": 3, "Bob": 3, "Cy": 2},
+            },
+            three,
+        )
+
+
+# A low hand's shapes: three values of 1 to 7 (no low hand holds more: 7 + 1 + 1), 0 for the
+# matta (at most one), adding up to 9 or less with the matta as an ace; three of one value is a
+# three of a kind, not a low hand.
+LOW_SHAPES = [
+    shape
+    for shape in itertools.combinations_with_replacement(range(8), 3)
+    if shape.count(0) <= 1
+    and sum(shape) + (0 in shape) <= 9
+    and not (0 not in shape and shape[0] == shape[2])
+]
+SHAPES_FROM = {first: [shape for shape in LOW_SHAPES if shape[0] == first] for first in range(8)}
+
+
+@functools.cache
+def _most_low(counts: tuple[int, ...]) -> int:
+    """The most low hands made of ``counts`` (the matta's, then the aces' to the 7s'): any hand
+    holding a card of the lowest value left starts with it, so either no hand holds one more
+    of them, or one of the shapes starting with it is made."""
+    first = next((value for value in range(8) if counts[value]), None)
+    if first is None:
+        return 0
+    left = list(counts)
+    left[first] = 0
+    best = _most_low(tuple(left))
+    for shape in SHAPES_FROM[first]:
+        left = list(counts)
+        for value in shape:
+            left[value] -= 1
+        if min(left) >= 0:
+            best = max(best, 1 + _most_low(tuple(left)))
+    return best
+
+
+def _most_low_hands(three_of_a_kind: int) -> int:
+    """The most low hands the 40 cards make beside ``three_of_a_kind`` three of a kind, tried
+    every way: the three of a kind take the jack, queen and king first (no low hand holds them),
+    then low values, the matta standing in for one card of one of them or not."""
+    best = -1
+    for values in itertools.combinations(range(1, 8), max(0, three_of_a_kind - 3)):
+        for stand_in in (None, *values):
+            counts = [1, 4, 4, 4, 4, 4, 4, 3]  # the matta, then aces to 7s
+            for value in values:
+                counts[value] -= 2 if value == stand_in else 3
+            counts[0] -= stand_in is not None
+            best = max(best, _most_low(tuple(counts)))
+    return best
+
+
+def test_the_limits_are_what_the_forty_cards_make_tried_every_way() -> None:
+    expected = [min(MOST_LOW_HANDS, 12 - trios) for trios in range(MOST_THREE_OF_A_KIND + 1)]
+    assert [_most_low_hands(trios) for trios in range(MOST_THREE_OF_A_KIND + 1)] == expected
+    # Without the matta (the 7 of hearts a plain 7) the cards make one low hand fewer.
+    assert _most_low((0, 4, 4, 4, 4, 4, 4, 4)) == MOST_LOW_HANDS - 1
+    setup = table()
+    for trios in range(MOST_THREE_OF_A_KIND + 1):
+        low = expected[trios]
+        ann_trios = min(trios, 6)
+        ann_low = min(low, 6 - ann_trios)
+        entry = hand(
+            ["7D"],
+            low_hands={"Ann": ann_low, "Bob": low - ann_low},
+            three_of_a_kind={"Ann": ann_trios, "Bob": trios - ann_trios},
+        )
+        assert CIRULLA.score_round(entry, setup).points["Ann"] >= 10 * ann_trios + 3 * ann_low
 
 
 def test_declarations_are_cirullas_alone() -> None:
@@ -156,6 +307,10 @@ def test_a_hands_points_are_its_cards_and_declarations_and_impossible_ones_are_r
     )
     if low[0] + trios[0] > 6 or low[1] + trios[1] > 6:
         with pytest.raises(EntryError, match="hands of three cards"):
+            CIRULLA.score_round(entry, table())
+        return
+    if sum(low) > 7 or sum(trios) > 10:
+        with pytest.raises(EntryError, match="the 40 cards make at most"):
             CIRULLA.score_round(entry, table())
         return
     points = CIRULLA.score_round(entry, table()).points
@@ -205,6 +360,19 @@ def test_a_hand_with_declarations_is_saved_and_too_many_save_nothing(client: Cli
     # (three suits, 7-7-6, against Ann's two), low hand 3.
     assert points == {"Ann": 1 + 1 + 5 + 6 + 10, "Bob": 1 + 1 + 3}
     assert "Three of a kind declared (10 points each): Ann 1." in text(client.get(table_url(made)))
+
+
+@pytest.mark.django_db
+def test_declarations_the_cards_cannot_make_are_refused_on_the_form_in_the_players_language(
+    client: Client,
+) -> None:
+    made = table_services.table_create(club=home_club(), game="cirulla", players=["Ann", "Bob"])
+    form = card_post_data(["Ann", "Bob"], {"Ann": ["7D"], "Bob": [c for c in CODES if c != "7D"]})
+    eight = {**form, "low_hands_0": "4", "low_hands_1": "4"}
+    refused = client.post(table_url(made), eight, HTTP_ACCEPT_LANGUAGE="it", **HTMX)
+    assert refused.status_code == 422
+    assert "sono state accusate 8 buone da tre, ma le 40 carte fanno al massimo 7" in text(refused)
+    assert not Round.objects.filter(table=made).exists()
 
 
 @pytest.mark.django_db

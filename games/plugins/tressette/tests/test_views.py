@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.models import Table
+from games.models import Round, Table
 from games.scoring.cards import DECK
 from games.tables import services as table_services
 from tests.clubs import home_club
@@ -92,6 +92,30 @@ def test_counted_points_that_do_not_add_up_to_11_are_refused(client: Client) -> 
     assert inputs(response).values["points_0"] == "6"
 
 
+def test_a_hand_in_pairs_is_tapped_stored_and_totalled_per_pair(client: Client) -> None:
+    table = tressette_table(["Ann", "Bob", "Cy", "Di"])
+    page = html(client.get(table_url(table)))
+    assert "Ann &amp; Cy" in page
+    assert "Bob &amp; Di" in page
+    # Ann & Cy take two aces and five figures (3 points), Bob & Di the rest and the last
+    # trick (8); Ann & Cy declare a napoletana, Bob & Di three 3s (rules.md §3, §4).
+    hand = {**cards_to(ACES_AND_FIGURES, last_trick="1"), "napoletane_0": "1", "threes_1": "3"}
+    assert client.post(table_url(table), hand).status_code == 302
+    stored = Round.objects.get(table=table)
+    assert {row.side: row.points for row in stored.points.all()} == {
+        "Ann & Cy": 3 + 3,
+        "Bob & Di": 8 + 3,
+    }
+    assert stored.breakdown["card_points"] == {"Ann & Cy": 3, "Bob & Di": 8}
+    assert stored.breakdown["last_trick"] == "Bob & Di"
+    # A second hand counted at the table: the totals are per pair.
+    client.post(table_url(table), {"mode": "points", "points_0": "5", "points_1": "6"})
+    assert saved() == (2, 4)
+    assert totals(table) == {"Ann & Cy": 6 + 5, "Bob & Di": 11 + 6}
+    table.refresh_from_db()
+    assert not table.is_finished
+
+
 def test_a_game_to_21_in_pairs_ends_with_its_winners(client: Client) -> None:
     table = tressette_table(["Ann", "Bob", "Cy", "Di"], target="21", napoletana=False)
     page = html(client.get(table_url(table)))
@@ -116,6 +140,22 @@ def test_the_rules_page_names_its_terms_in_every_language(client: Client) -> Non
             )
             assert words in page
             assert translation.gettext("Game to %(target)s") != "Game to %(target)s"
+
+
+def test_the_rules_page_names_its_sources_and_decisions_in_every_language(client: Client) -> None:
+    url = reverse("games:rules_game", args=["tressette"])
+    words = {
+        "en": ("Sources", "a cappotto scores its 11 points only"),
+        "it": ("Fonti", "il cappotto vale solo i suoi 11 punti"),
+        "de": ("Quellen", "ein Cappotto zählt nur seine 11 Punkte"),
+        "ja": ("出典", "カッポットは11点のみ"),
+    }
+    for language, expected in words.items():
+        page = html(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
+        for text in expected:
+            assert text in page, language
+        assert "giochistars.it" in page
+        assert "The Penguin Book of Card Games" in page
 
 
 def test_a_tapped_hand_with_declarations_is_shown_again_to_be_changed(client: Client) -> None:
