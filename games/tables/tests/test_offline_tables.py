@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Club, ClubChange, GuestAccount, Player, Round, Table, new_public_id
-from games.scoring import EntryError
+from games.scoring import GAMES, EntryError
 from games.tables import services as table_services
+from games.tables.offline_views import BLANK_ID, blank_names
 from tests.clubs import home_club, member
 from tests.concurrency import at_once_answers
 from tests.pages import HTMX, html
@@ -176,3 +177,35 @@ def test_someone_elses_address_or_a_bad_one_is_refused_and_stores_nothing() -> N
     assert Table.objects.count() == 1
     assert Round.objects.count() == 0
     assert not User.objects.filter(guest__isnull=False).exists()
+
+
+# -- the blank table page the phone keeps ------------------------------------------------------
+
+
+def test_the_blank_table_page_of_each_game_holds_placeholders_and_stores_nothing() -> None:
+    anyone = Client()
+    for key, game in GAMES.items():
+        for count in game.player_counts:
+            response = anyone.get(reverse("games:table_blank", args=[key, count]))
+            page = html(response)
+            assert response.status_code == 200
+            # What the service worker keeps (pwa.table_start_urls).
+            assert response["Content-Type"].startswith("text/html")
+            assert "no-store" not in response.get("Cache-Control", "")
+            assert f'data-table="{BLANK_ID}"' in page
+            assert f'action="/tables/{BLANK_ID}/"' in page
+            assert "data-draft" in page
+            assert 'href="/players/' not in page
+            assert 'id="share"' not in page
+            for name in blank_names(count):
+                assert name in page
+            assert blank_names(count + 1)[-1] not in page
+    assert Table.with_deleted.count() == Club.objects.count() == Player.objects.count() == 0
+    assert not anyone.cookies.get("sessionid")
+
+
+@pytest.mark.parametrize(("game", "players"), [("scopone", 2), ("nope", 2), ("scopa", 9)])
+def test_a_blank_page_of_no_game_or_a_count_it_does_not_seat_is_not_found(
+    game: str, players: int
+) -> None:
+    assert Client().get(reverse("games:table_blank", args=[game, players])).status_code == 404

@@ -1,0 +1,349 @@
+// Tables started with no signal (issue 33, item 4). On the new-table page kept by the service
+// worker, "Start the game" with no signal keeps the table on this phone (localStorage) under
+// an address the phone chooses itself, of the server's shape, and makes its page from the
+// blank table page of the game kept beside it (tables/offline_views.py): that address is the
+// table's for good. Hands entered there wait with pending.js. When the signal is back the
+// table is sent to the new-table form with its address (stored once however often it is
+// sent), then the page loads as the server has it and pending.js sends the hands in order.
+// A table the server refuses stays, with why, until it is sent again or discarded.
+(function () {
+  "use strict";
+
+  var DRAFTS = "scorekeeper:drafts";
+  var KEPT = "scorekeeper:pending:"; // pending.js's hands, per table
+  var BLANK_ID = "0000000000000000"; // offline_views.BLANK_ID
+  var NAMES = "scorekeeper:new-table-names"; // the names typed, over a change of game
+  var RETRY = 5000;
+
+  var sending = false;
+  var retryTimer = null;
+
+  function readDrafts() {
+    try {
+      return JSON.parse(localStorage.getItem(DRAFTS) || "[]");
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function writeDrafts(list) {
+    try {
+      if (list.length) localStorage.setItem(DRAFTS, JSON.stringify(list));
+      else localStorage.removeItem(DRAFTS);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  function findDraft(list, id) {
+    for (var i = 0; i < list.length; i++) if (list[i].id === id) return i;
+    return -1;
+  }
+
+  function randomBytes(count) {
+    var bytes = new Uint8Array(count);
+    crypto.getRandomValues(bytes);
+    return bytes;
+  }
+
+  // models.new_public_id: 80 random bits in base32, lower case, 16 characters.
+  function newTableId() {
+    var alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+    var bytes = randomBytes(10);
+    var bits = 0;
+    var value = 0;
+    var id = "";
+    for (var i = 0; i < bytes.length; i++) {
+      value = (value << 8) | bytes[i];
+      bits += 8;
+      while (bits >= 5) {
+        id += alphabet[(value >>> (bits - 5)) & 31];
+        bits -= 5;
+      }
+    }
+    return id;
+  }
+
+  function newToken() {
+    return btoa(String.fromCharCode.apply(null, randomBytes(16)))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+  }
+
+  function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, function (character) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" }[character];
+    });
+  }
+
+  function tablePath(id) {
+    return "/tables/" + id + "/";
+  }
+
+  async function pagesCache() {
+    if (!window.caches) return null;
+    var names = (await caches.keys()).filter(function (name) { return name.indexOf("pages-") === 0; });
+    return names.length ? caches.open(names[0]) : null;
+  }
+
+  // -- the new-table form with no signal ------------------------------------------------------
+
+  function tableForm() {
+    return document.getElementById("table-form");
+  }
+
+  function say(form, text) {
+    var note = document.getElementById("offline-start");
+    if (!note) return;
+    note.textContent = text;
+    note.hidden = false;
+  }
+
+  function chosenGame(form) {
+    var radio = form.querySelector('input[name="game"]:checked');
+    return radio ? radio.value : "";
+  }
+
+  function typedNames(form) {
+    var names = [];
+    form.querySelectorAll('input[name^="player_"]').forEach(function (input) {
+      names.push(input.value);
+    });
+    return names;
+  }
+
+  // The table's page, from the game's blank: its address and its players' names in their
+  // places, and a token of its own for the first hand.
+  function draftPage(blank, id, players) {
+    var html = blank.split(BLANK_ID).join(id);
+    players.forEach(function (name, seat) {
+      html = html.split("\u27e6" + (seat + 1) + "\u27e7").join(escapeHtml(name));
+    });
+    return html
+      .replace(/(name="hand_token" value=")[^"]*"/, "$1" + newToken() + '"')
+      // The poll asks the server about a table it does not know yet.
+      .replace(/<div id="live"[^>]*><\/div>/, "");
+  }
+
+  async function startOffline(form) {
+    if (!form.reportValidity()) return;
+    var game = chosenGame(form);
+    var players = typedNames(form)
+      .map(function (name) { return name.trim(); })
+      .filter(function (name) { return name; });
+    var cache = await pagesCache();
+    var blank = cache && (await cache.match("/tables/blank/" + game + "/" + players.length + "/", { ignoreVary: true }));
+    var note = document.getElementById("offline-start");
+    if (!blank) {
+      say(form, note ? note.dataset.missing : "");
+      return;
+    }
+    var id = newTableId();
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && name !== "refresh" && typeof value === "string") {
+        fields.push([name, value]);
+      }
+    });
+    var drafts = readDrafts();
+    drafts.push({ id: id, fields: fields, token: newToken(), at: Date.now(), state: "waiting" });
+    if (!writeDrafts(drafts)) {
+      say(form, note ? note.dataset.missing : "");
+      return;
+    }
+    var now = String(Date.now());
+    await cache.put(
+      new Request(tablePath(id)),
+      new Response(draftPage(await blank.text(), id, players), {
+        status: 200,
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "X-Scorekeeper-Kept-At": now,
+          "X-Scorekeeper-Draft": "1",
+        },
+      })
+    );
+    location.assign(tablePath(id));
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = tableForm();
+    if (!form || navigator.onLine !== false) return;
+    var asker = event.detail.elt;
+    if (asker === form) {
+      event.preventDefault();
+      startOffline(form);
+    } else if (form.contains(asker) && asker.classList.contains("game-choice")) {
+      // Another game's form is a page kept of its own: the names typed go along.
+      event.preventDefault();
+      try {
+        sessionStorage.setItem(NAMES, JSON.stringify(typedNames(form)));
+      } catch (error) {
+        // Without storage the names are typed again.
+      }
+      location.assign(form.getAttribute("action") + "?game=" + encodeURIComponent(chosenGame(form)));
+    }
+  });
+
+  function restoreNames() {
+    var form = tableForm();
+    if (!form) return;
+    var names = null;
+    try {
+      names = JSON.parse(sessionStorage.getItem(NAMES) || "null");
+      sessionStorage.removeItem(NAMES);
+    } catch (error) {
+      return;
+    }
+    if (!names) return;
+    form.querySelectorAll('input[name^="player_"]').forEach(function (input, seat) {
+      if (names[seat] && !input.value) input.value = names[seat];
+    });
+  }
+
+  // -- sending them when the signal is back ---------------------------------------------------
+
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (match) return decodeURIComponent(match[1]);
+    var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    return input ? input.value : "";
+  }
+
+  // Why the server refused the table: the errors of the form it sent back.
+  function reasonOf(html) {
+    var found = new DOMParser().parseFromString(html, "text/html");
+    var lines = [];
+    found.querySelectorAll("#form-errors li, #form-errors p:not(.errors-title), .errorlist li").forEach(function (each) {
+      var text = each.textContent.trim();
+      if (text && lines.indexOf(text) < 0) lines.push(text);
+    });
+    return lines.join(" ");
+  }
+
+  function retryLater() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(sendDrafts, RETRY);
+  }
+
+  async function sendOne(draft) {
+    var body = new URLSearchParams();
+    draft.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    body.set("table_id", draft.id);
+    body.set("first_write_token", draft.token);
+    if (!/csrftoken=/.test(document.cookie)) {
+      // No CSRF cookie on this phone yet: a page of the server's sets one.
+      await fetch("/tables/new/", { credentials: "same-origin" });
+    }
+    var response = await fetch("/tables/new/", {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
+    });
+    if (response.ok) return { stored: true };
+    if (response.status >= 500 || response.status === 429) return { later: true };
+    return { status: response.status, reason: reasonOf(await response.text()) };
+  }
+
+  async function sendDrafts() {
+    if (sending || navigator.onLine === false) return;
+    sending = true;
+    try {
+      var here = currentDraftId();
+      var drafts = readDrafts().filter(function (draft) { return draft.state === "waiting"; });
+      for (var i = 0; i < drafts.length; i++) {
+        var answer;
+        try {
+          answer = await sendOne(drafts[i]);
+        } catch (error) {
+          answer = { later: true }; // no answer: the signal went again
+        }
+        if (answer.later) {
+          retryLater();
+          break;
+        }
+        var list = readDrafts();
+        var index = findDraft(list, drafts[i].id);
+        if (index < 0) continue;
+        if (answer.stored) {
+          list.splice(index, 1);
+        } else {
+          list[index].state = "refused";
+          list[index].status = answer.status;
+          list[index].reason = answer.reason;
+        }
+        writeDrafts(list);
+        if (answer.stored && drafts[i].id === here) {
+          // The table as the server has it; pending.js sends its hands from there.
+          location.reload();
+          return;
+        }
+      }
+    } finally {
+      sending = false;
+    }
+    showDraft();
+  }
+
+  // -- the page of a table started here --------------------------------------------------------
+
+  function currentDraftId() {
+    var holder = document.getElementById("pending");
+    return holder && holder.hasAttribute("data-draft") ? holder.dataset.table : null;
+  }
+
+  function showDraft() {
+    var box = document.getElementById("draft-table");
+    var id = currentDraftId();
+    if (!box || !id) return;
+    var draft = readDrafts()[findDraft(readDrafts(), id)];
+    box.hidden = false;
+    var refused = !!draft && draft.state === "refused";
+    var reason = document.getElementById("draft-reason");
+    reason.hidden = !refused;
+    document.getElementById("draft-actions").hidden = !refused;
+    if (refused) {
+      reason.textContent = box.dataset.refused.replace("{status}", draft.status) + (draft.reason ? " " + draft.reason : "");
+    }
+  }
+
+  async function discard(id) {
+    writeDrafts(readDrafts().filter(function (draft) { return draft.id !== id; }));
+    try {
+      localStorage.removeItem(KEPT + id);
+    } catch (error) {
+      // Nothing kept.
+    }
+    var cache = await pagesCache();
+    if (cache) await cache.delete(tablePath(id));
+    location.assign("/");
+  }
+
+  document.addEventListener("click", function (event) {
+    var id = currentDraftId();
+    if (!id) return;
+    if (event.target.closest("[data-draft-resend]")) {
+      var list = readDrafts();
+      var index = findDraft(list, id);
+      if (index >= 0) {
+        list[index].state = "waiting";
+        writeDrafts(list);
+      }
+      showDraft();
+      sendDrafts();
+    } else if (event.target.closest("[data-draft-discard]")) {
+      discard(id);
+    }
+  });
+
+  window.addEventListener("online", sendDrafts);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    restoreNames();
+    showDraft();
+    if (readDrafts().length) sendDrafts();
+  });
+})();
