@@ -231,7 +231,10 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
         expect(page.locator(".history-pending")).to_have_count(hand + 1)
     # The form counts the hands waiting: the next is the third.
     expect(page.locator("#record-heading")).to_have_text("Record hand 3")
-    page.reload()
+    # The kept home page leads back to it, and its address opens it as it was left.
+    page.goto(live_server.url + "/")
+    page.locator("#drafts").get_by_role("link", name="Ann, Bob").click()
+    page.wait_for_url(address)
     expect(page.locator(".history-pending")).to_have_count(2)
     page.screenshot(path=artifacts_dir / "offline-new-table-360.png", full_page=True)
     assert not Table.objects.exists()

@@ -116,11 +116,29 @@
 
   // The table's page, from the game's blank: its address and its players' names in their
   // places, and a token of its own for the first hand.
+  function named(text, players, escape) {
+    players.forEach(function (name, seat) {
+      text = text.split("\u27e6" + (seat + 1) + "\u27e7").join(escape(name));
+    });
+    return text;
+  }
+
+  // As Django's json_script writes a string's inside.
+  function escapeJson(text) {
+    return JSON.stringify(text).slice(1, -1).replace(/[<>&]/g, function (character) {
+      return "\\u00" + character.charCodeAt(0).toString(16);
+    });
+  }
+
   function draftPage(blank, id, players) {
     var html = blank.split(BLANK_ID).join(id);
-    players.forEach(function (name, seat) {
-      html = html.split("\u27e6" + (seat + 1) + "\u27e7").join(escapeHtml(name));
-    });
+    // The names in the page's JSON (json_script) as JSON, everywhere else as HTML.
+    var parts = html.split(/(<script[^>]*type="application\/json"[^>]*>[\s\S]*?<\/script>)/);
+    html = parts
+      .map(function (part, index) {
+        return named(part, players, index % 2 ? escapeJson : escapeHtml);
+      })
+      .join("");
     return html
       .replace(/(name="hand_token" value=")[^"]*"/, "$1" + newToken() + '"')
       // The poll asks the server about a table it does not know yet.
@@ -148,7 +166,16 @@
       }
     });
     var drafts = readDrafts();
-    drafts.push({ id: id, fields: fields, token: newToken(), at: Date.now(), state: "waiting" });
+    var label = form.querySelector('input[name="game"]:checked + span');
+    drafts.push({
+      id: id,
+      fields: fields,
+      token: newToken(),
+      at: Date.now(),
+      state: "waiting",
+      game: label ? label.textContent : game,
+      players: players,
+    });
     if (!writeDrafts(drafts)) {
       say(form, note ? note.dataset.missing : "");
       return;
@@ -286,6 +313,7 @@
       sending = false;
     }
     showDraft();
+    listDrafts();
   }
 
   // -- the page of a table started here --------------------------------------------------------
@@ -308,6 +336,29 @@
     if (refused) {
       reason.textContent = box.dataset.refused.replace("{status}", draft.status) + (draft.reason ? " " + draft.reason : "");
     }
+  }
+
+  // The home page lists them, each a link to its page.
+  function listDrafts() {
+    var rows = document.getElementById("drafts-list");
+    if (!rows) return;
+    var drafts = readDrafts();
+    rows.textContent = "";
+    drafts.forEach(function (draft) {
+      var item = document.createElement("li");
+      item.className = "table-card";
+      var link = document.createElement("a");
+      link.href = tablePath(draft.id);
+      [["table-card-game", draft.game], ["table-card-players", (draft.players || []).join(", ")]].forEach(function (part) {
+        var span = document.createElement("span");
+        span.className = part[0];
+        span.textContent = part[1] || "";
+        link.appendChild(span);
+      });
+      item.appendChild(link);
+      rows.appendChild(item);
+    });
+    document.getElementById("drafts").hidden = !drafts.length;
   }
 
   async function discard(id) {
@@ -344,6 +395,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     restoreNames();
     showDraft();
+    listDrafts();
     if (readDrafts().length) sendDrafts();
   });
 })();

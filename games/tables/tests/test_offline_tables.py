@@ -18,6 +18,7 @@ from games.tables import services as table_services
 from games.tables.offline_views import BLANK_ID, blank_names
 from tests.clubs import home_club, member
 from tests.concurrency import at_once_answers
+from tests.factories import points_entry
 from tests.pages import HTMX, html
 
 pytestmark = pytest.mark.django_db
@@ -209,3 +210,15 @@ def test_a_blank_page_of_no_game_or_a_count_it_does_not_seat_is_not_found(
     game: str, players: int
 ) -> None:
     assert Client().get(reverse("games:table_blank", args=[game, players])).status_code == 404
+
+
+def test_the_record_heading_carries_its_words_for_the_phone_to_count_the_hands_waiting(
+    client: Client,
+) -> None:
+    table = started(new_public_id())
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
+
+    page = html(client.get(f"/tables/{table.public_id}/"))
+
+    heading = '<h2 id="record-heading" data-number="2" data-words="Record hand {number}">'
+    assert f"{heading}Record hand 2</h2>" in page
