@@ -221,11 +221,15 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     page.goto(live_server.url + "/tables/new/")
     page.get_by_label("Player 1").fill("Ann")
     page.get_by_label("Player 2", exact=True).fill("Bob")
+    page.locator('input[name="opt_target"]').fill("21")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r".*/tables/[a-z2-7]{16}/$"))
     address = page.url
     expect(page.locator("#draft-table")).to_contain_text("Started on this phone with no signal")
     expect(page.locator('[data-total="Ann"]')).to_have_text("0")
+    # What the phone's engine scores its hands from, where it has one.
+    sheet = page.evaluate(f"localStorage.getItem('scorekeeper:sheet:{address.split('/')[-2]}')")
+    assert '"options":{"target":21},"players":["Ann","Bob"]' in sheet
     for hand in range(2):
         save_hand(page, 3 + hand, 1)
         expect(page.locator(".history-pending")).to_have_count(hand + 1)
@@ -247,6 +251,7 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     table = Table.objects.get()
     assert address.endswith(f"/tables/{table.public_id}/")
     assert [seat.player.name for seat in table.seats.order_by("position")] == ["Ann", "Bob"]
+    assert table.options == {"target": 21}
     rounds = list(table.rounds.order_by("number"))
     assert [r.entry["points"] for r in rounds] == [{"Ann": 3, "Bob": 1}, {"Ann": 4, "Bob": 1}]
     assert len({r.hand_token for r in rounds}) == 2

@@ -971,6 +971,9 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
 
   var DRAFTS = "scorekeeper:drafts";
   var KEPT = "scorekeeper:pending:"; // pending.js's hands, per table
+  // The table's scoresheet as of a version, from which the phone's engine scores the hands
+  // waiting (pending-scores.js and window.ScorekeeperEngine, where this deploy has them).
+  var SHEET = "scorekeeper:sheet:";
   var BLANK_ID = "0000000000000000"; // offline_views.BLANK_ID
   var NAMES = "scorekeeper:new-table-names"; // the names typed, over a change of game
   var RETRY = 5000;
@@ -1105,6 +1108,42 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       .replace(/<div id="live"[^>]*><\/div>/, "");
   }
 
+  // The options as the table chose them: those that differ from the form's defaults, typed
+  // as the scoresheet has them (NewTableForm.options).
+  function chosenOptions(form) {
+    var options = {};
+    form.querySelectorAll('input[name^="opt_"]').forEach(function (input) {
+      var parts = input.name.slice(4).split("__");
+      var value;
+      if (input.type === "checkbox") {
+        if (input.checked === input.defaultChecked) return;
+        value = input.checked;
+      } else if (input.type === "radio") {
+        if (!input.checked || input.defaultChecked) return;
+        value = input.value;
+      } else {
+        if (input.value === "" || isNaN(parseInt(input.value, 10))) return;
+        value = parseInt(input.value, 10);
+      }
+      if (parts.length > 1) {
+        options[parts[0]] = options[parts[0]] || {};
+        options[parts[0]][parts[1]] = value;
+      } else {
+        options[parts[0]] = value;
+      }
+    });
+    return options;
+  }
+
+  function keepSheet(id, game, players, options) {
+    var sheet = { format: "scoresheet/1", game: game, options: options, players: players, rounds: [] };
+    try {
+      localStorage.setItem(SHEET + id, JSON.stringify({ version: "0", sheet: sheet }));
+    } catch (error) {
+      // No room: its hands wait unscored.
+    }
+  }
+
   async function startOffline(form) {
     if (!form.reportValidity()) return;
     var game = chosenGame(form);
@@ -1140,6 +1179,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       say(form, note ? note.dataset.missing : "");
       return;
     }
+    keepSheet(id, game, players, chosenOptions(form));
     var now = String(Date.now());
     await cache.put(
       new Request(tablePath(id)),
@@ -1325,6 +1365,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     writeDrafts(readDrafts().filter(function (draft) { return draft.id !== id; }));
     try {
       localStorage.removeItem(KEPT + id);
+      localStorage.removeItem(SHEET + id);
     } catch (error) {
       // Nothing kept.
     }
