@@ -980,6 +980,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
 
   var sending = false;
   var retryTimer = null;
+  var retryDelay = RETRY;
 
   function readDrafts() {
     try {
@@ -1214,6 +1215,12 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     }
   });
 
+  // A signal the phone thinks it has but that carries nothing: kept as with none.
+  document.addEventListener("htmx:sendError", function (event) {
+    var form = tableForm();
+    if (form && event.detail.elt === form) startOffline(form);
+  });
+
   function restoreNames() {
     var form = tableForm();
     if (!form) return;
@@ -1252,7 +1259,8 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
 
   function retryLater() {
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(sendDrafts, RETRY);
+    retryTimer = setTimeout(sendDrafts, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 60000);
   }
 
   async function sendOne(draft) {
@@ -1296,6 +1304,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
         var index = findDraft(list, drafts[i].id);
         if (index < 0) continue;
         if (answer.stored) {
+          retryDelay = RETRY;
           list.splice(index, 1);
         } else {
           list[index].state = "refused";

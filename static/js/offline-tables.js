@@ -20,6 +20,7 @@
 
   var sending = false;
   var retryTimer = null;
+  var retryDelay = RETRY;
 
   function readDrafts() {
     try {
@@ -254,6 +255,12 @@
     }
   });
 
+  // A signal the phone thinks it has but that carries nothing: kept as with none.
+  document.addEventListener("htmx:sendError", function (event) {
+    var form = tableForm();
+    if (form && event.detail.elt === form) startOffline(form);
+  });
+
   function restoreNames() {
     var form = tableForm();
     if (!form) return;
@@ -292,7 +299,8 @@
 
   function retryLater() {
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(sendDrafts, RETRY);
+    retryTimer = setTimeout(sendDrafts, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 60000);
   }
 
   async function sendOne(draft) {
@@ -336,6 +344,7 @@
         var index = findDraft(list, drafts[i].id);
         if (index < 0) continue;
         if (answer.stored) {
+          retryDelay = RETRY;
           list.splice(index, 1);
         } else {
           list[index].state = "refused";
