@@ -29,7 +29,6 @@ BUNDLES: dict[str, tuple[str, ...]] = {
         "js/notices.js",
         "js/live.js",
         "js/pending.js",
-        "js/offline-tables.js",
         "js/wake-lock.js",
         "js/share.js",
         "js/theme.js",

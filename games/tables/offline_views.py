@@ -52,6 +52,8 @@ def table_blank(request: HtmxHttpRequest, game: str, players: int) -> HttpRespon
         page.by_link = True
         context = table_context(request, page, page.form())
         context.update({"recorded": None, "conflict": None, "draft": True})
+        # What sends the table when the signal is back, on its page only (not in the bundle).
+        context["hand_scripts"] = [*context["hand_scripts"], "js/offline-tables.js"]
         body = render(request, "tables/table_detail.html", context).content.decode()
         # The players' pages are the thrown-away players': their names stay, without links.
         for seat in table.seats.all():

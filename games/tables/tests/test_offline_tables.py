@@ -197,6 +197,7 @@ def test_the_blank_table_page_of_each_game_holds_placeholders_and_stores_nothing
             assert f'data-table="{BLANK_ID}"' in page
             assert f'action="/tables/{BLANK_ID}/"' in page
             assert "data-draft" in page
+            assert '<script src="/static/js/offline-tables.js" defer>' in page
             assert 'href="/players/' not in page
             assert 'id="share"' not in page
             for name in blank_names(count):
