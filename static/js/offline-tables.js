@@ -215,6 +215,9 @@
       state: "waiting",
       game: label ? label.textContent : game,
       players: players,
+      // Started by a signed-in account: sent only from a page where one is signed in, so a
+      // phone signed out meanwhile does not send it as a new guest's.
+      signedIn: signedIn(),
     });
     if (!writeDrafts(drafts)) {
       say(form, note ? note.dataset.missing : "");
@@ -279,6 +282,10 @@
 
   // -- sending them when the signal is back ---------------------------------------------------
 
+  function signedIn() {
+    return !!document.querySelector("form[data-forget-pages]");
+  }
+
   function csrfToken() {
     var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
     if (match) return decodeURIComponent(match[1]);
@@ -328,7 +335,9 @@
     sending = true;
     try {
       var here = currentDraftId();
-      var drafts = readDrafts().filter(function (draft) { return draft.state === "waiting"; });
+      var drafts = readDrafts().filter(function (draft) {
+        return draft.state === "waiting" && (!draft.signedIn || signedIn());
+      });
       for (var i = 0; i < drafts.length; i++) {
         var answer;
         try {
