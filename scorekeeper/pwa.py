@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from games.hands import TOOLS
+from games.hands import HAND_ENTRIES, TOOLS
 from games.scoring import GAMES
 from games.scoring.registry import GAME_PACKAGES
 from scorekeeper.static_bundles import BUNDLES
@@ -117,13 +117,31 @@ def immutable_static_urls() -> bool:
 def warm_urls() -> list[str]:
     """The pages fetched in the background after a first visit, so that they open with no
     signal even if never opened: the home page, the rules and the games' tools (the
-    referees). Tables are kept as they are opened."""
+    referees), and what starting a table offline needs (``table_start_urls``). Tables are
+    kept as they are opened."""
     return [
         reverse("games:home"),
         reverse("games:rules_index"),
         *(reverse("games:rules_game", args=[key]) for key in GAMES),
         *(reverse(tool.url_name) for tool in TOOLS),
+        *table_start_urls(),
     ]
+
+
+def table_start_urls() -> list[str]:
+    """What a table started with no signal needs (issue 33, item 4): the new-table form of
+    each game, and the blank table page of each game and number of players
+    (tables/offline_views.py), from which the phone makes the new table's page. About 1 MB of
+    HTML before compression, in 42 requests, once per phone and deploy of the pages' shape;
+    kept apart from the tables, which push none of them out."""
+    new = reverse("games:table_new")
+    urls = [new]
+    for key in HAND_ENTRIES:
+        urls += [
+            reverse("games:table_blank", args=[key, count]) for count in GAMES[key].player_counts
+        ]
+        urls.append(f"{new}?game={key}")
+    return urls
 
 
 @require_safe
@@ -148,7 +166,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "static": cast(FileSystemStorage, staticfiles_storage).base_url,
         "precache": precache,
         "immutable": immutable,
-        "pages": {"version": PAGES_VERSION, "most": MOST_PAGES_KEPT, "warm": warm_urls()},
+        "pages": {
+            "version": PAGES_VERSION,
+            "most": MOST_PAGES_KEPT,
+            "warm": warm_urls(),
+            # Kept whatever the number of tables: what starting a table offline needs.
+            "lasting": table_start_urls(),
+        },
         "offline": {
             "lang": get_language(),
             "css": staticfiles_storage.url("css/bundle.css"),

@@ -96,6 +96,8 @@ class World:
             "games:round_delete": {**table, "hand": self.hand},
             "scopa:round_why": {**table, "hand": self.hand},
             "games:round_restore": {**table, "hand": self.deleted_hand},
+            # The blank page a table started offline is made from: the same for everyone.
+            "games:table_blank": {"game": "scopa", "players": "2"},
             "games:table_watch": {"token": self.table.watch_token},
             "games:table_watch_big": {"token": self.table.watch_token},
             "games:club": club,
@@ -236,6 +238,7 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     "games:home": (everyone(200), GET_ONLY),
     "games:table_new": (everyone(200), everyone(422)),
     "games:table_import": (everyone(200), everyone(422)),
+    "games:table_blank": (everyone(200), GET_ONLY),
     "games:table": (members(200), members(422, SCORER)),
     "games:table_export": (members(200), GET_ONLY),
     "games:table_big": (members(200), GET_ONLY),

@@ -10,6 +10,7 @@ One browser session in all (CI's time is short): the restart and the two phones 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -202,3 +203,55 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     page.wait_for_timeout(1000)
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     assert kept_pages(page) == []
+
+
+def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_showed(
+    live_server: LiveServer, browser: Browser, artifacts_dir: Path
+) -> None:
+    """Issue 33, item 4: the new-table page kept, a table started and two hands entered with no
+    signal, at an address that is the table's once the signal is back."""
+    phone = browser.new_context(**PHONE_360)
+    OPEN.append(phone)
+    phone.add_cookies([lasting_session(live_server.url)])  # type: ignore[list-item]
+    page = phone.new_page()
+    page.goto(live_server.url + "/")
+    wait_until_kept(page, ["/tables/new/", "/tables/blank/scopa/2/"])
+
+    phone.set_offline(True)
+    page.goto(live_server.url + "/tables/new/")
+    page.get_by_label("Player 1").fill("Ann")
+    page.get_by_label("Player 2", exact=True).fill("Bob")
+    page.locator('input[name="opt_target"]').fill("21")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r".*/tables/[a-z2-7]{16}/$"))
+    address = page.url
+    expect(page.locator("#draft-table")).to_contain_text("Started on this phone with no signal")
+    expect(page.locator('[data-total="Ann"]')).to_have_text("0")
+    # What the phone's engine scores its hands from, where it has one.
+    sheet = page.evaluate(f"localStorage.getItem('scorekeeper:sheet:{address.split('/')[-2]}')")
+    assert '"options":{"target":21},"players":["Ann","Bob"]' in sheet
+    for hand in range(2):
+        save_hand(page, 3 + hand, 1)
+        expect(page.locator(".history-pending")).to_have_count(hand + 1)
+    # The form counts the hands waiting: the next is the third.
+    expect(page.locator("#record-heading")).to_have_text("Record hand 3")
+    # The kept home page leads back to it, and its address opens it as it was left.
+    page.goto(live_server.url + "/")
+    page.locator("#drafts").get_by_role("link", name="Ann, Bob").click()
+    page.wait_for_url(address)
+    expect(page.locator(".history-pending")).to_have_count(2)
+    page.screenshot(path=artifacts_dir / "offline-new-table-360.png", full_page=True)
+    assert not Table.objects.exists()
+
+    phone.set_offline(False)
+    expect(page.locator('[data-total="Ann"]')).to_have_text("7", timeout=15000)
+    expect(page.locator(".history-pending")).to_have_count(0)
+    expect(page.locator("#draft-table")).to_have_count(0)
+    assert page.url == address
+    table = Table.objects.get()
+    assert address.endswith(f"/tables/{table.public_id}/")
+    assert [seat.player.name for seat in table.seats.order_by("position")] == ["Ann", "Bob"]
+    assert table.options == {"target": 21}
+    rounds = list(table.rounds.order_by("number"))
+    assert [r.entry["points"] for r in rounds] == [{"Ann": 3, "Bob": 1}, {"Ann": 4, "Bob": 1}]
+    assert len({r.hand_token for r in rounds}) == 2

@@ -234,10 +234,11 @@ def _guest_create_once(token: str) -> User:
     return selectors.guest_of_first_write(token) or guest_create()
 
 
-def club_for_new(request: HttpRequest, chosen: Club | None = None) -> Club:
+def club_for_new(request: HttpRequest, chosen: Club | None = None, *, token: str = "") -> Club:
     """Where a new table, import or league goes: the chosen club if the account may score
-    there, else its first club where it may, else a new club of its own."""
-    user = account_for_write(request)
+    there, else its first club where it may, else a new club of its own. ``token``: the
+    form's ``first_write_token`` (account_for_write), where it has one."""
+    user = account_for_write(request, token=token)
     scorer_clubs = club_ids(user, Role.SCORER)
     if chosen is not None:
         check_role(user, chosen.pk, Role.SCORER)

@@ -100,6 +100,12 @@ class NewTableForm(forms.Form):
         help_text=gettext_lazy("Its result counts in the league's standings once it is over."),
     )
     club = club_field()
+    # Posted by a phone that started the table with no signal (static/js/offline-tables.js):
+    # the address it chose and showed (services.table_create's public_id), and the token that
+    # makes a retry sign in to the guest the first post made (clubs.access.account_for_write).
+    # Not on the form: a table started online gets its address from the server.
+    table_id = forms.CharField(required=False, max_length=16, widget=forms.HiddenInput)
+    first_write_token = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -229,6 +235,10 @@ class NewTableForm(forms.Form):
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
+        # The hidden fields have no place on the page to show their errors: the form's.
+        for hidden in ("table_id", "first_write_token"):
+            for error in self.errors.pop(hidden, []):
+                self.add_error(None, error)
         if self.errors:
             return cleaned
         players = self.players()

@@ -459,6 +459,8 @@ def scoreboard_context(page: TablePage) -> dict[str, Any]:
         "next_dealer": next_dealer,
         "hands_played": hands_played,
         "record_heading": page.ui.record_heading(hands_played + 1),
+        # The same words for any number, which pending.js counts on by the hands waiting.
+        "record_words": str(page.ui.round_words.record) % {"number": "{number}"},
         "round_words": page.ui.round_words,
         "page_url": page.url(),
     }

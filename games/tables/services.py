@@ -4,10 +4,11 @@ hand is stored from the table's tally where it can be (``quick_save``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.clubs.services import (
@@ -77,12 +78,21 @@ def table_create(
     first_dealer: int = 0,
     league: League | None = None,
     by: User | None = None,
+    public_id: str | None = None,
 ) -> Table:
     """Create a table after the engine has checked the game, seats, teams and options.
 
     A table played for a league must be of a game the league counts; its players join the
     league, so nobody has to be added by hand before their first game.
+
+    ``public_id`` is the address a phone chose for a table started with no signal (the shape
+    of ``models.new_public_id``), so the address it showed offline is the table's: the same
+    id with the same table (club, game, players, options) again answers with the table the
+    first call made, and stores nothing; an id already another table's is refused, saying
+    nothing about that table.
     """
+    if public_id is not None and not CLIENT_TABLE_ID.fullmatch(public_id):
+        raise EntryError([problem(gettext_noop("that is not a table's address"), "table")])
     if game not in GAMES:
         raise EntryError([problem(gettext_noop("unknown game {game}"), "game", game=game)])
     if league is not None and league.club_id != club.pk:
@@ -107,6 +117,11 @@ def table_create(
         raise EntryError(
             [problem(gettext_noop("the first dealer must sit at the table"), "dealer")]
         )
+    wanted = _TableContent(club.pk, game, dict(options), first_dealer, league, setup)
+    if public_id is not None:
+        already = Table.with_deleted.filter(public_id=public_id).first()
+        if already is not None:
+            return wanted.same_as(already)
     # Imported team names may be longer than a seat can store (PostgreSQL would refuse them).
     team_names = [team.name for team in setup.teams]
     raise_if_any(
@@ -123,14 +138,23 @@ def table_create(
                 [problem(gettext_noop("{name} sits at the table twice"), "players", name=name)]
             )
         seated.append(player)
-    table = Table.objects.create(
-        club=club,
-        game=game,
-        options=dict(options),
-        first_dealer=first_dealer,
-        league=league,
-        tally=tally_of(0, 0, dict.fromkeys(setup.sides, 0), None),
-    )
+    try:
+        # A savepoint: another phone's call with the same id, at the same moment, may store
+        # its table first; this one then answers with it.
+        with transaction.atomic():
+            table = Table.objects.create(
+                club=club,
+                game=game,
+                options=dict(options),
+                first_dealer=first_dealer,
+                league=league,
+                tally=tally_of(0, 0, dict.fromkeys(setup.sides, 0), None),
+                **({} if public_id is None else {"public_id": public_id}),
+            )
+    except IntegrityError:
+        if public_id is None:
+            raise
+        return wanted.same_as(Table.with_deleted.get(public_id=public_id))
     if league is not None:
         league.members.add(*seated)
     Seat.objects.bulk_create(
@@ -150,6 +174,55 @@ def table_create(
         after={"table": table.public_id},
     )
     return table
+
+
+# A table's address as models.new_public_id makes it (80 bits in base32, lower case, unpadded):
+# the only shape a phone may choose for a table it started offline.
+CLIENT_TABLE_ID = re.compile(r"[a-z2-7]{16}")
+
+
+class _TableContent:
+    """What a table was started with, to tell a phone's retry from another table."""
+
+    def __init__(
+        self,
+        club: int,
+        game: str,
+        options: dict[str, object],
+        first_dealer: int,
+        league: League | None,
+        setup: TableSetup,
+    ) -> None:
+        self.key = (club, game, options, first_dealer, league.pk if league else None)
+        self.seats = [
+            (name.casefold(), setup.side_of(name) if setup.teams else "") for name in setup.players
+        ]
+
+    def same_as(self, table: Table) -> Table:
+        """``table`` if it is the one asked for (a retry: the first answer again); else a
+        refusal that says nothing of it (another club's, or in the trash)."""
+        key = (table.club_id, table.game, table.options, table.first_dealer, table.league_id)
+        if table.deleted_at is not None or key[0] != self.key[0]:
+            raise EntryError(
+                [problem(gettext_noop("that address is taken: start the table again"), "table")]
+            )
+        seats = [
+            (seat.player.name.casefold(), seat.team)
+            for seat in table.seats.select_related("player").order_by("position")
+        ]
+        if key != self.key or seats != self.seats:
+            raise EntryError(
+                [
+                    problem(
+                        gettext_noop(
+                            "a table with other players or options was started at that "
+                            "address: start this one again"
+                        ),
+                        "table",
+                    )
+                ]
+            )
+        return table
 
 
 def _respell_sides(entry: Mapping[str, object], respell: Mapping[str, str]) -> dict[str, object]:

@@ -102,7 +102,9 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
                 # Before anything is saved, the guest account a first table makes included.
                 ratelimit.check(request, "table")
                 club = club_access.club_for_new(
-                    request, league.club if league else form.cleaned_data.get("club")
+                    request,
+                    league.club if league else form.cleaned_data.get("club"),
+                    token=form.cleaned_data.get("first_write_token") or "",
                 )
             except ratelimit.RateLimited as error:
                 return _render_new_table(request, form, refused=error)
@@ -116,6 +118,7 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
                     teams=form.setup.teams,
                     first_dealer=form.cleaned_data.get("first_dealer") or 0,
                     league=form.cleaned_data.get("league"),
+                    public_id=form.cleaned_data.get("table_id") or None,
                 )
             except EntryError as error:
                 add_problems(form, error)

@@ -4,12 +4,17 @@ the ``games`` namespace (``games/urls.py`` includes them)."""
 
 from django.urls import path
 
-from games.tables import hand_views, table_views, views, watch_views
+from games.tables import hand_views, offline_views, table_views, views, watch_views
 
 urlpatterns = [
     path("", table_views.home, name="home"),
     path("tables/new/", table_views.table_new, name="table_new"),
     path("tables/import/", table_views.table_import, name="table_import"),
+    path(
+        "tables/blank/<slug:game>/<int:players>/",
+        offline_views.table_blank,
+        name="table_blank",
+    ),
     path("tables/<slug:table>/", views.table, name="table"),
     path("tables/<slug:table>/scoresheet.json", views.table_export, name="table_export"),
     path("tables/<slug:table>/big/", watch_views.table_big, name="table_big"),

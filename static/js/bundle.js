@@ -626,6 +626,13 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     return document.getElementById("pending");
   }
 
+  // Hands wait while there is no signal, and on the page of a table started offline until the
+  // table is stored (offline-tables.js takes data-draft away then).
+  function heldBack() {
+    var holder = words();
+    return navigator.onLine === false || !!(holder && holder.hasAttribute("data-draft"));
+  }
+
   function read(prefix) {
     var holder = words();
     if (!holder) return [];
@@ -710,7 +717,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
   // changed and the hand ready to record as the next one).
   function flush() {
     clearTimeout(retryTimer);
-    if (sending || navigator.onLine === false || !window.htmx) return;
+    if (sending || heldBack() || !window.htmx) return;
     var next = read(KEPT)[0];
     if (!next || next.state !== "waiting") return;
     var version = chained || next.rebase ? currentVersion() : null;
@@ -827,12 +834,21 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     return item;
   }
 
+  // "Record hand 4" after three hands stored and two waiting is "Record hand 6".
+  function heading(waiting) {
+    var title = document.getElementById("record-heading");
+    var number = title && parseInt(title.dataset.number || "", 10);
+    if (!number || !title.dataset.words) return;
+    title.textContent = title.dataset.words.replace("{number}", number + waiting);
+  }
+
   function render() {
     var holder = words();
     if (!holder) return;
     var list = read(KEPT);
     holder.hidden = !list.length;
     document.getElementById("pending-count").textContent = list.length ? count(holder, list.length) : "";
+    heading(list.length);
     document.querySelectorAll(".history-pending").forEach(function (old) { old.remove(); });
     var history = document.getElementById("history");
     if (!history || !list.length) return;
@@ -850,7 +866,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = newHandForm();
     if (!form || event.detail.elt !== form) return;
-    if (navigator.onLine === false) {
+    if (heldBack()) {
       event.preventDefault();
       keep(form);
       return;

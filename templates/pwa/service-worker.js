@@ -14,6 +14,10 @@ const CACHE = "static-" + CONFIG.version;
 const PAGES = "pages-" + CONFIG.pages.version;
 // When a copy was kept, in ms since the epoch: a header of the kept answer only.
 const KEPT_AT = "X-Scorekeeper-Kept-At";
+// The page of a table started on this phone with no signal, not stored yet (offline-tables.js
+// writes it): kept whatever the number of pages, and shown while the server knows no such
+// table (404).
+const DRAFT = "X-Scorekeeper-Draft";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -150,8 +154,16 @@ async function keepPage(request, response) {
     new Request(request.url),
     new Response(body, { status: 200, statusText: response.statusText, headers: headers })
   );
-  // The oldest copies go first once there are more than the phone needs.
-  const kept = await cache.keys();
+  // The oldest copies go first once there are more than the phone needs; what starting a
+  // table offline needs, and such a table's page, stay.
+  const kept = [];
+  for (const each of await cache.keys()) {
+    const path = new URL(each.url);
+    if (CONFIG.pages.lasting.indexOf(path.pathname + path.search) >= 0) continue;
+    const copy = await cache.match(each);
+    if (copy && copy.headers.get(DRAFT)) continue;
+    kept.push(each);
+  }
   for (const old of kept.slice(0, Math.max(0, kept.length - CONFIG.pages.most))) {
     await cache.delete(old);
   }
@@ -164,17 +176,22 @@ async function page(event) {
   } catch (error) {
     return (await keptPage(event.request)) || offline();
   }
+  if (response.status === 404) {
+    // A table started here offline that the server has not stored yet: its page, as kept.
+    const draft = await keptPage(event.request, true);
+    if (draft) return draft;
+  }
   event.waitUntil(keepPage(event.request, response));
   return response;
 }
 
 // The copy kept of a page, marked (data-offline-since on <html>) so that the page says how old
 // it is (pwa.js).
-async function keptPage(request) {
+async function keptPage(request, draftOnly) {
   const url = new URL(request.url);
   url.hash = "";
   const cached = await caches.match(url.href, { cacheName: PAGES, ignoreVary: true });
-  if (!cached) return undefined;
+  if (!cached || (draftOnly && !cached.headers.get(DRAFT))) return undefined;
   const keptAt = cached.headers.get(KEPT_AT) || "";
   const html = (await cached.text()).replace(
     /<html\b/i,

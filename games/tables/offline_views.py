@@ -1,0 +1,63 @@
+"""A table started with no signal (issue 33, item 4): the blank table page the phone keeps for
+each game and number of players, from which it makes the page of a table it started offline
+(static/js/offline-tables.js).
+
+The blank is the table page itself, rendered for a table made and thrown away in one
+transaction that is rolled back (nothing is stored), with placeholders the phone fills in: the
+players' names (``⟦1⟧``, ``⟦2⟧``, ...) and the table's address (``BLANK_ID``). The phone
+posts the table to the new-table form with the address it chose (services.table_create's
+``public_id``) when the signal is back, then its hands, kept meanwhile by pending.js.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.html import escape
+from django.views.decorators.http import require_safe
+
+from games.hands import HAND_ENTRIES
+from games.http import HtmxHttpRequest
+from games.models import Club
+from games.scoring import GAMES
+from games.tables import services
+from games.tables.page import TablePage, table_context
+
+# What the blank holds where the table's address goes, and each player's name (by seat, from
+# 1): the phone replaces them. Neither can be a real address or name: an address is 16 letters
+# a-z and digits 2-7 (models.new_public_id), and the brackets are no letters.
+BLANK_ID = "0000000000000000"
+BLANK_NAME = "\u27e6{seat}\u27e7"
+
+
+def blank_names(count: int) -> list[str]:
+    return [BLANK_NAME.format(seat=seat + 1) for seat in range(count)]
+
+
+@require_safe
+def table_blank(request: HtmxHttpRequest, game: str, players: int) -> HttpResponse:
+    """The page of a new ``game`` table of ``players`` players, with the game's default
+    options, for a table the phone starts with no signal. Nothing of it is stored."""
+    if game not in HAND_ENTRIES or players not in GAMES[game].player_counts:
+        raise Http404
+    with transaction.atomic():
+        table = services.table_create(
+            club=Club.objects.create(name="-"), game=game, players=blank_names(players)
+        )
+        page = TablePage.load(table)
+        # As a table link's page: no watch link, nor the buttons that stop or delete a table
+        # the server has none of yet.
+        page.by_link = True
+        context = table_context(request, page, page.form())
+        context.update({"recorded": None, "conflict": None, "draft": True})
+        # What sends the table when the signal is back, on its page only (not in the bundle).
+        context["hand_scripts"] = [*context["hand_scripts"], "js/offline-tables.js"]
+        body = render(request, "tables/table_detail.html", context).content.decode()
+        # The players' pages are the thrown-away players': their names stay, without links.
+        for seat in table.seats.all():
+            link = f'<a href="{reverse("games:player", args=[seat.player.public_id])}">'
+            body = body.replace(f"{link}{escape(seat.player.name)}</a>", seat.player.name)
+        transaction.set_rollback(True)
+    return HttpResponse(body.replace(table.public_id, BLANK_ID))

@@ -1,0 +1,460 @@
+// Tables started with no signal (issue 33, item 4). On the new-table page kept by the service
+// worker, "Start the game" with no signal keeps the table on this phone (localStorage) under
+// an address the phone chooses itself, of the server's shape, and makes its page from the
+// blank table page of the game kept beside it (tables/offline_views.py): that address is the
+// table's for good. Hands entered there wait with pending.js. When the signal is back the
+// table is sent to the new-table form with its address (stored once however often it is
+// sent), then the page loads as the server has it and pending.js sends the hands in order.
+// A table the server refuses stays, with why, until it is sent again or discarded.
+(function () {
+  "use strict";
+
+  var DRAFTS = "scorekeeper:drafts";
+  var KEPT = "scorekeeper:pending:"; // pending.js's hands, per table
+  // The table's scoresheet as of a version, from which the phone's engine scores the hands
+  // waiting (pending-scores.js and window.ScorekeeperEngine, where this deploy has them).
+  var SHEET = "scorekeeper:sheet:";
+  var BLANK_ID = "0000000000000000"; // offline_views.BLANK_ID
+  var NAMES = "scorekeeper:new-table-names"; // the names typed, over a change of game
+  var RETRY = 5000;
+
+  var sending = false;
+  var retryTimer = null;
+  var retryDelay = RETRY;
+
+  function readDrafts() {
+    try {
+      return JSON.parse(localStorage.getItem(DRAFTS) || "[]");
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function writeDrafts(list) {
+    try {
+      if (list.length) localStorage.setItem(DRAFTS, JSON.stringify(list));
+      else localStorage.removeItem(DRAFTS);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  function findDraft(list, id) {
+    for (var i = 0; i < list.length; i++) if (list[i].id === id) return i;
+    return -1;
+  }
+
+  function randomBytes(count) {
+    var bytes = new Uint8Array(count);
+    crypto.getRandomValues(bytes);
+    return bytes;
+  }
+
+  // models.new_public_id: 80 random bits in base32, lower case, 16 characters.
+  function newTableId() {
+    var alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+    var bytes = randomBytes(10);
+    var bits = 0;
+    var value = 0;
+    var id = "";
+    for (var i = 0; i < bytes.length; i++) {
+      value = (value << 8) | bytes[i];
+      bits += 8;
+      while (bits >= 5) {
+        id += alphabet[(value >>> (bits - 5)) & 31];
+        bits -= 5;
+      }
+    }
+    return id;
+  }
+
+  function newToken() {
+    return btoa(String.fromCharCode.apply(null, randomBytes(16)))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+  }
+
+  function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, function (character) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" }[character];
+    });
+  }
+
+  function tablePath(id) {
+    return "/tables/" + id + "/";
+  }
+
+  async function pagesCache() {
+    if (!window.caches) return null;
+    var names = (await caches.keys()).filter(function (name) { return name.indexOf("pages-") === 0; });
+    return names.length ? caches.open(names[0]) : null;
+  }
+
+  // -- the new-table form with no signal ------------------------------------------------------
+
+  function tableForm() {
+    return document.getElementById("table-form");
+  }
+
+  function say(form, text) {
+    var note = document.getElementById("offline-start");
+    if (!note) return;
+    note.textContent = text;
+    note.hidden = false;
+  }
+
+  function chosenGame(form) {
+    var radio = form.querySelector('input[name="game"]:checked');
+    return radio ? radio.value : "";
+  }
+
+  function typedNames(form) {
+    var names = [];
+    form.querySelectorAll('input[name^="player_"]').forEach(function (input) {
+      names.push(input.value);
+    });
+    return names;
+  }
+
+  // The table's page, from the game's blank: its address and its players' names in their
+  // places, and a token of its own for the first hand.
+  function named(text, players, escape) {
+    players.forEach(function (name, seat) {
+      text = text.split("\u27e6" + (seat + 1) + "\u27e7").join(escape(name));
+    });
+    return text;
+  }
+
+  // As Django's json_script writes a string's inside.
+  function escapeJson(text) {
+    return JSON.stringify(text).slice(1, -1).replace(/[<>&]/g, function (character) {
+      return "\\u00" + character.charCodeAt(0).toString(16);
+    });
+  }
+
+  function draftPage(blank, id, players) {
+    var html = blank.split(BLANK_ID).join(id);
+    // The names in the page's JSON (json_script) as JSON, everywhere else as HTML.
+    var parts = html.split(/(<script[^>]*type="application\/json"[^>]*>[\s\S]*?<\/script>)/);
+    html = parts
+      .map(function (part, index) {
+        return named(part, players, index % 2 ? escapeJson : escapeHtml);
+      })
+      .join("");
+    return html
+      .replace(/(name="hand_token" value=")[^"]*"/, "$1" + newToken() + '"')
+      // The poll asks the server about a table it does not know yet.
+      .replace(/<div id="live"[^>]*><\/div>/, "");
+  }
+
+  // The options as the table chose them: those that differ from the form's defaults, typed
+  // as the scoresheet has them (NewTableForm.options).
+  function chosenOptions(form) {
+    var options = {};
+    form.querySelectorAll('input[name^="opt_"]').forEach(function (input) {
+      var parts = input.name.slice(4).split("__");
+      var value;
+      if (input.type === "checkbox") {
+        if (input.checked === input.defaultChecked) return;
+        value = input.checked;
+      } else if (input.type === "radio") {
+        if (!input.checked || input.defaultChecked) return;
+        value = input.value;
+      } else {
+        if (input.value === "" || isNaN(parseInt(input.value, 10))) return;
+        value = parseInt(input.value, 10);
+      }
+      if (parts.length > 1) {
+        options[parts[0]] = options[parts[0]] || {};
+        options[parts[0]][parts[1]] = value;
+      } else {
+        options[parts[0]] = value;
+      }
+    });
+    return options;
+  }
+
+  function keepSheet(id, game, players, options) {
+    var sheet = { format: "scoresheet/1", game: game, options: options, players: players, rounds: [] };
+    try {
+      localStorage.setItem(SHEET + id, JSON.stringify({ version: "0", sheet: sheet }));
+    } catch (error) {
+      // No room: its hands wait unscored.
+    }
+  }
+
+  async function startOffline(form) {
+    if (!form.reportValidity()) return;
+    var game = chosenGame(form);
+    var players = typedNames(form)
+      .map(function (name) { return name.trim(); })
+      .filter(function (name) { return name; });
+    var cache = await pagesCache();
+    var blank = cache && (await cache.match("/tables/blank/" + game + "/" + players.length + "/", { ignoreVary: true }));
+    var note = document.getElementById("offline-start");
+    if (!blank) {
+      say(form, note ? note.dataset.missing : "");
+      return;
+    }
+    var id = newTableId();
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && name !== "refresh" && typeof value === "string") {
+        fields.push([name, value]);
+      }
+    });
+    var drafts = readDrafts();
+    var label = form.querySelector('input[name="game"]:checked + span');
+    drafts.push({
+      id: id,
+      fields: fields,
+      token: newToken(),
+      at: Date.now(),
+      state: "waiting",
+      game: label ? label.textContent : game,
+      players: players,
+      // Started by a signed-in account: sent only from a page where one is signed in, so a
+      // phone signed out meanwhile does not send it as a new guest's.
+      signedIn: signedIn(),
+    });
+    if (!writeDrafts(drafts)) {
+      say(form, note ? note.dataset.missing : "");
+      return;
+    }
+    keepSheet(id, game, players, chosenOptions(form));
+    var now = String(Date.now());
+    await cache.put(
+      new Request(tablePath(id)),
+      new Response(draftPage(await blank.text(), id, players), {
+        status: 200,
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "X-Scorekeeper-Kept-At": now,
+          "X-Scorekeeper-Draft": "1",
+        },
+      })
+    );
+    location.assign(tablePath(id));
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = tableForm();
+    if (!form || navigator.onLine !== false) return;
+    var asker = event.detail.elt;
+    if (asker === form) {
+      event.preventDefault();
+      startOffline(form);
+    } else if (form.contains(asker) && asker.classList.contains("game-choice")) {
+      // Another game's form is a page kept of its own: the names typed go along.
+      event.preventDefault();
+      try {
+        sessionStorage.setItem(NAMES, JSON.stringify(typedNames(form)));
+      } catch (error) {
+        // Without storage the names are typed again.
+      }
+      location.assign(form.getAttribute("action") + "?game=" + encodeURIComponent(chosenGame(form)));
+    }
+  });
+
+  // A signal the phone thinks it has but that carries nothing: kept as with none.
+  document.addEventListener("htmx:sendError", function (event) {
+    var form = tableForm();
+    if (form && event.detail.elt === form) startOffline(form);
+  });
+
+  function restoreNames() {
+    var form = tableForm();
+    if (!form) return;
+    var names = null;
+    try {
+      names = JSON.parse(sessionStorage.getItem(NAMES) || "null");
+      sessionStorage.removeItem(NAMES);
+    } catch (error) {
+      return;
+    }
+    if (!names) return;
+    form.querySelectorAll('input[name^="player_"]').forEach(function (input, seat) {
+      if (names[seat] && !input.value) input.value = names[seat];
+    });
+  }
+
+  // -- sending them when the signal is back ---------------------------------------------------
+
+  function signedIn() {
+    return !!document.querySelector("form[data-forget-pages]");
+  }
+
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (match) return decodeURIComponent(match[1]);
+    var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    return input ? input.value : "";
+  }
+
+  // Why the server refused the table: the errors of the form it sent back.
+  function reasonOf(html) {
+    var found = new DOMParser().parseFromString(html, "text/html");
+    var lines = [];
+    found.querySelectorAll("#form-errors li, #form-errors p:not(.errors-title), .errorlist li").forEach(function (each) {
+      var text = each.textContent.trim();
+      if (text && lines.indexOf(text) < 0) lines.push(text);
+    });
+    return lines.join(" ");
+  }
+
+  function retryLater() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(sendDrafts, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 60000);
+  }
+
+  async function sendOne(draft) {
+    var body = new URLSearchParams();
+    draft.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    body.set("table_id", draft.id);
+    body.set("first_write_token", draft.token);
+    if (!/csrftoken=/.test(document.cookie)) {
+      // No CSRF cookie on this phone yet: a page of the server's sets one.
+      await fetch("/tables/new/", { credentials: "same-origin" });
+    }
+    var response = await fetch("/tables/new/", {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
+    });
+    if (response.ok) return { stored: true };
+    if (response.status >= 500 || response.status === 429) return { later: true };
+    return { status: response.status, reason: reasonOf(await response.text()) };
+  }
+
+  async function sendDrafts() {
+    if (sending || navigator.onLine === false) return;
+    sending = true;
+    try {
+      var here = currentDraftId();
+      var drafts = readDrafts().filter(function (draft) {
+        return draft.state === "waiting" && (!draft.signedIn || signedIn());
+      });
+      for (var i = 0; i < drafts.length; i++) {
+        var answer;
+        try {
+          answer = await sendOne(drafts[i]);
+        } catch (error) {
+          answer = { later: true }; // no answer: the signal went again
+        }
+        if (answer.later) {
+          retryLater();
+          break;
+        }
+        var list = readDrafts();
+        var index = findDraft(list, drafts[i].id);
+        if (index < 0) continue;
+        if (answer.stored) {
+          retryDelay = RETRY;
+          list.splice(index, 1);
+        } else {
+          list[index].state = "refused";
+          list[index].status = answer.status;
+          list[index].reason = answer.reason;
+        }
+        writeDrafts(list);
+        if (answer.stored && drafts[i].id === here) {
+          // The table as the server has it; pending.js sends its hands from there.
+          location.reload();
+          return;
+        }
+      }
+    } finally {
+      sending = false;
+    }
+    showDraft();
+    listDrafts();
+  }
+
+  // -- the page of a table started here --------------------------------------------------------
+
+  function currentDraftId() {
+    var holder = document.getElementById("pending");
+    return holder && holder.hasAttribute("data-draft") ? holder.dataset.table : null;
+  }
+
+  function showDraft() {
+    var box = document.getElementById("draft-table");
+    var id = currentDraftId();
+    if (!box || !id) return;
+    var draft = readDrafts()[findDraft(readDrafts(), id)];
+    box.hidden = false;
+    var refused = !!draft && draft.state === "refused";
+    var reason = document.getElementById("draft-reason");
+    reason.hidden = !refused;
+    document.getElementById("draft-actions").hidden = !refused;
+    if (refused) {
+      reason.textContent = box.dataset.refused.replace("{status}", draft.status) + (draft.reason ? " " + draft.reason : "");
+    }
+  }
+
+  // The home page lists them, each a link to its page.
+  function listDrafts() {
+    var rows = document.getElementById("drafts-list");
+    if (!rows) return;
+    var drafts = readDrafts();
+    rows.textContent = "";
+    drafts.forEach(function (draft) {
+      var item = document.createElement("li");
+      item.className = "table-card";
+      var link = document.createElement("a");
+      link.href = tablePath(draft.id);
+      [["table-card-game", draft.game], ["table-card-players", (draft.players || []).join(", ")]].forEach(function (part) {
+        var span = document.createElement("span");
+        span.className = part[0];
+        span.textContent = part[1] || "";
+        link.appendChild(span);
+      });
+      item.appendChild(link);
+      rows.appendChild(item);
+    });
+    document.getElementById("drafts").hidden = !drafts.length;
+  }
+
+  async function discard(id) {
+    writeDrafts(readDrafts().filter(function (draft) { return draft.id !== id; }));
+    try {
+      localStorage.removeItem(KEPT + id);
+      localStorage.removeItem(SHEET + id);
+    } catch (error) {
+      // Nothing kept.
+    }
+    var cache = await pagesCache();
+    if (cache) await cache.delete(tablePath(id));
+    location.assign("/");
+  }
+
+  document.addEventListener("click", function (event) {
+    var id = currentDraftId();
+    if (!id) return;
+    if (event.target.closest("[data-draft-resend]")) {
+      var list = readDrafts();
+      var index = findDraft(list, id);
+      if (index >= 0) {
+        list[index].state = "waiting";
+        writeDrafts(list);
+      }
+      showDraft();
+      sendDrafts();
+    } else if (event.target.closest("[data-draft-discard]")) {
+      discard(id);
+    }
+  });
+
+  window.addEventListener("online", sendDrafts);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    restoreNames();
+    showDraft();
+    listDrafts();
+    if (readDrafts().length) sendDrafts();
+  });
+})();
