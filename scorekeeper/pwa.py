@@ -33,6 +33,7 @@ from django.views.decorators.http import require_safe
 from games.hands import TOOLS
 from games.scoring import GAMES
 from games.scoring.registry import GAME_PACKAGES
+from scorekeeper import offline_engine
 from scorekeeper.static_bundles import BUNDLES
 
 # The colours the phone paints around the app (status bar, splash screen): the header's green,
@@ -142,13 +143,22 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             continue
     immutable = immutable_static_urls()
     version = hashlib.sha256(json.dumps([precache, immutable]).encode()).hexdigest()[:16]
+    # Typed as a bare Storage; Django's and WhiteNoise's static storages are file systems.
+    static = cast(FileSystemStorage, staticfiles_storage).base_url
     config = {
         "version": version,
-        # Typed as a bare Storage; Django's and WhiteNoise's static storages are file systems.
-        "static": cast(FileSystemStorage, staticfiles_storage).base_url,
+        "static": static,
         "precache": precache,
         "immutable": immutable,
         "pages": {"version": PAGES_VERSION, "most": MOST_PAGES_KEPT, "warm": warm_urls()},
+        # What scores pending hands with no signal (scorekeeper/offline_engine.py): the
+        # Pyodide runtime, under its own unhashed names (it loads its files by name), kept
+        # across deploys in a cache named for its version, and the engine's zip.
+        "engine": {
+            "version": offline_engine.PYODIDE_VERSION,
+            "runtime": [static + name for name in offline_engine.pyodide_names()],
+            "zip": reverse("offline_engine"),
+        },
         "offline": {
             "lang": get_language(),
             "css": staticfiles_storage.url("css/bundle.css"),

@@ -28,6 +28,7 @@ BUNDLES: dict[str, tuple[str, ...]] = {
         "js/hand.js",
         "js/notices.js",
         "js/live.js",
+        "js/offline-engine.js",
         "js/pending.js",
         "js/wake-lock.js",
         "js/share.js",

@@ -226,6 +226,7 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     # The installable app: the same for everyone, and nothing of a club in them.
     "manifest": (everyone(200), everyone(405)),
     "service_worker": (everyone(200), everyone(405)),
+    "offline_engine": (everyone(200), everyone(405)),
     "set_language": (everyone(302), everyone(302)),
     "login": (everyone(200), everyone(200)),
     "logout": (everyone(405), everyone(302)),

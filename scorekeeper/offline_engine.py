@@ -1,0 +1,99 @@
+"""The rules the phone scores pending hands with when it has no signal: the pure engine itself
+(games/scoring, each game package's engine and the pure modules it imports), zipped for
+Pyodide, so there is no second set of rules to drift (issue 33, item 3).
+
+``/offline/engine.zip`` is made from the very modules the server imports, when first asked, and
+answered with an ETag (its digest): the service worker keeps it beside the Pyodide runtime
+(static/vendor/pyodide/<version>/, fetched by ``make pyodide``) and both are fetched in the
+background after a page has loaded (templates/pwa/service-worker.js, "warm"), never on a
+connection marked save-data. static/js/offline-engine.js loads them only when a pending hand
+needs scoring, and runs ``games.scoring.phone``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import zipfile
+from pathlib import Path
+
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.views.decorators.http import require_safe
+
+from games.scoring.registry import GAME_PACKAGES
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Each game package's pure modules besides its engine, which its engine imports.
+PURE_EXTRAS: dict[str, tuple[str, ...]] = {"games.plugins.scopa": ("captures",)}
+# A fixed time in the zip, so the same modules make the same bytes (and the same ETag).
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+
+
+def pyodide_names() -> list[str]:
+    """The runtime's static names, when ``make pyodide`` has fetched it; else none (the phone
+    then scores nothing offline, and says so by showing no points)."""
+    names = [f"vendor/pyodide/{PYODIDE_VERSION}/{name}" for name in PYODIDE_FILES]
+    return names if all(finders.find(name) for name in names) else []
+
+
+def engine_modules() -> list[str]:
+    """The files the phone imports, relative to the project: the scoring package, and each game
+    package's engine with its pure extras. Package ``__init__`` files are written empty."""
+    modules = sorted(
+        str(path.relative_to(BASE_DIR)) for path in (BASE_DIR / "games" / "scoring").glob("*.py")
+    )
+    for package in GAME_PACKAGES:
+        folder = package.replace(".", "/")
+        for name in ("engine", *PURE_EXTRAS.get(package, ())):
+            modules.append(f"{folder}/{name}.py")
+    return modules
+
+
+def package_inits(modules: list[str]) -> list[str]:
+    folders = {str(Path(module).parent) for module in modules}
+    for folder in list(folders):
+        parts = Path(folder).parts
+        folders.update(str(Path(*parts[:end])) for end in range(1, len(parts)))
+    return sorted(f"{folder}/__init__.py" for folder in folders)
+
+
+@functools.cache
+def engine_zip() -> tuple[bytes, str]:
+    """The zip's bytes and their digest."""
+    modules = engine_modules()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for init in package_inits(modules):
+            if init not in modules:
+                archive.writestr(zipfile.ZipInfo(init, ZIP_TIME), "")
+        for module in modules:
+            info = zipfile.ZipInfo(module, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (BASE_DIR / module).read_bytes())
+    data = buffer.getvalue()
+    return data, hashlib.sha256(data).hexdigest()[:32]
+
+
+@require_safe
+def engine(request: HttpRequest) -> HttpResponse:
+    """/offline/engine.zip: asked again on each visit with a signal (a 304 until a deploy
+    changes the rules), kept by the service worker for when there is none."""
+    data, digest = engine_zip()
+    etag = f'"{digest}"'
+    if request.headers.get("If-None-Match") == etag:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = HttpResponse(data, content_type="application/zip")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
