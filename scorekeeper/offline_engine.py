@@ -48,14 +48,16 @@ def pyodide_names() -> list[str]:
 
 def engine_modules() -> list[str]:
     """The files the phone imports, relative to the project: the scoring package, and each game
-    package's engine with its pure extras. Package ``__init__`` files are written empty."""
+    package's engine with its pure extras and its hand form's reader (``posted``, where it has
+    one). Package ``__init__`` files are written empty."""
     modules = sorted(
         str(path.relative_to(BASE_DIR)) for path in (BASE_DIR / "games" / "scoring").glob("*.py")
     )
     for package in GAME_PACKAGES:
         folder = package.replace(".", "/")
-        for name in ("engine", *PURE_EXTRAS.get(package, ())):
-            modules.append(f"{folder}/{name}.py")
+        for name in ("engine", *PURE_EXTRAS.get(package, ()), "posted"):
+            if (BASE_DIR / folder / f"{name}.py").is_file():
+                modules.append(f"{folder}/{name}.py")
     return modules
 
 

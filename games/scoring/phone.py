@@ -6,10 +6,17 @@ scorekeeper/offline_engine.py zips it with the engines for the phone.
 
 from __future__ import annotations
 
+import importlib
 import json
-from .base import RoundScore
+from collections.abc import Callable, Mapping, Sequence
+
+from .base import RoundScore, TableSetup
 from .errors import EntryError
+from .posted import NotScorable, Values, form_values
+from .registry import GAMES
 from .scoresheet import read_scoresheet
+
+EntryReader = Callable[[Values, TableSetup], dict[str, object]]
 
 
 def score(document: object, first_dealer: int = 0) -> dict[str, object]:
@@ -30,15 +37,15 @@ def score(document: object, first_dealer: int = 0) -> dict[str, object]:
             problems = _problems(error.in_round(number))
             break
     state = tracker.state()
-    if not problems and state.finished_after_round is not None:
-        if state.finished_after_round < len(scored):
-            problems = [
-                {
-                    "text": f"round {state.finished_after_round + 1}: the game was already over",
-                    "round": state.finished_after_round + 1,
-                    "field": "rounds",
-                }
-            ]
+    finished = state.finished_after_round
+    if not problems and finished is not None and finished < len(scored):
+        problems = [
+            {
+                "text": f"round {state.finished_after_round + 1}: the game was already over",
+                "round": state.finished_after_round + 1,
+                "field": "rounds",
+            }
+        ]
     return {
         "ok": not problems,
         "problems": problems,
@@ -64,3 +71,59 @@ def score_json(text: str, first_dealer: int = 0) -> str:
     """``score`` from and to JSON text: what crosses from JavaScript and back."""
     document = json.loads(text)
     return json.dumps(score(document, first_dealer), ensure_ascii=False)
+
+
+def entry_reader(game: str) -> EntryReader | None:
+    """The game package's reader of its hand form (``<package>.posted.read_entry``), if it has
+    one: the package is the one its engine lives in."""
+    package = type(GAMES[game]).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.posted")
+    except ModuleNotFoundError:
+        return None
+    reader: EntryReader | None = getattr(module, "read_entry", None)
+    return reader
+
+
+def score_pending(
+    document: Mapping[str, object],
+    hands: Sequence[Sequence[Sequence[str]]],
+    first_dealer: int = 0,
+) -> dict[str, object]:
+    """The hands kept on the phone (each the fields its form would have posted) read as rounds
+    by the game's own reader and scored after the table's stored ones (``document``, its
+    scoresheet): ``pending``, for each kept hand in order, its points or why it has none yet
+    (a hand after one that could not be read or scored waits too); and the totals, whether the
+    game is over and who won, with those that scored."""
+    sheet = read_scoresheet(document)
+    stored = len(sheet.rounds)
+    reader = entry_reader(sheet.table.game)
+    entries: list[dict[str, object]] = []
+    for fields in hands:
+        try:
+            if reader is None:
+                break
+            entries.append(reader(form_values(fields), sheet.table))
+        except NotScorable:
+            break
+    result = score({**document, "rounds": [*sheet.rounds, *entries]}, first_dealer)
+    rounds = result["rounds"]
+    assert isinstance(rounds, list)
+    problems = result["problems"]
+    assert isinstance(problems, list)
+    pending: list[dict[str, object]] = []
+    for index in range(len(hands)):
+        number = stored + index + 1
+        if number <= len(rounds):
+            pending.append({"points": rounds[number - 1]["points"]})
+        else:
+            why = [each["text"] for each in problems if each["round"] == number]
+            pending.append({"problem": why[0] if why else ""})
+    return {**result, "stored": stored, "pending": pending, "readable": reader is not None}
+
+
+def score_pending_json(document: str, hands: str, first_dealer: int = 0) -> str:
+    """``score_pending`` from and to JSON text."""
+    return json.dumps(
+        score_pending(json.loads(document), json.loads(hands), first_dealer), ensure_ascii=False
+    )
