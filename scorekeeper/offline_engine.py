@@ -33,6 +33,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# The module worker that runs Pyodide off the page's thread (its unhashed static name).
+WORKER = "js/offline-engine-worker.js"
 # Each game package's pure modules besides its engine, which its engine imports.
 PURE_EXTRAS: dict[str, tuple[str, ...]] = {"games.plugins.scopa": ("captures",)}
 # A fixed time in the zip, so the same modules make the same bytes (and the same ETag).

@@ -157,7 +157,12 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "engine": {
             "version": offline_engine.PYODIDE_VERSION,
             "runtime": [static + name for name in offline_engine.pyodide_names()],
-            "zip": reverse("offline_engine"),
+            # Follow each deploy: asked again with a signal, the copies kept answering without.
+            "follow": (
+                [reverse("offline_engine"), static + offline_engine.WORKER]
+                if offline_engine.pyodide_names()
+                else []
+            ),
         },
         "offline": {
             "lang": get_language(),

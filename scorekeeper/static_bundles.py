@@ -30,6 +30,7 @@ BUNDLES: dict[str, tuple[str, ...]] = {
         "js/live.js",
         "js/offline-engine.js",
         "js/pending.js",
+        "js/pending-scores.js",
         "js/wake-lock.js",
         "js/share.js",
         "js/theme.js",

@@ -13,7 +13,7 @@ const CACHE = "static-" + CONFIG.version;
 // only when what it holds does.
 const PAGES = "pages-" + CONFIG.pages.version;
 // What scores pending hands offline (scorekeeper/offline_engine.py): the Pyodide runtime, kept
-// across deploys (about 3.6 MB on the wire, once per Pyodide version), and the engine's zip.
+// across deploys (once per Pyodide version), and the engine's zip and worker.
 const RUNTIME = "runtime-" + CONFIG.engine.version;
 const ENGINE = "engine";
 // When a copy was kept, in ms since the epoch: a header of the kept answer only.
@@ -64,8 +64,8 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (CONFIG.engine.runtime.indexOf(url.pathname) >= 0) {
     event.respondWith(runtimeFile(request));
-  } else if (url.pathname === CONFIG.engine.zip) {
-    event.respondWith(engineZip(request));
+  } else if (CONFIG.engine.follow.indexOf(url.pathname) >= 0) {
+    event.respondWith(followingDeploy(request));
   } else if (url.pathname.startsWith(CONFIG.static)) {
     event.respondWith(CONFIG.immutable ? cacheFirst(request) : networkFirst(request));
   } else if (request.mode === "navigate") {
@@ -146,9 +146,9 @@ async function runtimeFile(request) {
   return response;
 }
 
-// The engine follows the deploy: asked again with a signal (a 304 then costs nothing), the
-// copy kept answering without one.
-async function engineZip(request) {
+// The engine's zip and its worker follow the deploy: asked again with a signal (a 304 then costs
+// nothing), the copy kept answering without one.
+async function followingDeploy(request) {
   const cache = await caches.open(ENGINE);
   try {
     const response = await fetch(request.url, { credentials: "same-origin", cache: "no-cache" });
@@ -168,7 +168,7 @@ async function engineZip(request) {
 async function warmEngine() {
   try {
     for (const url of CONFIG.engine.runtime) await runtimeFile(new Request(url));
-    if (CONFIG.engine.runtime.length) await engineZip(new Request(CONFIG.engine.zip));
+    for (const url of CONFIG.engine.follow) await followingDeploy(new Request(url));
   } catch (error) {
     // No signal: the next visit tries again.
   }
