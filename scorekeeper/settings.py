@@ -285,9 +285,7 @@ X_FRAME_OPTIONS = "DENY"
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        # 'wasm-unsafe-eval' compiles WebAssembly only (not JavaScript): the Pyodide runtime
-        # that scores pending hands offline (static/js/offline-engine.js).
-        "script-src": ["'self'", "'wasm-unsafe-eval'"],
+        "script-src": ["'self'"],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "form-action": ["'self'"],

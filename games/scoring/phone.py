@@ -11,7 +11,8 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 
 from .base import RoundScore, TableSetup
-from .errors import EntryError
+from .errors import EntryError, problem
+from .i18n import gettext_noop as _
 from .posted import NotScorable, Values, form_values
 from .registry import GAMES
 from .scoresheet import read_scoresheet
@@ -39,13 +40,15 @@ def score(document: object, first_dealer: int = 0) -> dict[str, object]:
     state = tracker.state()
     finished = state.finished_after_round
     if not problems and finished is not None and finished < len(scored):
-        problems = [
-            {
-                "text": f"round {state.finished_after_round + 1}: the game was already over",
-                "round": state.finished_after_round + 1,
-                "field": "rounds",
-            }
-        ]
+        # As score_table says it.
+        over = problem(
+            _("the game was already over after round {finished}"), "rounds", finished=finished
+        )
+        problems = _problems(EntryError([over.in_round(finished + 1)]))
+        # The hands after the end score nothing: the table as it stood when it was decided.
+        tracker = sheet.game.tracker(sheet.table, first_dealer)
+        scored = [tracker.add(entry) for entry in sheet.rounds[:finished]]
+        state = tracker.state()
     return {
         "ok": not problems,
         "problems": problems,
