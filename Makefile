@@ -10,8 +10,8 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 install: $(VENV)/.installed pyodide
 
-# The Pyodide runtime the phone scores pending hands with offline (static/vendor/pyodide/, git-
-# ignored): the pinned npm tarball, checked against its sha256 (scripts/fetch_pyodide.py).
+# The Pyodide runtime the phone scores pending hands with offline (vendor/pyodide/, git-ignored,
+# served at /offline/pyodide/): the pinned npm tarball, its sha256 checked (scripts/fetch_pyodide.py).
 pyodide:
 	python3 scripts/fetch_pyodide.py
 

@@ -4,7 +4,8 @@ Pyodide, so there is no second set of rules to drift (issue 33, item 3).
 
 ``/offline/engine.zip`` is made from the very modules the server imports, when first asked, and
 answered with an ETag (its digest): the service worker keeps it beside the Pyodide runtime
-(static/vendor/pyodide/<version>/, fetched by ``make pyodide``) and both are fetched in the
+(vendor/pyodide/<version>/, fetched by ``make pyodide``, served at /offline/pyodide/<version>/
+with its gzip copies and cached for good: the version is in the path) and both are fetched in the
 background after a page has loaded (templates/pwa/service-worker.js, "warm"), never on a
 connection marked save-data. static/js/offline-engine.js loads them only when a pending hand
 needs scoring, and runs ``games.scoring.phone``.
@@ -18,14 +19,16 @@ import io
 import zipfile
 from pathlib import Path
 
-from django.contrib.staticfiles import finders
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from games.scoring.registry import GAME_PACKAGES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "314.0.7"
+PYODIDE_DIR = BASE_DIR / "vendor" / "pyodide" / PYODIDE_VERSION
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -41,11 +44,43 @@ PURE_EXTRAS: dict[str, tuple[str, ...]] = {"games.plugins.scopa": ("captures",)}
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
 
-def pyodide_names() -> list[str]:
-    """The runtime's static names, when ``make pyodide`` has fetched it; else none (the phone
-    then scores nothing offline, and says so by showing no points)."""
-    names = [f"vendor/pyodide/{PYODIDE_VERSION}/{name}" for name in PYODIDE_FILES]
-    return names if all(finders.find(name) for name in names) else []
+def pyodide_installed() -> bool:
+    return all((PYODIDE_DIR / name).is_file() for name in PYODIDE_FILES)
+
+
+def pyodide_urls() -> list[str]:
+    """The runtime's addresses, when ``make pyodide`` has fetched it; else none (the phone then
+    scores nothing offline, and its kept hands wait unscored)."""
+    if not pyodide_installed():
+        return []
+    return [reverse("offline_pyodide", args=[PYODIDE_VERSION, name]) for name in PYODIDE_FILES]
+
+
+CONTENT_TYPES = {
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".json": "application/json",
+}
+
+
+@require_safe
+@cache_control(max_age=365 * 24 * 60 * 60, public=True, immutable=True)
+def pyodide(request: HttpRequest, version: str, name: str) -> FileResponse:
+    """/offline/pyodide/<version>/<name>: one of the runtime's files, its gzip copy where the
+    browser takes one. Never changes under its address."""
+    if version != PYODIDE_VERSION or name not in PYODIDE_FILES or not pyodide_installed():
+        raise Http404
+    path = PYODIDE_DIR / name
+    packed = PYODIDE_DIR / f"{name}.gz"
+    content_type = CONTENT_TYPES[Path(name).suffix]
+    if "gzip" in request.headers.get("Accept-Encoding", "") and packed.is_file():
+        response = FileResponse(packed.open("rb"), content_type=content_type)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = FileResponse(path.open("rb"), content_type=content_type)
+    response["Vary"] = "Accept-Encoding"
+    return response
 
 
 def engine_modules() -> list[str]:

@@ -152,15 +152,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "immutable": immutable,
         "pages": {"version": PAGES_VERSION, "most": MOST_PAGES_KEPT, "warm": warm_urls()},
         # What scores pending hands with no signal (scorekeeper/offline_engine.py): the
-        # Pyodide runtime, under its own unhashed names (it loads its files by name), kept
-        # across deploys in a cache named for its version, and the engine's zip.
+        # Pyodide runtime, kept across deploys in a cache named for its version, and the
+        # engine's zip and worker.
         "engine": {
             "version": offline_engine.PYODIDE_VERSION,
-            "runtime": [static + name for name in offline_engine.pyodide_names()],
+            "runtime": offline_engine.pyodide_urls(),
             # Follow each deploy: asked again with a signal, the copies kept answering without.
             "follow": (
                 [reverse("offline_engine"), static + offline_engine.WORKER]
-                if offline_engine.pyodide_names()
+                if offline_engine.pyodide_installed()
                 else []
             ),
         },

@@ -56,6 +56,11 @@ urlpatterns = [
     # At the root: a service worker controls the pages under its own URL's folder.
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/engine.zip", offline_engine.engine, name="offline_engine"),
+    path(
+        "offline/pyodide/<str:version>/<str:name>",
+        offline_engine.pyodide,
+        name="offline_pyodide",
+    ),
     path("i18n/setlang/", club_language.set_language, name="set_language"),
     path("accounts/", include(accounts)),
     path("", include("games.urls")),

@@ -2,12 +2,15 @@
 with when it has no signal (static/js/offline-engine.js, scorekeeper/offline_engine.py).
 
 Fetches the pinned npm tarball from the npm registry (never a CDN at run time), checks its
-sha256, and unpacks the five files a browser needs into static/vendor/pyodide/<version>/
-(git-ignored), which collectstatic serves like any static file. Does nothing when they are there.
+sha256, and unpacks the five files a browser needs into vendor/pyodide/<version>/ (git-ignored),
+each beside its gzip copy: /offline/pyodide/<version>/<name> serves them
+(scorekeeper/offline_engine.py), outside the static files, so that collectstatic neither hashes
+nor compresses 13 MB on every deploy. Does nothing when they are there.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import sys
@@ -26,11 +29,16 @@ FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-TARGET = Path(__file__).resolve().parent.parent / "static" / "vendor" / "pyodide" / VERSION
+# Served compressed, each of them: the standard library's zip too (a little smaller, and the
+# server's GZipMiddleware leaves an answer already encoded alone).
+GZIPPED = frozenset(FILES)
+TARGET = Path(__file__).resolve().parent.parent / "vendor" / "pyodide" / VERSION
 
 
 def installed(target: Path = TARGET) -> bool:
-    return all((target / name).is_file() for name in FILES)
+    return all((target / name).is_file() for name in FILES) and all(
+        (target / f"{name}.gz").is_file() for name in GZIPPED
+    )
 
 
 def main() -> int:
@@ -50,8 +58,13 @@ def main() -> int:
             if member is None:
                 print(f"{TARBALL} holds no {name}", file=sys.stderr)
                 return 1
-            (TARGET / f"{name}.part").write_bytes(member.read())
+            body = member.read()
+            (TARGET / f"{name}.part").write_bytes(body)
             (TARGET / f"{name}.part").replace(TARGET / name)
+            if name in GZIPPED:
+                packed = gzip.compress(body, compresslevel=9, mtime=0)
+                (TARGET / f"{name}.gz.part").write_bytes(packed)
+                (TARGET / f"{name}.gz.part").replace(TARGET / f"{name}.gz")
     return 0
 
 

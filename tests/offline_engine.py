@@ -21,7 +21,7 @@ from playwright.sync_api import Page
 from games.scoring import GAMES, EntryError, score_table
 from games.scoring.phone import score
 from games.scoring.scoresheet import read_scoresheet, write_scoresheet
-from scorekeeper.offline_engine import pyodide_names
+from scorekeeper.offline_engine import pyodide_installed
 from tests.entries import entries, table_plans
 
 SHEETS_PER_GAME = 12
@@ -73,7 +73,7 @@ def drawn_sheets() -> list[dict[str, Any]]:
 def runtime_installed() -> bool:
     """Whether ``make pyodide`` has fetched the runtime; when it has not, a test that needs it
     says so and skips that part, and fails under SCOREKEEPER_REQUIRE_BROWSER (CI)."""
-    if pyodide_names():
+    if pyodide_installed():
         return True
     message = "the Pyodide runtime is not installed (make pyodide)"
     if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") == "1":

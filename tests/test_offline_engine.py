@@ -83,3 +83,27 @@ def test_one_pyodide_and_one_address_everywhere() -> None:
     assert fetch_pyodide.FILES == offline_engine.PYODIDE_FILES
     assert re.search(r'var ENGINE_ZIP = "([^"]+)"', script)[1] == reverse("offline_engine")  # type: ignore[index]
     assert (BASE_DIR / "static" / offline_engine.WORKER).is_file()
+
+
+@pytest.mark.django_db
+def test_the_runtime_is_served_gzipped_and_kept_for_good(client: Client) -> None:
+    if not offline_engine.pyodide_installed():
+        pytest.skip("the Pyodide runtime is not installed (make pyodide)")
+    url = reverse("offline_pyodide", args=[offline_engine.PYODIDE_VERSION, "pyodide.asm.wasm"])
+    answer = client.get(url, HTTP_ACCEPT_ENCODING="gzip, br")
+    assert answer.status_code == 200
+    assert answer["Content-Type"] == "application/wasm"
+    assert answer["Content-Encoding"] == "gzip"
+    assert "immutable" in answer["Cache-Control"]
+    body = b"".join(answer.streaming_content)  # type: ignore[attr-defined]
+    assert body == (offline_engine.PYODIDE_DIR / "pyodide.asm.wasm.gz").read_bytes()
+    plain = client.get(url)
+    assert "Content-Encoding" not in plain
+    for version, name in (
+        (offline_engine.PYODIDE_VERSION, "../../pyproject.toml"),
+        ("1", "pyodide.mjs"),
+    ):
+        assert client.get(f"/offline/pyodide/{version}/{name}").status_code == 404
+    assert offline_engine.pyodide_urls()[0] == reverse(
+        "offline_pyodide", args=[offline_engine.PYODIDE_VERSION, "pyodide.mjs"]
+    )

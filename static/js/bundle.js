@@ -615,6 +615,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
   // Pyodide's version: scripts/fetch_pyodide.py and scorekeeper/offline_engine.py say the same.
   var PYODIDE = "314.0.7";
   var ENGINE_ZIP = "/offline/engine.zip";
+  var RUNTIME = location.origin + "/offline/pyodide/" + PYODIDE + "/";
   var script = document.currentScript;
   // The static files' base, from this script's own address (bundle.js, or this file).
   var STATIC = script && script.src ? script.src.replace(/js\/[^/]*$/, "") : "/static/";
@@ -655,7 +656,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     worker.onerror = function (event) {
       failAll(new Error(event.message || "the engine's worker failed"));
     };
-    loading = call({ type: "start", base: STATIC + "vendor/pyodide/" + PYODIDE + "/", zip: ENGINE_ZIP }).then(
+    loading = call({ type: "start", base: RUNTIME, zip: ENGINE_ZIP }).then(
       function () { return engine; }
     );
     // Tried again on the next ask (the runtime may arrive later).

@@ -26,6 +26,7 @@
   // Pyodide's version: scripts/fetch_pyodide.py and scorekeeper/offline_engine.py say the same.
   var PYODIDE = "314.0.7";
   var ENGINE_ZIP = "/offline/engine.zip";
+  var RUNTIME = location.origin + "/offline/pyodide/" + PYODIDE + "/";
   var script = document.currentScript;
   // The static files' base, from this script's own address (bundle.js, or this file).
   var STATIC = script && script.src ? script.src.replace(/js\/[^/]*$/, "") : "/static/";
@@ -66,7 +67,7 @@
     worker.onerror = function (event) {
       failAll(new Error(event.message || "the engine's worker failed"));
     };
-    loading = call({ type: "start", base: STATIC + "vendor/pyodide/" + PYODIDE + "/", zip: ENGINE_ZIP }).then(
+    loading = call({ type: "start", base: RUNTIME, zip: ENGINE_ZIP }).then(
       function () { return engine; }
     );
     // Tried again on the next ask (the runtime may arrive later).
