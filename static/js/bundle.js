@@ -1057,7 +1057,8 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
 // js/pending-scores.js
 // Hands kept on the phone with no signal (static/js/pending.js), scored on the phone by the
 // server's own rules (static/js/offline-engine.js): each waiting row shows its points, and the
-// totals at the top include them, marked as not yet stored. The table's scoresheet (its stored
+// totals at the top include them, marked as not yet stored; the hand being entered gets its
+// points as a preview when the server's cannot come. The table's scoresheet (its stored
 // hands) is kept on the phone for that: fetched in the background whenever the table changes
 // with a signal, once the service worker is there (never on the first load, nor on save-data).
 (function () {
@@ -1173,9 +1174,42 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     note(words, true);
   }
 
+  // -- the hand being entered, previewed on the phone when the server's preview cannot come
+  function fieldsOf(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && typeof value === "string") fields.push([name, value]);
+    });
+    return fields;
+  }
+
+  document.addEventListener("htmx:sendError", function (event) {
+    var preview = event.detail.elt;
+    var words = holder();
+    var form = document.getElementById("hand-form");
+    if (!preview || preview.id !== "preview" || !words || !form || !window.ScorekeeperEngine) return;
+    var kept = readSheet(words.dataset.table);
+    if (!kept) return;
+    var hands = lastHands.map(function (hand) { return hand.fields; });
+    hands.push(fieldsOf(form));
+    window.ScorekeeperEngine.pending(kept.sheet, hands).then(function (result) {
+      var outcome = result.pending[hands.length - 1] || {};
+      if (!outcome.points) return;
+      var text = Object.keys(outcome.points).map(function (side) {
+        return side + " " + outcome.points[side];
+      }).join(" \u00b7 ");
+      preview.replaceChildren(element("p", "pending-points", words.dataset.preview.replace("{points}", text)));
+    }, function () {
+      // No runtime on this phone yet: no preview, as before.
+    });
+  });
+
+  var lastHands = [];
+
   document.addEventListener("pending-rendered", function (event) {
     var words = holder();
     var hands = event.detail.hands;
+    lastHands = hands;
     if (!words) return;
     if (!hands.length) {
       storedTotals();
