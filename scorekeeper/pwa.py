@@ -7,9 +7,10 @@ is never stale, and a page opens at once on a weak signal. Pages come from the n
 and a copy of each is kept on the phone for when there is no signal: the home page, every table
 opened there (as last seen), and, fetched in the background after a page has loaded (not on a
 connection the phone marks as save-data), the rules pages and the game packages' tools (the
-referees) too. A phone is one person's: the copies hold a club's data, so signing out or in
-forgets them (static/js/pwa.js). A page never kept is a short notice instead of the browser's
-error.
+referees) too, and what scores pending hands with no signal (scorekeeper/offline_engine.py: the
+Pyodide runtime, kept across deploys, and the engine's zip). A phone is one person's: the
+copies hold a club's data, so signing out or in forgets them (static/js/pwa.js). A page never
+kept is a short notice instead of the browser's error.
 """
 
 from __future__ import annotations
