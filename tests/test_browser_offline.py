@@ -251,6 +251,10 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_load_state()
     assert f"/tables/{table.public_id}/" not in kept_pages(page)
+    assert (
+        page.evaluate("Object.keys(localStorage)").count(f"scorekeeper:sheet:{table.public_id}")
+        == 0
+    )
     phone.close()
 
     # A phone that saves data fetches nothing in the background: no worker, nothing kept.

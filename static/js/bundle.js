@@ -1227,6 +1227,19 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     );
   });
 
+  // The phone is one person's: signing out or in forgets the scoresheets kept, as the pages
+  // (static/js/pwa.js).
+  document.addEventListener("submit", function (event) {
+    if (!event.target.closest("[data-forget-pages]")) return;
+    try {
+      Object.keys(localStorage).forEach(function (key) {
+        if (key.indexOf(SHEET) === 0) localStorage.removeItem(key);
+      });
+    } catch (error) {
+      // No storage: nothing kept.
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", keepSheet);
   document.addEventListener("htmx:afterSettle", keepSheet);
   window.addEventListener("online", keepSheet);

@@ -170,6 +170,19 @@
     );
   });
 
+  // The phone is one person's: signing out or in forgets the scoresheets kept, as the pages
+  // (static/js/pwa.js).
+  document.addEventListener("submit", function (event) {
+    if (!event.target.closest("[data-forget-pages]")) return;
+    try {
+      Object.keys(localStorage).forEach(function (key) {
+        if (key.indexOf(SHEET) === 0) localStorage.removeItem(key);
+      });
+    } catch (error) {
+      // No storage: nothing kept.
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", keepSheet);
   document.addEventListener("htmx:afterSettle", keepSheet);
   window.addEventListener("online", keepSheet);
