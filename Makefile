@@ -6,9 +6,14 @@ PYTEST_ARGS ?=
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: install run test lint format clean bench bench-peer bundle wirecheck loadtest messages production
+.PHONY: install pyodide run test lint format clean bench bench-peer bundle wirecheck loadtest messages production
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed pyodide
+
+# The Pyodide runtime the phone scores pending hands with offline (vendor/pyodide/, git-ignored,
+# served at /offline/pyodide/): the pinned npm tarball, its sha256 checked (scripts/fetch_pyodide.py).
+pyodide:
+	python3 scripts/fetch_pyodide.py
 
 # Re-installs whenever pyproject.toml changes. Dev extras are always installed.
 $(VENV)/.installed: pyproject.toml

@@ -7,9 +7,10 @@ is never stale, and a page opens at once on a weak signal. Pages come from the n
 and a copy of each is kept on the phone for when there is no signal: the home page, every table
 opened there (as last seen), and, fetched in the background after a page has loaded (not on a
 connection the phone marks as save-data), the rules pages and the game packages' tools (the
-referees) too. A phone is one person's: the copies hold a club's data, so signing out or in
-forgets them (static/js/pwa.js). A page never kept is a short notice instead of the browser's
-error.
+referees) too, and what scores pending hands with no signal (scorekeeper/offline_engine.py: the
+Pyodide runtime, kept across deploys, and the engine's zip). A phone is one person's: the
+copies hold a club's data, so signing out or in forgets them (static/js/pwa.js). A page never
+kept is a short notice instead of the browser's error.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from django.views.decorators.http import require_safe
 from games.hands import HAND_ENTRIES, TOOLS
 from games.scoring import GAMES
 from games.scoring.registry import GAME_PACKAGES
+from scorekeeper import offline_engine
 from scorekeeper.static_bundles import BUNDLES
 
 # The colours the phone paints around the app (status bar, splash screen): the header's green,
@@ -160,10 +162,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             continue
     immutable = immutable_static_urls()
     version = hashlib.sha256(json.dumps([precache, immutable]).encode()).hexdigest()[:16]
+    # Typed as a bare Storage; Django's and WhiteNoise's static storages are file systems.
+    static = cast(FileSystemStorage, staticfiles_storage).base_url
     config = {
         "version": version,
-        # Typed as a bare Storage; Django's and WhiteNoise's static storages are file systems.
-        "static": cast(FileSystemStorage, staticfiles_storage).base_url,
+        "static": static,
         "precache": precache,
         "immutable": immutable,
         "pages": {
@@ -172,6 +175,19 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "warm": warm_urls(),
             # Kept whatever the number of tables: what starting a table offline needs.
             "lasting": table_start_urls(),
+        },
+        # What scores pending hands with no signal (scorekeeper/offline_engine.py): the
+        # Pyodide runtime, kept across deploys in a cache named for its version, and the
+        # engine's zip and worker.
+        "engine": {
+            "version": offline_engine.PYODIDE_VERSION,
+            "runtime": offline_engine.pyodide_urls(),
+            # Follow each deploy: asked again with a signal, the copies kept answering without.
+            "follow": (
+                [reverse("offline_engine"), static + offline_engine.WORKER]
+                if offline_engine.pyodide_installed()
+                else []
+            ),
         },
         "offline": {
             "lang": get_language(),

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 from games.clubs import language as club_language
 from games.clubs import views as club_views
 from games.scoring.registry import GAME_PACKAGES
-from scorekeeper import pwa
+from scorekeeper import offline_engine, pwa
 
 # Django's own sign-in, sign-out and password views, with our templates; "keep my games" turns
 # a guest account into one with a password.
@@ -55,6 +55,12 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     # At the root: a service worker controls the pages under its own URL's folder.
     path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/engine.zip", offline_engine.engine, name="offline_engine"),
+    path(
+        "offline/pyodide/<str:version>/<str:name>",
+        offline_engine.pyodide,
+        name="offline_pyodide",
+    ),
     path("i18n/setlang/", club_language.set_language, name="set_language"),
     path("accounts/", include(accounts)),
     path("", include("games.urls")),

@@ -25,6 +25,7 @@ from games.models import Club, League, Membership, Role, Table
 from games.tables import services as table_services
 from games.tournaments import services as tournament_services
 from games.tournaments.models import RoundTable, Tournament
+from scorekeeper.offline_engine import PYODIDE_VERSION, pyodide_installed
 from tests.clubs import member
 from tests.factories import points_entry
 
@@ -81,6 +82,7 @@ class World:
         tournament = {"tournament": self.tournament.public_id}
         round_table = {**tournament, "table": self.round_table.public_id}
         return {
+            "offline_pyodide": {"version": PYODIDE_VERSION, "name": "pyodide-lock.json"},
             "games:table": table,
             "games:table_export": table,
             "games:table_big": table,
@@ -228,6 +230,9 @@ MATRIX: dict[str, tuple[Row, Row]] = {
     # The installable app: the same for everyone, and nothing of a club in them.
     "manifest": (everyone(200), everyone(405)),
     "service_worker": (everyone(200), everyone(405)),
+    "offline_engine": (everyone(200), everyone(405)),
+    # The runtime where ``make pyodide`` fetched it (CI's ``make install`` does).
+    "offline_pyodide": (everyone(200 if pyodide_installed() else 404), everyone(405)),
     "set_language": (everyone(302), everyone(302)),
     "login": (everyone(200), everyone(200)),
     "logout": (everyone(405), everyone(302)),

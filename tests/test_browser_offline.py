@@ -1,7 +1,9 @@
-"""Works with no signal (issue 33, items 1, 2 and 6), on a 360-px phone whose browser keeps its
+"""Works with no signal (issue 33, items 1, 2, 3 and 6), on a 360-px phone whose browser keeps its
 profile on disk, closed and opened again as a restart would: after one visit the home page,
 the table, the rules and both referees open offline and say how old they are; hands entered
-offline survive the restart and are sent once the signal is back; another phone's hands
+offline survive the restart, are scored on the phone by the server's own engine (their points,
+and the totals with them, marked; with the differential check of tests/offline_engine.py on the
+engine the phone started offline) and are sent once the signal is back; another phone's hands
 recorded meanwhile are met by the 409, shown to this phone, and all seven end up stored once
 in order; a hand refused stays with why until discarded; signing out forgets the kept pages;
 a phone that saves data fetches nothing in the background.
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
@@ -26,6 +29,10 @@ from games.tables import services as table_services
 from games.tables.tests.test_browser_two_phones import enter_points
 from tests.clubs import home_club, home_owner
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, SMALL_PHONE, sign_in
+from tests.offline_engine import (
+    check_the_phone_scores_every_game_as_the_server_does,
+    runtime_installed,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,6 +44,16 @@ KEPT_PAGES = """async () => {
   for (const name of names) {
     for (const request of await (await caches.open(name)).keys()) {
       kept.push(new URL(request.url).pathname);
+    }
+  }
+  return kept;
+}"""
+# What the worker kept for scoring offline: the runtime's five files, the engine's zip and worker.
+ENGINE_KEPT = """async () => {
+  let kept = 0;
+  for (const name of await caches.keys()) {
+    if (name.startsWith("runtime-") || name === "engine") {
+      kept += (await (await caches.open(name)).keys()).length;
     }
   }
   return kept;
@@ -86,6 +103,28 @@ def wait_until_kept(page: Page, paths: list[str]) -> None:
         page.wait_for_timeout(200)
 
 
+def wait_until_ready_for_scoring(page: Page, table: str) -> None:
+    """The runtime and the engine kept by the worker, and the table's scoresheet by the page."""
+    sheet = f"localStorage.getItem('scorekeeper:sheet:{table}') !== null"
+    deadline = time.monotonic() + 120
+    while page.evaluate(ENGINE_KEPT) < 7 or not page.evaluate(sheet):
+        assert time.monotonic() < deadline, "the engine was not kept for offline use"
+        page.wait_for_timeout(250)
+
+
+def expect_pending_scored(page: Page) -> None:
+    """Five hands of 10 to 14 for Ann and 1 for Bob, waiting: each row's points, newest first,
+    and the totals with them, marked."""
+    points = page.locator(".history-pending .pending-points")
+    expect(points).to_have_text(
+        [f"Ann {10 + hand} \u00b7 Bob 1" for hand in reversed(range(5))], timeout=120000
+    )
+    expect(page.locator('[data-total="Ann"]')).to_have_text("60")
+    expect(page.locator('[data-total="Bob"]')).to_have_text("5")
+    expect(page.locator('[data-total="Ann"]')).to_have_class(re.compile("total-pending"))
+    expect(page.locator("#pending")).to_contain_text("The totals include what is waiting")
+
+
 def save_hand(page: Page, first: int, second: int) -> None:
     enter_points(page, first, second)
     page.get_by_role("button", name="Save hand").click()
@@ -106,6 +145,11 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     page = phone.new_page()
     page.goto(table_url)
     wait_until_kept(page, [f"/tables/{table.public_id}/", *OFFLINE_PAGES])
+    # Scoring on the phone is the same on either database: checked in the SQLite pass (CI's
+    # time is short), where the runtime is required; the PostgreSQL pass does not wait for it.
+    scores_offline = connection.vendor == "sqlite" and runtime_installed()
+    if scores_offline:
+        wait_until_ready_for_scoring(page, table.public_id)
 
     phone.set_offline(True)
     for path in OFFLINE_PAGES:
@@ -113,15 +157,25 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
         expect(page.locator("#offline-note")).to_contain_text("Offline: as of")
     expect(page.get_by_role("heading", level=1)).not_to_have_text("No connection")
 
-    # Five hands entered at the table with no signal: kept, waiting, counted, no scores.
+    # Five hands entered at the table with no signal: kept, waiting, counted, scored here.
     page.goto(table_url)
     expect(page.locator("#offline-note")).to_contain_text("Offline: as of")
     for hand in range(5):
+        if hand == 4 and scores_offline:
+            # The server's preview cannot come: the phone's, by the same rules.
+            enter_points(page, 14, 1)
+            page.locator('input[name="points_1"]').dispatch_event("change")
+            expect(page.locator("#preview")).to_have_text(
+                "Scored on this phone: Ann 14 \u00b7 Bob 1", timeout=120000
+            )
         save_hand(page, 10 + hand, 1)
         expect(page.locator(".history-pending")).to_have_count(hand + 1)
     expect(page.locator("#pending-count")).to_have_text("5 waiting to be sent")
-    expect(page.locator("#pending")).to_contain_text("leave out what is waiting")
-    expect(page.locator('[data-total="Ann"]')).to_have_text("0")
+    if scores_offline:
+        expect_pending_scored(page)
+    elif not runtime_installed():
+        expect(page.locator("#pending")).to_contain_text("leave out what is waiting")
+        expect(page.locator('[data-total="Ann"]')).to_have_text("0")
     page.screenshot(path=artifacts_dir / "offline-pending-360.png", full_page=True)
 
     # Meanwhile the other phone, with a signal, records two.
@@ -145,6 +199,11 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     expect(page.locator("#offline-note")).to_contain_text("Offline: as of")
     expect(page.locator(".history-pending")).to_have_count(5)
     assert Table.objects.get().rounds.count() == 2
+    if scores_offline:
+        # The runtime and the engine started from what the worker kept: scored as before, and
+        # by the engine the server runs, over every game (one batch, this page's engine).
+        expect_pending_scored(page)
+        check_the_phone_scores_every_game_as_the_server_does(page)
 
     # The signal comes back: the first kept hand meets the other phone's two (409), shown
     # here with the hand kept; recorded as the next hand, the four others follow on their own.
@@ -162,6 +221,8 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     expect(page.locator("#pending")).to_be_hidden(timeout=15000)
     expect(page.locator(".history-pending")).to_have_count(0)
     expect(page.locator('[data-total="Ann"]')).to_have_text("60")
+    expect(page.locator('[data-total="Bob"]')).to_have_text("16")
+    expect(page.locator('[data-total="Ann"]')).not_to_have_class(re.compile("total-pending"))
 
     rounds = list(Table.objects.get().rounds.order_by("number"))
     assert [r.number for r in rounds] == [1, 2, 3, 4, 5, 6, 7]
@@ -190,6 +251,10 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_load_state()
     assert f"/tables/{table.public_id}/" not in kept_pages(page)
+    assert (
+        page.evaluate("Object.keys(localStorage)").count(f"scorekeeper:sheet:{table.public_id}")
+        == 0
+    )
     phone.close()
 
     # A phone that saves data fetches nothing in the background: no worker, nothing kept.

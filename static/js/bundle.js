@@ -1,4 +1,4 @@
-// Built by `make bundle` from js/js-class.js, vendor/htmx.min.js, js/hand.js, js/notices.js, js/live.js, js/pending.js, js/wake-lock.js, js/share.js, js/theme.js, js/pwa.js: edit those, not this.
+// Built by `make bundle` from js/js-class.js, vendor/htmx.min.js, js/hand.js, js/notices.js, js/live.js, js/offline-engine.js, js/pending.js, js/pending-scores.js, js/wake-lock.js, js/share.js, js/theme.js, js/pwa.js: edit those, not this.
 // js/js-class.js
 // Loaded in <head>, without defer, before the page is drawn: styles keyed on .js apply from
 // the first paint, so nothing that needs JavaScript flashes up and disappears.
@@ -586,6 +586,108 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
   });
   document.addEventListener("DOMContentLoaded", restoreDraft);
 })();;
+// js/offline-engine.js
+// The rules the phone scores pending hands with when it has no signal: the server's own pure
+// engine (games/scoring and the game engines, zipped by scorekeeper/offline_engine.py) run by
+// Pyodide in a worker (static/js/offline-engine-worker.js), so there is no second set of rules
+// to drift and the page stays quick. Nothing is fetched until something asks for
+// ScorekeeperEngine.ready; the service worker has fetched and kept the runtime in the background
+// after a visit with a signal (not on save-data), so it starts from the phone.
+//
+//   ScorekeeperEngine.ready            a Promise: resolves once the engine is running (rejects
+//                                      when the runtime is not on this phone or this server)
+//   ScorekeeperEngine.score(sheet, firstDealer)
+//                                      a Promise of a scoresheet's score (docs/scoresheet.md;
+//                                      an object or its JSON text, pending hands appended as
+//                                      rounds), hand by hand: {ok, problems: [{text, round,
+//                                      field}], rounds: [{points: {side: n}}], totals: {side: n},
+//                                      totals_after_each_round, finished, winners, eliminated}
+//                                      (games/scoring/phone.py)
+//   ScorekeeperEngine.pending(sheet, hands, firstDealer)
+//                                      a Promise of the hands kept on this phone (each the
+//                                      [name, value] fields its form would have posted,
+//                                      static/js/pending.js) read by the game's own reader and
+//                                      scored after the sheet's: score's answer with {stored,
+//                                      pending: [{points} or {problem}], readable}
+(function () {
+  "use strict";
+
+  // Pyodide's version: scripts/fetch_pyodide.py and scorekeeper/offline_engine.py say the same.
+  var PYODIDE = "314.0.7";
+  var ENGINE_ZIP = "/offline/engine.zip";
+  var RUNTIME = location.origin + "/offline/pyodide/" + PYODIDE + "/";
+  var script = document.currentScript;
+  // The static files' base, from this script's own address (bundle.js, or this file).
+  var STATIC = script && script.src ? script.src.replace(/js\/[^/]*$/, "") : "/static/";
+
+  var worker = null;
+  var loading = null;
+  var waiting = {};
+  var nextId = 1;
+
+  function call(message) {
+    return new Promise(function (resolve, reject) {
+      message.id = nextId++;
+      waiting[message.id] = { resolve: resolve, reject: reject };
+      worker.postMessage(message);
+    });
+  }
+
+  function failAll(error) {
+    Object.keys(waiting).forEach(function (id) { waiting[id].reject(error); });
+    waiting = {};
+  }
+
+  function load() {
+    if (loading) return loading;
+    try {
+      worker = new Worker(STATIC + "js/offline-engine-worker.js", { type: "module" });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    worker.onmessage = function (event) {
+      var answer = event.data || {};
+      var pending = waiting[answer.id];
+      if (!pending) return;
+      delete waiting[answer.id];
+      if (answer.ok) pending.resolve(answer.result);
+      else pending.reject(new Error(answer.error));
+    };
+    worker.onerror = function (event) {
+      failAll(new Error(event.message || "the engine's worker failed"));
+    };
+    loading = call({ type: "start", base: RUNTIME, zip: ENGINE_ZIP }).then(
+      function () { return engine; }
+    );
+    // Tried again on the next ask (the runtime may arrive later).
+    loading.catch(function () {
+      loading = null;
+      if (worker) worker.terminate();
+      worker = null;
+    });
+    return loading;
+  }
+
+  function text(value) {
+    return typeof value === "string" ? value : JSON.stringify(value);
+  }
+
+  function score(sheet, firstDealer) {
+    return load().then(function () {
+      return call({ type: "score", sheet: text(sheet), dealer: firstDealer || 0 });
+    }).then(JSON.parse);
+  }
+
+  function pending(sheet, hands, firstDealer) {
+    return load().then(function () {
+      return call({ type: "pending", sheet: text(sheet), hands: JSON.stringify(hands), dealer: firstDealer || 0 });
+    }).then(JSON.parse);
+  }
+
+  var engine = { score: score, pending: pending, version: PYODIDE };
+  Object.defineProperty(engine, "ready", { get: load, enumerable: true });
+  window.ScorekeeperEngine = engine;
+})();;
 // js/pending.js
 // Hands entered with no signal: kept on the phone (localStorage, per table, with the form's
 // token) so that they survive a reload, a closed browser and a restarted phone; shown on top of
@@ -843,6 +945,11 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
   }
 
   function render() {
+    draw();
+    rendered();
+  }
+
+  function draw() {
     var holder = words();
     if (!holder) return;
     var list = read(KEPT);
@@ -860,6 +967,12 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     }
     var first = rows.firstChild;
     list.forEach(function (hand) { rows.insertBefore(row(holder, hand), first); first = rows.firstChild; });
+  }
+
+  // Drawn: static/js/pending-scores.js adds their points and the totals with them.
+  function rendered() {
+    var holder = words();
+    if (holder) document.dispatchEvent(new CustomEvent("pending-rendered", { detail: { hands: read(KEPT) } }));
   }
 
   // -- wiring
@@ -956,6 +1069,196 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     if (read(KEPT).length) saveStatus(true);
     flush();
   });
+})();;
+// js/pending-scores.js
+// Hands kept on the phone with no signal (static/js/pending.js), scored on the phone by the
+// server's own rules (static/js/offline-engine.js): each waiting row shows its points, and the
+// totals at the top include them, marked as not yet stored; the hand being entered gets its
+// points as a preview when the server's cannot come. The table's scoresheet (its stored
+// hands) is kept on the phone for that: fetched in the background whenever the table changes
+// with a signal, once the service worker is there (never on the first load, nor on save-data).
+(function () {
+  "use strict";
+
+  var SHEET = "scorekeeper:sheet:";
+  var fetching = null; // the version being fetched
+
+  function holder() {
+    return document.getElementById("pending");
+  }
+
+  function version() {
+    var input = document.querySelector('#hand-form input[name="table_version"]');
+    return input && input.value ? input.value : null;
+  }
+
+  function readSheet(table) {
+    try {
+      return JSON.parse(localStorage.getItem(SHEET + table) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function savesData() {
+    return !!(navigator.connection && navigator.connection.saveData);
+  }
+
+  // -- the table's scoresheet, as of the version the page shows
+  function keepSheet() {
+    var words = holder();
+    var now = version();
+    if (!words || !words.dataset.scoresheet || now === null) return;
+    if (navigator.onLine === false || savesData() || !("serviceWorker" in navigator)) return;
+    var kept = readSheet(words.dataset.table);
+    if ((kept && kept.version === now) || fetching === now) return;
+    fetching = now;
+    navigator.serviceWorker.ready
+      .then(function () {
+        // Marked, so the answer sets no cookie (KeptCopyMiddleware), as the worker's fetches.
+        return fetch(words.dataset.scoresheet, { credentials: "same-origin", headers: { "X-Kept-Copy": "1" } });
+      })
+      .then(function (answer) {
+        if (!answer.ok) throw new Error(String(answer.status));
+        return answer.json();
+      })
+      .then(function (sheet) {
+        localStorage.setItem(SHEET + words.dataset.table, JSON.stringify({ version: now, sheet: sheet }));
+      })
+      .catch(function () {
+        // No signal, or no room: tried again when the table next changes.
+      })
+      .then(function () {
+        fetching = null;
+      });
+  }
+
+  // -- the totals and each waiting row's points
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    made.className = className;
+    made.textContent = text;
+    return made;
+  }
+
+  function note(words, included) {
+    var line = words.querySelector(".pending-note");
+    if (line) line.textContent = included ? words.dataset.included : words.dataset.leftOut;
+  }
+
+  function storedTotals() {
+    document.querySelectorAll("#scoreboard [data-total]").forEach(function (total) {
+      if (!("stored" in total.dataset)) return;
+      total.textContent = total.dataset.stored;
+      delete total.dataset.stored;
+      total.classList.remove("total-pending");
+      total.removeAttribute("title");
+    });
+  }
+
+  function show(words, hands, result) {
+    var scored = 0;
+    hands.forEach(function (hand, index) {
+      var row = document.querySelector('.history-pending[data-pending="' + hand.token + '"]');
+      var outcome = result.pending[index] || {};
+      if (!row) return;
+      row.querySelectorAll(".pending-points").forEach(function (old) { old.remove(); });
+      var text;
+      if (outcome.points) {
+        scored += 1;
+        text = Object.keys(outcome.points).map(function (side) {
+          return side + " " + outcome.points[side];
+        }).join(" \u00b7 ");
+      } else {
+        text = words.dataset.unscored;
+      }
+      row.insertBefore(element("p", "pending-points", text), row.children[1] || null);
+    });
+    if (!scored) {
+      storedTotals();
+      note(words, false);
+      return;
+    }
+    document.querySelectorAll("#scoreboard [data-total]").forEach(function (total) {
+      var side = total.dataset.total;
+      if (!(side in result.totals)) return;
+      if (!("stored" in total.dataset)) total.dataset.stored = total.textContent;
+      total.textContent = String(result.totals[side]);
+      total.classList.add("total-pending");
+      total.title = words.dataset.included;
+    });
+    note(words, true);
+  }
+
+  // -- the hand being entered, previewed on the phone when the server's preview cannot come
+  function fieldsOf(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && typeof value === "string") fields.push([name, value]);
+    });
+    return fields;
+  }
+
+  document.addEventListener("htmx:sendError", function (event) {
+    var preview = event.detail.elt;
+    var words = holder();
+    var form = document.getElementById("hand-form");
+    if (!preview || preview.id !== "preview" || !words || !form || !window.ScorekeeperEngine) return;
+    var kept = readSheet(words.dataset.table);
+    if (!kept) return;
+    var hands = lastHands.map(function (hand) { return hand.fields; });
+    hands.push(fieldsOf(form));
+    window.ScorekeeperEngine.pending(kept.sheet, hands).then(function (result) {
+      var outcome = result.pending[hands.length - 1] || {};
+      if (!outcome.points) return;
+      var text = Object.keys(outcome.points).map(function (side) {
+        return side + " " + outcome.points[side];
+      }).join(" \u00b7 ");
+      preview.replaceChildren(element("p", "pending-points", words.dataset.preview.replace("{points}", text)));
+    }, function () {
+      // No runtime on this phone yet: no preview, as before.
+    });
+  });
+
+  var lastHands = [];
+
+  document.addEventListener("pending-rendered", function (event) {
+    var words = holder();
+    var hands = event.detail.hands;
+    lastHands = hands;
+    if (!words) return;
+    if (!hands.length) {
+      storedTotals();
+      note(words, false);
+      return;
+    }
+    var kept = readSheet(words.dataset.table);
+    var engine = window.ScorekeeperEngine;
+    if (!kept || !engine) return;
+    engine.pending(kept.sheet, hands.map(function (hand) { return hand.fields; })).then(
+      function (result) { show(words, hands, result); },
+      function () {
+        // No runtime on this phone yet: the hands wait unscored, as before.
+      }
+    );
+  });
+
+  // The phone is one person's: signing out or in forgets the scoresheets kept, as the pages
+  // (static/js/pwa.js).
+  document.addEventListener("submit", function (event) {
+    if (!event.target.closest("[data-forget-pages]")) return;
+    try {
+      Object.keys(localStorage).forEach(function (key) {
+        if (key.indexOf(SHEET) === 0) localStorage.removeItem(key);
+      });
+    } catch (error) {
+      // No storage: nothing kept.
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", keepSheet);
+  document.addEventListener("htmx:afterSettle", keepSheet);
+  window.addEventListener("online", keepSheet);
 })();;
 // js/wake-lock.js
 // The phone lying in the middle of the table must not go dark between hands: while the page

@@ -254,6 +254,11 @@
   }
 
   function render() {
+    draw();
+    rendered();
+  }
+
+  function draw() {
     var holder = words();
     if (!holder) return;
     var list = read(KEPT);
@@ -271,6 +276,12 @@
     }
     var first = rows.firstChild;
     list.forEach(function (hand) { rows.insertBefore(row(holder, hand), first); first = rows.firstChild; });
+  }
+
+  // Drawn: static/js/pending-scores.js adds their points and the totals with them.
+  function rendered() {
+    var holder = words();
+    if (holder) document.dispatchEvent(new CustomEvent("pending-rendered", { detail: { hands: read(KEPT) } }));
   }
 
   // -- wiring

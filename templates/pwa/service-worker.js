@@ -12,6 +12,10 @@ const CACHE = "static-" + CONFIG.version;
 // Pages outlive a deploy (an offline phone cannot fetch them again): their cache changes name
 // only when what it holds does.
 const PAGES = "pages-" + CONFIG.pages.version;
+// What scores pending hands offline (scorekeeper/offline_engine.py): the Pyodide runtime, kept
+// across deploys (once per Pyodide version), and the engine's zip and worker.
+const RUNTIME = "runtime-" + CONFIG.engine.version;
+const ENGINE = "engine";
 // When a copy was kept, in ms since the epoch: a header of the kept answer only.
 const KEPT_AT = "X-Scorekeeper-Kept-At";
 // The page of a table started on this phone with no signal, not stored yet (offline-tables.js
@@ -42,7 +46,7 @@ self.addEventListener("activate", function (event) {
       await Promise.all(
         names
           .filter(function (name) {
-            return name !== CACHE && name !== PAGES;
+            return name !== CACHE && name !== PAGES && name !== RUNTIME && name !== ENGINE;
           })
           .map(function (name) {
             return caches.delete(name);
@@ -62,7 +66,11 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith(CONFIG.static)) {
+  if (CONFIG.engine.runtime.indexOf(url.pathname) >= 0) {
+    event.respondWith(runtimeFile(request));
+  } else if (CONFIG.engine.follow.indexOf(url.pathname) >= 0) {
+    event.respondWith(followingDeploy(request));
+  } else if (url.pathname.startsWith(CONFIG.static)) {
     event.respondWith(CONFIG.immutable ? cacheFirst(request) : networkFirst(request));
   } else if (request.mode === "navigate") {
     event.respondWith(page(event));
@@ -127,6 +135,46 @@ async function networkFirst(request) {
     const cached = await caches.match(request, { cacheName: CACHE });
     if (cached) return cached;
     throw error;
+  }
+}
+
+// -- the offline engine -----------------------------------------------------------------------
+
+// A runtime file never changes under its name (the version is in its folder): from the cache.
+async function runtimeFile(request) {
+  const cache = await caches.open(RUNTIME);
+  const cached = await cache.match(request.url);
+  if (cached) return cached;
+  const response = await fetch(request.url, { credentials: "same-origin" });
+  if (response.ok && response.status === 200) await cache.put(request.url, response.clone());
+  return response;
+}
+
+// The engine's zip and its worker follow the deploy: asked again with a signal (a 304 then costs
+// nothing), the copy kept answering without one.
+async function followingDeploy(request) {
+  const cache = await caches.open(ENGINE);
+  try {
+    const response = await fetch(request.url, { credentials: "same-origin", cache: "no-cache" });
+    if (response.ok && response.status === 200) {
+      await cache.put(request.url, response.clone());
+      return response;
+    }
+  } catch (error) {
+    // No signal: the copy kept.
+  }
+  const cached = await cache.match(request.url);
+  return cached || Response.error();
+}
+
+// Fetched in the background with the pages kept for offline use (warm): each runtime file
+// this phone lacks, and the engine when it changed.
+async function warmEngine() {
+  try {
+    for (const url of CONFIG.engine.runtime) await runtimeFile(new Request(url));
+    for (const url of CONFIG.engine.follow) await followingDeploy(new Request(url));
+  } catch (error) {
+    // No signal: the next visit tries again.
   }
 }
 
@@ -214,6 +262,7 @@ async function warm(page) {
     if (await cache.match(url, { ignoreVary: true })) continue;
     await refresh(url);
   }
+  await warmEngine();
 }
 
 async function refresh(url) {

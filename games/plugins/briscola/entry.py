@@ -37,6 +37,7 @@ from games.plugins.briscola.engine import (
     card_points,
     deals_needed,
 )
+from games.plugins.briscola.posted import read_entry
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
 from games.scoring.card_points import POINTS
@@ -79,11 +80,8 @@ class BriscolaHandForm(CardPointsForm):
         return sum(map(card_points, cards))
 
     def entry(self) -> dict[str, object]:
-        if self.by_points():
-            return {
-                "points": {side: self.count(f"points_{i}") for i, side in enumerate(self.sides)}
-            }
-        return {"captures": self.captures()}
+        # The phone reads a deal kept offline with the same function (games/scoring/posted.py).
+        return read_entry(self.cleaned_data, self.setup)
 
     def preview(self) -> DealPreview | None:
         """Each side's card points so far and the cards left; the deal's result once every

@@ -22,6 +22,7 @@ from games.hands.base import (
 from games.hands.demo_base import DemoGame
 from games.plugins.custom.demo import CUSTOM_DEMO
 from games.plugins.custom.engine import MOST_IN_A_HAND, PLAY_TO_TARGET, POINTS, CustomGame
+from games.plugins.custom.posted import read_entry
 from games.scoring import Game, GameState, TableSetup
 
 
@@ -71,9 +72,8 @@ class CustomHandForm(BaseHandForm):
         return ""
 
     def entry(self) -> dict[str, object]:
-        return {
-            POINTS: {side: self.count(f"points_{index}") for index, side in enumerate(self.sides)}
-        }
+        # The phone reads a hand kept offline with the same function (games/scoring/posted.py).
+        return read_entry(self.cleaned_data, self.setup)
 
     def preview(self) -> HandPreview | None:
         """The hand's points once they are valid."""

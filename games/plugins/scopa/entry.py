@@ -54,6 +54,7 @@ from games.plugins.scopa.engine import (
     prime_point,
     primiera,
 )
+from games.plugins.scopa.posted import read_entry
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
 from games.scoring.cards import SETTEBELLO, Card, DeckStyle, Suit
@@ -161,26 +162,8 @@ class ScopaHandForm(TapCardsForm):
         )
 
     def entry(self) -> dict[str, object]:
-        if self.by_points():
-            entry: dict[str, object] = {
-                "points": {side: self.count(f"points_{i}") for i, side in enumerate(self.sides)}
-            }
-            capotto = self.cleaned_data.get("capotto")
-            if capotto:
-                entry["capotto"] = self.sides[int(capotto)]
-            return entry
-        entry = {
-            "captures": self.captures(),
-            "scopas": {side: self.count(f"scopas_{i}") for i, side in enumerate(self.sides)},
-        }
-        if self.setup.options.get("scopa_d_assi"):
-            entry["ace_sweeps"] = {
-                side: self.count(f"ace_sweeps_{i}") for i, side in enumerate(self.sides)
-            }
-        if self.declares():
-            for name in DECLARATION_FIELDS:
-                entry[name] = {side: self.count(f"{name}_{i}") for i, side in enumerate(self.sides)}
-        return entry
+        # The phone reads a hand kept offline with the same function (games/scoring/posted.py).
+        return read_entry(self.cleaned_data, self.setup)
 
     def preview(self) -> HandPreview | None:
         """What the hand is worth so far: counters and primiera while cards are still being

@@ -38,6 +38,7 @@ from games.plugins.tressette.engine import (
     TressetteBreakdown,
     points_of_cards,
 )
+from games.plugins.tressette.posted import read_entry
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
 from games.scoring.card_points import CAPTURES, POINTS
@@ -107,27 +108,9 @@ class TressetteHandForm(CardPointsForm):
     def points_of(self, cards: frozenset[Card]) -> int:
         return points_of_cards(cards, False)
 
-    def declarations(self) -> dict[str, dict[str, int]]:
-        parts = [NAPOLETANE, *ACCUSE_RANKS]
-        found = {
-            side: {
-                part: self.count(f"{part}_{i}") for part in parts if f"{part}_{i}" in self.fields
-            }
-            for i, side in enumerate(self.sides)
-        }
-        return {side: {k: v for k, v in found[side].items() if v} for side in found}
-
     def entry(self) -> dict[str, object]:
-        entry: dict[str, object]
-        if self.by_points():
-            entry = {POINTS: {side: self.count(f"points_{i}") for i, side in enumerate(self.sides)}}
-        else:
-            last = self.cleaned_data.get(LAST_TRICK)
-            entry = {CAPTURES: self.captures(), LAST_TRICK: self.sides[int(last)] if last else ""}
-        declared = {side: parts for side, parts in self.declarations().items() if parts}
-        if declared:
-            entry[DECLARATIONS] = declared
-        return entry
+        # The phone reads a hand kept offline with the same function (games/scoring/posted.py).
+        return read_entry(self.cleaned_data, self.setup)
 
     def preview(self) -> HandPreview | None:
         """Each side's cards and card points so far; the hand's points once every card has a

@@ -1,0 +1,49 @@
+"""A Tressette hand's form read as its entry (games/scoring/posted.py): every card to a side and
+who took the last trick, or the card points counted at the table; each side's declarations
+either way."""
+
+from __future__ import annotations
+
+from games.plugins.tressette.engine import (
+    ACCUSE_RANKS,
+    CAPTURES,
+    DECLARATIONS,
+    LAST_TRICK,
+    NAPOLETANE,
+    POINTS,
+)
+from games.scoring.base import TableSetup
+from games.scoring.posted import MODE_POINTS, Values, captures, count, mode, per_side, side_at
+
+
+def declaration_parts(setup: TableSetup) -> tuple[str, ...]:
+    """The declarations the table's options let a side make (its form's fields)."""
+    parts: list[str] = []
+    if setup.options.get("napoletana"):
+        parts.append(NAPOLETANE)
+    if setup.options.get("accuse"):
+        parts.extend(ACCUSE_RANKS)
+    return tuple(parts)
+
+
+def declarations(values: Values, setup: TableSetup) -> dict[str, dict[str, int]]:
+    """Each side's declarations made, by side (those it made none of left out)."""
+    parts = declaration_parts(setup)
+    found = {
+        side: {part: count(values, f"{part}_{i}") for part in parts}
+        for i, side in enumerate(setup.sides)
+    }
+    return {side: {k: v for k, v in found[side].items() if v} for side in found}
+
+
+def read_entry(values: Values, setup: TableSetup) -> dict[str, object]:
+    entry: dict[str, object]
+    if mode(values) == MODE_POINTS:
+        entry = {POINTS: per_side(values, "points", setup.sides)}
+    else:
+        last = side_at(values, LAST_TRICK, setup.sides)
+        entry = {CAPTURES: captures(values, setup.sides), LAST_TRICK: last or ""}
+    declared = {side: parts for side, parts in declarations(values, setup).items() if parts}
+    if declared:
+        entry[DECLARATIONS] = declared
+    return entry

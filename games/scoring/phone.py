@@ -1,0 +1,132 @@
+"""What the phone runs with no signal (static/js/offline-engine.js, in Pyodide): a table's
+scoresheet (docs/scoresheet.md, the hands waiting on the phone appended as rounds) scored by
+these very rules, hand by hand, as the server scores it. Pure, like the rest of this package:
+scorekeeper/offline_engine.py zips it with the engines for the phone.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+
+from .base import RoundScore, TableSetup
+from .errors import EntryError, problem
+from .i18n import gettext_noop as _
+from .posted import NotScorable, Values, form_values
+from .registry import GAMES
+from .scoresheet import read_scoresheet
+
+EntryReader = Callable[[Values, TableSetup], dict[str, object]]
+
+
+def score(document: object, first_dealer: int = 0) -> dict[str, object]:
+    """Each hand's points and the totals after it, scored in order until the first hand the
+    engine refuses (its problems, in English, with the hand's number); then the totals, whether
+    the game is over and who won, after the hands that scored."""
+    try:
+        sheet = read_scoresheet(document)
+    except (EntryError, ValueError) as error:
+        return {"ok": False, "problems": _problems(error), "rounds": [], "totals": {}}
+    tracker = sheet.game.tracker(sheet.table, first_dealer)
+    scored: list[RoundScore] = []
+    problems: list[dict[str, object]] = []
+    for number, entry in enumerate(sheet.rounds, start=1):
+        try:
+            scored.append(tracker.add(entry))
+        except EntryError as error:
+            problems = _problems(error.in_round(number))
+            break
+    state = tracker.state()
+    finished = state.finished_after_round
+    if not problems and finished is not None and finished < len(scored):
+        # As score_table says it.
+        over = problem(
+            _("the game was already over after round {finished}"), "rounds", finished=finished
+        )
+        problems = _problems(EntryError([over.in_round(finished + 1)]))
+        # The hands after the end score nothing: the table as it stood when it was decided.
+        tracker = sheet.game.tracker(sheet.table, first_dealer)
+        scored = [tracker.add(entry) for entry in sheet.rounds[:finished]]
+        state = tracker.state()
+    return {
+        "ok": not problems,
+        "problems": problems,
+        "rounds": [{"points": dict(each.points)} for each in scored],
+        "totals": dict(state.totals),
+        "totals_after_each_round": [dict(totals) for totals in state.totals_after_each_round],
+        "finished": state.finished,
+        "winners": list(state.winners),
+        "eliminated": list(state.eliminated),
+    }
+
+
+def _problems(error: Exception) -> list[dict[str, object]]:
+    if isinstance(error, EntryError):
+        return [
+            {"text": each.text(), "round": each.round_number, "field": each.field}
+            for each in error.problems
+        ]
+    return [{"text": str(error), "round": None, "field": ""}]
+
+
+def score_json(text: str, first_dealer: int = 0) -> str:
+    """``score`` from and to JSON text: what crosses from JavaScript and back."""
+    document = json.loads(text)
+    return json.dumps(score(document, first_dealer), ensure_ascii=False)
+
+
+def entry_reader(game: str) -> EntryReader | None:
+    """The game package's reader of its hand form (``<package>.posted.read_entry``), if it has
+    one: the package is the one its engine lives in."""
+    package = type(GAMES[game]).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.posted")
+    except ModuleNotFoundError:
+        return None
+    reader: EntryReader | None = getattr(module, "read_entry", None)
+    return reader
+
+
+def score_pending(
+    document: Mapping[str, object],
+    hands: Sequence[Sequence[Sequence[str]]],
+    first_dealer: int = 0,
+) -> dict[str, object]:
+    """The hands kept on the phone (each the fields its form would have posted) read as rounds
+    by the game's own reader and scored after the table's stored ones (``document``, its
+    scoresheet): ``pending``, for each kept hand in order, its points or why it has none yet
+    (a hand after one that could not be read or scored waits too); and the totals, whether the
+    game is over and who won, with those that scored."""
+    sheet = read_scoresheet(document)
+    stored = len(sheet.rounds)
+    reader = entry_reader(sheet.table.game)
+    entries: list[dict[str, object]] = []
+    for fields in hands:
+        try:
+            if reader is None:
+                break
+            entries.append(reader(form_values(fields), sheet.table))
+        except NotScorable:
+            break
+    result = score({**document, "rounds": [*sheet.rounds, *entries]}, first_dealer)
+    rounds = result["rounds"]
+    assert isinstance(rounds, list)
+    problems = result["problems"]
+    assert isinstance(problems, list)
+    pending: list[dict[str, object]] = []
+    for index in range(len(hands)):
+        number = stored + index + 1
+        if number <= len(rounds):
+            pending.append({"points": rounds[number - 1]["points"]})
+        else:
+            why = [each["text"] for each in problems if each["round"] == number]
+            pending.append({"problem": why[0] if why else ""})
+    return {**result, "stored": stored, "pending": pending, "readable": reader is not None}
+
+
+def score_pending_json(document: str, hands: str, first_dealer: int = 0) -> str:
+    """``score_pending`` from and to JSON text."""
+    return json.dumps(
+        score_pending(json.loads(document), json.loads(hands), first_dealer), ensure_ascii=False
+    )
