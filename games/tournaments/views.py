@@ -95,29 +95,27 @@ def _director_page(
     can_direct = bool(held and held.allows(DIRECTOR))
 
     @functools.cache
-    def context() -> dict[str, Any]:
-        overview = selectors.overview(tournament)
-        return {
+    def context(whole: bool) -> dict[str, Any]:
+        """What the page shows; its progress poll reads the tables alone (``whole`` False)."""
+        shown: dict[str, Any] = {
             "tournament": tournament,
-            "overview": overview,
+            "overview": selectors.overview(tournament),
             "can_direct": can_direct,
-            "can_drop": can_direct and tournament.status != Status.FINISHED,
-            "club_players": selectors.players_to_enter(tournament) if can_direct else [],
-            "entrant_form": entrant_form or EntrantForm(pairs=tournament.in_pairs),
-            "refusal": refusal or [],
-            "stale": stale,
-            "table_links": {
-                table.number: request.build_absolute_uri(
-                    reverse("games:tournament_table_link", kwargs={"token": table.link_token})
-                )
-                for table in overview.tables
-            },
         }
+        if whole:
+            shown |= {
+                "can_drop": can_direct and tournament.status != Status.FINISHED,
+                "club_players": selectors.players_to_enter(tournament) if can_direct else [],
+                "entrant_form": entrant_form or EntrantForm(pairs=tournament.in_pairs),
+                "refusal": refusal or [],
+                "stale": stale,
+            }
+        return shown
 
     template = "tournaments/tournament_detail.html"
 
     def part(name: str) -> Callable[[], str]:
-        return lambda: render_to_string(f"{template}#{name}", context(), request)
+        return lambda: render_to_string(f"{template}#{name}", context(name == "director"), request)
 
     if request.htmx and request.GET.get("part") == "progress":
         progress = part("progress")
