@@ -402,7 +402,11 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
         shown_now = stamped.part("screen", screen, token, show_seating)
         if request.htmx and request.GET.get("part") == "screen":
             return HttpResponse(shown_now)
-        context = {"tournament": found, "screen_part": mark_safe(shown_now)}
+        context = {
+            "tournament": found,
+            "screen_part": mark_safe(shown_now),
+            "screen_turn": SCREEN_TURN,
+        }
         return render(request, template, context)
 
     return stamped.answer(page, show_seating)

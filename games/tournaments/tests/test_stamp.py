@@ -4,6 +4,8 @@ current gets a 304."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -87,3 +89,25 @@ def test_each_viewer_s_stored_director_s_page_carries_their_own_forms(client: Cl
         {"csrfmiddlewaretoken": token, "name": "Late Lisl", "tournament_version": version},
     )
     assert added.status_code == 302
+
+
+def test_the_big_screen_turns_by_the_clock_and_reloads_itself_without_javascript() -> None:
+    """Ten seconds of standings, then ten of the seating, each its own stored copy and its own
+    ETag; a screen without JavaScript reloads itself as often."""
+    tournament = schafkopf_night(entrants=8, games_per_round=4)
+    drawn(tournament)
+    screen = Client()
+    address = reverse("games:tournament_screen", args=[tournament.watch_token])
+    poll = address + "?part=screen"
+    with mock.patch("games.tournaments.views.time.time", return_value=1_000_000.0):
+        page = screen.get(address).content.decode()
+        standings = screen.get(poll, headers=HTMX)
+    with mock.patch("games.tournaments.views.time.time", return_value=1_000_010.0):
+        held = {**HTMX, "If-None-Match": standings["ETag"]}
+        seating = screen.get(poll, headers=held)
+    assert '<noscript><meta http-equiv="refresh" content="10"></noscript>' in page
+    assert 'id="screen-standings"' in page
+    assert 'id="screen-standings"' in standings.content.decode()
+    assert seating.status_code == 200
+    assert 'id="screen-seating"' in seating.content.decode()
+    assert "0 of 4 games" in seating.content.decode()
