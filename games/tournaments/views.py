@@ -392,7 +392,8 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
         context = {
             "tournament": found,
             "overview": selectors.overview(found),
-            "standings": selectors.standings(found),
+            # The seating's turn shows no standings: they are not summed for it.
+            "standings": None if show_seating else selectors.standings(found),
             "token": token,
             "show_seating": show_seating,
         }
