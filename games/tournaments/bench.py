@@ -83,7 +83,7 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
         "standings": reverse("games:tournament_standings", args=[tournament.public_id]),
         "director's page": director,
         "director's poll": director + "?part=progress",
-        "big screen": screen,
+        "big screen": screen + "?show=standings",
         "big screen's poll": screen + "?part=screen&show=standings",
     }
     with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"), as_a_worker_runs():
