@@ -84,6 +84,9 @@ wirecheck: install
 # error, a hand not stored exactly once, or a PostgreSQL p95 of 150 ms or more. Only the
 # databases it makes are dropped. A smoke run: make loadtest LOADTEST_ARGS=--quick; one database:
 # LOADTEST_ARGS="--database postgres --tables 80 --seconds 30" (scripts/loadtest.py --help).
+# A tournament night (issue 32): LOADTEST_ARGS="--tournament --database postgres --seconds 30",
+# 25 tables of four on their table links saving a hand every 2 s, the director's page, the
+# standings and the big screen polling (scripts/load_tournament.py).
 LOADTEST_ARGS ?= --knee
 LOADTEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 

@@ -13,7 +13,7 @@ import secrets
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from urllib.parse import urlencode
@@ -62,17 +62,25 @@ def new_hand_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def hand_fields(
-    csrf: str, version: int, token: str, points: int, signature: str = ""
-) -> list[tuple[str, str]]:
-    """What the Scopa hand form posts for a hand entered as points ("Enter points"): both
-    sides the same, so the game never ends however long the run (a side must lead to win)."""
+def hand_head(csrf: str, version: int, token: str, signature: str) -> list[tuple[str, str]]:
+    """What every hand form posts before the hand itself: the CSRF token, the version it was
+    given, a fresh hand token and, where the page offered one, the form's signature."""
     guard = [("form_signature", signature)] if signature else []
     return [
         ("csrfmiddlewaretoken", csrf),
         ("table_version", str(version)),
         ("hand_token", token),
         *guard,
+    ]
+
+
+def hand_fields(
+    csrf: str, version: int, token: str, points: int, signature: str = ""
+) -> list[tuple[str, str]]:
+    """What the Scopa hand form posts for a hand entered as points ("Enter points"): both
+    sides the same, so the game never ends however long the run (a side must lead to win)."""
+    return [
+        *hand_head(csrf, version, token, signature),
         ("mode", "points"),
         ("scopas_0", "0"),
         ("scopas_1", "0"),
@@ -381,6 +389,9 @@ class TableRun:
     acknowledged: list[str] = field(default_factory=list)
     first_error: str = ""
     signature: str = ""
+    # Seconds between two saves, and what the hand form posts (a Scopa hand by default).
+    period: float = 1.0
+    hand: Callable[[str, int, str, int, str], list[tuple[str, str]]] = hand_fields
 
     def load(self) -> None:
         """The page as a phone opens it: the version to save against and the CSRF token."""
@@ -423,9 +434,7 @@ class TableRun:
         """One hand saved as htmx saves it from the table page; the error, or "" when the
         answer acknowledged it (200, the table one version on)."""
         token = new_hand_token()
-        fields = hand_fields(
-            self.phone.csrf, self.version, token, rng.randint(1, 4), self.signature
-        )
+        fields = self.hand(self.phone.csrf, self.version, token, rng.randint(1, 4), self.signature)
         headers = save_headers(self.phone.csrf, self.phone.origin + self.path)
         self.sent.append(token)
         started = time.perf_counter()
@@ -448,7 +457,7 @@ class TableRun:
         return error
 
     def play(self, origin: float, offset: float, seconds: float, seed: int) -> None:
-        """Save once a second from ``origin + offset`` until ``origin + seconds``."""
+        """Save every ``period`` s from ``origin + offset`` until ``origin + seconds``."""
         rng = random.Random(seed)
         due = origin + offset
         stop = origin + seconds
@@ -460,4 +469,4 @@ class TableRun:
                 self.save_and_load(origin, rng)
             except Exception as error:  # a fault of this script: shown, never a silent thread
                 self._sample(SAVE, time.perf_counter(), origin, f"client: {error!r}", "")
-            due = next_start(due, time.perf_counter())
+            due = next_start(due, time.perf_counter(), self.period)

@@ -20,6 +20,8 @@ file in the temporary directory (WAL, IMMEDIATE transactions, as the settings ma
     scripts/loadtest.py --database postgres --tables 80 --seconds 30
     scripts/loadtest.py --knee                then the largest table count under the p95 target
     scripts/loadtest.py --quick               a smoke run: 5 tables for 10 s
+    scripts/loadtest.py --tournament --database postgres --seconds 30
+                                              a tournament night (scripts/load_tournament.py)
 
 It fails (exit 1) on any error (a status other than 2xx/3xx, a 409, a refused or timed-out
 connection, a page that does not show the hand just saved), on a hand not stored exactly once,
@@ -84,6 +86,7 @@ from load_phones import (  # noqa: E402
     result_table,
     stored_once_check,
 )
+from load_tournament import poller_lines, tournament_round  # noqa: E402
 
 # -- CPU accounting ------------------------------------------------------------------------------
 
@@ -250,21 +253,11 @@ class LoadRun:
             )
             return [row[0] for row in cursor.fetchall()]
 
-    def round(self, count: int, seconds: float) -> tuple[RoundResult, list[str]]:
-        """``count`` phones at ``count`` new tables for ``seconds``; the figures and the first
-        error of each phone that had one."""
-        from games.models import Round
-
-        phones = self.phones_for(count)
-        retried_before = sum(phone.retried for phone in phones)
-        tables = self.tables(count)
-        runs = [
-            TableRun(phone, f"/tables/{table.public_id}/", table.public_id)
-            for phone, table in zip(phones, tables, strict=True)
-        ]
-        with ThreadPoolExecutor(max_workers=min(count, 16)) as pool:
-            list(pool.map(TableRun.load, runs))  # also warms every worker up
-
+    def measured(
+        self, threads: Sequence[threading.Thread], origin: float
+    ) -> tuple[float, dict[str, float]]:
+        """``threads`` run to their end; the seconds from ``origin`` and the CPU each side
+        used meanwhile, in % of one core."""
         # Sampled while the phones run, not only at both ends: PostgreSQL backends end and
         # begin as gunicorn's connections reach their age (CONN_MAX_AGE), workers may be
         # replaced, and the CPU of a process gone by the end would be lost.
@@ -272,13 +265,6 @@ class LoadRun:
         database = CpuWatch(self._database_pids)
         client_before = time.process_time()
         machine_before = machine_busy_seconds()
-        origin = time.perf_counter() + 0.2
-        threads = [
-            threading.Thread(
-                target=run.play, args=(origin, index / count, seconds, index), daemon=True
-            )
-            for index, run in enumerate(runs)
-        ]
         for thread in threads:
             thread.start()
         while any(thread.is_alive() for thread in threads):
@@ -297,6 +283,31 @@ class LoadRun:
         }
         if self.database == "postgres":
             cpu["postgres"] = 100 * database.spent() / elapsed
+        return elapsed, cpu
+
+    def round(self, count: int, seconds: float) -> tuple[RoundResult, list[str]]:
+        """``count`` phones at ``count`` new tables for ``seconds``; the figures and the first
+        error of each phone that had one."""
+        from games.models import Round
+
+        phones = self.phones_for(count)
+        retried_before = sum(phone.retried for phone in phones)
+        tables = self.tables(count)
+        runs = [
+            TableRun(phone, f"/tables/{table.public_id}/", table.public_id)
+            for phone, table in zip(phones, tables, strict=True)
+        ]
+        with ThreadPoolExecutor(max_workers=min(count, 16)) as pool:
+            list(pool.map(TableRun.load, runs))  # also warms every worker up
+
+        origin = time.perf_counter() + 0.2
+        threads = [
+            threading.Thread(
+                target=run.play, args=(origin, index / count, seconds, index), daemon=True
+            )
+            for index, run in enumerate(runs)
+        ]
+        elapsed, cpu = self.measured(threads, origin)
 
         stored = Round.objects.filter(table__in=tables).values_list(
             "table__public_id", "hand_token"
@@ -420,7 +431,18 @@ def child(database: str, args: argparse.Namespace, scratch: Path) -> int:
         server = Server({**os.environ, "DATABASE_URL": url}, workers, threads, log)
         stack.callback(server.stop)
         run = LoadRun(database, server, args.timeout, name)
-        if not args.knee_only:
+        if args.tournament:
+            print(
+                f"A tournament night: {args.tables} tables of four, a hand every 2 s each; the "
+                f"director's page, the standings and the big screen polling; {args.seconds:.0f} s"
+            )
+            result, first_errors, by_poller = tournament_round(run, args.tables, args.seconds)
+            result.database = DATABASES[database]
+            _report_round(result, first_errors, detail=False)
+            print("\n".join(poller_lines(by_poller)), flush=True)
+            results.append(result)
+            failures += _failures(database, result)
+        elif not args.knee_only:
             print(f"{args.tables} tables, a hand a second each, for {args.seconds:.0f} s ...")
             result, first_errors = run.round(args.tables, args.seconds)
             _report_round(result, first_errors, detail=True)
@@ -587,7 +609,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Tables saving a hand a second against gunicorn in production mode.",
     )
-    parser.add_argument("--tables", type=int, default=50, help="tables, one phone each (50)")
+    parser.add_argument(
+        "--tables", type=int, default=0, help="tables, one phone each (50; --tournament: 25)"
+    )
     parser.add_argument("--seconds", type=float, default=60, help="length of the run (60)")
     parser.add_argument(
         "--database", choices=("postgres", "sqlite", "both"), default="both",
@@ -598,6 +622,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         help="then search for the most tables with p95 under 150 ms",
     )  # fmt: skip
     parser.add_argument("--knee-only", action="store_true", help="only the knee search")
+    parser.add_argument(
+        "--tournament", action="store_true",
+        help="a tournament night instead (issue 32): tables of four on their table links, a "
+        "hand every 2 s each, the director's page, the standings and the big screen polling",
+    )  # fmt: skip
     parser.add_argument(
         "--knee-seconds", type=float, default=20, help="length of a knee round (20)"
     )
@@ -626,6 +655,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--child", choices=tuple(DATABASES), help=argparse.SUPPRESS)
     parser.add_argument("--scratch", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    args.tables = args.tables or (25 if args.tournament else 50)
     if args.quick:
         args.tables, args.seconds, args.knee_seconds = 5, 10, 5
     if args.tables < 1 or args.seconds <= 0 or args.knee_seconds <= 0:

@@ -15,12 +15,14 @@ from django.test import Client
 
 from games.models import Round
 from games.tables import services as table_services
+from games.tournaments.tests.helpers import drawn, schafkopf_night
 from tests.clubs import home_club, home_owner
 from tests.pages import table_url
 from tests.scripts import load_script
 
 loadtest = load_script("loadtest")
 load_phones = load_script("load_phones")
+load_tournament = load_script("load_tournament")
 
 
 def test_percentile_is_the_nearest_rank() -> None:
@@ -167,3 +169,42 @@ def test_cpu_is_counted_for_processes_that_come_and_go() -> None:
     pids[:] = [2**22 + 1]  # this process gone from the set, a pid with no process in it
     watch.sample()
     assert 0.05 <= watch.spent() <= 1.0
+
+
+@pytest.mark.django_db
+def test_a_tournament_table_s_phone_saves_its_hands_through_its_table_link() -> None:
+    """The tournament mode's phones (scripts/load_tournament.py): a phone with no account opens
+    its table's link, and the Schafkopf hands it posts as htmx does are stored, each once."""
+    (round_table,) = drawn(schafkopf_night(entrants=4, games_per_round=32)).tables.all()
+    phone = Client(enforce_csrf_checks=True)
+    opened = phone.get(f"/play/{round_table.link_token}/")
+    assert opened.status_code == 302
+    page = phone.get(opened["Location"]).content.decode()
+    version, csrf = load_phones.table_version(page), load_phones.csrf_token(page)
+    signature = load_phones.form_signature(page)
+    assert version == 0
+    assert csrf
+    headers = {
+        f"HTTP_{name.upper().replace('-', '_')}": value
+        for name, value in load_phones.save_headers(csrf, "http://testserver/").items()
+    }
+    tokens = [load_phones.new_hand_token() for _ in range(4)]
+    for points, token in enumerate(tokens, start=1):
+        fields = load_tournament.schafkopf_hand_fields(csrf, version, token, points, signature)
+        response = phone.post(opened["Location"], dict(fields), **headers)
+        assert response.status_code == 200
+        assert load_phones.table_version(response.content.decode()) == version + 1
+        version += 1
+        signature = load_phones.form_signature(response.content.decode()) or signature
+    assert round_table.table is not None
+    stored = Round.objects.filter(table=round_table.table).order_by("number")
+    sent = {round_table.table.public_id: tokens}
+    check = load_phones.stored_once_check(
+        sent, sent, stored.values_list("table__public_id", "hand_token")
+    )
+    assert check.ok
+    assert check.stored_once == 4
+    # A Wenz won by each of the four in turn.
+    declarers = [entry["declarer"] for entry in stored.values_list("entry", flat=True)]
+    assert len(set(declarers)) == 4
+    assert {entry["contract"] for entry in stored.values_list("entry", flat=True)} == {"wenz"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -10,7 +11,9 @@ from django.urls import reverse
 
 from games.models import Table
 from games.tables import services as table_services
-from tests.clubs import home_club
+from games.tournaments.bench import tournament_seed
+from games.tournaments.models import Tournament
+from tests.clubs import home_club, home_owner
 from tests.factories import captures_entry, points_entry
 from tests.pages import edit_url
 
@@ -150,3 +153,31 @@ def test_a_page_that_shows_no_account_reads_the_session_alone(
     else:
         # The account, its last-seen day moved on, the session saved with the day.
         assert any('"auth_user"' in query for query in sql)
+
+
+def test_tournament_pages_queries_do_not_grow_with_the_tables_and_games(client: Client) -> None:
+    """Issue 32, item 8: the standings, the director's page (and its poll) and the big screen
+    of a night at 2 tables of 2 games and at 5 tables of 6, each rendered afresh (no stored
+    copy), in the same number of queries."""
+    owner = home_owner()
+    client.force_login(owner)
+    small, large = tournament_seed(owner, 8, 2), tournament_seed(owner, 20, 6)
+
+    def counts(tournament: Tournament) -> list[int]:
+        public_id, token = tournament.public_id, tournament.watch_token
+        urls = [
+            reverse("games:tournament_standings", args=[public_id]),
+            reverse("games:tournament", args=[public_id]),
+            reverse("games:tournament", args=[public_id]) + "?part=progress",
+            reverse("games:tournament_screen", args=[token]),
+        ]
+        found = []
+        for url in urls:
+            cache.clear()
+            found.append(queries_for(client, url))
+        return found
+
+    assert counts(small) == counts(large)
+    page = client.get(reverse("games:tournament", args=[large.public_id])).content.decode()
+    assert page.count('<li class="round-table') == 5
+    assert "6 of 6 games" in page

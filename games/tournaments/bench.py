@@ -1,6 +1,12 @@
 """``make bench``'s tournament night (issue 32): a 100-player Schafkopf tournament, 25 tables
 each recording a round of 32 games, and its standings and director's page timed beside a bare
-view, with their queries (constant in tables and games: ``selectors``)."""
+view, with their queries (constant in tables and games: ``selectors``).
+
+Each page is timed as it is served while no table saves (from the copy stored for the
+tournament's stamp, ``tournaments.stamp``), and rendered afresh ("a save since": the stored
+copies dropped before each request, as a save at any table makes them stale), beside the rules
+page (the floor of a signed-in tournament page: the sign-in, the tournament and the frame) and
+the big screen's poll answered 304."""
 
 from __future__ import annotations
 
@@ -8,12 +14,13 @@ import time
 from collections.abc import Callable
 
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.http import HttpResponseBase
 from django.test import Client
 from django.test.utils import override_settings
 from django.urls import reverse
 
-from games.bench_table import as_a_worker_runs, timed, timings_table
+from games.bench_table import HTMX, as_a_worker_runs, timed, timings_table
 from games.models import Table
 from games.scoring import GAMES
 from games.tables import services as table_services
@@ -70,16 +77,33 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
     seeded = time.perf_counter() - started
     client = Client(HTTP_HOST="localhost")
     client.force_login(owner)
+    director = reverse("games:tournament", args=[tournament.public_id])
+    screen = reverse("games:tournament_screen", args=[tournament.watch_token])
     pages = {
         "standings": reverse("games:tournament_standings", args=[tournament.public_id]),
-        "director's page": reverse("games:tournament", args=[tournament.public_id]),
-        "big screen": reverse("games:tournament_screen", args=[tournament.watch_token]),
+        "director's page": director,
+        "director's poll": director + "?part=progress",
+        "big screen": screen + "?show=standings",
+        "big screen's poll": screen + "?part=screen&show=standings",
     }
     with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"), as_a_worker_runs():
         bare = timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
-        timings = [bare] + [
-            timed(name, GAMES_PER_TABLE, runs, _getter(client, url)) for name, url in pages.items()
-        ]
+        rules = reverse("games:tournament_rules", args=[tournament.public_id])
+        timings = [bare, timed("rules page (floor)", 0, runs, _getter(client, rules))]
+        for name, url in pages.items():
+            timings.append(timed(name, GAMES_PER_TABLE, runs, _getter(client, url)))
+            fresh = _getter(client, url, fresh=True)
+            timings.append(timed(f"{name}, a save since", GAMES_PER_TABLE, runs, fresh))
+        held = client.get(pages["big screen's poll"], headers=HTMX)["ETag"]
+        timings.append(
+            timed(
+                "big screen's poll, 304",
+                GAMES_PER_TABLE,
+                runs,
+                _getter(client, pages["big screen's poll"], etag=held),
+                304,
+            )
+        )
     return "\n".join(
         [
             f"{label}: a {PLAYERS}-player tournament, {PLAYERS // 4} tables of "
@@ -89,5 +113,16 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
     )
 
 
-def _getter(client: Client, url: str) -> Callable[[], HttpResponseBase]:
-    return lambda: client.get(url)
+def _getter(
+    client: Client, url: str, *, fresh: bool = False, etag: str = ""
+) -> Callable[[], HttpResponseBase]:
+    """A page's request as its phone sends it (htmx's header for a poll, the ETag of the
+    copy it holds); ``fresh``: the stored copies dropped first, as a save would."""
+    headers = {**HTMX, **({"If-None-Match": etag} if etag else {})} if "?part=" in url else {}
+
+    def get() -> HttpResponseBase:
+        if fresh:
+            cache.clear()
+        return client.get(url, headers=headers)
+
+    return get

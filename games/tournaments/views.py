@@ -4,21 +4,25 @@ page, the standings and the big screen poll themselves for the tables' saves."""
 
 from __future__ import annotations
 
+import functools
 import time
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clubs import access as club_access
 from games.hands.base import posted_version
 from games.http import HtmxHttpRequest, acting_user
-from games.models import Role
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
 from games.scoring import EntryError
-from games.tournaments import access, selectors, services
+from games.tournaments import access, selectors, services, stamp
 from games.tournaments.access import DIRECTOR
 from games.tournaments.forms import EntrantForm, PrizesForm, ResultForm, TournamentForm
 from games.tournaments.models import Status, Tournament, TournamentRound
@@ -64,45 +68,72 @@ def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 def tournament_detail(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
     """The director's page: the entry list, the draw, each table's progress. Its poll
-    (``?part=progress``) brings the tables' progress alone."""
+    (``?part=progress``) brings the tables' progress alone. Both are served from the copy
+    stored for the tournament's stamp while no table saved (``stamp``), and a poll whose copy
+    is current gets a 304."""
     found = access.tournament_for(request, tournament)
-    return _director_page(request, found)
+    stamped = stamp.Stamped(request, found)
+    return stamped.answer(lambda: _director_page(request, found, stamped=stamped), _minute())
+
+
+def _minute() -> int:
+    """The minute a page counts its "last save 3 minutes ago" and its late tables in."""
+    return int(time.time()) // 60
 
 
 def _director_page(
     request: HtmxHttpRequest,
     tournament: Tournament,
     *,
+    stamped: stamp.Stamped | None = None,
     entrant_form: EntrantForm | None = None,
     refusal: list[str] | None = None,
     stale: bool = False,
     status: int = 200,
 ) -> HttpResponse:
-    overview = selectors.overview(tournament)
     held = club_access.role_in(request.user, tournament.club_id)
     can_direct = bool(held and held.allows(DIRECTOR))
-    context: dict[str, Any] = {
-        "tournament": tournament,
-        "overview": overview,
-        "can_direct": can_direct,
-        "can_drop": can_direct and tournament.status != Status.FINISHED,
-        "club_players": selectors.players_to_enter(tournament) if can_direct else [],
-        "entrant_form": entrant_form or EntrantForm(pairs=tournament.in_pairs),
-        "refusal": refusal or [],
-        "stale": stale,
-        "table_links": {
-            table.number: request.build_absolute_uri(
-                reverse("games:tournament_table_link", kwargs={"token": table.link_token})
-            )
-            for table in overview.tables
-        },
-    }
+
+    @functools.cache
+    def context(whole: bool) -> dict[str, Any]:
+        """What the page shows; its progress poll reads the tables alone (``whole`` False)."""
+        shown: dict[str, Any] = {
+            "tournament": tournament,
+            "overview": selectors.overview(tournament),
+            "can_direct": can_direct,
+        }
+        if whole:
+            shown |= {
+                "can_drop": can_direct and tournament.status != Status.FINISHED,
+                "club_players": selectors.players_to_enter(tournament) if can_direct else [],
+                "entrant_form": entrant_form or EntrantForm(pairs=tournament.in_pairs),
+                "refusal": refusal or [],
+                "stale": stale,
+            }
+        return shown
+
     template = "tournaments/tournament_detail.html"
+
+    def part(name: str) -> Callable[[], str]:
+        return lambda: render_to_string(f"{template}#{name}", context(name == "director"), request)
+
     if request.htmx and request.GET.get("part") == "progress":
-        template += "#progress"
-    elif request.htmx and request.method == "POST":
-        template += "#director"
-    return render(request, template, context, status=status)
+        progress = part("progress")
+        if stamped is not None:
+            return HttpResponse(stamped.part("progress", progress, can_direct, _minute()))
+        return HttpResponse(progress(), status=status)
+    if stamped is not None:
+        # Its forms carry the viewer's CSRF token (any token made from the same secret
+        # passes): the secret, made first if this is a first visit, is part of the key.
+        get_token(request)
+        secret = request.META.get("CSRF_COOKIE", "")
+        director = stamped.part("director", part("director"), held, secret, _minute())
+    else:
+        director = part("director")()
+    if request.htmx and request.method == "POST":
+        return HttpResponse(director, status=status)
+    page = {"tournament": tournament, "director_part": mark_safe(director)}
+    return render(request, template, page, status=status)
 
 
 def _after_write(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
@@ -292,20 +323,32 @@ def table_result(request: HtmxHttpRequest, tournament: str, table: str) -> HttpR
 @require_GET
 def standings(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
     """Standings per round and overall, with the tie-breaks named; after the last round, the
-    final ranking with the prizes by place (printable on A4). Polls itself while playing."""
+    final ranking with the prizes by place (printable on A4). Polls itself while playing;
+    served from the copy stored for the tournament's stamp, and a 304 to a current poll."""
     found = access.tournament_for(request, tournament)
-    held = club_access.role_in(request.user, found.club_id)
-    context = {
-        "tournament": found,
-        "standings": selectors.standings(found),
-        "prizes": dict(enumerate(found.prizes, start=1)),
-        "can_direct": bool(held and held.allows(Role.SCORER)),
-        "prizes_form": PrizesForm(),
-    }
+    stamped = stamp.Stamped(request, found)
+    return stamped.answer(lambda: _standings_page(request, found, stamped))
+
+
+def _standings_page(
+    request: HtmxHttpRequest, tournament: Tournament, stamped: stamp.Stamped
+) -> HttpResponse:
     template = "tournaments/standings.html"
+    shown = stamped.part(
+        "standings",
+        lambda: render_to_string(
+            f"{template}#standings",
+            {
+                "tournament": tournament,
+                "standings": selectors.standings(tournament),
+                "prizes": dict(enumerate(tournament.prizes, start=1)),
+            },
+        ),
+    )
     if request.htmx and request.GET.get("part") == "standings":
-        template += "#standings"
-    return render(request, template, context)
+        return HttpResponse(shown)
+    page = {"tournament": tournament, "standings_part": mark_safe(shown)}
+    return render(request, template, page)
 
 
 @require_POST
@@ -336,21 +379,36 @@ def tournament_rules(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
 def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """For a projector or a TV, by the tournament's watch link (no sign-in): the standings and
     the current round's seating in turn. Its poll (``?part=screen``, every 2 s) shows a save
-    within 3 s."""
+    within 3 s; while nothing was saved it gets a 304, or the copy another screen had."""
     found = access.tournament_watched(token)
-    overview = selectors.overview(found)
+    stamped = stamp.Stamped(request, found)
     shown = request.GET.get("show")
-    context = {
-        "tournament": found,
-        "overview": overview,
-        "standings": selectors.standings(found),
-        "token": token,
-        # Ten seconds each, by the clock (``?show=`` holds one, for a screen that should not
-        # turn).
-        "show_seating": shown == "seating"
-        or (shown != "standings" and int(time.time()) // SCREEN_TURN % 2 == 1),
-    }
+    # Ten seconds each, by the clock (``?show=`` holds one, for a screen that should not turn).
+    show_seating = shown == "seating" or (
+        shown != "standings" and int(time.time()) // SCREEN_TURN % 2 == 1
+    )
     template = "tournaments/big_screen.html"
-    if request.htmx and request.GET.get("part") == "screen":
-        template += "#screen"
-    return render(request, template, context)
+
+    def screen() -> str:
+        context = {
+            "tournament": found,
+            "overview": selectors.overview(found),
+            # The seating's turn shows no standings: they are not summed for it.
+            "standings": None if show_seating else selectors.standings(found),
+            "token": token,
+            "show_seating": show_seating,
+        }
+        return render_to_string(f"{template}#screen", context)
+
+    def page() -> HttpResponse:
+        shown_now = stamped.part("screen", screen, token, show_seating)
+        if request.htmx and request.GET.get("part") == "screen":
+            return HttpResponse(shown_now)
+        context = {
+            "tournament": found,
+            "screen_part": mark_safe(shown_now),
+            "screen_turn": SCREEN_TURN,
+        }
+        return render(request, template, context)
+
+    return stamped.answer(page, show_seating)

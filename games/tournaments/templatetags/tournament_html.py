@@ -13,13 +13,18 @@ from django import template
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.hands.html import esc
-from games.tournaments.models import Entrant, Tournament
-from games.tournaments.selectors import StandingRow
+from games.tournaments.models import Entrant, Tournament, TournamentRound
+from games.tournaments.selectors import StandingRow, TableProgress
 
 register = template.Library()
+# A public id no row has (``models.new_public_id`` writes no 0), put in a URL reversed once
+# and replaced by each row's own.
+_ID = "0id0"
 
 
 def figure(value: float) -> str:
@@ -90,4 +95,80 @@ def entrant_rows(
         else:
             tail = ""
         parts.append(f"{head}{tail}</li>")
+    return mark_safe("".join(parts))  # every value above is escaped, a number or a URL
+
+
+@register.simple_tag
+def progress_rows(
+    tables: Sequence[TableProgress],
+    tournament: Tournament,
+    can_direct: bool,
+    current: TournamentRound,
+) -> SafeString:
+    """The director's page's ``<li>`` for each table of the round: its number and state, its
+    seats, its games and last save, and its links (the scoresheet; the table's link and its
+    result by hand for a director, while the round is played). Polled every
+    5 s while 25 tables save, so built in one pass as the standings' rows are; each URL is
+    reversed once and the tables' ids put in."""
+    table_url = reverse("games:table", kwargs={"table": _ID})
+    link_url = reverse(
+        "games:tournament_table", kwargs={"tournament": tournament.public_id, "table": _ID}
+    )
+    result_url = reverse(
+        "games:tournament_table_result", kwargs={"tournament": tournament.public_id, "table": _ID}
+    )
+    links = can_direct and current.status == TournamentRound.Status.PLAYING
+    words = {
+        "manual": esc(_("result by hand")),
+        "done": esc(_("done")),
+        "late": esc(_("late")),
+        "just_now": esc(_("last save just now")),
+        "nothing": esc(_("nothing saved yet")),
+        "scoresheet": esc(_("Scoresheet")),
+        "link": esc(_("Table link and QR code")),
+        "result": esc(_("Result by hand")),
+    }
+    parts: list[str] = []
+    for table in tables:
+        state = " done" if table.done else " late" if table.late else ""
+        if table.manual_result:
+            badge = f' <span class="badge">{words["manual"]}</span>'
+        elif table.done:
+            badge = f' <span class="badge">{words["done"]}</span>'
+        elif table.late:
+            badge = f' <span class="badge badge-late">{words["late"]}</span>'
+        else:
+            badge = ""
+        seats = "".join(
+            f'<span class="seat">{number} {esc(name)}</span>' for number, name in table.seats
+        )
+        if table.games_due:
+            games = _("%(played)s of %(due)s games") % {
+                "played": table.games_played,
+                "due": table.games_due,
+            }
+        else:
+            games = ngettext("%(games)s game", "%(games)s games", table.games_played) % {
+                "games": table.games_played
+            }
+        if table.saved_just_now:
+            saved = words["just_now"]
+        elif table.last_save:
+            saved = esc(_("last save %(when)s ago") % {"when": timesince(table.last_save)})
+        else:
+            saved = words["nothing"]
+        anchors = []
+        if table.table_id:
+            href = table_url.replace(_ID, table.table_id)
+            anchors.append(f'<a class="tap-link" href="{href}">{words["scoresheet"]}</a>')
+        if links:
+            for url, word in ((link_url, "link"), (result_url, "result")):
+                href = url.replace(_ID, table.public_id)
+                anchors.append(f'<a class="tap-link" href="{href}">{words[word]}</a>')
+        parts.append(
+            f'<li class="round-table{state}"><p class="round-table-head"><strong>'
+            f"{esc(_('Table %(number)s') % {'number': table.number})}</strong>{badge}</p>"
+            f'<p class="seats">{seats}</p><p class="muted">{esc(games)} · {saved}</p>'
+            f'<p class="round-table-links">{" ".join(anchors)}</p></li>'
+        )
     return mark_safe("".join(parts))  # every value above is escaped, a number or a URL

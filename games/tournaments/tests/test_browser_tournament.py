@@ -1,7 +1,8 @@
 """A tournament night on phones of 360 px: the director creates a Schafkopf tournament, enters
-eight players at the door, draws round 1; a player's phone opens one table's link (signed in
-to nothing) and scores a hand there; the director's page shows that table's game without a
-reload."""
+sixteen players at the door, draws round 1; a phone at each of the four tables opens its
+table's link (signed in to nothing) and scores a hand there; the big screen (its watch link,
+no sign-in) shows the first save within 3 s, and the director's page every table's game,
+both without a reload (issue 32, items 6 and 9)."""
 
 from __future__ import annotations
 
@@ -22,14 +23,17 @@ pytestmark = [
     pytest.mark.sqlite_pass,
 ]
 
-NAMES = ("Anni", "Berti", "Cilli", "Dori", "Evi", "Ferdl", "Gustl", "Hansi")
+NAMES = (
+    "Anni", "Berti", "Cilli", "Dori", "Evi", "Ferdl", "Gustl", "Hansi",
+    "Irmi", "Jakl", "Kathi", "Lenz", "Mare", "Nanni", "Ottl", "Poldi",
+)  # fmt: skip
 
 
 def chip(page: Page, group: str, name: str) -> Locator:
     return page.locator(f".sk-{group} .sk-chip", has_text=re.compile(f"^{name}$"))
 
 
-def test_a_tournament_night_from_the_directors_phone_and_a_tables_phone(
+def test_a_tournament_night_from_the_directors_phone_four_table_phones_and_the_big_screen(
     live_server: LiveServer, page: Page, browser: Browser, artifacts_dir: Path
 ) -> None:
     page.set_viewport_size({"width": 360, "height": 760})
@@ -44,34 +48,47 @@ def test_a_tournament_night_from_the_directors_phone_and_a_tables_phone(
         page.get_by_label("Name", exact=True).fill(name)
         page.get_by_role("button", name="Add entrant").tap()
         expect(page.locator(".entrants li", has_text=name)).to_be_visible()
-    expect(page.locator(".entrants li")).to_have_count(8)
+    expect(page.locator(".entrants li")).to_have_count(16)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
     page.get_by_role("button", name="Draw round 1").tap()
     expect(page.get_by_role("heading", level=1)).to_contain_text("round 1")
-    expect(page.locator(".seat-table")).to_have_count(2)
+    expect(page.locator(".seat-table")).to_have_count(4)
     page.screenshot(path=str(artifacts_dir / "tournament-seat-list.png"), full_page=True)
     page.get_by_role("link", name=re.compile("Preisschafkopf")).tap()
     expect(page.locator("#progress")).to_contain_text("0 of 32 games")
 
     tournament = Tournament.objects.get()
-    first = RoundTable.objects.get(round__tournament=tournament, number=1)
     names = dict(tournament.entrants.values_list("number", "name"))
-    table_phone = browser.new_context(**SMALL_PHONE).new_page()
-    table_phone.goto(f"{live_server.url}/play/{first.link_token}/")
-    expect(table_phone.get_by_role("heading", level=1)).to_have_text("Schafkopf")
-    declarer, partner = names[first.seats[0]], names[first.seats[2]]
-    chip(table_phone, "suit", "Eichel").tap()
-    chip(table_phone, "declarer", declarer).tap()
-    chip(table_phone, "partner", partner).tap()
-    chip(table_phone, "result", "Won").tap()
-    table_phone.get_by_role("button", name="Save hand").tap()
-    expect(table_phone.get_by_text("Hand 1 recorded.")).to_be_visible()
-    table_phone.context.close()
+    screen = browser.new_context(**SMALL_PHONE).new_page()
+    screen.goto(f"{live_server.url}/screen/{tournament.watch_token}/?show=standings")
+    expect(screen.locator(".screen-standings li")).to_have_count(16)
+    tables = RoundTable.objects.filter(round__tournament=tournament).order_by("number")
+    for table in tables:
+        table_phone = browser.new_context(**SMALL_PHONE).new_page()
+        table_phone.goto(f"{live_server.url}/play/{table.link_token}/")
+        expect(table_phone.get_by_role("heading", level=1)).to_have_text("Schafkopf")
+        declarer, partner = names[table.seats[0]], names[table.seats[2]]
+        chip(table_phone, "suit", "Eichel").tap()
+        chip(table_phone, "declarer", declarer).tap()
+        chip(table_phone, "partner", partner).tap()
+        chip(table_phone, "result", "Won").tap()
+        table_phone.get_by_role("button", name="Save hand").tap()
+        expect(table_phone.get_by_text("Hand 1 recorded.")).to_be_visible()
+        assert table_phone.evaluate("document.documentElement.scrollWidth") <= 360
+        table_phone.context.close()
+        if table.number == 1:
+            # The big screen polls every 2 s: the declarer's points show within 3 s.
+            points = screen.locator(f'.screen-points[data-number="{table.seats[0]}"]')
+            expect(points).not_to_have_text("0", timeout=3_000)
+            assert screen.evaluate("document.documentElement.scrollWidth") <= 360
+    screen.screenshot(path=str(artifacts_dir / "tournament-big-screen.png"), full_page=True)
+    screen.context.close()
 
-    # The director's page polls the tables' progress: the hand shows without a reload.
-    table_one = page.locator(".round-table", has_text="Table 1")
-    expect(table_one).to_contain_text("1 of 32 games", timeout=10_000)
-    expect(table_one).to_contain_text("last save")
+    # The director's page polls the tables' progress: the hands show without a reload.
+    for number in range(1, 5):
+        row = page.locator(".round-table", has_text=f"Table {number}")
+        expect(row).to_contain_text("1 of 32 games", timeout=10_000)
+        expect(row).to_contain_text("last save")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts_dir / "tournament-director.png"), full_page=True)

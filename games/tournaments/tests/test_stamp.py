@@ -1,0 +1,113 @@
+"""The tournament's pages from stored copies (``tournaments.stamp``): a copy outlives no save
+at any table, no write of the director's and no player the club gains, and a poller whose copy is
+current gets a 304."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.clubs import services as club_services
+from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
+from tests.clubs import home_owner
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+def test_a_save_at_any_table_moves_the_stored_standings_and_screen_and_a_current_poll_gets_304(
+    client: Client,
+) -> None:
+    tournament = schafkopf_night(entrants=8, games_per_round=4)
+    first, second = drawn(tournament).tables.order_by("number")
+    client.force_login(home_owner())
+    standings = reverse("games:tournament_standings", args=[tournament.public_id])
+    poll = standings + "?part=standings"
+    screen = reverse("games:tournament_screen", args=[tournament.watch_token]) + "?show=standings"
+
+    shown = client.get(poll, headers=HTMX)
+    assert shown["ETag"]
+    assert client.get(poll, headers={**HTMX, "If-None-Match": shown["ETag"]}).status_code == 304
+    # Weakened by GZipMiddleware on the way out, it still matches.
+    weak = {**HTMX, "If-None-Match": "W/" + shown["ETag"]}
+    assert client.get(poll, headers=weak).status_code == 304
+    assert client.get(screen).content.decode().count(">0</strong>") == 8
+
+    play(second, zero_sum(second.seats, winner=second.seats[0], stake=10))
+
+    again = client.get(poll, headers={**HTMX, "If-None-Match": shown["ETag"]})
+    assert again.status_code == 200
+    assert again["ETag"] != shown["ETag"]
+    page = again.content.decode()
+    assert '<td class="number">30</td>' in page
+    assert '<td class="number">-10</td>' in page
+    on_screen = client.get(screen).content.decode()
+    assert f'data-number="{second.seats[0]}">30</strong>' in on_screen
+    # The director's progress too: one game of four at that table.
+    director = reverse("games:tournament", args=[tournament.public_id])
+    progress = client.get(director + "?part=progress", headers=HTMX).content.decode()
+    assert "1 of 4 games" in progress
+    assert "0 of 4 games" in progress
+    assert first.number != second.number
+
+
+def test_a_director_s_write_and_a_new_club_player_move_the_stored_director_s_page(
+    client: Client,
+) -> None:
+    tournament = schafkopf_night(entrants=8, games_per_round=4)
+    client.force_login(home_owner())
+    director = reverse("games:tournament", args=[tournament.public_id])
+    assert "Draw round 1" in client.get(director).content.decode()
+
+    drawn(tournament)
+    page = client.get(director).content.decode()
+    assert "Draw round 1" not in page
+    assert "Close round 1" in page
+
+    # A player the club gained at a table of its own: the entry form offers them.
+    assert '<option value="Zenzi">' not in page
+    club_services.player_get_or_create("Zenzi", club=tournament.club)
+    assert '<option value="Zenzi">' in client.get(director).content.decode()
+
+
+def test_each_viewer_s_stored_director_s_page_carries_their_own_forms(client: Client) -> None:
+    """The page stored for one director is not another's: their forms carry their own CSRF
+    secret, and a viewer sees no director's forms."""
+    tournament = schafkopf_night(entrants=8)
+    director = reverse("games:tournament", args=[tournament.public_id])
+    owner = Client(enforce_csrf_checks=True)
+    owner.force_login(home_owner())
+    owner.get(director)
+    page = owner.get(director).content.decode()  # the stored copy
+    token = page.split('name="csrfmiddlewaretoken" value="', 1)[1].split('"', 1)[0]
+    version = page.split('name="tournament_version" value="', 1)[1].split('"', 1)[0]
+    added = owner.post(
+        reverse("games:tournament_entrant_add", args=[tournament.public_id]),
+        {"csrfmiddlewaretoken": token, "name": "Late Lisl", "tournament_version": version},
+    )
+    assert added.status_code == 302
+
+
+def test_the_big_screen_turns_by_the_clock_and_reloads_itself_without_javascript() -> None:
+    """Ten seconds of standings, then ten of the seating, each its own stored copy and its own
+    ETag; a screen without JavaScript reloads itself as often."""
+    tournament = schafkopf_night(entrants=8, games_per_round=4)
+    drawn(tournament)
+    screen = Client()
+    address = reverse("games:tournament_screen", args=[tournament.watch_token])
+    poll = address + "?part=screen"
+    with mock.patch("games.tournaments.views.time.time", return_value=1_000_000.0):
+        page = screen.get(address).content.decode()
+        standings = screen.get(poll, headers=HTMX)
+    with mock.patch("games.tournaments.views.time.time", return_value=1_000_010.0):
+        held = {**HTMX, "If-None-Match": standings["ETag"]}
+        seating = screen.get(poll, headers=held)
+    assert '<noscript><meta http-equiv="refresh" content="10"></noscript>' in page
+    assert 'id="screen-standings"' in page
+    assert 'id="screen-standings"' in standings.content.decode()
+    assert seating.status_code == 200
+    assert 'id="screen-seating"' in seating.content.decode()
+    assert "0 of 4 games" in seating.content.decode()
