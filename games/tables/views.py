@@ -126,8 +126,10 @@ def hand_save(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
 
 @require_GET
 def table_export(request: HtmxHttpRequest, table: str) -> HttpResponse:
-    """The table as a scoresheet JSON download (docs/scoresheet.md)."""
-    found = access.table_for(request, table)
+    """The table as a scoresheet JSON download (docs/scoresheet.md). A table link opens it too:
+    it holds no more than the table's page shows, and a phone scoring the table offline keeps
+    it (static/js/pending-scores.js)."""
+    found = access.table_for(request, table, by_link=True)
     document = selectors.table_scoresheet(found)
     response = JsonResponse(document, json_dumps_params={"indent": 2, "ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="{found.game}-{table}.json"'

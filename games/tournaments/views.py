@@ -382,7 +382,8 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     within 3 s; while nothing was saved it gets a 304, or the copy another screen had."""
     found = access.tournament_watched(token)
     stamped = stamp.Stamped(request, found)
-    shown = request.GET.get("show")
+    # Only the two turns the screen knows; anything else turns as usual.
+    shown = request.GET.get("show") if request.GET.get("show") in ("standings", "seating") else ""
     # Ten seconds each, by the clock (``?show=`` holds one, for a screen that should not turn).
     show_seating = shown == "seating" or (
         shown != "standings" and int(time.time()) // SCREEN_TURN % 2 == 1
@@ -397,11 +398,13 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
             "standings": None if show_seating else selectors.standings(found),
             "token": token,
             "show_seating": show_seating,
+            # A screen held on one turn keeps it in its polls.
+            "shown": shown,
         }
         return render_to_string(f"{template}#screen", context)
 
     def page() -> HttpResponse:
-        shown_now = stamped.part("screen", screen, token, show_seating)
+        shown_now = stamped.part("screen", screen, token, show_seating, shown)
         if request.htmx and request.GET.get("part") == "screen":
             return HttpResponse(shown_now)
         context = {
@@ -411,4 +414,4 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
         }
         return render(request, template, context)
 
-    return stamped.answer(page, show_seating)
+    return stamped.answer(page, show_seating, shown)

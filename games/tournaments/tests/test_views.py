@@ -144,6 +144,14 @@ def test_the_table_link_lets_a_phone_score_that_table_only_until_the_round_close
     )
     assert saved.status_code in (200, 302)
     assert Round.objects.filter(table=table).count() == 1
+    # The phone keeps the table's scoresheet to score hands it enters with no signal.
+    sheet = phone.get(reverse("games:table_export", kwargs={"table": table.public_id}))
+    assert sheet.status_code == 200
+    assert len(sheet.json()["rounds"]) == 1
+    assert (
+        phone.get(reverse("games:table_export", kwargs={"table": other.split("/")[-2]})).status_code
+        == 404
+    )
     # Nor does it open the table's buttons that stop or delete it.
     delete = reverse("games:table_delete", kwargs={"table": table.public_id})
     assert phone.post(delete, {"table_version": table.version + 1}).status_code == 404
