@@ -1186,11 +1186,14 @@ def _check_points_and_tricks(points: int, tricks: int, problems: list[Problem]) 
         )
 
 
-def _card_points(entry: Mapping[str, object], problems: list[Problem]) -> int | None:
+def _card_points(
+    entry: Mapping[str, object], problems: list[Problem], stored: bool = False
+) -> int | None:
     """The declarer side's card points, 0-120 but never 1 or 119 (rules.md §1); None if left
-    out or refused (then the problem is recorded)."""
+    out or refused (then the problem is recorded). A ``stored`` hand (see ``parse_entry``)
+    keeps 1 or 119."""
     points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
-    if points is not None and not possible_card_points(points):
+    if points is not None and not stored and not possible_card_points(points):
         problems.append(impossible_declarer_points(points))
         return None
     return points
@@ -1203,11 +1206,11 @@ def _not_for(contract: Contract, field: str) -> Problem:
 
 
 def _result_of_plain_game(
-    contract: Contract, entry: Mapping[str, object], problems: list[Problem]
+    contract: Contract, entry: Mapping[str, object], problems: list[Problem], stored: bool
 ) -> _Result | None:
     """Sauspiel, Wenz or Solo: decided by card points, or entered as won or lost."""
     before = len(problems)
-    points = _card_points(entry, problems)
+    points = _card_points(entry, problems, stored)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
     schneider = _flag(entry, "schneider", problems)
@@ -1268,11 +1271,11 @@ def _result_of_plain_game(
 
 
 def _result_of_tout(
-    contract: Contract, entry: Mapping[str, object], problems: list[Problem]
+    contract: Contract, entry: Mapping[str, object], problems: list[Problem], stored: bool
 ) -> _Result | None:
     """Wenz-Tout or Solo-Tout: won only with all 8 tricks (games/plugins/schafkopf/rules.md §8)."""
     before = len(problems)
-    points = _card_points(entry, problems)
+    points = _card_points(entry, problems, stored)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
     problems.extend(
@@ -1384,9 +1387,14 @@ def _check_contract_at(contract: Contract, table: TableSetup, problems: list[Pro
 
 
 def parse_entry(
-    entry: Mapping[str, object], table: TableSetup
+    entry: Mapping[str, object], table: TableSetup, *, stored: bool = False
 ) -> PlayedHand | RamschHand | CountedHand:
-    """Check a round entry (see the module docstring); raise EntryError with every problem."""
+    """Check a round entry (see the module docstring); raise EntryError with every problem.
+
+    ``stored``: a hand already stored, replayed because a hand before it changed. Such a hand
+    keeps 1 or 119 card points (grandfathered: they were accepted before the refusal existed,
+    rules.md §1), so that a table holding one is never stuck; an entry being written (a new
+    hand, an edit, an import) is refused them."""
     if not isinstance(entry, Mapping):
         raise_if_any([problem(_("a round must be an object"), "round")])
     if "points" in entry:
@@ -1410,7 +1418,7 @@ def parse_entry(
     if not _check_contract_at(contract, table, problems):
         raise_if_any(problems)
     if contract.ramsch:
-        return _parse_ramsch(contract, entry, table, problems)
+        return _parse_ramsch(contract, entry, table, problems, stored)
     problems.extend(
         _not_for(contract, str(key))
         for key in entry
@@ -1442,13 +1450,13 @@ def parse_entry(
     laufende = _parse_laufende(contract, entry, table, problems)
     klopfen = _parse_klopfen(entry, table, problems)
     if contract.tout:
-        result = _result_of_tout(contract, entry, problems)
+        result = _result_of_tout(contract, entry, problems, stored)
     elif contract.bettel:
         result = _result_of_bettel(contract, entry, problems)
     elif contract is SIE:
         result = _result_of_sie(contract, entry, problems)
     else:
-        result = _result_of_plain_game(contract, entry, problems)
+        result = _result_of_plain_game(contract, entry, problems, stored)
     raise_if_any(problems)
     assert declarer is not None
     assert result is not None
@@ -1569,7 +1577,11 @@ def _parse_house_count(
 
 
 def _parse_ramsch(
-    contract: Contract, entry: Mapping[str, object], table: TableSetup, problems: list[Problem]
+    contract: Contract,
+    entry: Mapping[str, object],
+    table: TableSetup,
+    problems: list[Problem],
+    stored: bool = False,
 ) -> RamschHand:
     """A Ramsch: card points adding up to 120, the Jungfrauen, or a Durchmarsch (see the module
     docstring, "House games")."""
@@ -1590,7 +1602,7 @@ def _parse_ramsch(
         else None
     )
     before = len(problems)
-    card_points = _ramsch_card_points(entry, table, problems)
+    card_points = _ramsch_card_points(entry, table, problems, stored)
     points_refused = len(problems) > before
     if durchmarsch is not None and card_points is not None:
         if card_points.get(durchmarsch, 0) != TOTAL_CARD_POINTS:
@@ -1762,10 +1774,10 @@ def _tied_tricks(
 
 
 def _ramsch_card_points(
-    entry: Mapping[str, object], table: TableSetup, problems: list[Problem]
+    entry: Mapping[str, object], table: TableSetup, problems: list[Problem], stored: bool = False
 ) -> dict[str, int] | None:
     """Each player's card points (players left out took 0), adding up to 120; None when the
-    entry gives none (or only zeros, which say nothing)."""
+    entry gives none (or only zeros, which say nothing). A ``stored`` hand keeps 1 or 119."""
     raw = entry.get("card_points")
     if says_nothing(raw):
         return None
@@ -1794,7 +1806,7 @@ def _ramsch_card_points(
                     points=value,
                 )
             )
-        elif not possible_card_points(value):
+        elif not stored and not possible_card_points(value):
             problems.append(impossible_player_points(player, value))
         else:
             points[player] = value
@@ -2488,18 +2500,30 @@ class Schafkopf(Game):
         entry: Mapping[str, object],
         table: TableSetup,
         earlier: Sequence[RoundScore] = (),
+        *,
+        stored: bool = False,
     ) -> RoundScore:
+        """``stored``: a stored hand replayed, which keeps 1 or 119 card points
+        (``parse_entry``)."""
+
+        def score_four(
+            entry: Mapping[str, object], table: TableSetup, earlier: Sequence[RoundScore]
+        ) -> RoundScore:
+            return self._score_four(entry, table, earlier, stored=stored)
+
         if len(table.players) == FIVE_PLAYERS:
-            return score_at_five(entry, table, earlier, self._score_four)
-        return self._score_four(entry, table, earlier)
+            return score_at_five(entry, table, earlier, score_four)
+        return score_four(entry, table, earlier)
 
     def _score_four(
         self,
         entry: Mapping[str, object],
         table: TableSetup,
         earlier: Sequence[RoundScore] = (),
+        *,
+        stored: bool = False,
     ) -> RoundScore:
-        parsed = parse_entry(entry, table)
+        parsed = parse_entry(entry, table, stored=stored)
         if isinstance(parsed, CountedHand):
             counted = SchafkopfPointsBreakdown(dict(parsed.points))
             return RoundScore(dict(parsed.points), counted.to_json())
@@ -2543,12 +2567,21 @@ class Schafkopf(Game):
 class SchafkopfTracker(RoundTracker):
     """At a table of five the tracker knows who deals each hand, so the hand it scores names
     the dealer as the player who sits out, whatever the entry said: a hand moved or deleted
-    before it changes the deal, and the hands after follow it."""
+    before it changes the deal, and the hands after follow it. A stored hand replayed keeps
+    1 or 119 card points (``rescore``, ``parse_entry``)."""
+
+    game: Schafkopf
 
     def score(self, entry: Mapping[str, object]) -> RoundScore:
+        return self._scored(entry, stored=False)
+
+    def rescore(self, entry: Mapping[str, object]) -> RoundScore:
+        return self._scored(entry, stored=True)
+
+    def _scored(self, entry: Mapping[str, object], *, stored: bool) -> RoundScore:
         if len(self.table.players) == FIVE_PLAYERS:
             entry = {**entry, SITS_OUT: self.table.players[self.next_dealer()]}
-        return super().score(entry)
+        return self.game.score_round(entry, self.table, self.scores, stored=stored)
 
 
 def sits_out_at(table: TableSetup, dealer: int) -> str | None:
