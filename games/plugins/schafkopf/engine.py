@@ -825,9 +825,9 @@ def bock_games_owed(
     Each trigger (``starts_bock``) and, under ``bock_runde``, each full Runde (every ``seats``
     hands: each player dealt once) played without a Bock game adds a Bock round of the table's
     ``bock_games`` games from the next hand on, so plain and Bock rounds take turns; every hand
-    entered plays one of them. A round started while games are
-    still owed is played after them; under ``doppelbock`` it doubles the owed games first
-    (a Doppelbock, four times the value), and only its games beyond them follow."""
+    entered plays one of them. A round started while games are still owed is played after
+    them; under ``doppelbock`` it doubles the owed games first (a Doppelbock, four times the
+    value), and only its games beyond them follow."""
     if not table.option_bool("bock"):
         return []
     games = table.option_int("bock_games")
