@@ -398,16 +398,25 @@ class RoundTracker:
         """The players out of the game after the rounds so far (none, in most games)."""
         return ()
 
-    def add(self, entry: Mapping[str, object]) -> RoundScore:
+    def add(self, entry: Mapping[str, object], *, stored: bool = False) -> RoundScore:
         """Validate and score the next round against the rounds so far, then keep it; raise
-        EntryError (its problems not yet numbered with the round) and keep nothing if bad."""
-        score = self.score(entry)
+        EntryError (its problems not yet numbered with the round) and keep nothing if bad.
+        ``stored``: a hand already stored, scored again because a hand before it changed, not
+        one being entered (see ``rescore``)."""
+        score = self.rescore(entry) if stored else self.score(entry)
         self.push(score)
         return score
 
     def score(self, entry: Mapping[str, object]) -> RoundScore:
         """The next round's score, without keeping it."""
         return self.game.score_round(entry, self.table, self._scores)
+
+    def rescore(self, entry: Mapping[str, object]) -> RoundScore:
+        """A stored hand's score when a change before it replays it: as ``score`` in most
+        games. A game whose checks grew stricter after hands were stored scores those hands
+        as they were, refusing only what is entered now (Schafkopf's 1 or 119 card points),
+        so that an old table is never stuck."""
+        return self.score(entry)
 
     def push(self, score: RoundScore, dealer: int | None = None) -> None:
         """Keep a round that was already scored (a stored hand), without scoring it again;

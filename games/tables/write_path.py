@@ -308,10 +308,11 @@ def _rescore(
     unsaved, changed ones with their new entry), in one pass.
 
     Hands before ``first_changed`` (an index) are taken as stored; from there to the end every
-    hand is scored again against the ones before it and gets its number, dealer and breakdown.
-    Raises EntryError when the entries no longer form a valid game: a hand that is now
-    invalid (a Ciapanò player already out; named by its number unless it is the hand being
-    ``entered``, whose form shows the problems), or hands after the game would end.
+    hand is scored again against the ones before it and gets its number, dealer and breakdown;
+    all but the one ``entered`` are stored hands replayed (``RoundTracker.rescore``). Raises
+    EntryError when the entries no longer form a valid game: a hand that is now invalid (a
+    Ciapanò player already out; named by its number unless it is the hand being ``entered``,
+    whose form shows the problems), or hands after the game would end.
     """
     tracker = table.rules.tracker(setup, table.first_dealer)
     points: list[dict[str, int]] = []
@@ -323,7 +324,7 @@ def _rescore(
         assert isinstance(round_, Round)  # models_from(first_changed) made it one
         dealer = tracker.next_dealer()
         try:
-            score = tracker.add(round_.entry)
+            score = tracker.add(round_.entry, stored=index != entered)
         except EntryError as error:
             raise (error if index == entered else error.in_round(index + 1)) from None
         if any(abs(value) > LARGEST_STORED for value in score.points.values()):

@@ -118,11 +118,14 @@ reading a Bavarian table expects, also stated on the rules page)
     breakdown then holds ``"geschoben"`` (left out for none).
 
     Bock rounds (option ``bock``, rules.md §19): a game the table's ``bock_doubled``,
-    ``bock_sixty`` or ``bock_schneider`` names starts a Bock round of ``bock_games`` games from
-    the next hand, each worth twice its value (``bock_games_left``); a round started during
-    another is played after it. Nothing is entered: the hands before decide, so a table that
-    plays Bock is scored from them (``resume_state`` is None there), and a Bock game's
-    breakdown holds ``"bock": true`` (left out otherwise), its ``multiplier`` doubled once more.
+    ``bock_sixty`` or ``bock_schneider`` names, and under ``bock_runde`` every full Runde (each
+    player dealt once) without a Bock game, starts a Bock round of ``bock_games`` games from
+    the next hand, each worth twice its value (``bock_games_owed``); a round started during
+    another is played after it, or under ``doppelbock`` doubles the games still owed again (a
+    Doppelbock, x4). Nothing is entered: the hands before decide, so a table that plays Bock
+    is scored from them (``resume_state`` is None there), and a Bock game's breakdown holds
+    ``"bock": true`` (left out otherwise), its ``multiplier`` doubled once more; a Doppelbock's
+    ``"doppelbock": true`` too, its ``multiplier`` doubled twice.
 
     Sie under ``tout: "double"``: four times the Solo value, twice a doubled Tout
     (games/plugins/schafkopf/rules.md §9); where runners are counted, the Solo value holds the Sie's
@@ -176,8 +179,8 @@ Options
     changes how the app shows amounts, never the scores. ``geier``, ``farbwenz`` and
     ``hochzeit`` (false) add the regional games, ``wenz_runners_from`` (2, or 3) where a
     Wenz's or Geier's Laufende start; ``bock`` (false), ``bock_games`` (4),
-    ``bock_doubled`` (``"retour"``), ``bock_sixty`` (true) and ``bock_schneider`` (false) the
-    Bock rounds.
+    ``bock_doubled`` (``"retour"``), ``bock_sixty`` (true), ``bock_schneider``, ``bock_runde`` and
+    ``doppelbock`` (false) the Bock rounds.
 
 Game
     An evening ends when the players stop; the rule text fixes no end
@@ -764,10 +767,22 @@ def knock_multiplier(klopfen: int) -> int:
     return 1 << klopfen
 
 
-def bock_multiplier(bock: bool) -> int:
-    """A game of a Bock round is worth twice its value, on top of knocks and Stoß
-    (games/plugins/schafkopf/rules.md §19)."""
-    return 2 if bock else 1
+def bock_multiplier(bock: int) -> int:
+    """A game of a Bock round is worth twice its value, on top of knocks and Stoß, and a
+    Doppelbock game (``bock`` 2: two Bock rounds overlap, option ``doppelbock``) four times
+    (games/plugins/schafkopf/rules.md §19).
+
+    >>> [bock_multiplier(level) for level in (0, 1, 2)]
+    [1, 2, 4]
+    """
+    if not 0 <= bock <= DOPPELBOCK:
+        raise ValueError(f"a game is Bock 0-{DOPPELBOCK} times, not {bock}")
+    return 1 << bock
+
+
+# A game of two overlapping Bock rounds (option ``doppelbock``), worth four times its value:
+# the most a game is doubled by Bock rounds (rules.md §19).
+DOPPELBOCK = 2
 
 
 BOCK_DOUBLED_OFF = "off"
@@ -801,19 +816,63 @@ def starts_bock(breakdown: Mapping[str, JSON], table: TableSetup) -> bool:
     )
 
 
-def bock_games_left(earlier: Sequence[Mapping[str, JSON]], table: TableSetup) -> int:
-    """How many Bock games are still owed before the next hand: each trigger adds a Bock round
-    of the table's ``bock_games`` games, starting with the next hand; every hand entered plays
-    one of them (games/plugins/schafkopf/rules.md §19). A round started during another is
-    played after it, so no game is doubled twice."""
+def bock_games_owed(
+    earlier: Sequence[Mapping[str, JSON]], table: TableSetup, seats: int = PLAYERS
+) -> list[int]:
+    """The Bock games still owed before the next hand, each as how often it is Bock (1, or 2
+    for a Doppelbock), the next hand's first (games/plugins/schafkopf/rules.md §19).
+
+    Each trigger (``starts_bock``) and, under ``bock_runde``, each full Runde (every ``seats``
+    hands: each player dealt once) played without a Bock game adds a Bock round of the table's
+    ``bock_games`` games from the next hand on, so plain and Bock rounds take turns; every hand
+    entered plays one of them. A round started while games are still owed is played after
+    them; under ``doppelbock`` it doubles the owed games first (a Doppelbock, four times the
+    value), and only its games beyond them follow."""
     if not table.option_bool("bock"):
-        return 0
-    owed = 0
-    for breakdown in earlier:
-        owed = max(owed - 1, 0)
-        if starts_bock(breakdown, table):
-            owed += table.option_int("bock_games")
+        return []
+    games = table.option_int("bock_games")
+    runde = table.option_bool("bock_runde")
+    stacked = table.option_bool("doppelbock")
+    owed: list[int] = []
+    played: list[int] = []  # how often each hand so far was Bock
+    for number, breakdown in enumerate(earlier, start=1):
+        played.append(owed[0] if owed else 0)
+        owed = owed[1:]
+        plain_runde = runde and number % seats == 0 and not any(played[-seats:])
+        rounds = int(starts_bock(breakdown, table)) + int(plain_runde)
+        for _round in range(rounds):
+            owed = _bock_round_added(owed, games, stacked=stacked)
     return owed
+
+
+def _bock_round_added(owed: list[int], games: int, *, stacked: bool) -> list[int]:
+    """``owed`` with one more Bock round of ``games`` games: after the owed ones, or (a
+    Doppelbock, ``stacked``) on the owed games not yet Doppelbock first."""
+    if not stacked:
+        return [*owed, *[1] * games]
+    added = list(owed)
+    left = games
+    for index, level in enumerate(added):
+        if left and level < DOPPELBOCK:
+            added[index] = level + 1
+            left -= 1
+    return [*added, *[1] * left]
+
+
+def bock_games_left(
+    earlier: Sequence[Mapping[str, JSON]], table: TableSetup, seats: int = PLAYERS
+) -> int:
+    """How many Bock games are still owed before the next hand (``bock_games_owed``)."""
+    return len(bock_games_owed(earlier, table, seats))
+
+
+def bock_level(
+    earlier: Sequence[Mapping[str, JSON]], table: TableSetup, seats: int = PLAYERS
+) -> int:
+    """How often the next hand is Bock: 0, 1 (a Bock game, x2) or 2 (Doppelbock, x4;
+    rules.md §19)."""
+    owed = bock_games_owed(earlier, table, seats)
+    return owed[0] if owed else 0
 
 
 def value_parts(
@@ -827,7 +886,7 @@ def value_parts(
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
     wenz_runners_from: int = 2,
-    bock: bool = False,
+    bock: int = 0,
 ) -> GameValue:
     """Game value = (base + Schneider + Schwarz + Laufende) x 2^doublings
     (games/plugins/schafkopf/rules.md §6), and x 2 for each knock (§14).
@@ -843,8 +902,8 @@ def value_parts(
     ValueError for a doubled Sie, a doubling level outside 0-4 or more than four knocks.
     ``wenz_runners_from`` (2 or 3) is where the Laufende of a game in which only the Unter or
     the Ober run start (§17); a Geier is worth the Wenz tariff, a Farbwenz or Farbgeier the
-    Solo's, and their Touts are Touts. ``bock``: the hand is a game of a Bock round, twice the
-    value (§19).
+    Solo's, and their Touts are Touts. ``bock``: how often the hand is a game of a Bock round,
+    twice the value for each (1, or 2 for a Doppelbock; §19).
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
     if not 0 <= doublings <= MAX_DOUBLINGS:
@@ -887,7 +946,7 @@ def game_value(
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
     tout: str = TOUT_FLAT,
     wenz_runners_from: int = 2,
-    bock: bool = False,
+    bock: int = 0,
 ) -> int:
     """What each opponent pays or receives (games/plugins/schafkopf/rules.md §6-§7); see
     ``value_parts``.
@@ -920,7 +979,7 @@ def ramsch_value_parts(
     durchmarsch: bool = False,
     klopfen: int = 0,
     tariff: Mapping[str, int] = DEFAULT_TARIFF,
-    bock: bool = False,
+    bock: int = 0,
     geschoben: int = 0,
 ) -> GameValue:
     """What each Ramsch loser pays each winner (games/plugins/schafkopf/rules.md §12: Ramsch 20 from
@@ -929,9 +988,9 @@ def ramsch_value_parts(
     The tariff's ``ramsch``, doubled for each Jungfrau (a player who took no trick); a
     Durchmarsch is a Solo won Schwarz (Solo + Schneider + Schwarz), with no Jungfrau on top.
     Each knock doubles either (Klopfen counts in a Ramsch: the knocks came before the
-    bidding), and so does a Bock round (§19) and each player who pushed in a Schieberramsch
-    (``geschoben``, §20). Raises ValueError for more than two Jungfrauen (three make a
-    Durchmarsch) or more than four pushes.
+    bidding), and so does a Bock round (twice for a Doppelbock, §19) and each player who
+    pushed in a Schieberramsch (``geschoben``, §20). Raises ValueError for more than two
+    Jungfrauen (three make a Durchmarsch) or more than four pushes.
     """
     tariff = {**DEFAULT_TARIFF, **tariff}
     if not 0 <= geschoben <= PLAYERS:
@@ -1186,11 +1245,14 @@ def _check_points_and_tricks(points: int, tricks: int, problems: list[Problem]) 
         )
 
 
-def _card_points(entry: Mapping[str, object], problems: list[Problem]) -> int | None:
+def _card_points(
+    entry: Mapping[str, object], problems: list[Problem], stored: bool = False
+) -> int | None:
     """The declarer side's card points, 0-120 but never 1 or 119 (rules.md §1); None if left
-    out or refused (then the problem is recorded)."""
+    out or refused (then the problem is recorded). A ``stored`` hand (see ``parse_entry``)
+    keeps 1 or 119."""
     points = _whole_number(entry, "declarer_points", TOTAL_CARD_POINTS, problems)
-    if points is not None and not possible_card_points(points):
+    if points is not None and not stored and not possible_card_points(points):
         problems.append(impossible_declarer_points(points))
         return None
     return points
@@ -1203,11 +1265,11 @@ def _not_for(contract: Contract, field: str) -> Problem:
 
 
 def _result_of_plain_game(
-    contract: Contract, entry: Mapping[str, object], problems: list[Problem]
+    contract: Contract, entry: Mapping[str, object], problems: list[Problem], stored: bool
 ) -> _Result | None:
     """Sauspiel, Wenz or Solo: decided by card points, or entered as won or lost."""
     before = len(problems)
-    points = _card_points(entry, problems)
+    points = _card_points(entry, problems, stored)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
     schneider = _flag(entry, "schneider", problems)
@@ -1268,11 +1330,11 @@ def _result_of_plain_game(
 
 
 def _result_of_tout(
-    contract: Contract, entry: Mapping[str, object], problems: list[Problem]
+    contract: Contract, entry: Mapping[str, object], problems: list[Problem], stored: bool
 ) -> _Result | None:
     """Wenz-Tout or Solo-Tout: won only with all 8 tricks (games/plugins/schafkopf/rules.md §8)."""
     before = len(problems)
-    points = _card_points(entry, problems)
+    points = _card_points(entry, problems, stored)
     tricks = _whole_number(entry, "declarer_tricks", TRICKS, problems)
     won = _flag(entry, "declarer_won", problems)
     problems.extend(
@@ -1384,9 +1446,14 @@ def _check_contract_at(contract: Contract, table: TableSetup, problems: list[Pro
 
 
 def parse_entry(
-    entry: Mapping[str, object], table: TableSetup
+    entry: Mapping[str, object], table: TableSetup, *, stored: bool = False
 ) -> PlayedHand | RamschHand | CountedHand:
-    """Check a round entry (see the module docstring); raise EntryError with every problem."""
+    """Check a round entry (see the module docstring); raise EntryError with every problem.
+
+    ``stored``: a hand already stored, replayed because a hand before it changed. Such a hand
+    keeps 1 or 119 card points (grandfathered: they were accepted before the refusal existed,
+    rules.md §1), so that a table holding one is never stuck; an entry being written (a new
+    hand, an edit, an import) is refused them."""
     if not isinstance(entry, Mapping):
         raise_if_any([problem(_("a round must be an object"), "round")])
     if "points" in entry:
@@ -1410,7 +1477,7 @@ def parse_entry(
     if not _check_contract_at(contract, table, problems):
         raise_if_any(problems)
     if contract.ramsch:
-        return _parse_ramsch(contract, entry, table, problems)
+        return _parse_ramsch(contract, entry, table, problems, stored)
     problems.extend(
         _not_for(contract, str(key))
         for key in entry
@@ -1442,13 +1509,13 @@ def parse_entry(
     laufende = _parse_laufende(contract, entry, table, problems)
     klopfen = _parse_klopfen(entry, table, problems)
     if contract.tout:
-        result = _result_of_tout(contract, entry, problems)
+        result = _result_of_tout(contract, entry, problems, stored)
     elif contract.bettel:
         result = _result_of_bettel(contract, entry, problems)
     elif contract is SIE:
         result = _result_of_sie(contract, entry, problems)
     else:
-        result = _result_of_plain_game(contract, entry, problems)
+        result = _result_of_plain_game(contract, entry, problems, stored)
     raise_if_any(problems)
     assert declarer is not None
     assert result is not None
@@ -1569,7 +1636,11 @@ def _parse_house_count(
 
 
 def _parse_ramsch(
-    contract: Contract, entry: Mapping[str, object], table: TableSetup, problems: list[Problem]
+    contract: Contract,
+    entry: Mapping[str, object],
+    table: TableSetup,
+    problems: list[Problem],
+    stored: bool = False,
 ) -> RamschHand:
     """A Ramsch: card points adding up to 120, the Jungfrauen, or a Durchmarsch (see the module
     docstring, "House games")."""
@@ -1590,7 +1661,7 @@ def _parse_ramsch(
         else None
     )
     before = len(problems)
-    card_points = _ramsch_card_points(entry, table, problems)
+    card_points = _ramsch_card_points(entry, table, problems, stored)
     points_refused = len(problems) > before
     if durchmarsch is not None and card_points is not None:
         if card_points.get(durchmarsch, 0) != TOTAL_CARD_POINTS:
@@ -1762,10 +1833,10 @@ def _tied_tricks(
 
 
 def _ramsch_card_points(
-    entry: Mapping[str, object], table: TableSetup, problems: list[Problem]
+    entry: Mapping[str, object], table: TableSetup, problems: list[Problem], stored: bool = False
 ) -> dict[str, int] | None:
     """Each player's card points (players left out took 0), adding up to 120; None when the
-    entry gives none (or only zeros, which say nothing)."""
+    entry gives none (or only zeros, which say nothing). A ``stored`` hand keeps 1 or 119."""
     raw = entry.get("card_points")
     if says_nothing(raw):
         return None
@@ -1794,7 +1865,7 @@ def _ramsch_card_points(
                     points=value,
                 )
             )
-        elif not possible_card_points(value):
+        elif not stored and not possible_card_points(value):
             problems.append(impossible_player_points(player, value))
         else:
             points[player] = value
@@ -2446,6 +2517,27 @@ class Schafkopf(Game):
             requires="bock",
         ),
         OptionSpec(
+            "bock_runde",
+            False,
+            _("Bock after every full round"),
+            _(
+                "Once each player has dealt in a round without Bock games, a Bock round starts, "
+                "whatever was played: plain and Bock rounds take turns."
+            ),
+            requires="bock",
+        ),
+        OptionSpec(
+            "doppelbock",
+            False,
+            _("Doppelbock"),
+            _(
+                "A Bock round started while Bock games are still owed doubles them again: "
+                "each of those games is a Doppelbock, worth four times its value. Otherwise it "
+                "is played after them."
+            ),
+            requires="bock",
+        ),
+        OptionSpec(
             "klopfen",
             False,
             _("Klopfen (Legen)"),
@@ -2488,24 +2580,32 @@ class Schafkopf(Game):
         entry: Mapping[str, object],
         table: TableSetup,
         earlier: Sequence[RoundScore] = (),
+        *,
+        stored: bool = False,
     ) -> RoundScore:
+        """``stored``: a stored hand replayed, which keeps 1 or 119 card points (``parse_entry``).
+        Whether the hand is a Bock game follows from the hands before (rules.md §19), a full
+        Runde being a hand dealt by each player at the table."""
+        bock = bock_level([score.breakdown for score in earlier], table, len(table.players))
+
+        def score_four(
+            entry: Mapping[str, object], table: TableSetup, earlier: Sequence[RoundScore]
+        ) -> RoundScore:
+            return self._score_four(entry, table, stored=stored, bock=bock)
+
         if len(table.players) == FIVE_PLAYERS:
-            return score_at_five(entry, table, earlier, self._score_four)
-        return self._score_four(entry, table, earlier)
+            return score_at_five(entry, table, earlier, score_four)
+        return score_four(entry, table, earlier)
 
     def _score_four(
-        self,
-        entry: Mapping[str, object],
-        table: TableSetup,
-        earlier: Sequence[RoundScore] = (),
+        self, entry: Mapping[str, object], table: TableSetup, *, stored: bool, bock: int
     ) -> RoundScore:
-        parsed = parse_entry(entry, table)
+        parsed = parse_entry(entry, table, stored=stored)
         if isinstance(parsed, CountedHand):
             counted = SchafkopfPointsBreakdown(dict(parsed.points))
             return RoundScore(dict(parsed.points), counted.to_json())
         # A Bock round follows from the hands before (rules.md §19), so a table that plays it
         # is scored from them (``resume_state`` then says None).
-        bock = bock_games_left([score.breakdown for score in earlier], table) > 0
         if isinstance(parsed, RamschHand):
             return score_ramsch(parsed, table, bock)
         return score_hand(parsed, table, bock)
@@ -2543,12 +2643,21 @@ class Schafkopf(Game):
 class SchafkopfTracker(RoundTracker):
     """At a table of five the tracker knows who deals each hand, so the hand it scores names
     the dealer as the player who sits out, whatever the entry said: a hand moved or deleted
-    before it changes the deal, and the hands after follow it."""
+    before it changes the deal, and the hands after follow it. A stored hand replayed keeps
+    1 or 119 card points (``rescore``, ``parse_entry``)."""
+
+    game: Schafkopf
 
     def score(self, entry: Mapping[str, object]) -> RoundScore:
+        return self._scored(entry, stored=False)
+
+    def rescore(self, entry: Mapping[str, object]) -> RoundScore:
+        return self._scored(entry, stored=True)
+
+    def _scored(self, entry: Mapping[str, object], *, stored: bool) -> RoundScore:
         if len(self.table.players) == FIVE_PLAYERS:
             entry = {**entry, SITS_OUT: self.table.players[self.next_dealer()]}
-        return super().score(entry)
+        return self.game.score_round(entry, self.table, self.scores, stored=stored)
 
 
 def sits_out_at(table: TableSetup, dealer: int) -> str | None:
@@ -2623,9 +2732,10 @@ def score_at_five(
     )
 
 
-def score_hand(hand: PlayedHand, table: TableSetup, bock: bool = False) -> RoundScore:
+def score_hand(hand: PlayedHand, table: TableSetup, bock: int = 0) -> RoundScore:
     """One hand's payments: game value and zero-sum settlement (games/plugins/schafkopf/rules.md
-    §6-§7); everybody passed scores nothing (§2)."""
+    §6-§7); everybody passed scores nothing (§2). ``bock``: 1 for a Bock game, 2 for a
+    Doppelbock (§19)."""
     contract = hand.contract
     tout_rule = table.option_str("tout")
     laufende = hand.laufende
@@ -2669,12 +2779,13 @@ def score_hand(hand: PlayedHand, table: TableSetup, bock: bool = False) -> Round
         doublings=hand.doublings,
         multiplier=parts.multiplier,
         game_value=parts.per_opponent,
-        bock=bock,
+        bock=bock > 0,
+        doppelbock=bock == DOPPELBOCK,
     )
     return RoundScore(points, breakdown.to_json())
 
 
-def score_ramsch(hand: RamschHand, table: TableSetup, bock: bool = False) -> RoundScore:
+def score_ramsch(hand: RamschHand, table: TableSetup, bock: int = 0) -> RoundScore:
     """A Ramsch's payments (games/plugins/schafkopf/rules.md §12; the readings in the module
     docstring, "House games"): the most card points lose and pay each other player, all of them on a
     tie; each Jungfrau doubles; a Durchmarsch wins from everyone."""
@@ -2711,7 +2822,8 @@ def score_ramsch(hand: RamschHand, table: TableSetup, bock: bool = False) -> Rou
         schneider=hand.durchmarsch is not None,
         schwarz=hand.durchmarsch is not None,
         tie_break=hand.tie_break,
-        bock=bock,
+        bock=bock > 0,
+        doppelbock=bock == DOPPELBOCK,
         geschoben=hand.geschoben,
     )
     return RoundScore(points, breakdown.to_json())
@@ -2795,11 +2907,16 @@ class ContractBreakdown:
     # A game of a Bock round (rules.md §19), its ``multiplier`` doubled once more; the key is
     # written only then, so every hand stored before Bock rounds reads the same.
     bock: bool = False
+    # A game of two overlapping Bock rounds (option ``doppelbock``): ``bock`` too, and its
+    # ``multiplier`` doubled twice; written only then.
+    doppelbock: bool = False
 
     def to_json(self) -> dict[str, JSON]:
         stored = self._stored()
         if self.bock:
             stored["bock"] = True
+        if self.doppelbock:
+            stored["doppelbock"] = True
         return stored
 
     def _stored(self) -> dict[str, JSON]:
@@ -2858,6 +2975,7 @@ class ContractBreakdown:
             multiplier=fields.read("multiplier", integer),
             game_value=fields.read("game_value", integer),
             bock=bool(fields.maybe("bock", boolean)),
+            doppelbock=bool(fields.maybe("doppelbock", boolean)),
         )
 
 
@@ -2865,7 +2983,7 @@ class ContractBreakdown:
 _CONTRACT_KEYS = ("kind", *(field.name for field in dataclass_fields(ContractBreakdown)))
 # Keys the house games added (issue 17, item 1; Bock rounds, issue 34); hands stored before
 # then lack them.
-_LATER_CONTRACT_KEYS = ("factor", "klopfen", "bock")
+_LATER_CONTRACT_KEYS = ("factor", "klopfen", "bock", "doppelbock")
 
 
 @dataclass(frozen=True)
@@ -2900,8 +3018,10 @@ class RamschBreakdown:
     # Only where the table broke a tie for the most card points (option ``ramsch_tie``): the
     # key is left out otherwise, so every Ramsch stored before the option reads the same.
     tie_break: RamschTieBreak | None = None
-    # A game of a Bock round (rules.md §19): written only then, as for a contract.
+    # A game of a Bock round (rules.md §19), or of two (Doppelbock): written only then, as for
+    # a contract.
     bock: bool = False
+    doppelbock: bool = False
     # How many players pushed in a Schieberramsch (rules.md §20), each doubling; written only
     # when some did.
     geschoben: int = 0
@@ -2912,6 +3032,8 @@ class RamschBreakdown:
             stored["tie_break"] = self.tie_break.to_json()
         if self.bock:
             stored["bock"] = True
+        if self.doppelbock:
+            stored["doppelbock"] = True
         if self.geschoben:
             stored["geschoben"] = self.geschoben
         return stored
@@ -2941,7 +3063,7 @@ class RamschBreakdown:
 
     @classmethod
     def from_json(cls, data: object, path: str = "breakdown") -> RamschBreakdown:
-        fields = Fields(data, path, _RAMSCH_KEYS, optional=("tie_break", "bock", "geschoben"))
+        fields = Fields(data, path, _RAMSCH_KEYS, optional=_LATER_RAMSCH_KEYS)
         for key, value in (
             ("kind", cls.kind),
             ("contract", cls.contract.key),
@@ -2969,10 +3091,13 @@ class RamschBreakdown:
                 "tie_break", lambda value, at: RamschTieBreak.from_json(value, at)
             ),
             bock=bool(fields.maybe("bock", boolean)),
+            doppelbock=bool(fields.maybe("doppelbock", boolean)),
             geschoben=fields.maybe("geschoben", integer) or 0,
         )
 
 
+# Written only when they say something (the tie-break, Bock rounds, the Schieberramsch).
+_LATER_RAMSCH_KEYS = ("tie_break", "bock", "doppelbock", "geschoben")
 _RAMSCH_KEYS = (
     "kind",
     "contract",
@@ -2981,7 +3106,7 @@ _RAMSCH_KEYS = (
     *(
         field.name
         for field in dataclass_fields(RamschBreakdown)
-        if field.name not in ("tie_break", "bock", "geschoben")
+        if field.name not in _LATER_RAMSCH_KEYS
     ),
 )
 

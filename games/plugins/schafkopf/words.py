@@ -140,7 +140,7 @@ def summary_of(breakdown: SchafkopfBreakdown, setup: TableSetup) -> str:
     if doubled:
         result += ", " + doubled
     if breakdown.bock:
-        result += ", " + _("Bock")
+        result += ", " + bock_word(breakdown)
     return _("%(game)s: %(result)s — %(value)s each") % {
         "game": who,
         "result": result,
@@ -161,7 +161,7 @@ def _ramsch_summary(breakdown: RamschBreakdown, setup: TableSetup) -> str:
     if breakdown.geschoben:
         extras.append(push_words(breakdown.geschoben))
     if breakdown.bock:
-        extras.append(_("Bock"))
+        extras.append(bock_word(breakdown))
     if breakdown.durchmarsch:
         what = _("%(player)s's Durchmarsch") % {"player": breakdown.durchmarsch}
     elif not breakdown.winners:
@@ -181,6 +181,11 @@ def _ramsch_summary(breakdown: RamschBreakdown, setup: TableSetup) -> str:
     }
 
 
+def bock_word(breakdown: ContractBreakdown | RamschBreakdown) -> str:
+    """ "Bock" for a game of a Bock round, "Doppelbock" for a game of two (rules.md §19)."""
+    return _("Doppelbock") if breakdown.doppelbock else _("Bock")
+
+
 def _multiplier_words(breakdown: ContractBreakdown | RamschBreakdown) -> str:
     """The knocks and the Stoß chain as factors: "Klopfen ×2, Stoß ×2" ("" for none)."""
     factors = []
@@ -191,7 +196,7 @@ def _multiplier_words(breakdown: ContractBreakdown | RamschBreakdown) -> str:
     if doublings:
         factors.append(f"{doubling_name(doublings)} ×{DOUBLINGS[doublings - 1].multiplier}")
     if breakdown.bock:
-        factors.append(_("Bock") + " ×2")
+        factors.append(bock_word(breakdown) + (" ×4" if breakdown.doppelbock else " ×2"))
     pushes = breakdown.geschoben if isinstance(breakdown, RamschBreakdown) else 0
     if pushes:
         factors.append(f"{push_words(pushes)} ×{2**pushes}")

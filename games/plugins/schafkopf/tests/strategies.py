@@ -254,3 +254,24 @@ def house_mistakes(draw: st.DrawFn, here: TableSetup) -> dict[str, Any]:  # noqa
         }
     assert kind == "bettel-no-result"
     return {"contract": "bettel", "declarer": seats[0]}
+
+
+@st.composite
+def bock_evenings(
+    draw: st.DrawFn, stacking: bool = False
+) -> tuple[TableSetup, list[dict[str, Any]]]:
+    """A table playing Bock rounds, with any triggers, and an evening at it; ``stacking`` draws
+    the Bock after every full round and the Doppelbock too (rules.md §19)."""
+    options: dict[str, object] = {
+        "bock": True,
+        "bock_games": draw(st.integers(1, 8)),
+        "bock_doubled": draw(st.sampled_from(["off", "stoss", "retour"])),
+        "bock_sixty": draw(st.booleans()),
+        "bock_schneider": draw(st.booleans()),
+        "ramsch": draw(st.booleans()),
+        "klopfen": draw(st.booleans()),
+    }
+    if stacking:
+        options.update(bock_runde=draw(st.booleans()), doppelbock=draw(st.booleans()))
+    table = GAME.setup(list(FOUR), options)
+    return table, draw(st.lists(entries(table), max_size=12 if stacking else 10))

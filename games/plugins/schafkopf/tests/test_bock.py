@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings
 
 from games.plugins.schafkopf.engine import SOLO, bock_games_left, game_value, starts_bock
 from games.plugins.schafkopf.words import summary_of
 from games.scoring import TableSetup, get_game, score_table
 
-from .strategies import FOUR, GAME, entries
+from .strategies import FOUR, GAME, bock_evenings
 
 BOCK = {"bock": True}
 
@@ -104,22 +103,10 @@ def test_the_history_says_bock() -> None:
     )
 
 
-@st.composite
-def bock_evenings(draw: st.DrawFn) -> tuple[TableSetup, list[dict[str, Any]]]:
-    """A table playing Bock rounds, with any triggers, and an evening at it."""
-    table = at(
-        bock_games=draw(st.integers(1, 8)),
-        bock_doubled=draw(st.sampled_from(["off", "stoss", "retour"])),
-        bock_sixty=draw(st.booleans()),
-        bock_schneider=draw(st.booleans()),
-        ramsch=draw(st.booleans()),
-        klopfen=draw(st.booleans()),
-    )
-    return table, draw(st.lists(entries(table), max_size=10))
-
-
-@given(bock_evenings())
-def test_every_bock_game_is_twice_the_same_game_outside_a_bock_round(
+# Drawing a whole evening is slow on a busy machine; the examples themselves are what count.
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(bock_evenings(stacking=True))
+def test_every_bock_game_is_twice_the_same_game_outside_a_bock_round_a_doppelbock_four_times(
     evening: tuple[TableSetup, list[dict[str, Any]]],
 ) -> None:
     table, hands = evening
@@ -128,7 +115,9 @@ def test_every_bock_game_is_twice_the_same_game_outside_a_bock_round(
     for played, entry in zip(rounds, hands, strict=True):
         assert sum(played.points.values()) == 0
         alone = GAME.score_round(entry, plain)
-        factor = 2 if played.breakdown.get("bock") else 1
+        doppelbock = bool(played.breakdown.get("doppelbock"))
+        assert not doppelbock or table.option_bool("doppelbock")
+        factor = 4 if doppelbock else 2 if played.breakdown.get("bock") else 1
         assert dict(played.points) == {
             player: factor * points for player, points in alone.points.items()
         }
