@@ -5,11 +5,13 @@ answers with."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Model
 from django.http import (
     Http404,
     HttpResponse,
@@ -18,6 +20,7 @@ from django.http import (
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -32,6 +35,7 @@ from games.scoring.base import resumed_state
 from games.tables import access, selectors, write_path
 from games.tables.changes import Conflict, change_lines
 from games.tables.charts import latest_totals_figure
+from games.templatetags import stored_parts
 from games.words import option_value, part_value
 
 # The history shows this many of the latest hands; older ones load on demand, so a page of a
@@ -41,6 +45,9 @@ HISTORY_PAGE = 20
 # costs at most a tenth more than one of 10, in time and a fifth in bytes).
 WINDOW = HISTORY_PAGE
 
+
+# The table page's stored parts (``{% stored_part %}`` in tables/table_detail.html).
+STORED_PARTS = ("table-top", "table-bottom")
 
 # The parts of the table page a GET can ask for on its own (``?part=``).
 PARTS = ("chart", "history")
@@ -56,7 +63,38 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
             fragment="history-older" if part == "history" else "running-totals",
             history_before=_positive(request.GET.get("before")),
         )
-    return render_table(request, page, page.form(), history_all=request.GET.get("hands") == "all")
+    if request.GET.get("hands") == "all":
+        return render_table(request, page, page.form(), history_all=True)
+    return render_table(request, page, page.form(), stored=stored_key(request, page))
+
+
+def stored_key(request: HtmxHttpRequest, page: TablePage) -> str:
+    """The key of the table page's stored parts (``{% stored_part %}``): everything they
+    show. The table's row (its version, which every change to its hands bumps, its result,
+    its watch link, its league), its club's and league's rows, each seat's and its player's
+    (renamed players), who reads it (a scorer, a viewer, a watch link, a table link), the
+    language and time zone, and the address the watch link is built on."""
+    table = page.table
+    rows = [_row(table), _row(table.club), _row(table.league) if table.league else None]
+    rows.extend((_row(seat), _row(seat.player)) for seat in table.seats.all())
+    text = repr(
+        (
+            rows,
+            page.can_score,
+            page.watching,
+            page.by_link,
+            get_language(),
+            timezone.get_current_timezone_name(),
+            request.scheme,
+            request.get_host(),
+        )
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _row(instance: Model) -> tuple[object, ...]:
+    """A model instance's stored values, as read."""
+    return tuple(getattr(instance, field.attname) for field in instance._meta.concrete_fields)
 
 
 def table_etag(version: int) -> str:
@@ -386,8 +424,11 @@ def render_table(
     conflict: Conflict | None = None,
     history_all: bool = False,
     history_before: int | None = None,
+    stored: str | None = None,
 ) -> HttpResponse:
-    context = table_context(request, page, form, history_all, history_before)
+    """The table page, or one of its fragments; ``stored``, the key of its stored parts
+    (``stored_key``), gives them again where they were rendered already."""
+    context = table_context(request, page, form, history_all, history_before, stored)
     context.update({"recorded": recorded, "conflict": conflict})
     template = "tables/table_detail.html"
     if request.htmx and fragment:
@@ -405,9 +446,13 @@ def table_context(
     form: BaseHandForm,
     history_all: bool = False,
     history_before: int | None = None,
+    stored: str | None = None,
 ) -> dict[str, Any]:
     table, setup = page.table, page.setup
-    context = {**page.hand_context(form), **scoreboard_context(page)}
+    context = {**page.hand_context(form), **scoreboard_context(page), "stored_key": stored}
+    if stored is not None and all(stored_parts.known(part, stored) for part in STORED_PARTS):
+        # What only the stored parts show is not worked out again.
+        return context
     older = 0
     if history_all or history_before is not None:
         shown = page.hands
