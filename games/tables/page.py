@@ -46,8 +46,10 @@ HISTORY_PAGE = 20
 WINDOW = HISTORY_PAGE
 
 
-# The table page's stored parts (``{% stored_part %}`` in tables/table_detail.html).
-STORED_PARTS = ("table-top", "table-bottom")
+# The table page's stored part (``{% stored_part %}`` in tables/table_detail.html), and what
+# stands in it for the new hand's token (letters only; a real token is URL-safe base64).
+STORED_PART = "table-main"
+HAND_TOKEN_PLACEHOLDER = "StoredPartHandTokenPlaceholder"
 
 # The parts of the table page a GET can ask for on its own (``?part=``).
 PARTS = ("chart", "history")
@@ -65,7 +67,26 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
         )
     if request.GET.get("hands") == "all":
         return render_table(request, page, page.form(), history_all=True)
-    return render_table(request, page, page.form(), stored=stored_key(request, page))
+    key = stored_key(request, page)
+    fill = {HAND_TOKEN_PLACEHOLDER: new_hand_token()}
+    given = stored_parts.stored(STORED_PART, key)
+    if given is None:
+        # Rendered and stored with a placeholder for the new hand's token, filled in below.
+        form = page.form(hand_token=HAND_TOKEN_PLACEHOLDER)
+        return render_table(request, page, form, stored=key, fill=fill)
+    # The page's part that shows the table is stored: nothing that only it shows (the hands,
+    # the scoreboard, the next hand's form) is read or worked out.
+    context = {
+        "table": page.table,
+        "can_score": page.can_score,
+        "round_words": page.ui.round_words,
+        "hand_scripts": page.ui.scripts,
+        "hand_styles": page.ui.styles,
+        "stored_key": key,
+        "stored_fill": fill,
+        "stored_given": {STORED_PART: given},
+    }
+    return render(request, "tables/table_detail.html", context)
 
 
 def stored_key(request: HtmxHttpRequest, page: TablePage) -> str:
@@ -352,13 +373,15 @@ class TablePage:
         data: Mapping[str, object] | None = None,
         initial: Mapping[str, object] | None = None,
         before: int | None = None,
+        hand_token: str = "",
     ) -> BaseHandForm:
         """The hand form; ``before`` is the number of the hand being edited, if any. A game
         whose form does not look at earlier hands (``form_uses_earlier``) is not given them,
         so a preview or a save of it never reads them: the save's write path checks the hand
         against them all the same.
 
-        A fresh form carries the table's version, and a new hand's a token of its own.
+        A fresh form carries the table's version, and a new hand's a token of its own (or
+        ``hand_token``).
         """
         scores = self.scores if self.ui.form_uses_earlier else []
         before_this = scores if before is None else scores[: before - 1]
@@ -367,7 +390,11 @@ class TablePage:
         if data is None:
             initial = {**initial, "table_version": self.table.version}
             if before is None:
-                initial = {**self.next_initial(), **initial, "hand_token": new_hand_token()}
+                initial = {
+                    **self.next_initial(),
+                    **initial,
+                    "hand_token": hand_token or new_hand_token(),
+                }
         return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
 
     def sitting_out(self, before: int | None) -> dict[str, str]:
@@ -425,11 +452,14 @@ def render_table(
     history_all: bool = False,
     history_before: int | None = None,
     stored: str | None = None,
+    fill: Mapping[str, str] | None = None,
 ) -> HttpResponse:
-    """The table page, or one of its fragments; ``stored``, the key of its stored parts
-    (``stored_key``), gives them again where they were rendered already."""
-    context = table_context(request, page, form, history_all, history_before, stored)
-    context.update({"recorded": recorded, "conflict": conflict})
+    """The table page, or one of its fragments; ``stored``, the key its stored part is stored
+    under (``stored_key``), with ``fill`` what to fill in for the placeholders in it."""
+    context = table_context(request, page, form, history_all, history_before)
+    context.update(
+        {"recorded": recorded, "conflict": conflict, "stored_key": stored, "stored_fill": fill}
+    )
     template = "tables/table_detail.html"
     if request.htmx and fragment:
         template += f"#{fragment}"
@@ -446,13 +476,9 @@ def table_context(
     form: BaseHandForm,
     history_all: bool = False,
     history_before: int | None = None,
-    stored: str | None = None,
 ) -> dict[str, Any]:
     table, setup = page.table, page.setup
-    context = {**page.hand_context(form), **scoreboard_context(page), "stored_key": stored}
-    if stored is not None and all(stored_parts.known(part, stored) for part in STORED_PARTS):
-        # What only the stored parts show is not worked out again.
-        return context
+    context = {**page.hand_context(form), **scoreboard_context(page)}
     older = 0
     if history_all or history_before is not None:
         shown = page.hands

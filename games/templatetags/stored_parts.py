@@ -4,9 +4,10 @@
 The key is everything the part shows (a table page's: the rows of its table, club, league,
 seats and players, the table's version, which every change to its hands bumps, the viewer's
 role and the language: ``tables/page.stored_key``), so a stored part is a pure function of it
-and never outlives a change: a changed page has another key. The one thing a part holds that
-differs per request, the CSRF token of its forms, is stored as a placeholder and filled in
-with the request's own token each time it is given. A render without a key (a 409, a 422,
+and never outlives a change: a changed page has another key. What a part holds that differs
+per request is stored as a placeholder and filled in each time it is given: the CSRF token of
+its forms (the request's own), and what the view names in ``stored_fill`` (a table page's
+new hand token). A render without a key (a 409, a 422,
 the answer to a save, a fragment) renders the part as it is, every time.
 """
 
@@ -22,18 +23,18 @@ from games.remembered import Remembered
 
 register = template.Library()
 
-# Stored parts by (name, key). A part of a table page is some 10-40 KB: a few hundred of them
-# is a few megabytes per app server, and the oldest go when there would be more.
-STORED: Remembered[str] = Remembered(400)
+# Stored parts by (name, key). A table page's is some 20-60 KB (a card game's grid): two
+# hundred of them at most, some ten megabytes per app server; all go when there would be more.
+STORED: Remembered[str] = Remembered(200)
 # Stands for the CSRF token in a stored part: letters only, so escaping leaves it as it is,
 # and no page shows it otherwise.
 CSRF_PLACEHOLDER = "StoredPartCsrfTokenPlaceholder"
 
 
-def known(name: str, key: Hashable) -> bool:
-    """Whether the part ``name`` is stored under ``key`` (the view then need not work out
-    what only the part shows)."""
-    return STORED.known((name, key)) is not None
+def stored(name: str, key: Hashable) -> str | None:
+    """The part ``name`` stored under ``key``, if it is (the view then need not work out what
+    only the part shows, and gives it in the context's ``stored_given``)."""
+    return STORED.known((name, key))
 
 
 class StoredPartNode(template.Node):
@@ -52,16 +53,22 @@ class StoredPartNode(template.Node):
             with context.push(csrf_token=CSRF_PLACEHOLDER):
                 return str(self.nodelist.render(context))
 
-        stored = STORED.get((self.name, key), render)
+        given = (context.get("stored_given") or {}).get(self.name)
+        markup = given if given is not None else STORED.get((self.name, key), render)
         token = context.get("csrf_token")
         real = "" if not token or token == "NOTPROVIDED" else esc(token)
         if not real:
             # A page rendered without a CSRF token renders its forms without the input.
-            stored = stored.replace(
+            markup = markup.replace(
                 f'<input type="hidden" name="csrfmiddlewaretoken" value="{CSRF_PLACEHOLDER}">',
                 "",
             )
-        return mark_safe(stored.replace(CSRF_PLACEHOLDER, real))
+        markup = markup.replace(CSRF_PLACEHOLDER, real)
+        # What else differs per request (``stored_fill``: placeholder -> value, both of
+        # letters and digits only, so escaping leaves them as they are).
+        for placeholder, value in (context.get("stored_fill") or {}).items():
+            markup = markup.replace(placeholder, value)
+        return mark_safe(markup)
 
 
 @register.tag

@@ -14,14 +14,15 @@ from django.urls import reverse
 from games.clubs import services as club_services
 from games.models import League, Player, Role, Round, Table, new_public_id
 from games.tables import services as table_services
+from games.tables.page import HAND_TOKEN_PLACEHOLDER
 from games.templatetags import stored_parts
 from tests.clubs import home_club, member
-from tests.factories import points_entry
+from tests.factories import EIGHT_CARDS, card_post_data, points_entry, rest
 
 pytestmark = pytest.mark.django_db
 
 # What differs between two renders of one page anyway: the CSRF tokens (masked afresh for
-# every answer) and the new hand's token.
+# every answer) and the new hand's token (new for every page).
 TOKENS = re.compile(
     r'(name="csrfmiddlewaretoken" value="|X-CSRFToken": "|name="hand_token" value=")[^"]*"'
 )
@@ -32,6 +33,7 @@ def page(client: Client, url: str, language: str = "en") -> str:
     assert response.status_code == 200
     text = response.content.decode()
     assert stored_parts.CSRF_PLACEHOLDER not in text
+    assert HAND_TOKEN_PLACEHOLDER not in text
     return TOKENS.sub(r'\1"', text)
 
 
@@ -76,7 +78,7 @@ def test_a_page_given_its_stored_parts_is_what_rendering_it_gives(
     stored_parts.STORED.clear()
 
     first = page(client, url, language)
-    assert len(stored_parts.STORED) == 2
+    assert len(stored_parts.STORED) == 1
     given = page(client, url, language)
 
     assert given == first
@@ -229,3 +231,33 @@ def test_writes_that_undo_another_leave_no_stored_part_from_before_them(undo: st
 
     assert after != before
     assert after == rendered_anew(client, url)
+
+
+HAND_TOKEN = re.compile(r'name="hand_token" value="([^"]*)"')
+
+
+def test_each_page_given_the_stored_part_has_a_new_hand_token_that_stores_its_hand_once() -> None:
+    table = scopa_table()
+    client = signed_in(Role.SCORER)
+    url = table_url(table)
+    stored_parts.STORED.clear()
+    pages = [client.get(url).content.decode() for _page in range(3)]
+    tokens = [HAND_TOKEN.findall(text) for text in pages]
+    assert all(len(found) == 1 for found in tokens)
+    assert len({found[0] for found in tokens}) == 3
+    version = re.findall(r'name="table_version" value="(\d+)" id="id_table_version"', pages[2])
+    assert version == [str(Table.objects.get(pk=table.pk).version)]
+
+    saved = {
+        **card_post_data(["Ann", "Bob", "Cy"], {"Ann": EIGHT_CARDS, "Bob": rest(EIGHT_CARDS)}),
+        "table_version": version[0],
+        "hand_token": tokens[2][0],
+    }
+    for _tap in range(2):  # the same form sent twice (a phone retrying) stores it once
+        assert client.post(url, saved).status_code == 302
+
+    assert table.rounds.count() == 4
+    assert "Hand 4 recorded" in page(client, url)  # the message shown, once
+    after = page(client, url)
+    assert after == rendered_anew(client, url)
+    assert "Record hand 5" in after
