@@ -5,11 +5,13 @@ answers with."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Model
 from django.http import (
     Http404,
     HttpResponse,
@@ -18,6 +20,7 @@ from django.http import (
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -32,6 +35,7 @@ from games.scoring.base import resumed_state
 from games.tables import access, selectors, write_path
 from games.tables.changes import Conflict, change_lines
 from games.tables.charts import latest_totals_figure
+from games.templatetags import stored_parts
 from games.words import option_value, part_value
 
 # The history shows this many of the latest hands; older ones load on demand, so a page of a
@@ -41,6 +45,11 @@ HISTORY_PAGE = 20
 # costs at most a tenth more than one of 10, in time and a fifth in bytes).
 WINDOW = HISTORY_PAGE
 
+
+# The table page's stored part (``{% stored_part %}`` in tables/table_detail.html), and what
+# stands in it for the new hand's token (letters only; a real token is URL-safe base64).
+STORED_PART = "table-main"
+HAND_TOKEN_PLACEHOLDER = "StoredPartHandTokenPlaceholder"
 
 # The parts of the table page a GET can ask for on its own (``?part=``).
 PARTS = ("chart", "history")
@@ -56,7 +65,57 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
             fragment="history-older" if part == "history" else "running-totals",
             history_before=_positive(request.GET.get("before")),
         )
-    return render_table(request, page, page.form(), history_all=request.GET.get("hands") == "all")
+    if request.GET.get("hands") == "all":
+        return render_table(request, page, page.form(), history_all=True)
+    key = stored_key(request, page)
+    fill = {HAND_TOKEN_PLACEHOLDER: new_hand_token()}
+    given = stored_parts.stored(STORED_PART, key)
+    if given is None:
+        # Rendered and stored with a placeholder for the new hand's token, filled in below.
+        form = page.form(hand_token=HAND_TOKEN_PLACEHOLDER)
+        return render_table(request, page, form, stored=key, fill=fill)
+    # The page's part that shows the table is stored: nothing that only it shows (the hands,
+    # the scoreboard, the next hand's form) is read or worked out.
+    context = {
+        "table": page.table,
+        "can_score": page.can_score,
+        "round_words": page.ui.round_words,
+        "hand_scripts": page.ui.scripts,
+        "hand_styles": page.ui.styles,
+        "stored_key": key,
+        "stored_fill": fill,
+        "stored_given": {STORED_PART: given},
+    }
+    return render(request, "tables/table_detail.html", context)
+
+
+def stored_key(request: HtmxHttpRequest, page: TablePage) -> str:
+    """The key of the table page's stored parts (``{% stored_part %}``): everything they
+    show. The table's row (its version, which every change to its hands bumps, its result,
+    its watch link, its league), its club's and league's rows, each seat's and its player's
+    (renamed players), who reads it (a scorer, a viewer, a watch link, a table link), the
+    language and time zone, and the address the watch link is built on."""
+    table = page.table
+    rows = [_row(table), _row(table.club), _row(table.league) if table.league else None]
+    rows.extend((_row(seat), _row(seat.player)) for seat in table.seats.all())
+    text = repr(
+        (
+            rows,
+            page.can_score,
+            page.watching,
+            page.by_link,
+            get_language(),
+            timezone.get_current_timezone_name(),
+            request.scheme,
+            request.get_host(),
+        )
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _row(instance: Model) -> tuple[object, ...]:
+    """A model instance's stored values, as read."""
+    return tuple(getattr(instance, field.attname) for field in instance._meta.concrete_fields)
 
 
 def table_etag(version: int) -> str:
@@ -314,13 +373,15 @@ class TablePage:
         data: Mapping[str, object] | None = None,
         initial: Mapping[str, object] | None = None,
         before: int | None = None,
+        hand_token: str = "",
     ) -> BaseHandForm:
         """The hand form; ``before`` is the number of the hand being edited, if any. A game
         whose form does not look at earlier hands (``form_uses_earlier``) is not given them,
         so a preview or a save of it never reads them: the save's write path checks the hand
         against them all the same.
 
-        A fresh form carries the table's version, and a new hand's a token of its own.
+        A fresh form carries the table's version, and a new hand's a token of its own (or
+        ``hand_token``).
         """
         scores = self.scores if self.ui.form_uses_earlier else []
         before_this = scores if before is None else scores[: before - 1]
@@ -329,7 +390,11 @@ class TablePage:
         if data is None:
             initial = {**initial, "table_version": self.table.version}
             if before is None:
-                initial = {**self.next_initial(), **initial, "hand_token": new_hand_token()}
+                initial = {
+                    **self.next_initial(),
+                    **initial,
+                    "hand_token": hand_token or new_hand_token(),
+                }
         return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
 
     def sitting_out(self, before: int | None) -> dict[str, str]:
@@ -386,9 +451,15 @@ def render_table(
     conflict: Conflict | None = None,
     history_all: bool = False,
     history_before: int | None = None,
+    stored: str | None = None,
+    fill: Mapping[str, str] | None = None,
 ) -> HttpResponse:
+    """The table page, or one of its fragments; ``stored``, the key its stored part is stored
+    under (``stored_key``), with ``fill`` what to fill in for the placeholders in it."""
     context = table_context(request, page, form, history_all, history_before)
-    context.update({"recorded": recorded, "conflict": conflict})
+    context.update(
+        {"recorded": recorded, "conflict": conflict, "stored_key": stored, "stored_fill": fill}
+    )
     template = "tables/table_detail.html"
     if request.htmx and fragment:
         template += f"#{fragment}"
