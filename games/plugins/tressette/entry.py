@@ -41,7 +41,7 @@ from games.plugins.tressette.engine import (
 from games.plugins.tressette.posted import read_entry
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
-from games.scoring.card_points import CAPTURES, POINTS
+from games.scoring.card_points import POINTS
 from games.scoring.cards import Card
 
 # The accuse's choices: none, three or four of the rank (rules.md §4).

@@ -4,15 +4,9 @@ either way."""
 
 from __future__ import annotations
 
-from games.plugins.tressette.engine import (
-    ACCUSE_RANKS,
-    CAPTURES,
-    DECLARATIONS,
-    LAST_TRICK,
-    NAPOLETANE,
-    POINTS,
-)
+from games.plugins.tressette.engine import ACCUSE_RANKS, DECLARATIONS, LAST_TRICK, NAPOLETANE
 from games.scoring.base import TableSetup
+from games.scoring.card_points import CAPTURES, POINTS
 from games.scoring.posted import MODE_POINTS, Values, captures, count, mode, per_side, side_at
 
 
