@@ -1,18 +1,24 @@
 """Migrations 0009 and 0010: a database from before clubs keeps all its records, in one club.
 
 These tests move the schema back to 0008 and forward again, so they need a real transaction
-(not the usual test transaction); each puts the schema back to the latest migration at the
-end, whatever happened.
+(not the usual test transaction); the schema is put back to the latest migration at the end,
+whatever happened.
+
+Moving the schema back is the slow part (Django renders the models at every step: longer than
+making the whole test database), so it is done once for both tests: the empty database's
+migration runs first, in a transaction rolled back afterwards, schema and all (both databases
+change their schema in a transaction), which leaves the empty database at 0008 for the next.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 BEFORE_CLUBS = [("games", "0008_trentino_tables_keep_target_11")]
@@ -32,13 +38,41 @@ def latest() -> list[tuple[str, str]]:
     return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
-@pytest.fixture
-def before_clubs() -> Iterator[Any]:
-    """The models at 0008, with the schema put back to the latest migration afterwards."""
-    try:
-        yield migrate(BEFORE_CLUBS)
-    finally:
+@pytest.fixture(scope="module")
+def latest_at_the_end(django_db_blocker: Any) -> Iterator[None]:
+    """The schema put back to the latest migration after the module's last test, whatever
+    happened (the test database's other tests need it)."""
+    yield
+    with django_db_blocker.unblock():
         migrate(latest())
+
+
+@pytest.fixture
+def before_clubs(latest_at_the_end: None) -> Any:
+    """The models at 0008: the schema moved back there, unless a test left it there already."""
+    return migrate(BEFORE_CLUBS)
+
+
+@contextmanager
+def rolled_back() -> Iterator[None]:
+    """Everything done inside, migrations too, undone at the end: one transaction, rolled back.
+    SQLite's schema editor needs its foreign key checks off, which it cannot switch inside a
+    transaction: they are off for the transaction, as it has them for each migration."""
+    connection.disable_constraint_checking()
+    try:
+        with transaction.atomic():
+            yield
+            transaction.set_rollback(True)
+    finally:
+        connection.enable_constraint_checking()
+
+
+# First: it leaves the empty database at 0008 (rolled back), where the next test starts.
+def test_an_empty_database_gets_no_club(before_clubs: Any) -> None:
+    with rolled_back():
+        apps = migrate(latest())
+
+        assert not apps.get_model("games", "Club").objects.exists()
 
 
 def test_existing_records_move_into_one_club_with_public_ids(before_clubs: Any) -> None:
@@ -87,9 +121,3 @@ def test_existing_records_move_into_one_club_with_public_ids(before_clubs: Any) 
     assert sorted(seat.player.name for seat in table.seats.all()) == ["Ann", "Bob"]
     assert table.rounds.get().entry == {"points": {"Ann": 3, "Bob": 1}}
     assert table.league.seasons.get().name == "2025"
-
-
-def test_an_empty_database_gets_no_club(before_clubs: Any) -> None:
-    apps = migrate(latest())
-
-    assert not apps.get_model("games", "Club").objects.exists()

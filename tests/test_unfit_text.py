@@ -207,8 +207,7 @@ def fields_by_path(world: World, django_db_blocker: Any) -> dict[tuple[str, str]
 def test_no_field_or_parameter_of_any_url_answers_500(
     world: World, fields_by_path: dict[tuple[str, str], set[str]], name: str
 ) -> None:
-    client = Client()
-    client.force_login(world.users["owner"])
+    client = test_access_matrix.visitor(world, "owner")
     path = reverse(name, kwargs=world.kwargs(name))
     # What the page's own forms hold, so one unfit field is all that is wrong.
     filled = {"table_version": str(world.table.version)}
@@ -229,8 +228,7 @@ def test_no_field_or_parameter_of_any_url_answers_500(
 @pytest.mark.parametrize("name", sorted(n for n in MATRIX if MATRIX[n][0]["owner"] != 405))
 def test_an_unfit_path_cookie_or_header_never_answers_500(world: World, name: str) -> None:
     path = reverse(name, kwargs=world.kwargs(name))
-    client = Client()
-    client.force_login(world.users["owner"])
+    client = test_access_matrix.visitor(world, "owner")
     for cookie in ("sessionid", "csrftoken", "django_language"):
         client.cookies[cookie] = "a\x00b"
     headers = {
