@@ -4,7 +4,7 @@ Pyodide, so there is no second set of rules to drift (issue 33, item 3).
 
 ``/offline/engine.zip`` is made from the very modules the server imports, when first asked, and
 answered with an ETag (its digest): the service worker keeps it beside the Pyodide runtime
-(vendor/pyodide/<version>/, fetched by ``make pyodide``, served at /offline/pyodide/<version>/
+(vendor/pyodide/<version>/, fetched by ``make pyodide``, served at /offline/pyodide-<version>/
 with its gzip copies and cached for good: the version is in the path) and both are fetched in the
 background after a page has loaded (templates/pwa/service-worker.js, "warm"), never on a
 connection marked save-data. static/js/offline-engine.js loads them only when a pending hand
@@ -67,7 +67,7 @@ CONTENT_TYPES = {
 @require_safe
 @cache_control(max_age=365 * 24 * 60 * 60, public=True, immutable=True)
 def pyodide(request: HttpRequest, version: str, name: str) -> FileResponse:
-    """/offline/pyodide/<version>/<name>: one of the runtime's files, its gzip copy where the
+    """/offline/pyodide-<version>/<name>: one of the runtime's files, its gzip copy where the
     browser takes one. Never changes under its address."""
     if version != PYODIDE_VERSION or name not in PYODIDE_FILES or not pyodide_installed():
         raise Http404

@@ -20,6 +20,7 @@ import json
 from pathlib import PurePosixPath
 from typing import cast
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.core.files.storage import FileSystemStorage
@@ -116,17 +117,17 @@ def immutable_static_urls() -> bool:
     return isinstance(staticfiles_storage, ManifestFilesMixin)
 
 
-def warm_urls() -> list[str]:
+def warm_urls(*, kit: bool = True) -> list[str]:
     """The pages fetched in the background after a first visit, so that they open with no
     signal even if never opened: the home page, the rules and the games' tools (the
-    referees), and what starting a table offline needs (``table_start_urls``). Tables are
-    kept as they are opened."""
+    referees), and with ``kit`` (``settings.OFFLINE_KIT``) what starting a table offline
+    needs (``table_start_urls``). Tables are kept as they are opened."""
     return [
         reverse("games:home"),
         reverse("games:rules_index"),
         *(reverse("games:rules_game", args=[key]) for key in GAMES),
         *(reverse(tool.url_name) for tool in TOOLS),
-        *table_start_urls(),
+        *(table_start_urls() if kit else []),
     ]
 
 
@@ -164,6 +165,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     version = hashlib.sha256(json.dumps([precache, immutable]).encode()).hexdigest()[:16]
     # Typed as a bare Storage; Django's and WhiteNoise's static storages are file systems.
     static = cast(FileSystemStorage, staticfiles_storage).base_url
+    kit = settings.OFFLINE_KIT
     config = {
         "version": version,
         "static": static,
@@ -172,20 +174,20 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "pages": {
             "version": PAGES_VERSION,
             "most": MOST_PAGES_KEPT,
-            "warm": warm_urls(),
+            "warm": warm_urls(kit=kit),
             # Kept whatever the number of tables: what starting a table offline needs.
-            "lasting": table_start_urls(),
+            "lasting": table_start_urls() if kit else [],
         },
         # What scores pending hands with no signal (scorekeeper/offline_engine.py): the
         # Pyodide runtime, kept across deploys in a cache named for its version, and the
         # engine's zip and worker.
         "engine": {
             "version": offline_engine.PYODIDE_VERSION,
-            "runtime": offline_engine.pyodide_urls(),
+            "runtime": offline_engine.pyodide_urls() if kit else [],
             # Follow each deploy: asked again with a signal, the copies kept answering without.
             "follow": (
                 [reverse("offline_engine"), static + offline_engine.WORKER]
-                if offline_engine.pyodide_installed()
+                if kit and offline_engine.pyodide_installed()
                 else []
             ),
         },

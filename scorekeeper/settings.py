@@ -316,6 +316,13 @@ FILE_UPLOAD_HANDLERS = [
 # restore page takes a body up to this size, the file written to a temporary file on disk and
 # read from there a line at a time (scorekeeper.limits.RefuseLargeArchives). Gzipped, 10,000
 # tables of 20 hands take about 10 MB.
+# Whether the service worker fetches, in the background after a first visit, what a phone needs
+# to start tables and score hands with no signal (issue 33): the blank table pages (about 1 MB of
+# HTML in 42 requests) and the Pyodide runtime (about 6 MB). On everywhere but in the test suite,
+# whose browser tests each start a phone afresh: only the tests of offline use turn it on there
+# (tests/conftest.py), so the other browser tests do not each download it again.
+OFFLINE_KIT = env_bool("SCOREKEEPER_OFFLINE_KIT", True)
+
 ARCHIVE_MAX_BYTES = int(os.environ.get("ARCHIVE_MAX_BYTES", str(100 * 1024 * 1024)))
 # The largest form (a 40-card hand with its counters) has under 100 fields; one file at a time.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000

@@ -57,7 +57,7 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/engine.zip", offline_engine.engine, name="offline_engine"),
     path(
-        "offline/pyodide/<str:version>/<str:name>",
+        "offline/pyodide-<str:version>/<str:name>",
         offline_engine.pyodide,
         name="offline_pyodide",
     ),

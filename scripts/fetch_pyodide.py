@@ -3,7 +3,7 @@ with when it has no signal (static/js/offline-engine.js, scorekeeper/offline_eng
 
 Fetches the pinned npm tarball from the npm registry (never a CDN at run time), checks its
 sha256, and unpacks the five files a browser needs into vendor/pyodide/<version>/ (git-ignored),
-each beside its gzip copy: /offline/pyodide/<version>/<name> serves them
+each beside its gzip copy: /offline/pyodide-<version>/<name> serves them
 (scorekeeper/offline_engine.py), outside the static files, so that collectstatic neither hashes
 nor compresses 13 MB on every deploy. Does nothing when they are there.
 """

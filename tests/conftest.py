@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import translation
 from hypothesis import settings
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
@@ -278,6 +278,19 @@ def _postgresql_emptied_by_delete(django_test_environment: None) -> Iterator[Non
     yield
     for operations, truncate in patched:
         operations.sql_flush = truncate  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def _offline_kit_only_where_tested(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test's phone starts afresh, and its service worker would fetch the offline kit
+    (settings.OFFLINE_KIT: 42 blank table pages and the 6 MB Pyodide runtime) from the live
+    server again each time. Only the tests marked ``offline_kit`` (those of offline use) get
+    it; the service worker, its precache and its kept pages stay on in every browser test."""
+    if "live_server" not in request.fixturenames or request.node.get_closest_marker("offline_kit"):
+        yield
+        return
+    with override_settings(OFFLINE_KIT=False):
+        yield
 
 
 @pytest.fixture(autouse=True)

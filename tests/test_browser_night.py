@@ -287,5 +287,6 @@ def test_a_table_is_abandoned_and_the_undo_takes_it_up_again(
     expect(page).to_have_url(f"{live_server.url}/tables/{table.public_id}/")
     expect(page.get_by_text("The table is in progress again.")).to_be_visible()
     page.goto(live_server.url)
-    expect(page.locator(".table-list").first).to_contain_text("Ann, Bob")
+    in_progress = page.locator("section[aria-labelledby=in-progress-heading] .table-list")
+    expect(in_progress).to_contain_text("Ann, Bob")
     expect(page.locator("details#abandoned")).to_have_count(0)

@@ -34,7 +34,7 @@ from tests.offline_engine import (
     runtime_installed,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.offline_kit, pytest.mark.django_db(transaction=True)]
 
 PHONE_360 = {**SMALL_PHONE, "viewport": {"width": 360, "height": 760}}
 OFFLINE_PAGES = ("/", "/rules/", "/rules/scopa/", "/referee/primiera/", "/referee/captures/")
@@ -280,7 +280,7 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     phone.add_cookies([lasting_session(live_server.url)])  # type: ignore[list-item]
     page = phone.new_page()
     page.goto(live_server.url + "/")
-    wait_until_kept(page, ["/tables/new/", "/tables/blank/scopa/2/"])
+    wait_until_kept(page, ["/tables/new/", "/tables/blank/scopa/2-players/"])
 
     phone.set_offline(True)
     page.goto(live_server.url + "/tables/new/")

@@ -103,7 +103,7 @@ def test_the_runtime_is_served_gzipped_and_kept_for_good(client: Client) -> None
         (offline_engine.PYODIDE_VERSION, "../../pyproject.toml"),
         ("1", "pyodide.mjs"),
     ):
-        assert client.get(f"/offline/pyodide/{version}/{name}").status_code == 404
+        assert client.get(f"/offline/pyodide-{version}/{name}").status_code == 404
     assert offline_engine.pyodide_urls()[0] == reverse(
         "offline_pyodide", args=[offline_engine.PYODIDE_VERSION, "pyodide.mjs"]
     )

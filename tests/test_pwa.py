@@ -17,7 +17,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from games.http import KEPT_COPY_HEADER
-from scorekeeper import pwa
+from scorekeeper import offline_engine, pwa
 from scorekeeper.static_bundles import CHOSEN_DARK, PHONE_DARK, STATIC_DIR, bundle_text
 
 pytestmark = pytest.mark.django_db
@@ -249,6 +249,25 @@ def test_the_home_page_has_the_theme_switch(client: Client) -> None:
 # -- offline (issue 33): the pages kept, the words the phone fills in -------------------------
 
 
+def test_without_the_offline_kit_the_worker_fetches_no_blank_pages_and_no_runtime(
+    client: Client,
+) -> None:
+    """settings.OFFLINE_KIT (off in the browser tests that are not about offline use): the
+    pages and the static files are kept as ever; the blank tables and the runtime are not."""
+    with override_settings(OFFLINE_KIT=True):
+        with_kit = service_worker_config(client)
+    with override_settings(OFFLINE_KIT=False):
+        without = service_worker_config(client)
+    assert "/tables/blank/scopa/2-players/" in with_kit["pages"]["warm"]
+    assert with_kit["engine"]["runtime"] == offline_engine.pyodide_urls()
+    assert without["pages"]["lasting"] == []
+    assert without["engine"] == {**with_kit["engine"], "runtime": [], "follow": []}
+    assert without["pages"]["warm"] == [
+        url for url in with_kit["pages"]["warm"] if url not in with_kit["pages"]["lasting"]
+    ]
+    assert without["precache"] == with_kit["precache"]
+
+
 def test_it_names_the_pages_to_keep_for_offline_use_and_each_answers(client: Client) -> None:
     pages = service_worker_config(client)["pages"]
 
@@ -263,7 +282,7 @@ def test_it_names_the_pages_to_keep_for_offline_use_and_each_answers(client: Cli
     assert len(warm) == len(set(warm))
     # What starting a table offline needs (issue 33, item 4) is kept whatever the number of
     # tables; its blank table pages are checked, game by game, in test_offline_tables.
-    assert {"/tables/new/", "/tables/new/?game=briscola", "/tables/blank/scopa/2/"} <= set(
+    assert {"/tables/new/", "/tables/new/?game=briscola", "/tables/blank/scopa/2-players/"} <= set(
         pages["lasting"]
     )
     assert set(pages["lasting"]) <= set(warm)

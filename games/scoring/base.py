@@ -93,6 +93,9 @@ class Game(ABC):
     ends_when_players_stop: bool = False
     # Players can go out of the game while the others play on (Ciapanò): the deal skips them.
     eliminates_players: bool = False
+    # A declarer may play alone, and each such game won counts as a Solo where a tournament
+    # ranks equal points by Soli (Schafkopf; games/tournaments).
+    counts_soli: bool = False
     # The rules decide each round from the totals after it and that round alone
     # (``resume_state`` answers): a save resumes from the stored totals. ``resumes_at`` may
     # still say no for a table whose options make rounds depend on the earlier ones.

@@ -11,7 +11,7 @@ urlpatterns = [
     path("tables/new/", table_views.table_new, name="table_new"),
     path("tables/import/", table_views.table_import, name="table_import"),
     path(
-        "tables/blank/<slug:game>/<int:players>/",
+        "tables/blank/<slug:game>/<int:players>-players/",
         offline_views.table_blank,
         name="table_blank",
     ),

@@ -39,8 +39,6 @@ MOST_GAMES_PER_ROUND = 200
 MOST_ENTRANTS = 400
 # A bye scores a win's match points or a draw's (FIDE C.04.1; the Dutch system's 1 or ½).
 BYE_POINTS = (1.0, 0.5)
-# The games whose tournaments count the Soli won (SchafkopfTurnier keeps them per player [R1]).
-SOLI_GAMES = frozenset({"schafkopf"})
 REASON_LENGTH = RoundTable._meta.get_field("manual_reason").max_length or 200
 
 
@@ -164,7 +162,7 @@ def tournament_create(
     if tie_break not in TieBreak.values:
         problems.append(problem(gettext_noop("choose what ranks equal entrants"), "tie_break"))
     elif tie_break in (TieBreak.SOLI, TieBreak.SOLI_LOT) and (
-        game not in SOLI_GAMES or pairing == Pairing.SWISS
+        game not in GAMES or not GAMES[game].counts_soli or pairing == Pairing.SWISS
     ):
         problems.append(
             problem(gettext_noop("only a Schafkopf tournament ranks by Soli"), "tie_break")

@@ -26,7 +26,7 @@
   // Pyodide's version: scripts/fetch_pyodide.py and scorekeeper/offline_engine.py say the same.
   var PYODIDE = "314.0.7";
   var ENGINE_ZIP = "/offline/engine.zip";
-  var RUNTIME = location.origin + "/offline/pyodide/" + PYODIDE + "/";
+  var RUNTIME = location.origin + "/offline/pyodide-" + PYODIDE + "/";
   var script = document.currentScript;
   // The static files' base, from this script's own address (bundle.js, or this file).
   var STATIC = script && script.src ? script.src.replace(/js\/[^/]*$/, "") : "/static/";

@@ -192,7 +192,7 @@
       .map(function (name) { return name.trim(); })
       .filter(function (name) { return name; });
     var cache = await pagesCache();
-    var blank = cache && (await cache.match("/tables/blank/" + game + "/" + players.length + "/", { ignoreVary: true }));
+    var blank = cache && (await cache.match("/tables/blank/" + game + "/" + players.length + "-players/", { ignoreVary: true }));
     var note = document.getElementById("offline-start");
     if (!blank) {
       say(form, note ? note.dataset.missing : "");

@@ -186,8 +186,10 @@ def test_each_round_costs_the_same_however_many_came_before(game: str) -> None:
         entry: Mapping[str, object],
         table: TableSetup,
         earlier: Sequence[RoundScore] = (),
+        **options: bool,
     ) -> RoundScore:
-        return real_score(self, entry, table, _CountingRounds(earlier, calls))  # type: ignore[arg-type]
+        # ``options``: what a game's own score_round takes besides (Schafkopf's ``stored``).
+        return real_score(self, entry, table, _CountingRounds(earlier, calls), **options)  # type: ignore[arg-type]
 
     @contextmanager
     def counted() -> Iterator[None]:

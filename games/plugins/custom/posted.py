@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from games.plugins.custom.engine import POINTS
 from games.scoring.base import TableSetup
-from games.scoring.posted import Values, per_side
+from games.scoring.posted import NotScorable, Values, per_side
 
 
 def read_entry(values: Values, setup: TableSetup) -> dict[str, object]:
+    # As the form's ``incomplete``: a hand with no side's points is not a hand of nothing but
+    # one not entered yet (0 is written for a side that scored nothing).
+    if all(values.get(f"points_{index}") in (None, "") for index in range(len(setup.sides))):
+        raise NotScorable("no side's points entered")
     return {POINTS: per_side(values, "points", setup.sides)}

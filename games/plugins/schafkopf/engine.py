@@ -2341,6 +2341,8 @@ class Schafkopf(Game):
     key = "schafkopf"
     name = _("Schafkopf")
     ends_when_players_stop = True
+    # Each Solo, Wenz, Geier, Tout, Sie or Bettel won (SchafkopfTurnier counts them per player).
+    counts_soli = True
     min_players = PLAYERS
     max_players = FIVE_PLAYERS
     dealer_sits_out_at = FIVE_PLAYERS
@@ -2586,7 +2588,13 @@ class Schafkopf(Game):
         """``stored``: a stored hand replayed, which keeps 1 or 119 card points (``parse_entry``).
         Whether the hand is a Bock game follows from the hands before (rules.md §19), a full
         Runde being a hand dealt by each player at the table."""
-        bock = bock_level([score.breakdown for score in earlier], table, len(table.players))
+        # Only a table that plays Bock reads the hands before: the others score each hand
+        # alone, at the same cost however many came before.
+        bock = (
+            bock_level([score.breakdown for score in earlier], table, len(table.players))
+            if table.option_bool("bock")
+            else 0
+        )
 
         def score_four(
             entry: Mapping[str, object], table: TableSetup, earlier: Sequence[RoundScore]

@@ -73,7 +73,10 @@ def test_a_save_answers_with_the_scoreboard_the_new_row_and_a_new_guard(client: 
     assert page.lstrip().startswith('<section class="scoreboard" id="scoreboard"')
     assert '<span class="total-points" data-total="Ann">5</span>' in page
     assert "Hand 4 recorded." in page
-    assert '<h2 id="record-heading" hx-swap-oob="true">Record hand 5</h2>' in page
+    assert (
+        '<h2 id="record-heading" data-number="5" data-words="Record hand {number}"'
+        ' hx-swap-oob="true">Record hand 5</h2>'
+    ) in page
     assert '<ol hx-swap-oob="afterbegin:#history-list">' in page
     assert page.count('class="history-item"') == 1
     # The phone empties its own form: no card grid is sent, only what the next hand needs.
@@ -519,7 +522,10 @@ def test_a_poll_after_another_phone_saved_brings_the_table_and_says_what_changed
     guard = inputs(idle).values
     assert guard["table_version"] == str(table.version)
     assert guard["hand_token"] != form["hand_token"]
-    assert '<h2 id="record-heading" hx-swap-oob="true">Record hand 4</h2>' in html(idle)
+    assert (
+        '<h2 id="record-heading" data-number="4" data-words="Record hand {number}"'
+        ' hx-swap-oob="true">Record hand 4</h2>'
+    ) in html(idle)
     assert "Your hand is still filled in below." not in html(idle)
     assert 'id="hand-form"' not in html(idle)
 
