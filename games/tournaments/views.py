@@ -383,7 +383,8 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     found = access.tournament_watched(token)
     stamped = stamp.Stamped(request, found)
     # Only the two turns the screen knows; anything else turns as usual.
-    shown = request.GET.get("show") if request.GET.get("show") in ("standings", "seating") else ""
+    asked = request.GET.get("show", "")
+    shown = asked if asked in ("standings", "seating") else ""
     # Ten seconds each, by the clock (``?show=`` holds one, for a screen that should not turn).
     show_seating = shown == "seating" or (
         shown != "standings" and int(time.time()) // SCREEN_TURN % 2 == 1
