@@ -82,9 +82,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=_env_flag("SCOREKEEPER_DATABASE_TESTS_ONLY"),
         help=(
             "Run only the tests whose outcome can depend on the database (a django_db mark, a "
-            "database fixture, a browser test); the others are deselected. For the second "
-            "database's pass in CI, the first having run everything. Also "
-            "SCOREKEEPER_DATABASE_TESTS_ONLY=1."
+            "database fixture), and the browser tests marked postgresql_pass; the others are "
+            "deselected. For the second database's pass in CI, the first having run "
+            "everything. Also SCOREKEEPER_DATABASE_TESTS_ONLY=1."
         ),
     )
 
@@ -130,6 +130,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if item.get_closest_marker("postgresql_pass") is not None:
             return True
         if item.get_closest_marker("sqlite_pass") is not None:
+            return False
+        # A browser test checks what the phone shows and does: the database behind the live
+        # server is the one part it shares with the view and service tests, which run in both
+        # passes. So it runs once, in the SQLite pass, unless it asks for this one (those whose
+        # phones race or follow each other's saves: PostgreSQL is the production database).
+        if item.get_closest_marker("browser") is not None:
             return False
         return uses_database(item)
 

@@ -14,7 +14,12 @@ from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.factories import points_entry
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# Phones that follow each other's saves: CI runs it once, on the production database.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgresql_pass,
+]
 
 # The phone's own wake lock, counted: a headless browser has no screen to keep on.
 FAKE_WAKE_LOCK = """

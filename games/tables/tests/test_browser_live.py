@@ -15,7 +15,12 @@ from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.test_browser import tap_cards
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# Phones that follow each other's saves: CI runs it once, on the production database.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgresql_pass,
+]
 
 
 def two_phones(live_server: LiveServer, browser: Browser) -> tuple[Page, Page]:

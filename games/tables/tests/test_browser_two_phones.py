@@ -12,7 +12,12 @@ from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# Phones that follow each other's saves: CI runs it once, on the production database.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgresql_pass,
+]
 
 
 def enter_points(page: Page, first: int, second: int) -> None:
