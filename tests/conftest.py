@@ -224,6 +224,35 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _screenshots_only_where_looked_at() -> Iterator[None]:
+    """With SCOREKEEPER_SKIP_SCREENSHOTS=1 (.ci/run) the browser tests take no screenshots:
+    they are for a person to look at (tests/artifacts/), and CI keeps none, while drawing and
+    encoding them was about a third of a browser test's time. No test reads one. A locator's
+    screenshot also waited for its element to be visible and still: that wait stays."""
+    if not _env_flag("SCOREKEEPER_SKIP_SCREENSHOTS"):
+        yield
+        return
+    from playwright.sync_api import Locator
+    from playwright.sync_api import Page as PlaywrightPage
+
+    drawn = PlaywrightPage.screenshot, Locator.screenshot
+
+    def page_screenshot(self: PlaywrightPage, **_: Any) -> bytes:
+        return b""
+
+    def locator_screenshot(self: Locator, **_: Any) -> bytes:
+        self.scroll_into_view_if_needed()
+        return b""
+
+    PlaywrightPage.screenshot = page_screenshot  # type: ignore[assignment,method-assign]
+    Locator.screenshot = locator_screenshot  # type: ignore[assignment,method-assign]
+    try:
+        yield
+    finally:
+        PlaywrightPage.screenshot, Locator.screenshot = drawn  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _quick_password_hashing(django_test_environment: None) -> Iterator[None]:
     """Passwords hashed with a quick hasher while the tests run: the production one takes about
     half a second a password on purpose, and the sign-in tests check dozens. What a test checks
