@@ -14,10 +14,15 @@ from django.urls import reverse
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from games.models import Round
 from games.plugins.scopa.captures import CaptureRules, legal_captures
 from games.plugins.scopa.engine import Cirulla, Scopa
 from games.scoring import EntryError
 from games.scoring.cards import DECK, MATTA, Card, Rank, parse_card
+from games.tables import services as table_services
+from tests.clubs import home_club
+from tests.factories import card_post_data
+from tests.pages import HTMX, table_url
 
 CODES = tuple(card.code for card in DECK)
 
@@ -148,3 +153,17 @@ def test_the_capture_referee_asks_what_the_matta_was_declared_and_rules_by_it(
 
     italian = text(client.get(url, {**query, "matta": "A"}, HTTP_ACCEPT_LANGUAGE="it"))
     assert "La matta vale 1" in italian
+
+
+@pytest.mark.django_db
+def test_the_hand_form_takes_the_matta_s_ace_sweep_and_refuses_one_more(client: Client) -> None:
+    made = table_services.table_create(club=home_club(), game="cirulla", players=["Ann", "Bob"])
+    ann = ["AD", "AC", "AS", "AB", MATTA.code, *[c for c in CODES if c[0] in "KN"]]
+    form = card_post_data(["Ann", "Bob"], {"Ann": ann, "Bob": [c for c in CODES if c not in ann]})
+    refused = client.post(table_url(made), {**form, "ace_sweeps_0": "6"}, **HTMX)
+    assert refused.status_code == 422
+    assert not Round.objects.filter(table=made).exists()
+
+    saved = client.post(table_url(made), {**form, "ace_sweeps_0": "5"})
+    assert saved.status_code == 302
+    assert Round.objects.get(table=made).entry["ace_sweeps"] == {"Ann": 5, "Bob": 0}
