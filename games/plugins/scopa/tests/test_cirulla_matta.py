@@ -167,3 +167,14 @@ def test_the_hand_form_takes_the_matta_s_ace_sweep_and_refuses_one_more(client: 
     saved = client.post(table_url(made), {**form, "ace_sweeps_0": "5"})
     assert saved.status_code == 302
     assert Round.objects.get(table=made).entry["ace_sweeps"] == {"Ann": 5, "Bob": 0}
+
+
+@pytest.mark.django_db
+def test_the_rules_page_says_what_the_matta_does_in_the_captures(client: Client) -> None:
+    rules = text(client.get(reverse("games:rules_game", args=["cirulla"])))
+    assert "A matta shown in a declaration keeps the value it was given in every capture" in rules
+    assert "four table cards adding up to 9 or less: enter them as scopas too" in rules
+    german = text(
+        client.get(reverse("games:rules_game", args=["cirulla"]), HTTP_ACCEPT_LANGUAGE="de")
+    )
+    assert "Als Ass angesagt, ist sie ein Ass" in german
