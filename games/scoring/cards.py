@@ -96,6 +96,8 @@ DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Ran
 
 SETTEBELLO = Card(Suit.COINS, Rank.SEVEN)
 RE_BELLO = Card(Suit.COINS, Rank.KING)
+# Cirulla's wild card, the 7 of Coppe (hearts in a French pack): games/plugins/scopa/cirulla.md §1.
+MATTA = Card(Suit.CUPS, Rank.SEVEN)
 
 
 class DeckStyle(StrEnum):

@@ -36,6 +36,8 @@ DOCUMENTED = {
     **DOCUMENTED,
     "scopone": DOCUMENTED["scopa"],
     "pirate-scopa": DOCUMENTED["scopa"],
+    "cirulla": (*DOCUMENTED["scopa"], "low_hands", "three_of_a_kind"),
+    "tressette": ("captures", "last_trick", "points", "declarations"),
 }
 ENTRIES: list[tuple[str, dict[str, object], list[str], dict[str, object]]] = [
     ("scopa", {}, ["Ann", "Bob"], {"points": {"Ann": 3, "Bob": 1}}),
@@ -44,6 +46,15 @@ ENTRIES: list[tuple[str, dict[str, object], list[str], dict[str, object]]] = [
     ("scopone", {}, FOUR, {"captures": {"Ann & Cy": HALF_DECK}}),
     ("pirate-scopa", {}, ["Ann", "Bob"], {"points": {"Ann": 3, "Bob": 1}}),
     ("pirate-scopa", {}, ["Ann", "Bob"], {"captures": {"Ann": HALF_DECK}}),
+    ("cirulla", {}, ["Ann", "Bob"], {"points": {"Ann": 3, "Bob": 1}}),
+    ("cirulla", {}, ["Ann", "Bob"], {"captures": {"Ann": HALF_DECK}, "low_hands": {"Ann": 1}}),
+    ("tressette", {}, ["Ann", "Bob"], {"points": {"Ann": 6, "Bob": 5}}),
+    (
+        "tressette",
+        {},
+        ["Ann", "Bob"],
+        {"captures": {"Ann": HALF_DECK, "Bob": OTHER_HALF}, "last_trick": "Bob"},
+    ),
     ("briscola", {}, ["Ann", "Bob"], {"points": {"Ann": 60, "Bob": 60}}),
     ("briscola", {}, ["Ann", "Bob"], {"captures": {"Ann": HALF_DECK, "Bob": OTHER_HALF}}),
     ("ciapano", {}, ["Ann", "Bob", "Cy"], {"points": {"Ann": 4, "Bob": 4, "Cy": 3}}),
@@ -132,6 +143,11 @@ CONTRACT = {
 KIND_FIELDS: Mapping[tuple[str, str], set[str]] = {
     **{(game, "points"): SCOPA_POINTS for game in ("scopa", "scopone", "pirate-scopa")},
     **{(game, "captures"): SCOPA_CARDS for game in ("scopa", "scopone", "pirate-scopa")},
+    ("cirulla", "points"): SCOPA_POINTS,
+    ("cirulla", "captures"): {*SCOPA_CARDS, "low_hands", "three_of_a_kind"},
+    # The declarations go with either kind of entry.
+    ("tressette", "points"): {"points", "declarations"},
+    ("tressette", "captures"): {"captures", "last_trick", "declarations"},
     ("briscola", "points"): {"points"},
     ("briscola", "captures"): {"captures"},
     ("ciapano", "points"): {"points"},

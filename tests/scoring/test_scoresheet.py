@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -251,3 +252,19 @@ def test_bad_options_and_players_in_a_document_are_rejected() -> None:
         "unknown option scientifico"
     ]
     assert entry_problems(game_document(players=["Ann", "ANN"])) == ["ANN sits at the table twice"]
+
+
+def test_the_format_page_names_every_game_and_gives_each_its_section() -> None:
+    # Issue 34 item 6: docs/scoresheet.md once left Briscola out.
+    page = (Path(__file__).resolve().parents[2] / "docs" / "scoresheet.md").read_text()
+    lines = page.splitlines()
+    game_row = next(line for line in lines if line.startswith("| `game` |"))
+    headings = [line for line in lines if line.startswith("## ")]
+    scopa_family = page.split("## Options of the Scopa family")[1].split("\n## ")[0]
+    for key, game in registry.GAMES.items():
+        assert f"`{key}`" in game_row, key
+        if type(game).__module__ == registry.GAMES["scopa"].__module__:
+            # The Scopa family shares one section, its options table naming each game.
+            assert f"| {key}" in scopa_family or f", {key}" in scopa_family, key
+        else:
+            assert [heading for heading in headings if str(game.name) in heading], key

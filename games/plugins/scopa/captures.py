@@ -12,10 +12,10 @@ with"), but that is a choice among the hand's cards and is not decided here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.scoring.cards import DECK, Card, Rank
+from games.scoring.cards import DECK, MATTA, Card, Rank
 from games.scoring.errors import Problem, problem, raise_if_any
 from games.scoring.i18n import gettext_noop as _
 
@@ -27,6 +27,10 @@ KIND_ACE_TAKES_ALL = "ace-takes-all"
 QUINDICI_TOTAL = 15
 
 _DECK_ORDER = {card: index for index, card in enumerate(DECK)}
+
+
+def _face_value(card: Card) -> int:
+    return card.number
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,19 @@ class CaptureRules:
     cirulla: bool = False
     ace_on_table_takes_only_ace: bool = False
     ace_may_be_trailed: bool = False
+    # Cirulla's matta declared as this rank at the deal keeps it for the rest of the hand
+    # (cirulla.md §5); None leaves it the 7 it is. Only Cirulla has a matta.
+    matta: Rank | None = None
+
+    def rank_of(self, card: Card) -> Rank:
+        """The rank a card takes and is taken as: its own, or the matta's declared one."""
+        if card == MATTA and self.cirulla and self.matta is not None:
+            return self.matta
+        return card.rank
+
+    def value_of(self, card: Card) -> int:
+        """The capture value a card counts for under these rules (A = 1 ... Re 10)."""
+        return self.rank_of(card).number
 
 
 @dataclass(frozen=True)
@@ -59,17 +76,23 @@ class Capture:
 
     The played card is not in ``cards``. ``sweeps`` is true when the capture takes every card on
     the table; ``kind`` says which rule allows it: ``"single"``, ``"sum"``, ``"fifteen"`` or
-    ``"ace-takes-all"``.
+    ``"ace-takes-all"``. ``values`` are the cards' capture values as the rules counted them (a
+    declared matta at its declared value); left out, each card's own.
     """
 
     cards: tuple[Card, ...]
     sweeps: bool
     kind: str
+    values: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.values:
+            object.__setattr__(self, "values", tuple(card.number for card in self.cards))
 
     @property
     def total(self) -> int:
         """The sum of the capture values of the cards taken."""
-        return sum(card.number for card in self.cards)
+        return sum(self.values)
 
 
 def table_problems(table: Sequence[Card], played: Card) -> list[Problem]:
@@ -107,13 +130,16 @@ def legal_captures(
     Scopa d'Assi: a played ace "sticht alle Tischkarten" (nothing on an empty table); with
     ``ace_on_table_takes_only_ace`` and an ace on the table, it takes one of those aces instead.
 
+    Cirulla: Scopa's captures and the fifteens together, and a played ace that takes a table
+    holding no ace; a declared matta counts as its declared rank throughout (``_cirulla_captures``).
+
     Order: singles and sums in deck order of their cards, fewer cards first. Raises
     ``EntryError`` if a table card is listed twice or the played card is on the table.
     """
     raise_if_any(table_problems(table, played))
     cards = sorted(table, key=_DECK_ORDER.__getitem__)
     if rules.cirulla:
-        return _cirulla_captures(cards, played)
+        return _cirulla_captures(cards, played, rules)
     if rules.scopa_d_assi and played.rank is Rank.ACE:
         aces = [card for card in cards if card.rank is Rank.ACE]
         if rules.ace_on_table_takes_only_ace and aces:
@@ -136,16 +162,36 @@ def legal_captures(
     )
 
 
-def _cirulla_captures(cards: Sequence[Card], played: Card) -> tuple[Capture, ...]:
+def _cirulla_captures(
+    cards: Sequence[Card], played: Card, rules: CaptureRules
+) -> tuple[Capture, ...]:
     """Cirulla (cirulla.md §5): a played ace with no ace on the table takes every card; otherwise
     the player picks among Scopa's captures (a single card of the same value before any sum)
     and every set that makes 15 with the played card. No set is both: it would sum to the
-    played card's value and to 15 less it."""
-    if played.rank is Rank.ACE and cards and not any(card.rank is Rank.ACE for card in cards):
-        return (_capture(tuple(cards), cards, KIND_ACE_TAKES_ALL),)
-    standard = legal_captures(cards, played)
-    fifteens = legal_captures(cards, played, CaptureRules(quindici=True))
-    return standard + fifteens
+    played card's value and to 15 less it.
+
+    A matta declared at the deal is the card it was declared as, played or on the table: its
+    value in every sum, and, declared an ace, an ace that sweeps or that stops an ace's sweep
+    (the Gazzetta di Santa: a value "che gli rimane durante tutto il gioco")."""
+    value = rules.value_of
+    aces_on_table = any(rules.rank_of(card) is Rank.ACE for card in cards)
+    if rules.rank_of(played) is Rank.ACE and cards and not aces_on_table:
+        return (_capture(tuple(cards), cards, KIND_ACE_TAKES_ALL, value),)
+    played_value = value(played)
+    equal = [card for card in cards if value(card) == played_value]
+    if equal:
+        standard = [_capture((card,), cards, KIND_SINGLE, value) for card in equal]
+    else:
+        standard = [
+            _capture(subset, cards, KIND_SUM, value)
+            for subset in _subsets_summing(cards, played_value, value)
+            if len(subset) >= 2
+        ]
+    fifteens = [
+        _capture(subset, cards, KIND_FIFTEEN, value)
+        for subset in _subsets_summing(cards, QUINDICI_TOTAL - played_value, value)
+    ]
+    return (*standard, *fifteens)
 
 
 def may_trail(table: Sequence[Card], played: Card, rules: CaptureRules = CaptureRules()) -> bool:
@@ -204,11 +250,23 @@ def is_pirate_scopa(capture: Capture, final_trick: bool) -> bool:
     return capture.sweeps and not final_trick
 
 
-def _capture(taken: Sequence[Card], table: Sequence[Card], kind: str) -> Capture:
-    return Capture(tuple(taken), sweeps=len(taken) == len(table), kind=kind)
+def _capture(
+    taken: Sequence[Card],
+    table: Sequence[Card],
+    kind: str,
+    value: Callable[[Card], int] = _face_value,
+) -> Capture:
+    return Capture(
+        tuple(taken),
+        sweeps=len(taken) == len(table),
+        kind=kind,
+        values=tuple(value(card) for card in taken),
+    )
 
 
-def _subsets_summing(cards: Sequence[Card], target: int) -> list[tuple[Card, ...]]:
+def _subsets_summing(
+    cards: Sequence[Card], target: int, value: Callable[[Card], int] = _face_value
+) -> list[tuple[Card, ...]]:
     """Every non-empty subset of ``cards`` (distinct, in deck order) whose values sum to target.
 
     Values are all at least 1, so a branch stops as soon as its sum passes the target.
@@ -218,13 +276,13 @@ def _subsets_summing(cards: Sequence[Card], target: int) -> list[tuple[Card, ...
     def extend(start: int, chosen: tuple[Card, ...], remaining: int) -> None:
         for index in range(start, len(cards)):
             card = cards[index]
-            if card.number > remaining:
+            if value(card) > remaining:
                 continue
             picked = (*chosen, card)
-            if card.number == remaining:
+            if value(card) == remaining:
                 found.append(picked)
             else:
-                extend(index + 1, picked, remaining - card.number)
+                extend(index + 1, picked, remaining - value(card))
 
     if target > 0:
         extend(0, (), target)

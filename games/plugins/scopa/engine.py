@@ -45,6 +45,7 @@ from games.scoring.card_lists import read_captures
 from games.scoring.cards import (
     DECK,
     FACE_DECK_SPEC,
+    MATTA,
     RE_BELLO,
     SETTEBELLO,
     Card,
@@ -1146,7 +1147,7 @@ class ScopaFamily(PartnersOppositeGame):
             problems.append(problem(_("ace sweeps only count with Scopa d'Assi"), "ace_sweeps"))
         low_hands, three_of_a_kind = self._parse_declarations(entry, table, problems)
         if not problems:
-            problems.extend(_check_sweeps(captures, scopas, ace_sweeps))
+            problems.extend(_check_sweeps(captures, scopas, ace_sweeps, self.declares))
             if self.declares:
                 problems.extend(_check_declarations(low_hands, three_of_a_kind, table))
         raise_if_any(problems)
@@ -1304,8 +1305,11 @@ def _check_sweeps(
     captures: Mapping[Side, frozenset[Card]],
     scopas: Mapping[Side, int],
     ace_sweeps: Mapping[Side, int],
+    matta: bool = False,
 ) -> list[Problem]:
-    """Catch impossible sweep counts: a sweep takes the played card and at least one more."""
+    """Catch impossible sweep counts: a sweep takes the played card and at least one more, and
+    an ace sweep is made by an ace the side then holds. With Cirulla's ``matta``, declared an ace
+    it sweeps as one (cirulla.md §5), so a side holding it may make one more."""
     problems: list[Problem] = []
     for side, cards in captures.items():
         sweeps = scopas[side] + ace_sweeps[side]
@@ -1324,15 +1328,18 @@ def _check_sweeps(
                 )
             )
         aces = sum(card.rank is Rank.ACE for card in cards)
-        if ace_sweeps[side] > aces:
-            problems.append(
-                problem(
-                    _("{side} made more ace sweeps ({sweeps}) than the aces taken ({aces})"),
-                    "ace_sweeps",
-                    side=side,
-                    sweeps=ace_sweeps[side],
-                    aces=aces,
+        matta_ace = matta and MATTA in cards
+        if ace_sweeps[side] > aces + matta_ace:
+            message = (
+                _(
+                    "{side} made more ace sweeps ({sweeps}) than the aces taken ({aces}) and "
+                    "the matta allow"
                 )
+                if matta_ace
+                else _("{side} made more ace sweeps ({sweeps}) than the aces taken ({aces})")
+            )
+            problems.append(
+                problem(message, "ace_sweeps", side=side, sweeps=ace_sweeps[side], aces=aces)
             )
     return problems
 

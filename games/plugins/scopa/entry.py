@@ -103,8 +103,13 @@ class ScopaHandForm(TapCardsForm):
                 label=side, min_value=0, max_value=99, initial=0, required=False
             )
             if setup.options.get("scopa_d_assi"):
+                # Four aces, and in Cirulla the matta declared an ace (cirulla.md §5).
                 self.fields[f"ace_sweeps_{i}"] = forms.IntegerField(
-                    label=side, min_value=0, max_value=4, initial=0, required=False
+                    label=side,
+                    min_value=0,
+                    max_value=5 if self.declares() else 4,
+                    initial=0,
+                    required=False,
                 )
             if self.declares():
                 # The engine holds them to the deals a side had (cirulla.md §3).

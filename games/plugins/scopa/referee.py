@@ -47,7 +47,16 @@ from games.plugins.scopa.engine import (
 )
 from games.plugins.scopa.entry import PRIMES_RULES, SCOPA_RULES
 from games.scoring import GAMES, TableSetup
-from games.scoring.cards import DECK, Card, DeckStyle, Suit, parse_card
+from games.scoring.cards import (
+    DECK,
+    MATTA,
+    Card,
+    DeckStyle,
+    Rank,
+    Suit,
+    parse_card,
+    rank_name,
+)
 from games.words import label_value
 
 KIND_PRIMIERA = "primiera"
@@ -427,10 +436,20 @@ class CaptureRefereeForm(forms.Form):
         ),
         required=False,
     )
+    # Cirulla's matta keeps the value it was declared as for the rest of the hand
+    # (cirulla.md §5); empty, it is the 7 it is.
+    matta = forms.ChoiceField(
+        label=gettext_lazy("The matta (7 of Coppe) was declared as"),
+        required=False,
+        initial="",
+    )
 
     def __init__(self, data: Mapping[str, object] | None = None) -> None:
         super().__init__(data)
         add_card_fields(self, DECK, [(ON_TABLE, _("on the table")), (PLAYED, _("played"))])
+        field = self.fields["matta"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", _("Nothing: it is a 7")), *_matta_ranks()]
 
     @classmethod
     def from_query(cls, query: Mapping[str, object]) -> CaptureRefereeForm:
@@ -456,7 +475,24 @@ class CaptureRefereeForm(forms.Form):
             cirulla=variant == VARIANT_CIRULLA,
             ace_on_table_takes_only_ace=assi and bool(self.value("ace_on_table_takes_only_ace")),
             ace_may_be_trailed=assi and bool(self.value("ace_may_be_trailed")),
+            matta=self.matta_rank() if variant == VARIANT_CIRULLA else None,
         )
+
+    def matta_rank(self) -> Rank | None:
+        """The rank the matta was declared as, or None where it was not."""
+        declared = self.value("matta")
+        return Rank(str(declared)) if declared else None
+
+
+def _matta_ranks() -> list[tuple[str, str]]:
+    """What the matta may be declared as: any rank but its own, by value and name."""
+    return [
+        (rank.value, f"{rank.number} ({_(rank_name(rank, DeckStyle.ITALIAN))})")
+        if rank.number in (1, 8, 9, 10)
+        else (rank.value, str(rank.number))
+        for rank in Rank
+        if rank is not MATTA.rank
+    ]
 
 
 @dataclass(frozen=True)
@@ -473,6 +509,7 @@ class CaptureRuling:
     choices: tuple[CaptureChoice, ...]
     summary: str
     may_trail: bool
+    matta: str = ""  # Cirulla: the value a declared matta counts as, when it is in play
 
 
 def capture_ruling(form: CaptureRefereeForm, style: DeckStyle) -> CaptureRuling | None:
@@ -488,7 +525,7 @@ def capture_ruling(form: CaptureRefereeForm, style: DeckStyle) -> CaptureRuling 
     choices = tuple(
         CaptureChoice(
             tuple(_card_name(taken, style) for taken in capture.cards),
-            _capture_reason(capture, card, rules, style),
+            _capture_reason(capture, card, rules),
             _sweep_text(capture, last, form),
         )
         for capture in captures
@@ -509,12 +546,18 @@ def capture_ruling(form: CaptureRefereeForm, style: DeckStyle) -> CaptureRuling 
         ) % {"card": name, "count": len(captures)}
         if trail:
             summary = _("%(card)s may take one of these, or stay on the table:") % {"card": name}
+    matta = ""
+    if rules.cirulla and rules.matta is not None and MATTA in (card, *table):
+        matta = _("The matta counts as %(value)s, as it was declared, for the whole hand.") % {
+            "value": rules.value_of(MATTA)
+        }
     return CaptureRuling(
         played=name,
         table=tuple(_card_name(each, style) for each in table),
         choices=choices,
         summary=summary,
         may_trail=trail,
+        matta=matta,
     )
 
 
@@ -523,15 +566,18 @@ def _card_name(card: Card, style: DeckStyle) -> str:
     return card_face(card, style).name
 
 
-def _capture_reason(capture: Capture, played: Card, rules: CaptureRules, style: DeckStyle) -> str:
+def _capture_reason(capture: Capture, played: Card, rules: CaptureRules) -> str:
+    # The values as the rules counted them: a declared matta at its declared value.
+    values = " + ".join(str(value) for value in capture.values)
+    played_value = rules.value_of(played)
     if capture.kind == KIND_ACE_TAKES_ALL:
         if rules.cirulla:
             return _("Cirulla: a played ace takes every card on a table that holds no ace.")
         return _("Scopa d'Assi: a played ace takes every card on the table.")
     if capture.kind == KIND_FIFTEEN:
         return _("%(cards)s and the played %(played)s make 15.") % {
-            "cards": " + ".join(str(card.number) for card in capture.cards),
-            "played": played.number,
+            "cards": values,
+            "played": played_value,
         }
     if capture.kind == KIND_SINGLE:
         if rules.scopa_d_assi and played.number == 1:
@@ -542,8 +588,8 @@ def _capture_reason(capture: Capture, played: Card, rules: CaptureRules, style: 
         )
     assert capture.kind == KIND_SUM
     return _("No single %(value)s on the table, so the sum %(sum)s is allowed.") % {
-        "value": played.number,
-        "sum": " + ".join(str(card.number) for card in capture.cards),
+        "value": played_value,
+        "sum": values,
     }
 
 
