@@ -176,10 +176,10 @@
     return options;
   }
 
-  function keepSheet(id, game, players, options) {
+  function keepSheet(id, game, players, options, firstDealer) {
     var sheet = { format: "scoresheet/1", game: game, options: options, players: players, rounds: [] };
     try {
-      localStorage.setItem(SHEET + id, JSON.stringify({ version: "0", sheet: sheet }));
+      localStorage.setItem(SHEET + id, JSON.stringify({ version: "0", sheet: sheet, firstDealer: firstDealer }));
     } catch (error) {
       // No room: its hands wait unscored.
     }
@@ -223,7 +223,8 @@
       say(form, note ? note.dataset.missing : "");
       return;
     }
-    keepSheet(id, game, players, chosenOptions(form));
+    var dealer = parseInt(new FormData(form).get("first_dealer"), 10);
+    keepSheet(id, game, players, chosenOptions(form), isNaN(dealer) ? 0 : dealer);
     var now = String(Date.now());
     await cache.put(
       new Request(tablePath(id)),

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from games.plugins.scopa.engine import DECLARATION_FIELDS, ScopaFamily
 from games.scoring.base import TableSetup
-from games.scoring.posted import MODE_POINTS, Values, captures, mode, per_side, side_at
+from games.scoring.posted import (
+    FIRST_HAND,
+    MODE_POINTS,
+    Before,
+    Values,
+    captures,
+    mode,
+    per_side,
+    side_at,
+)
 from games.scoring.registry import GAMES
 
 
@@ -15,7 +24,7 @@ def declares(setup: TableSetup) -> bool:
     return isinstance(rules, ScopaFamily) and rules.declares
 
 
-def read_entry(values: Values, setup: TableSetup) -> dict[str, object]:
+def read_entry(values: Values, setup: TableSetup, before: Before = FIRST_HAND) -> dict[str, object]:
     sides = setup.sides
     if mode(values) == MODE_POINTS:
         entry: dict[str, object] = {"points": per_side(values, "points", sides)}

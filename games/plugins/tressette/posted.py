@@ -7,7 +7,17 @@ from __future__ import annotations
 from games.plugins.tressette.engine import ACCUSE_RANKS, DECLARATIONS, LAST_TRICK, NAPOLETANE
 from games.scoring.base import TableSetup
 from games.scoring.card_points import CAPTURES, POINTS
-from games.scoring.posted import MODE_POINTS, Values, captures, count, mode, per_side, side_at
+from games.scoring.posted import (
+    FIRST_HAND,
+    MODE_POINTS,
+    Before,
+    Values,
+    captures,
+    count,
+    mode,
+    per_side,
+    side_at,
+)
 
 
 def declaration_parts(setup: TableSetup) -> tuple[str, ...]:
@@ -30,7 +40,7 @@ def declarations(values: Values, setup: TableSetup) -> dict[str, dict[str, int]]
     return {side: {k: v for k, v in found[side].items() if v} for side in found}
 
 
-def read_entry(values: Values, setup: TableSetup) -> dict[str, object]:
+def read_entry(values: Values, setup: TableSetup, before: Before = FIRST_HAND) -> dict[str, object]:
     entry: dict[str, object]
     if mode(values) == MODE_POINTS:
         entry = {POINTS: per_side(values, "points", setup.sides)}
