@@ -61,7 +61,14 @@ def test_a_kept_hand_is_scored_when_the_form_takes_it_and_as_the_server_stores_i
     entry = form.entry()
     reader = entry_reader(game)
     assert reader is not None
-    assert reader(form_values(kept.fields), setup, Before(kept.scores, kept.dealer)) == entry
+    try:
+        read = reader(form_values(kept.fields), setup, Before(kept.scores, kept.dealer))
+    except NotScorable:
+        # A reader may take less than its form (a number in another script's digits): the
+        # hand then waits for the server, never scored otherwise.
+        assert "points" not in outcome
+        return
+    assert read == entry
     # What the save stores: the hand scored after the table's (the write path's tracker).
     tracker = rules.tracker(setup, kept.first_dealer)
     for stored in kept.stored:

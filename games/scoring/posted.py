@@ -131,9 +131,18 @@ def count(values: Values, name: str) -> int:
     return number(values.get(name)) or 0
 
 
-def per_side(values: Values, name: str, sides: Sequence[str]) -> dict[str, int]:
-    """``<name>_<index>`` of each side, by side."""
-    return {side: count(values, f"{name}_{index}") for index, side in enumerate(sides)}
+def per_side(
+    values: Values,
+    name: str,
+    sides: Sequence[str],
+    low: int | None = None,
+    high: int | None = None,
+) -> dict[str, int]:
+    """``<name>_<index>`` of each side, by side, a blank 0; within the bounds of the form's
+    fields (``bounded``)."""
+    return {
+        side: bounded(values, f"{name}_{index}", low, high) or 0 for index, side in enumerate(sides)
+    }
 
 
 def side_at(values: Values, name: str, sides: Sequence[str]) -> str | None:
@@ -164,6 +173,17 @@ def captures(values: Values, sides: Sequence[str]) -> dict[str, list[str]]:
         if side is not None:
             found[side].append(card.code)
     return found
+
+
+def tapped(values: Values, sides: Sequence[str]) -> tuple[str, dict[str, list[str]]]:
+    """A tap-the-cards form's mode and each side's cards (games/hands/tap_cards.py): the card
+    radios are checked whatever the mode, as the form checks them, and cards left without a
+    side are a hand still being entered (its ``incomplete``)."""
+    chosen_mode = mode(values)
+    taken = captures(values, sides)
+    if chosen_mode == MODE_CARDS and sum(map(len, taken.values())) < len(DECK):
+        raise NotScorable("cards not assigned to a side yet")
+    return chosen_mode, taken
 
 
 def check_hand_form(values: Values) -> None:

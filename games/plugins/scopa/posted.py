@@ -11,12 +11,17 @@ from games.scoring.posted import (
     MODE_POINTS,
     Before,
     Values,
-    captures,
-    mode,
     per_side,
     side_at,
+    tapped,
 )
 from games.scoring.registry import GAMES
+
+# The bounds of the form's fields.
+MAX_SCOPAS = 20
+MAX_POINTS = 99
+MAX_ACE_SWEEPS = 4
+MAX_DECLARATIONS = 12
 
 
 def declares(setup: TableSetup) -> bool:
@@ -26,16 +31,19 @@ def declares(setup: TableSetup) -> bool:
 
 def read_entry(values: Values, setup: TableSetup, before: Before = FIRST_HAND) -> dict[str, object]:
     sides = setup.sides
-    if mode(values) == MODE_POINTS:
-        entry: dict[str, object] = {"points": per_side(values, "points", sides)}
-        capotto = side_at(values, "capotto", sides) if setup.options.get("capotto") else None
-        if capotto:
-            entry["capotto"] = capotto
-        return entry
-    entry = {"captures": captures(values, sides), "scopas": per_side(values, "scopas", sides)}
+    # Every field is read, whatever the mode, with its form field's bounds.
+    entered, taken = tapped(values, sides)
+    entry: dict[str, object] = {
+        "captures": taken,
+        "scopas": per_side(values, "scopas", sides, 0, MAX_SCOPAS),
+    }
+    points = per_side(values, "points", sides, 0, MAX_POINTS)
     if setup.options.get("scopa_d_assi"):
-        entry["ace_sweeps"] = per_side(values, "ace_sweeps", sides)
+        entry["ace_sweeps"] = per_side(values, "ace_sweeps", sides, 0, MAX_ACE_SWEEPS)
     if declares(setup):
         for name in DECLARATION_FIELDS:
-            entry[name] = per_side(values, name, sides)
+            entry[name] = per_side(values, name, sides, 0, MAX_DECLARATIONS)
+    capotto = side_at(values, "capotto", sides) if setup.options.get("capotto") else None
+    if entered == MODE_POINTS:
+        return {"points": points, "capotto": capotto} if capotto else {"points": points}
     return entry
