@@ -3,15 +3,18 @@ runs in the browser under Pyodide (static/js/offline-engine.js, scorekeeper/offl
 and this differential check holds it to the server's, hand for hand, over randomized tables of
 every game (tests/entries.py: the kits' entries, the documented hands, counted points steered to
 each game's line, and mistakes the engine refuses): each hand's points, the totals after it,
-whether the game is over and who won, and the problems of a refused hand. All of them in a page
-whose engine is already running (tests/test_browser_offline.py: the phone's, started offline
-from what its service worker kept), so the runtime starts once in the suite."""
+whether the game is over and who won, and the problems of a refused hand; and the hands kept on
+the phone (tests/kept_hands.py: a hand of every game posted as a phone posts it, after hands
+stored) read by the game's own reader and scored there as the server's Python does. All of them
+in a page whose engine is already running (tests/test_browser_offline.py: the phone's, started
+offline from what its service worker kept), so the runtime starts once in the suite."""
 
 from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,12 +22,16 @@ from hypothesis import strategies as st
 from playwright.sync_api import Page
 
 from games.scoring import GAMES, EntryError, score_table
-from games.scoring.phone import score
+from games.scoring.phone import score, score_pending
 from games.scoring.scoresheet import read_scoresheet, write_scoresheet
 from scorekeeper.offline_engine import pyodide_installed
 from tests.entries import entries, table_plans
+from tests.kept_hands import kept_hands
+
+T = TypeVar("T")
 
 SHEETS_PER_GAME = 12
+KEPT_PER_GAME = 10
 MOST_HANDS = 6
 
 
@@ -51,23 +58,35 @@ def scoresheets(draw: st.DrawFn, game: str) -> dict[str, Any]:
     return {"document": document, "dealer": plan.first_dealer}
 
 
-def drawn_sheets() -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
+def drawn(strategy: Callable[[str], st.SearchStrategy[T]], per_game: int) -> list[T]:
+    """Examples of ``strategy`` for every game, the same on every run."""
+    found: list[T] = []
     for game in GAMES:
 
         @settings(
-            max_examples=SHEETS_PER_GAME,
+            max_examples=per_game,
             derandomize=True,
             database=None,
             deadline=None,
             suppress_health_check=list(HealthCheck),
         )
-        @given(scoresheets(game))
-        def collect(sheet: dict[str, Any]) -> None:
-            found.append(sheet)
+        @given(strategy(game))
+        def collect(example: T) -> None:
+            found.append(example)
 
         collect()
     return found
+
+
+def drawn_sheets() -> list[dict[str, Any]]:
+    return drawn(scoresheets, SHEETS_PER_GAME)
+
+
+def drawn_kept_hands() -> list[dict[str, Any]]:
+    return [
+        {"document": kept.document, "hands": [kept.fields], "dealer": kept.first_dealer}
+        for kept in drawn(kept_hands, KEPT_PER_GAME)
+    ]
 
 
 def runtime_installed() -> bool:
@@ -108,3 +127,22 @@ def check_the_phone_scores_every_game_as_the_server_does(page: Page) -> None:
     )
     for sheet, server, phone in zip(sheets, expected, on_phone, strict=True):
         assert phone == json.loads(json.dumps(server)), json.dumps(sheet)
+
+    kept = drawn_kept_hands()
+    expected = [score_pending(each["document"], each["hands"], each["dealer"]) for each in kept]
+    assert {each["document"]["game"] for each in kept} == set(GAMES)
+    scored = {
+        each["document"]["game"]
+        for each, result in zip(kept, expected, strict=True)
+        if "points" in result["pending"][0]
+    }
+    assert scored == set(GAMES)
+    assert any("points" not in result["pending"][0] for result in expected)
+    on_phone = page.evaluate(
+        """async (kept) => Promise.all(
+          kept.map((each) => ScorekeeperEngine.pending(each.document, each.hands, each.dealer))
+        )""",
+        kept,
+    )
+    for each, server, phone in zip(kept, expected, on_phone, strict=True):
+        assert phone == json.loads(json.dumps(server)), json.dumps(each)

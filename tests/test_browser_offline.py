@@ -292,6 +292,9 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     address = page.url
     expect(page.locator("#draft-table")).to_contain_text("Started on this phone with no signal")
     expect(page.locator('[data-total="Ann"]')).to_have_text("0")
+    # The options chosen, not the blank page's defaults (whose scoreboard line is hidden).
+    expect(page.locator(".options-summary")).to_have_text("Target: 21")
+    expect(page.locator(".table-facts")).to_be_hidden()
     # What the phone's engine scores its hands from, where it has one.
     sheet = page.evaluate(f"localStorage.getItem('scorekeeper:sheet:{address.split('/')[-2]}')")
     assert '"options":{"target":21},"players":["Ann","Bob"]' in sheet

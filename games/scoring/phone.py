@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from .base import RoundScore, TableSetup
 from .errors import EntryError, problem
 from .i18n import gettext_noop as _
-from .posted import NotScorable, Values, form_values
+from .posted import Before, NotScorable, Values, check_hand_form, form_values
 from .registry import GAMES
-from .scoresheet import read_scoresheet
+from .scoresheet import Scoresheet, read_scoresheet
 
-EntryReader = Callable[[Values, TableSetup], dict[str, object]]
+EntryReader = Callable[[Values, TableSetup, Before], dict[str, object]]
 
 
 def score(document: object, first_dealer: int = 0) -> dict[str, object]:
@@ -28,15 +28,40 @@ def score(document: object, first_dealer: int = 0) -> dict[str, object]:
         sheet = read_scoresheet(document)
     except (EntryError, ValueError) as error:
         return {"ok": False, "problems": _problems(error), "rounds": [], "totals": {}}
+    return _scored(sheet, first_dealer)
+
+
+def _scored(
+    sheet: Scoresheet,
+    first_dealer: int,
+    pending: Sequence[Values] = (),
+    reader: EntryReader | None = None,
+) -> dict[str, object]:
+    """``score`` of a sheet read, its ``pending`` hands (a form's values) read by ``reader``
+    one at a time after its rounds, each as the table stands before it."""
     tracker = sheet.game.tracker(sheet.table, first_dealer)
+    entries: list[Mapping[str, object]] = []
     scored: list[RoundScore] = []
     problems: list[dict[str, object]] = []
-    for number, entry in enumerate(sheet.rounds, start=1):
-        try:
+
+    def rounds() -> Iterator[Mapping[str, object]]:
+        yield from sheet.rounds
+        for values in pending:
+            if reader is None:
+                return
+            check_hand_form(values)
+            before = Before(tracker.scores, tracker.next_dealer())
+            yield reader(values, sheet.table, before)
+
+    try:
+        for entry in rounds():
+            entries.append(entry)
             scored.append(tracker.add(entry))
-        except EntryError as error:
-            problems = _problems(error.in_round(number))
-            break
+    except EntryError as error:
+        # Refused by the engine, or by the hand's form as its reader reads it.
+        problems = _problems(error.in_round(len(scored) + 1))
+    except NotScorable:
+        pass  # the hand waits for the server to say what is wrong
     state = tracker.state()
     finished = state.finished_after_round
     if not problems and finished is not None and finished < len(scored):
@@ -47,7 +72,7 @@ def score(document: object, first_dealer: int = 0) -> dict[str, object]:
         problems = _problems(EntryError([over.in_round(finished + 1)]))
         # The hands after the end score nothing: the table as it stood when it was decided.
         tracker = sheet.game.tracker(sheet.table, first_dealer)
-        scored = [tracker.add(entry) for entry in sheet.rounds[:finished]]
+        scored = [tracker.add(entry) for entry in entries[:finished]]
         state = tracker.state()
     return {
         "ok": not problems,
@@ -97,19 +122,12 @@ def score_pending(
     by the game's own reader and scored after the table's stored ones (``document``, its
     scoresheet): ``pending``, for each kept hand in order, its points or why it has none yet
     (a hand after one that could not be read or scored waits too); and the totals, whether the
-    game is over and who won, with those that scored."""
+    game is over and who won, with those that scored. Each is read as the table stands before
+    it, the hands before it scored (``posted.Before``)."""
     sheet = read_scoresheet(document)
     stored = len(sheet.rounds)
     reader = entry_reader(sheet.table.game)
-    entries: list[dict[str, object]] = []
-    for fields in hands:
-        try:
-            if reader is None:
-                break
-            entries.append(reader(form_values(fields), sheet.table))
-        except NotScorable:
-            break
-    result = score({**document, "rounds": [*sheet.rounds, *entries]}, first_dealer)
+    result = _scored(sheet, first_dealer, [form_values(fields) for fields in hands], reader)
     rounds = result["rounds"]
     assert isinstance(rounds, list)
     problems = result["problems"]

@@ -51,6 +51,7 @@ from games.tables.archive import encode, gzipped
 from games.tables.conflicts import refuse_stale_restore, refuses_stale_writes
 from games.tables.forms import ArchiveUploadForm, NewTableForm, ScoresheetUploadForm
 from games.uploads import HoldsLoneSurrogate, HoldsNul, TooDeep, check_document
+from games.words import label_value
 from scorekeeper.limits import RefuseLargeArchives
 
 # The session key naming the table a phone just abandoned (abandon_views): the home page it
@@ -152,6 +153,8 @@ def _render_new_table(
         ),
         "setup_hint": ui.setup_hint(setup),
         "seating_help": ui.seating_help(form.rules),
+        # How the page of a table started offline names an option chosen (offline-tables.js).
+        "label_value": label_value("%(label)s", "%(value)s"),
     }
     if refused is not None:
         return ratelimit.refused_form(request, template, context, refused)

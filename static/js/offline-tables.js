@@ -176,10 +176,46 @@
     return options;
   }
 
-  function keepSheet(id, game, players, options) {
+  function textOf(element) {
+    return element ? element.textContent.trim() : "";
+  }
+
+  // The options chosen in the words of the new-table form, as the table page's summary line
+  // says them (tables/page._options_summary): the blank page a table started here is made from
+  // shows the game's defaults. Every option that differs, those the scoreboard would state too:
+  // the blank's scoreboard states the defaults, and is hidden where they do not hold.
+  function optionsSummary(form) {
+    var note = document.getElementById("offline-start");
+    var pattern = note && note.dataset.labelValue ? note.dataset.labelValue : "%(label)s: %(value)s";
+    function labelValue(label, value) {
+      return pattern.replace("%(label)s", label).replace("%(value)s", value);
+    }
+    var words = [];
+    form.querySelectorAll(".field.option").forEach(function (field) {
+      var inputs = Array.prototype.slice.call(field.querySelectorAll('input[name^="opt_"]'));
+      var legend = textOf(field.querySelector("legend"));
+      if (field.classList.contains("option-checkbox")) {
+        var box = inputs[0];
+        if (box && box.checked && !box.defaultChecked) words.push(textOf(box.parentNode.querySelector("span")));
+      } else if (field.classList.contains("option-radioselect")) {
+        var radio = inputs.filter(function (input) { return input.checked; })[0];
+        if (radio && !radio.defaultChecked) words.push(labelValue(legend, textOf(radio.parentNode.querySelector("span"))));
+      } else if (field.classList.contains("option-mapping")) {
+        var parts = inputs
+          .filter(function (input) { return input.value !== input.defaultValue && input.value !== ""; })
+          .map(function (input) { return textOf(field.querySelector('label[for="' + input.id + '"]')) + " " + input.value; });
+        if (parts.length) words.push(labelValue(legend, parts.join(", ")));
+      } else if (inputs[0] && inputs[0].value !== inputs[0].defaultValue && inputs[0].value !== "") {
+        words.push(labelValue(textOf(field.querySelector("label")), inputs[0].value));
+      }
+    });
+    return words;
+  }
+
+  function keepSheet(id, game, players, options, firstDealer) {
     var sheet = { format: "scoresheet/1", game: game, options: options, players: players, rounds: [] };
     try {
-      localStorage.setItem(SHEET + id, JSON.stringify({ version: "0", sheet: sheet }));
+      localStorage.setItem(SHEET + id, JSON.stringify({ version: "0", sheet: sheet, firstDealer: firstDealer }));
     } catch (error) {
       // No room: its hands wait unscored.
     }
@@ -207,6 +243,8 @@
     });
     var drafts = readDrafts();
     var label = form.querySelector('input[name="game"]:checked + span');
+    var dealer = parseInt(new FormData(form).get("first_dealer"), 10);
+    dealer = isNaN(dealer) ? 0 : dealer;
     drafts.push({
       id: id,
       fields: fields,
@@ -215,6 +253,9 @@
       state: "waiting",
       game: label ? label.textContent : game,
       players: players,
+      summary: optionsSummary(form),
+      // The blank page's scoreboard line (the target, the dealer) is the defaults'.
+      defaults: !Object.keys(chosenOptions(form)).length && dealer === 0,
       // Started by a signed-in account: sent only from a page where one is signed in, so a
       // phone signed out meanwhile does not send it as a new guest's.
       signedIn: signedIn(),
@@ -223,7 +264,7 @@
       say(form, note ? note.dataset.missing : "");
       return;
     }
-    keepSheet(id, game, players, chosenOptions(form));
+    keepSheet(id, game, players, chosenOptions(form), dealer);
     var now = String(Date.now());
     await cache.put(
       new Request(tablePath(id)),
@@ -387,6 +428,15 @@
     if (!box || !id) return;
     var draft = readDrafts()[findDraft(readDrafts(), id)];
     box.hidden = false;
+    if (draft && draft.summary) {
+      var summary = document.querySelector(".options-summary");
+      if (summary) {
+        summary.textContent = draft.summary.join(" \u00b7 ");
+        summary.hidden = !draft.summary.length;
+      }
+      var facts = document.querySelector(".table-facts");
+      if (facts && !draft.defaults) facts.hidden = true;
+    }
     var refused = !!draft && draft.state === "refused";
     var reason = document.getElementById("draft-reason");
     reason.hidden = !refused;

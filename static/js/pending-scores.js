@@ -27,6 +27,15 @@
     }
   }
 
+  // The seat that dealt the table's first hand, which the deal follows from (who sits out at a
+  // Schafkopf table of five): the scoresheet does not say it. A table started on this phone
+  // keeps its own with its sheet (offline-tables.js); its page is the blank one's.
+  function firstDealer(words, kept) {
+    if (kept && typeof kept.firstDealer === "number") return kept.firstDealer;
+    var seat = parseInt(words.dataset.firstDealer, 10);
+    return isNaN(seat) ? 0 : seat;
+  }
+
   function savesData() {
     return !!(navigator.connection && navigator.connection.saveData);
   }
@@ -135,7 +144,7 @@
     if (!kept) return;
     var hands = lastHands.map(function (hand) { return hand.fields; });
     hands.push(fieldsOf(form));
-    window.ScorekeeperEngine.pending(kept.sheet, hands).then(function (result) {
+    window.ScorekeeperEngine.pending(kept.sheet, hands, firstDealer(words, kept)).then(function (result) {
       var outcome = result.pending[hands.length - 1] || {};
       if (!outcome.points) return;
       var text = Object.keys(outcome.points).map(function (side) {
@@ -162,7 +171,8 @@
     var kept = readSheet(words.dataset.table);
     var engine = window.ScorekeeperEngine;
     if (!kept || !engine) return;
-    engine.pending(kept.sheet, hands.map(function (hand) { return hand.fields; })).then(
+    var fields = hands.map(function (hand) { return hand.fields; });
+    engine.pending(kept.sheet, fields, firstDealer(words, kept)).then(
       function (result) { show(words, hands, result); },
       function () {
         // No runtime on this phone yet: the hands wait unscored, as before.

@@ -3,11 +3,12 @@ or the card points counted at the table."""
 
 from __future__ import annotations
 
+from games.plugins.briscola.engine import DECK_POINTS
 from games.scoring.base import TableSetup
-from games.scoring.posted import MODE_POINTS, Values, captures, mode, per_side
+from games.scoring.posted import FIRST_HAND, MODE_POINTS, Before, Values, per_side, tapped
 
 
-def read_entry(values: Values, setup: TableSetup) -> dict[str, object]:
-    if mode(values) == MODE_POINTS:
-        return {"points": per_side(values, "points", setup.sides)}
-    return {"captures": captures(values, setup.sides)}
+def read_entry(values: Values, setup: TableSetup, before: Before = FIRST_HAND) -> dict[str, object]:
+    entered, taken = tapped(values, setup.sides)
+    points = per_side(values, "points", setup.sides, 0, DECK_POINTS)
+    return {"points": points} if entered == MODE_POINTS else {"captures": taken}

@@ -43,16 +43,21 @@ from games.plugins.ciapano.engine import (
     CiapanoBreakdown,
     CiapanoDealBreakdown,
     CiapanoPointsBreakdown,
-    active_players,
     penalty_thirds,
+)
+from games.plugins.ciapano.posted import (
+    MODE_CARDS,
+    MODE_COUNTS,
+    MODE_POINTS,
+    REST_TO,
+    counts,
+    read_entry,
+    seats_in,
 )
 from games.scoring import GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
 from games.scoring.cards import Rank, parse_card, rank_name
-
-MODE_CARDS = "cards"
-MODE_COUNTS = "counts"
-MODE_POINTS = "points"
+from games.scoring.posted import Before
 
 # The ranks worth a third of a point, as the counts form names them.
 _THIRD_RANKS = (Rank.THREE, Rank.TWO, Rank.KING, Rank.KNIGHT, Rank.JACK)
@@ -137,10 +142,7 @@ class CiapanoHandForm(BaseHandForm):
 
     def add_fields(self) -> None:
         super().add_fields()
-        active = active_players(self.setup, self.earlier)
-        self.seats: tuple[tuple[int, str], ...] = tuple(
-            (seat, player) for seat, player in enumerate(self.setup.players) if player in active
-        )
+        self.seats: tuple[tuple[int, str], ...] = seats_in(self.setup, Before(self.earlier))
         choices = [(str(seat), player) for seat, player in self.seats]
         add_card_fields(self, PENALTY_CARDS, choices)
         numeric = {"inputmode": "numeric"}
@@ -210,43 +212,15 @@ class CiapanoHandForm(BaseHandForm):
         )
 
     def counts(self) -> tuple[dict[str, int], dict[str, int], frozenset[str]]:
-        """The counted aces and thirds, and the players given the rest: the one rule for both
-        the preview and the save, so what the preview shows is what gets saved.
-
-        An empty count is 0, except that what the others did not take goes to the count left
-        empty in its column when it is the only one, or else to the one player who left both
-        of their counts empty: the last player need not count, and a player without aces need
-        not type a 0 for them.
-        """
-        raw = {
-            name: {player: self.cleaned_data.get(f"{name}_{seat}") for seat, player in self.seats}
-            for name in ("aces", "thirds")
-        }
-        blank = [player for player in self.active if all(raw[n][player] is None for n in raw)]
-        counted: dict[str, dict[str, int]] = {}
-        rest: set[str] = set()
-        for name, total in (("aces", ACE_COUNT), ("thirds", THIRD_CARD_COUNT)):
-            counts = {player: value or 0 for player, value in raw[name].items()}
-            empty = [player for player, value in raw[name].items() if value is None]
-            taker = empty if len(empty) == 1 else blank if len(blank) == 1 else []
-            given = sum(counts.values())
-            if taker and len(counts) > 1 and given <= total:
-                counts[taker[0]] = total - given
-                rest.add(taker[0])
-            counted[name] = counts
-        return counted["aces"], counted["thirds"], frozenset(rest)
+        """The counted aces and thirds, and the players given the rest (``posted.counts``)."""
+        return counts(self.cleaned_data, self.seats)
 
     def last_trick(self) -> str:
         return self._player(self.cleaned_data.get("last_trick"))
 
     def entry(self) -> dict[str, object]:
-        mode = self.mode_value()
-        if mode == MODE_POINTS:
-            return {"points": {player: self.count(f"points_{seat}") for seat, player in self.seats}}
-        if mode == MODE_COUNTS:
-            aces, thirds, _rest = self.counts()
-            return {"aces": aces, "thirds": thirds, "last_trick": self.last_trick()}
-        return {"penalty_cards": self.penalty_cards(), "last_trick": self.last_trick()}
+        # The phone reads a hand kept offline with the same function (games/scoring/posted.py).
+        return read_entry(self.cleaned_data, self.setup, Before(self.earlier))
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
@@ -261,7 +235,7 @@ class CiapanoHandForm(BaseHandForm):
                     "check them and save again."
                 ),
             )
-        if "rest_to" in self.data:
+        if REST_TO in self.data:
             # "All remaining penalty cards to X" without JavaScript only fills in the grid: the
             # hand is still being entered and is never saved from that page, so a last trick
             # not picked yet is no error to show under "Nothing was saved".

@@ -56,24 +56,21 @@ from games.plugins.schafkopf.engine import (
     Schafkopf,
     SchafkopfBreakdown,
     SchafkopfPointsBreakdown,
-    TableHand,
     contracts_at,
     fields_for,
     leader_after,
     result_kind,
-    table_entry,
 )
+from games.plugins.schafkopf.posted import LOST, WON, read_entry, sitter
 from games.plugins.schafkopf.words import amount, explain_hand, has_money, summary_of, tariff_words
 from games.problems import problem_text
 from games.scoring import EntryError, GameState, TableSetup
 from games.scoring.breakdowns import JSON
+from games.scoring.posted import Before
 from games.words import label_value
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
-
-WON = "won"
-LOST = "lost"
 
 
 # -- what each contract asks for --------------------------------------------------------------
@@ -368,74 +365,28 @@ class SchafkopfHandForm(BaseHandForm):
             if f"card_points_{index}" in self.fields
         ]
 
-    def sitter(self) -> str | None:
-        """Who sits out this hand at a table of five: the dealer, as the page gave the seat
-        (``TablePage.sitting_out``; what a post says is not asked); None at a table of four,
-        or when no seat was given (the engine then asks for it)."""
+    def dealer(self) -> int | None:
+        """The seat dealing this hand at a table of five, who sits out (``posted.sitter``), as
+        the page gave it (``TablePage.sitting_out``; what a post says is not asked); None at a
+        table of four, or when no seat was given (the engine then asks for it)."""
         if SITS_OUT not in self.fields:
             return None
         value = str(self.initial.get(SITS_OUT, ""))
         if not value.isdigit() or int(value) >= len(self.setup.players):
             return None
-        return self.setup.players[int(value)]
+        return int(value)
 
-    def _player(self, name: str) -> str | None:
-        value = self.cleaned_data.get(name)
-        if value in (None, ""):
-            return None
-        return self.setup.players[int(value)]
-
-    def _won(self) -> bool | None:
-        value = self.cleaned_data.get("declarer_won")
-        return None if not value else value == WON
-
-    def table_hand(self) -> TableHand:
-        """The fields as tapped, read into the engine's ``TableHand``; nothing decided here."""
-        data = self.cleaned_data
-        players = self.setup.players
-        card_points = {
-            name: data[f"card_points_{index}"]
-            for index, name in enumerate(players)
-            if data.get(f"card_points_{index}") is not None
-        }
-        return TableHand(
-            contract=data["contract"],
-            declarer=self._player("declarer"),
-            partner=self._player("partner"),
-            suit=data.get("suit") or None,
-            declarer_won=self._won(),
-            schneider=bool(data.get("schneider")),
-            schwarz=bool(data.get("schwarz")),
-            declarer_points=data.get("declarer_points"),
-            declarer_tricks=data.get("declarer_tricks"),
-            doublings=int(data.get("doublings") or 0),
-            laufende=data.get("laufende") or 0,
-            klopfen=data.get("klopfen") or 0,
-            card_points=card_points or None,
-            jungfrau=tuple(players[int(seat)] for seat in data.get("jungfrau") or ()),
-            durchmarsch=self._player("durchmarsch"),
-            tricks={
-                name: data[f"tricks_{index}"]
-                for index, name in enumerate(players)
-                if data.get(f"tricks_{index}") is not None
-            }
-            or None,
-            highest_trump=self._player("highest_trump"),
-            geschoben=data.get("geschoben") or 0,
-        )
+    def sitter(self) -> str | None:
+        """Who sits out this hand at a table of five (the template leaves him out)."""
+        return sitter(self.setup, Before(dealer=self.dealer()))
 
     def entry(self) -> dict[str, object]:
         """The round entry, as the engine reads the taps (``table_entry``); its problem saying
         what is still to enter is kept for the preview, which shows it as a hint."""
-        sitter = self.sitter()
         try:
-            if sitter is None:
-                return table_entry(self.table_hand(), self.setup)
-            # The four who play enter the hand as at a table of four; the engine refuses a
-            # hand that names the one who sits out.
-            four = [player for player in self.setup.players if player != sitter]
-            playing = TableSetup(self.setup.game, self.setup.options, tuple(four))
-            return {**table_entry(self.table_hand(), playing), SITS_OUT: sitter}
+            # The phone reads a hand kept offline with the same function
+            # (games/scoring/posted.py).
+            return read_entry(self.cleaned_data, self.setup, Before(dealer=self.dealer()))
         except EntryError as error:
             self.missing = next(
                 (problem_text(p) for p in error.problems if p.message == STILL_TO_ENTER), ""

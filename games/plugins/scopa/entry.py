@@ -54,12 +54,17 @@ from games.plugins.scopa.engine import (
     prime_point,
     primiera,
 )
-from games.plugins.scopa.posted import read_entry
+from games.plugins.scopa.posted import (
+    MAX_DECLARATIONS,
+    MAX_POINTS,
+    MAX_SCOPAS,
+    most_ace_sweeps,
+    read_entry,
+)
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
 from games.scoring.cards import SETTEBELLO, Card, DeckStyle, Suit
 
-MAX_SCOPAS = 20
 # The games whose rules pages the referees cite: Scopa's for the primiera and the
 # captures, Pirate Scopa's for the primes.
 SCOPA_RULES = "scopa"
@@ -100,14 +105,14 @@ class ScopaHandForm(TapCardsForm):
                 label=side, min_value=0, max_value=MAX_SCOPAS, initial=0, required=False
             )
             self.fields[f"points_{i}"] = forms.IntegerField(
-                label=side, min_value=0, max_value=99, initial=0, required=False
+                label=side, min_value=0, max_value=MAX_POINTS, initial=0, required=False
             )
             if setup.options.get("scopa_d_assi"):
                 # Four aces, and in Cirulla the matta declared an ace (cirulla.md §5).
                 self.fields[f"ace_sweeps_{i}"] = forms.IntegerField(
                     label=side,
                     min_value=0,
-                    max_value=5 if self.declares() else 4,
+                    max_value=most_ace_sweeps(setup),
                     initial=0,
                     required=False,
                 )
@@ -115,7 +120,11 @@ class ScopaHandForm(TapCardsForm):
                 # The engine holds them to the deals a side had (cirulla.md §3).
                 for name in DECLARATION_FIELDS:
                     self.fields[f"{name}_{i}"] = forms.IntegerField(
-                        label=side, min_value=0, max_value=12, initial=0, required=False
+                        label=side,
+                        min_value=0,
+                        max_value=MAX_DECLARATIONS,
+                        initial=0,
+                        required=False,
                     )
         if setup.options.get("capotto"):
             self.fields["capotto"] = forms.ChoiceField(

@@ -4,7 +4,6 @@ first, measured against the limit."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -40,12 +39,16 @@ from games.plugins.swoops.engine import (
     ranking,
     setup_advice,
 )
+from games.plugins.swoops.posted import (
+    CARDS_MAX_LENGTH,
+    rank_or_none,
+    read_entry,
+    split_cards,
+    unknown_words,
+)
 from games.scoring import GameState, TableSetup
 from games.scoring.breakdowns import JSON
 from games.words import label_value
-
-# Typed without JavaScript as "JOKER 10 K 5" or "joker, 10, k, 5": any mix of spaces and commas.
-_SEPARATORS = re.compile(r"[\s,;]+")
 
 # Names for screen readers; the chips themselves show the scoresheet's rank codes.
 _RANK_NAMES = {
@@ -55,20 +58,6 @@ _RANK_NAMES = {
     "J": gettext_lazy("Jack"),
     "A": gettext_lazy("Ace"),
 }
-
-
-def split_cards(text: object) -> list[str]:
-    """The words typed or tapped into a player's cards field, as given."""
-    if not isinstance(text, str):
-        return []
-    return [word for word in _SEPARATORS.split(text) if word]
-
-
-def _rank_or_none(word: str) -> str | None:
-    try:
-        return parse_rank(word)
-    except ValueError:
-        return None
 
 
 def rank_name(rank: str) -> str:
@@ -132,7 +121,7 @@ class SwoopsHandForm(BaseHandForm):
             self.fields[f"cards_{i}"] = forms.CharField(
                 label=side,
                 required=False,
-                max_length=500,
+                max_length=CARDS_MAX_LENGTH,
                 widget=forms.TextInput(
                     attrs={
                         "autocomplete": "off",
@@ -163,17 +152,10 @@ class SwoopsHandForm(BaseHandForm):
         chosen = self.cleaned_data.get("went_out")
         return self.sides[int(chosen)] if chosen not in (None, "") else ""
 
-    def typed_total(self, seat: int) -> int | None:
-        value = self.cleaned_data.get(f"total_{seat}")
-        return value if isinstance(value, int) else None
-
-    def cards(self, seat: int) -> list[str]:
-        return split_cards(self.cleaned_data.get(f"cards_{seat}"))
-
     def clean(self) -> dict[str, object]:
         # Unknown words are caught here, by player, so the engine is only asked about cards.
         for seat, side in enumerate(self.sides):
-            unknown = [word for word in self.cards(seat) if _rank_or_none(word) is None]
+            unknown = unknown_words(self.cleaned_data.get(f"cards_{seat}"))
             if unknown:
                 self.add_error(
                     None,
@@ -189,30 +171,8 @@ class SwoopsHandForm(BaseHandForm):
         return super().clean()
 
     def entry(self) -> dict[str, object]:
-        went_out = self.went_out_player()
-        remaining: dict[str, list[str]] = {}
-        totals: dict[str, int] = {}
-        for seat, side in enumerate(self.sides):
-            cards = [parse_rank(word) for word in self.cards(seat)]
-            typed = self.typed_total(seat)
-            if side == went_out:
-                # Whatever was entered for the player who went out goes to the engine, which
-                # refuses it with a reason; a typed 0 says the same as nothing.
-                if typed:
-                    totals[side] = typed
-                elif cards:
-                    remaining[side] = cards
-            elif typed is not None:
-                totals[side] = typed
-            else:
-                # Possibly empty: the engine then says this player cannot hold no cards.
-                remaining[side] = cards
-        entry: dict[str, object] = {"went_out": went_out}
-        if remaining:
-            entry["remaining"] = remaining
-        if totals:
-            entry["totals"] = totals
-        return entry
+        # The phone reads a hand kept offline with the same function (games/scoring/posted.py).
+        return read_entry(self.cleaned_data, self.setup)
 
     # -- the live preview ------------------------------------------------------------------
 
@@ -234,7 +194,7 @@ class SwoopsHandForm(BaseHandForm):
         waiting = []
         for seat, side in enumerate(self.sides):
             words = split_cards(data.get(f"cards_{seat}"))
-            cards = tuple(rank for rank in map(_rank_or_none, words) if rank)
+            cards = tuple(rank for rank in map(rank_or_none, words) if rank)
             typed_value = data.get(f"total_{seat}")
             points: int | None
             if self.score is not None:
@@ -336,7 +296,7 @@ class SwoopsHandEntry(HandEntry):
         for seat, side in enumerate(setup.sides):
             cards_field, total_field = form[f"cards_{seat}"], form[f"total_{seat}"]
             cards = tuple(
-                rank for rank in map(_rank_or_none, split_cards(cards_field.value())) if rank
+                rank for rank in map(rank_or_none, split_cards(cards_field.value())) if rank
             )
             typed = _int_or_none(total_field.value())
             points = (

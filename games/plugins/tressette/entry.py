@@ -38,14 +38,14 @@ from games.plugins.tressette.engine import (
     TressetteBreakdown,
     points_of_cards,
 )
-from games.plugins.tressette.posted import read_entry
+from games.plugins.tressette.posted import ACCUSE_COUNTS, read_entry
 from games.scoring import Game, GameState, RoundScore, TableSetup
 from games.scoring.breakdowns import JSON
 from games.scoring.card_points import POINTS
 from games.scoring.cards import Card
 
 # The accuse's choices: none, three or four of the rank (rules.md §4).
-ACCUSE_CHOICES = [("0", "0"), ("3", "3"), ("4", "4")]
+ACCUSE_CHOICES = [(count, count) for count in ACCUSE_COUNTS]
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,30 @@ either way."""
 
 from __future__ import annotations
 
-from games.plugins.tressette.engine import ACCUSE_RANKS, DECLARATIONS, LAST_TRICK, NAPOLETANE
+from games.plugins.tressette.engine import (
+    ACCUSE_RANKS,
+    DECLARATIONS,
+    HAND_POINTS,
+    LAST_TRICK,
+    NAPOLETANE,
+    SUITS,
+)
 from games.scoring.base import TableSetup
 from games.scoring.card_points import CAPTURES, POINTS
-from games.scoring.posted import MODE_POINTS, Values, captures, count, mode, per_side, side_at
+from games.scoring.posted import (
+    FIRST_HAND,
+    MODE_POINTS,
+    Before,
+    Values,
+    bounded,
+    choice,
+    per_side,
+    side_at,
+    tapped,
+)
+
+# The form's choices of three or four of a rank declared.
+ACCUSE_COUNTS = ("0", "3", "4")
 
 
 def declaration_parts(setup: TableSetup) -> tuple[str, ...]:
@@ -21,22 +41,31 @@ def declaration_parts(setup: TableSetup) -> tuple[str, ...]:
 
 
 def declarations(values: Values, setup: TableSetup) -> dict[str, dict[str, int]]:
-    """Each side's declarations made, by side (those it made none of left out)."""
+    """Each side's declarations made, by side (those it made none of left out): the napoletane a
+    count up to the suits, the three or four of a rank a choice."""
     parts = declaration_parts(setup)
     found = {
-        side: {part: count(values, f"{part}_{i}") for part in parts}
+        side: {
+            part: bounded(values, f"{part}_{i}", 0, SUITS) or 0
+            if part == NAPOLETANE
+            else int(choice(values, f"{part}_{i}", ACCUSE_COUNTS) or 0)
+            for part in parts
+        }
         for i, side in enumerate(setup.sides)
     }
     return {side: {k: v for k, v in found[side].items() if v} for side in found}
 
 
-def read_entry(values: Values, setup: TableSetup) -> dict[str, object]:
+def read_entry(values: Values, setup: TableSetup, before: Before = FIRST_HAND) -> dict[str, object]:
+    # Every field is read, whatever the mode, with its form field's bounds.
+    entered, taken = tapped(values, setup.sides)
+    points = per_side(values, "points", setup.sides, 0, HAND_POINTS)
+    last = side_at(values, LAST_TRICK, setup.sides)
     entry: dict[str, object]
-    if mode(values) == MODE_POINTS:
-        entry = {POINTS: per_side(values, "points", setup.sides)}
+    if entered == MODE_POINTS:
+        entry = {POINTS: points}
     else:
-        last = side_at(values, LAST_TRICK, setup.sides)
-        entry = {CAPTURES: captures(values, setup.sides), LAST_TRICK: last or ""}
+        entry = {CAPTURES: taken, LAST_TRICK: last or ""}
     declared = {side: parts for side, parts in declarations(values, setup).items() if parts}
     if declared:
         entry[DECLARATIONS] = declared
