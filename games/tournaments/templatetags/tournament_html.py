@@ -68,6 +68,12 @@ def entrant_rows(
     "Drops out" button (a form of its own, which htmx posts), or the round they dropped from."""
     token = esc(context.get("csrf_token", ""))
     drop_label = esc(_("Drops out"))
+    # Reversed once, each entrant's id put in (100 entrants: 100 reverses were a fifth of the
+    # director's page).
+    drop_url = reverse(
+        "games:tournament_entrant_drop",
+        kwargs={"tournament": tournament.public_id, "entrant": _ID},
+    )
     parts: list[str] = []
     for entrant in entrants:
         dropped = ' class="dropped"' if entrant.dropped_from_round else ""
@@ -79,10 +85,7 @@ def entrant_rows(
             out = _("out from round %(number)s") % {"number": entrant.dropped_from_round}
             tail = f' <span class="muted">{esc(out)}</span>'
         elif can_drop:
-            action = reverse(
-                "games:tournament_entrant_drop",
-                kwargs={"tournament": tournament.public_id, "entrant": entrant.public_id},
-            )
+            action = drop_url.replace(_ID, entrant.public_id)
             label = esc(_("%(name)s drops out") % {"name": entrant.name})
             tail = (
                 f' <form method="post" action="{action}" hx-post="{action}" hx-target="#director"'
