@@ -23,6 +23,30 @@
     if (part && typeof html === "string") part.innerHTML = html;
   }
 
+  // What the server redraws when the game, the number of sides or a name changes: the side
+  // buttons shown and their names, the name fields, the game's conventions (all are in the
+  // page, those not in play hidden).
+  function redraw(answer) {
+    if (!answer.names) return;
+    var count = answer.names.length;
+    document.querySelectorAll(".side-pick[data-side]").forEach(function (button) {
+      var index = Number(button.dataset.side);
+      button.hidden = index >= count;
+      var name = button.querySelector(".side-pick-name");
+      if (name && index < count) name.textContent = answer.names[index];
+    });
+    document.querySelectorAll("[data-side-field]").forEach(function (field) {
+      field.hidden = Number(field.dataset.sideField) >= count;
+    });
+    document.querySelectorAll("fieldset[data-kind]").forEach(function (conventions) {
+      conventions.hidden = conventions.dataset.kind !== answer.kind;
+    });
+    // Taps go to a side still in play.
+    var picked = document.querySelector('.side-pick[aria-pressed="true"]');
+    var first = document.querySelector('.side-pick[data-side="0"]');
+    if (picked && picked.hidden && first) first.click();
+  }
+
   function show(answer) {
     fill("verdict", answer.verdict);
     fill("verdict-bar", answer.bar);
@@ -31,6 +55,7 @@
       var counter = document.querySelector('[data-count-cards="' + index + '"]');
       if (counter) counter.textContent = String(count);
     });
+    redraw(answer);
   }
 
   document.addEventListener("htmx:sendError", function (event) {

@@ -666,6 +666,9 @@ def answer(
         ),
         "bar": verdict_bar_html(shown, words),
         "counts": [len(cards) for cards in primiera_query.taken],
+        # What the server would redraw the form with: the game and the sides' names.
+        "kind": primiera_query.kind,
+        "names": list(primiera_query.names),
     }
 
 

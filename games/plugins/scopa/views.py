@@ -19,7 +19,7 @@ from games.http import HtmxHttpRequest
 from games.models import Role
 from games.plugins.scopa import referee, rulings
 from games.plugins.scopa.entry import ScopaHandEntry
-from games.plugins.scopa.referee_query import KIND_PRIMES
+from games.plugins.scopa.referee_query import KIND_PRIMES, MAX_SIDES, PrimieraQuery
 from games.scoring.cards import DeckStyle
 from games.tables import selectors as table_selectors
 from games.tables.page import TablePage
@@ -46,12 +46,16 @@ def _render_primiera(
     context: dict[str, object] = {
         "form": form,
         "grid": card_grid(form, style),
-        # Each side's button: its index, its name and the cards tapped to it so far.
+        # Each side's button: its index, its name, the cards tapped to it so far, and whether
+        # it is hidden (a side beyond the count: the phone shows it when the count changes
+        # with no signal, static/js/referee-offline.js). The name fields likewise.
         "side_counts": [
-            (index, name, len(cards))
-            for index, (name, cards) in enumerate(zip(query.names, query.taken, strict=True))
+            (index, name, count, index >= len(query.names))
+            for index, (name, count) in enumerate(side_buttons(query))
         ],
-        "name_fields": [form[f"name_{index}"] for index in range(form.side_count())],
+        "name_fields": [
+            (form[f"name_{index}"], index >= len(query.names)) for index in range(MAX_SIDES)
+        ],
         "names_given": any(form.data.get(f"name_{index}") for index in range(4)) and not hand,
         "primes": query.kind == KIND_PRIMES,
         "hand": hand,
@@ -68,6 +72,16 @@ def _render_primiera(
         # Changing the game or the number of sides redraws the form; a tap only the verdict.
         template += "#referee" if request.htmx.target == "referee" else "#verdict"
     return render(request, template, context)
+
+
+def side_buttons(query: PrimieraQuery) -> list[tuple[str, int]]:
+    """Each of the four sides' name and cards, the sides beyond the count with their default
+    names and none."""
+    shown = len(query.names)
+    return [
+        *((name, len(cards)) for name, cards in zip(query.names, query.taken, strict=True)),
+        *((str(name), 0) for name in referee.DEFAULT_NAMES[shown:]),
+    ]
 
 
 @require_GET

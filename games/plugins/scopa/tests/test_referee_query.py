@@ -80,6 +80,8 @@ def server_primiera(query: Mapping[str, str]) -> dict[str, object]:
         "verdict": rulings.verdict_html(shown, words, referee.rules_url(read.kind), on_table=False),
         "bar": rulings.verdict_bar_html(shown, words),
         "counts": [len(cards) for cards in read.taken],
+        "kind": read.kind,
+        "names": list(read.names),
     }
 
 
