@@ -7,7 +7,8 @@ and the totals with them, marked; with the differential check of tests/offline_e
 engine the phone started offline) and are sent once the signal is back; another phone's hands
 recorded meanwhile are met by the 409, shown to this phone, and all seven end up stored once
 in order; a hand refused stays with why until discarded; signing out forgets the kept pages;
-a phone that saves data fetches nothing in the background.
+a phone that saves data fetches nothing in the background, and its referees say they cannot
+judge offline.
 
 One browser session in all (CI's time is short): the restart and the two phones share it."""
 
@@ -316,6 +317,13 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     page.wait_for_timeout(1000)
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     assert kept_pages(page) == []
+    # Nor has it the engine: a referee tapped with no signal says that what it shows is for the
+    # cards before the tap, rather than pass it off as the new verdict.
+    page.goto(live_server.url + "/referee/primiera/")
+    thrifty.set_offline(True)
+    page.locator('.card[data-card="7D"]').click()
+    expect(page.locator("#verdict .offline-cannot")).to_contain_text("this phone cannot judge yet")
+    expect(page.locator("#verdict-bar")).to_contain_text("Nobody scores it")
 
 
 def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_showed(

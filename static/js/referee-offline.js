@@ -58,20 +58,50 @@
     redraw(answer);
   }
 
+  function verdictOf(words) {
+    return document.getElementById(words.dataset.referee === "captures" ? "ruling" : "verdict");
+  }
+
+  // The engine is not on this phone (never online since, or saving data): the verdict shown is
+  // for the cards before the change, and says so rather than pass for the new one.
+  function cannot(words) {
+    var verdict = verdictOf(words);
+    if (!verdict) return;
+    verdict.removeAttribute("aria-busy");
+    var note = verdict.querySelector(".offline-cannot");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "errors offline-cannot";
+      note.setAttribute("role", "status");
+      var heading = verdict.querySelector("h2");
+      verdict.insertBefore(note, heading ? heading.nextSibling : verdict.firstChild);
+    }
+    note.textContent = words.dataset.cannot;
+  }
+
   document.addEventListener("htmx:sendError", function (event) {
     var words = document.getElementById("referee-offline");
     var form = document.getElementById("hand-form");
     var from = event.detail.elt;
-    if (!words || !form || !from || !form.contains(from) || !window.ScorekeeperEngine) return;
+    if (!words || !form || !from || !form.contains(from)) return;
     var number = ++asked;
+    if (!window.ScorekeeperEngine) {
+      cannot(words);
+      return;
+    }
+    var verdict = verdictOf(words);
+    // Until the phone's answer comes (the engine may be starting): not yet the new verdict.
+    if (verdict) verdict.setAttribute("aria-busy", "true");
     var args = [words.dataset.referee, JSON.stringify(fieldsOf(form)), words.dataset.words];
     window.ScorekeeperEngine.call(MODULE, "answer_json", args).then(
       function (answer) {
         // A later tap's answer wins over an earlier one that came after it.
-        if (number === asked) show(answer);
+        if (number !== asked) return;
+        if (verdict) verdict.removeAttribute("aria-busy");
+        show(answer);
       },
       function () {
-        // No runtime on this phone yet: the verdict stays as it was.
+        if (number === asked) cannot(words);
       }
     );
   });
