@@ -38,8 +38,11 @@ PYODIDE_FILES = (
 )
 # The module worker that runs Pyodide off the page's thread (its unhashed static name).
 WORKER = "js/offline-engine-worker.js"
-# Each game package's pure modules besides its engine, which its engine imports.
-PURE_EXTRAS: dict[str, tuple[str, ...]] = {"games.plugins.scopa": ("captures",)}
+# Each game package's pure modules besides its engine: those its engine imports, and the
+# referees' (their query's reader and their verdicts, static/js/referee-offline.js).
+PURE_EXTRAS: dict[str, tuple[str, ...]] = {
+    "games.plugins.scopa": ("captures", "referee_query", "rulings")
+}
 # A fixed time in the zip, so the same modules make the same bytes (and the same ETag).
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 

@@ -1,12 +1,14 @@
 """Works with no signal (issue 33, items 1, 2, 3 and 6), on a 360-px phone whose browser keeps its
 profile on disk, closed and opened again as a restart would: after one visit the home page,
-the table, the rules and both referees open offline and say how old they are; hands entered
+the table, the rules and both referees open offline and say how old they are, and the referees
+give offline the verdict the server gives for the same cards; hands entered
 offline survive the restart, are scored on the phone by the server's own engine (their points,
 and the totals with them, marked; with the differential check of tests/offline_engine.py on the
 engine the phone started offline) and are sent once the signal is back; another phone's hands
 recorded meanwhile are met by the 409, shown to this phone, and all seven end up stored once
 in order; a hand refused stays with why until discarded; signing out forgets the kept pages;
-a phone that saves data fetches nothing in the background.
+a phone that saves data fetches nothing in the background, and its referees say they cannot
+judge offline.
 
 One browser session in all (CI's time is short): the restart and the two phones share it."""
 
@@ -125,6 +127,51 @@ def expect_pending_scored(page: Page) -> None:
     expect(page.locator("#pending")).to_contain_text("The totals include what is waiting")
 
 
+# One dispute for each referee, tapped with no signal: the cards for each side button in turn.
+# Primiera: side A's three sevens lack clubs, side B's fanti and seven are complete; captures: the
+# example of games/plugins/scopa/rules.md §6, a 7 played on 1, 3, 6, 6 and a cavallo.
+REFEREE_DISPUTES = (
+    ("/referee/primiera/", "verdict", (("7D", "7C", "7S"), ("JD", "JC", "JS", "7B"))),
+    ("/referee/captures/", "ruling", (("AD", "3C", "6S", "6C", "NB"), ("7D",))),
+)
+SECTION_OF = """([html, id]) =>
+  new DOMParser().parseFromString(html, "text/html").getElementById(id).innerHTML.trim()"""
+
+
+def check_the_referees_judge_offline_as_online(page: Page, server_url: str) -> None:
+    """Each referee, opened and tapped with no signal, shows the verdict the server gives for
+    the same query: worked out on the phone by the same Python (games/plugins/scopa/rulings.py)."""
+    for path, section, sides in REFEREE_DISPUTES:
+        page.goto(server_url + path)
+        expect(page.locator("#offline-note")).to_contain_text("Offline: as of")
+        query = {}
+        for side, cards in enumerate(sides):
+            page.locator(f'.side-pick[data-side="{side}"]').click()
+            for card in cards:
+                page.locator(f'.card[data-card="{card}"]').click()
+                query[f"card_{card}"] = str(side)
+        expected = expect_the_servers_verdict(page, path, query, section)
+        assert "Point to Side B" in expected or "has 2 choices" in expected
+        counted = page.locator("[data-count-cards]").all_text_contents()
+        assert counted[: len(sides)] == [str(len(cards)) for cards in sides]
+        if section == "verdict":
+            # A third side, as the server would redraw the form: its button, its column.
+            page.locator('select[name="sides"]').select_option("3")
+            expect(page.locator('.side-pick[data-side="2"]')).to_be_visible()
+            expected = expect_the_servers_verdict(page, path, {**query, "sides": "3"}, section)
+            assert "Side C" in expected
+
+
+def expect_the_servers_verdict(page: Page, path: str, query: dict[str, str], section: str) -> str:
+    server = Client().get(path, query).content.decode()
+    expected: str = page.evaluate(SECTION_OF, [server, section])
+    deadline = time.monotonic() + 120
+    while page.locator(f"#{section}").inner_html().strip() != expected:
+        assert time.monotonic() < deadline, f"{path}: no verdict given offline"
+        page.wait_for_timeout(250)
+    return expected
+
+
 def save_hand(page: Page, first: int, second: int) -> None:
     enter_points(page, first, second)
     page.get_by_role("button", name="Save hand").click()
@@ -156,6 +203,8 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
         page.goto(live_server.url + path)
         expect(page.locator("#offline-note")).to_contain_text("Offline: as of")
     expect(page.get_by_role("heading", level=1)).not_to_have_text("No connection")
+    if scores_offline:
+        check_the_referees_judge_offline_as_online(page, live_server.url)
 
     # Five hands entered at the table with no signal: kept, waiting, counted, scored here.
     page.goto(table_url)
@@ -268,6 +317,13 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     page.wait_for_timeout(1000)
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     assert kept_pages(page) == []
+    # Nor has it the engine: a referee tapped with no signal says that what it shows is for the
+    # cards before the tap, rather than pass it off as the new verdict.
+    page.goto(live_server.url + "/referee/primiera/")
+    thrifty.set_offline(True)
+    page.locator('.card[data-card="7D"]').click()
+    expect(page.locator("#verdict .offline-cannot")).to_contain_text("this phone cannot judge yet")
+    expect(page.locator("#verdict-bar")).to_contain_text("Nobody scores it")
 
 
 def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_showed(

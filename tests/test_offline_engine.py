@@ -17,6 +17,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.plugins.scopa.referee import PageWords, offline_words
 from scorekeeper import offline_engine
 from scripts import fetch_pyodide
 
@@ -26,11 +27,13 @@ SCRIPT = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from games.scoring import phone
+from games.plugins.scopa import rulings
 sheet = {"game": "scopa", "players": ["Ann", "Bob"], "options": {"target": 3}}
 fields = [["mode", "points"], ["points_0", "2"], ["points_1", ""]]
 print(json.dumps({
     "scored": phone.score({**sheet, "rounds": [{"points": {"Ann": 2, "Bob": 1}}]}),
     "pending": phone.score_pending({**sheet, "rounds": [{"points": {"Ann": 2}}]}, [fields, fields]),
+    "referee": json.loads(rulings.answer_json("primiera", '[["card_7D", "1"]]', sys.argv[2])),
     "django": sorted(name for name in sys.modules if name.split(".")[0] == "django"),
 }))
 """
@@ -43,12 +46,15 @@ def test_the_engine_zip_runs_on_the_standard_library_alone(tmp_path: Path) -> No
     assert "games/plugins/scopa/captures.py" in names
     for game in ("scopa", "ciapano", "swoops", "schafkopf"):
         assert f"games/plugins/{game}/posted.py" in names
+    # The referees' verdicts with no signal (static/js/referee-offline.js).
+    assert "games/plugins/scopa/rulings.py" in names
+    assert "games/plugins/scopa/referee_query.py" in names
     assert not any("entry.py" in name or "views" in name for name in names)
     engine = tmp_path / "engine.zip"
     engine.write_bytes(data)
     # -I: no site-packages (no Django), nor the project on the path; from elsewhere.
     answer = subprocess.run(
-        [sys.executable, "-I", "-c", SCRIPT, str(engine)],
+        [sys.executable, "-I", "-c", SCRIPT, str(engine), offline_words(PageWords())],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -63,6 +69,8 @@ def test_the_engine_zip_runs_on_the_standard_library_alone(tmp_path: Path) -> No
     assert pending["pending"][0] == {"points": {"Ann": 2, "Bob": 0}}
     assert "already over after round 2" in pending["pending"][1]["problem"]
     assert pending["winners"] == ["Ann"]
+    assert "Point to Side B" in found["referee"]["bar"]
+    assert found["referee"]["counts"] == [0, 1]
 
 
 @pytest.mark.django_db

@@ -20,6 +20,10 @@
 //                                      static/js/pending.js) read by the game's own reader and
 //                                      scored after the sheet's: score's answer with {stored,
 //                                      pending: [{points} or {problem}], readable}
+//   ScorekeeperEngine.call(module, name, args)
+//                                      a Promise of what a function of the engine's zip that
+//                                      takes and gives JSON text answers, parsed (the referees:
+//                                      games/plugins/scopa/rulings.answer_json)
 (function () {
   "use strict";
 
@@ -95,7 +99,13 @@
     }).then(JSON.parse);
   }
 
-  var engine = { score: score, pending: pending, version: PYODIDE };
+  function callEngine(module, name, args) {
+    return load().then(function () {
+      return call({ type: "call", module: module, name: name, args: args });
+    }).then(JSON.parse);
+  }
+
+  var engine = { score: score, pending: pending, call: callEngine, version: PYODIDE };
   Object.defineProperty(engine, "ready", { get: load, enumerable: true });
   window.ScorekeeperEngine = engine;
 })();

@@ -1,75 +1,105 @@
 """The referees: settle a primiera or a capture dispute from the cards, no table needed.
 
 The rules come from ``games.scoring`` (``scopa.primiera``, ``scopa.prime_point``,
-``captures.legal_captures``); this module only turns taps into cards and verdicts into words.
+``captures.legal_captures``) and the verdicts in words from games/plugins/scopa/rulings.py,
+pure Python the phone runs too with no signal; this module holds the forms, the query each
+form reads (held equal to referee_query.py's, the phone's reading) and the page's words, in
+Django's translations, and written out for the phone (``offline_words``).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django import forms
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
-from games.cardfaces import CardFace, card_face, suit_label
+from games.cardfaces import card_face, suit_label
 from games.hands.base import entry_items, entry_part
 from games.hands.html import add_card_fields
-from games.plugins.scopa.captures import (
-    KIND_ACE_TAKES_ALL,
-    KIND_FIFTEEN,
-    KIND_SINGLE,
-    KIND_SUM,
-    Capture,
-    CaptureRules,
-    is_pirate_scopa,
-    is_scopa,
-    legal_captures,
-    may_trail,
-)
+from games.plugins.scopa import rulings
+from games.plugins.scopa.captures import CaptureRules
 from games.plugins.scopa.engine import (
     PRIME_MOST_SEVENS,
     PRIME_SUM,
     PRIMIERA_BEST_PARTIAL,
-    PRIMIERA_VALUES,
     PRIMIERA_VOID,
-    REASON_BEST_PARTIAL,
-    REASON_HIGHEST_SUM,
-    REASON_INCOMPLETE_EXCLUDED,
-    REASON_NOBODY_COMPLETE,
-    PrimeResult,
-    PrimieraHand,
-    PrimieraResult,
-    prime_point,
-    primiera,
 )
 from games.plugins.scopa.entry import PRIMES_RULES, SCOPA_RULES
-from games.scoring import GAMES, TableSetup
-from games.scoring.cards import (
-    DECK,
-    MATTA,
-    Card,
-    DeckStyle,
-    Rank,
-    Suit,
-    parse_card,
-    rank_name,
+from games.plugins.scopa.referee_query import (
+    KIND_PRIMES,
+    KIND_PRIMIERA,
+    MATTA_DECLARED,
+    MAX_SIDES,
+    ON_TABLE,
+    PLAYED,
+    VARIANT_ASSI,
+    VARIANT_CIRULLA,
+    VARIANT_PIRATE,
+    VARIANT_QUINDICI,
+    VARIANT_STANDARD,
+    CaptureQuery,
+    PrimieraQuery,
 )
-from games.words import label_value
+from games.plugins.scopa.rulings import Face, messages
+from games.scoring import GAMES, TableSetup
+from games.scoring.cards import DECK, Card, DeckStyle, Rank, Suit, parse_card, rank_name
 
-KIND_PRIMIERA = "primiera"
-KIND_PRIMES = "primes"
 # The capture referee's rules, for ``rules_url``.
 KIND_CAPTURES = "captures"
-MAX_SIDES = 4
-DEFAULT_NAMES = (
-    gettext_lazy("Side A"),
-    gettext_lazy("Side B"),
-    gettext_lazy("Side C"),
-    gettext_lazy("Side D"),
-)
+DEFAULT_NAMES = tuple(gettext_lazy(name) for name in rulings.DEFAULT_NAMES)
+
+
+@dataclass(frozen=True)
+class PageWords:
+    """The verdicts' words in the page's language, and its deck's faces (rulings.Words)."""
+
+    style: DeckStyle = DeckStyle.ITALIAN
+
+    def gettext(self, message: str) -> str:
+        return gettext(message)
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        return ngettext(singular, plural, number)
+
+    def face(self, card: Card) -> Face:
+        face = card_face(card, self.style)
+        return Face(face.code, face.corner, face.pip, face.suit, face.name)
+
+    def suit(self, suit: Suit) -> str:
+        return suit_label(suit, self.style)
+
+
+def offline_words(words: PageWords, *, on_table: bool = False) -> str:
+    """The page's words as JSON for the phone to give verdicts with no signal
+    (rulings.CatalogWords): each message of rulings.py translated, each plural one for 1 and
+    for more, the deck's faces and suits, and where the rules are."""
+    single, plural = messages()
+    return json.dumps(
+        {
+            "texts": {message: words.gettext(message) for message in single},
+            "plurals": {
+                one: [words.ngettext(one, many, 1), words.ngettext(one, many, 2)]
+                for one, many in plural
+            },
+            "faces": {
+                card.code: [face.corner, face.pip, face.suit, face.name]
+                for card in DECK
+                for face in (words.face(card),)
+            },
+            "suits": {suit.value: words.suit(suit) for suit in Suit},
+            "rules": {
+                kind: rules_url(kind) for kind in (KIND_PRIMIERA, KIND_PRIMES, KIND_CAPTURES)
+            },
+            "on_table": on_table,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
 
 
 def _with_initials(form_class: type[forms.Form], query: Mapping[str, object]) -> dict[str, object]:
@@ -178,223 +208,20 @@ class PrimieraRefereeForm(forms.Form):
                 taken[names[int(str(chosen))]].add(card)
         return {name: frozenset(cards) for name, cards in taken.items()}
 
-
-@dataclass(frozen=True)
-class SideCards:
-    """A side on the primiera referee: its best card per suit and its sum."""
-
-    name: str
-    index: int
-    best: tuple[tuple[str, CardFace | None, int], ...]  # per suit: suit name, card, value
-    total: int
-    complete: bool
-    card_count: int
-
-
-@dataclass(frozen=True)
-class Verdict:
-    rule_label: str
-    winner: str | None
-    sentence: str
-    table_rule: bool
-
-
-def primiera_sides(
-    result: PrimieraResult, captures: Mapping[str, frozenset[Card]], style: DeckStyle
-) -> list[SideCards]:
-    sides = []
-    for index, (name, hand) in enumerate(result.hands.items()):
-        best = tuple(
-            (
-                suit_label(suit, style),
-                card_face(hand.best[suit], style) if suit in hand.best else None,
-                PRIMIERA_VALUES[hand.best[suit].rank] if suit in hand.best else 0,
-            )
-            for suit in Suit
+    def query(self) -> PrimieraQuery:
+        """What the rules are asked, as this form reads it (the phone's reading,
+        referee_query.read_primiera, is held equal to it)."""
+        captures = self.captures()
+        return PrimieraQuery(
+            kind=self.choice("kind"),
+            rule=self.choice("rule"),
+            prime_rule=self.choice("prime_rule"),
+            names=tuple(captures),
+            taken=tuple(captures.values()),
         )
-        sides.append(SideCards(name, index, best, hand.total, hand.complete, len(captures[name])))
-    return sides
-
-
-@dataclass(frozen=True)
-class PrimieraTable:
-    """The sides side by side: one row per suit, so four sides still fit a phone."""
-
-    names: tuple[str, ...]
-    rows: tuple[tuple[str, tuple[tuple[CardFace | None, int], ...]], ...]
-    sums: tuple[tuple[int, bool], ...]
-
-
-def primiera_table(sides: Sequence[SideCards]) -> PrimieraTable:
-    suits = [suit_name for suit_name, _face, _value in sides[0].best] if sides else []
-    return PrimieraTable(
-        names=tuple(side.name for side in sides),
-        rows=tuple(
-            (suit, tuple((side.best[row][1], side.best[row][2]) for side in sides))
-            for row, suit in enumerate(suits)
-        ),
-        sums=tuple((side.total, side.complete) for side in sides),
-    )
-
-
-def primiera_verdicts(
-    captures: Mapping[str, frozenset[Card]], table_rule: str, style: DeckStyle
-) -> list[Verdict]:
-    """The verdict under the table's convention, and under the other one when it differs
-    (games/plugins/scopa/rules.md §4: the rule text's best partial sum, or the house rule that an
-    incomplete primiera is void)."""
-    labels = {
-        PRIMIERA_BEST_PARTIAL: _("Rule text (best partial sum)"),
-        PRIMIERA_VOID: _("House rule (incomplete is void)"),
-    }
-    results = {rule: primiera(captures, rule) for rule in (PRIMIERA_BEST_PARTIAL, PRIMIERA_VOID)}
-    order = [table_rule, *(rule for rule in results if rule != table_rule)]
-    verdicts = [
-        Verdict(
-            labels[rule],
-            results[rule].winner,
-            primiera_sentence(results[rule], style),
-            rule == table_rule,
-        )
-        for rule in order
-    ]
-    if verdicts[0].winner == verdicts[1].winner:
-        return verdicts[:1]
-    return verdicts
-
-
-def _lacks(name: str, hand: PrimieraHand, style: DeckStyle) -> str:
-    suits = [suit_label(suit, style) for suit in hand.missing_suits]
-    if len(suits) == len(Suit):
-        return _("%(side)s has no cards") % {"side": name}
-    return _("%(side)s lacks %(suits)s") % {"side": name, "suits": _join_and(suits)}
-
-
-def _join_and(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return _("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
-
-
-def primiera_sentence(result: PrimieraResult, style: DeckStyle) -> str:
-    """Why the primiera goes where it does, in one plain sentence (games/plugins/scopa/rules.md
-    §4)."""
-    hands = result.hands
-    if not any(hand.best for hand in hands.values()):
-        return _("Tap the cards each side took to see who wins the primiera.")
-    winner = result.winner
-    incomplete = [name for name, hand in hands.items() if not hand.complete]
-    lacks = "; ".join(_lacks(name, hands[name], style) for name in incomplete)
-    if result.reason == REASON_INCOMPLETE_EXCLUDED and winner:
-        sentence = _("%(lacks)s, so %(winner)s's complete primiera (%(sum)s) wins") % {
-            "lacks": lacks,
-            "winner": winner,
-            "sum": hands[winner].total,
-        }
-        higher = [name for name in incomplete if hands[name].total > hands[winner].total]
-        if higher:
-            sentence += " " + ngettext(
-                "although %(sides)s sums higher (%(sums)s)",
-                "although %(sides)s sum higher (%(sums)s)",
-                len(higher),
-            ) % {
-                "sides": _join_and(higher),
-                "sums": ", ".join(str(hands[name].total) for name in higher),
-            }
-        return sentence + "."
-    if result.reason == REASON_HIGHEST_SUM and winner:
-        others = [name for name in hands if name != winner]
-        return _("Every side has all four suits; %(winner)s's %(sum)s beats %(others)s.") % {
-            "winner": winner,
-            "sum": hands[winner].total,
-            "others": _join_and([f"{name} {hands[name].total}" for name in others]),
-        }
-    if result.reason == REASON_BEST_PARTIAL and winner:
-        return _(
-            "Nobody has all four suits (%(lacks)s), so the best partial sum wins: %(winner)s "
-            "with %(sum)s."
-        ) % {"lacks": lacks, "winner": winner, "sum": hands[winner].total}
-    if result.reason == REASON_NOBODY_COMPLETE:
-        return _(
-            "Nobody has all four suits (%(lacks)s), and with this house rule an incomplete "
-            "primiera never wins: nobody scores it."
-        ) % {"lacks": lacks}
-    # A tie at the top among those who compete.
-    competing = {
-        name: hand.total
-        for name, hand in hands.items()
-        if hand.complete or not any(h.complete for h in hands.values())
-    }
-    top = max(competing.values())
-    tied = [name for name, total in competing.items() if total == top]
-    return _("%(sides)s tie at %(sum)s, so nobody scores the primiera.") % {
-        "sides": _join_and(tied),
-        "sum": top,
-    }
-
-
-def prime_verdicts(captures: Mapping[str, frozenset[Card]], table_rule: str) -> list[Verdict]:
-    """Pirate Scopa's prime point under the table's rule, and the other when it differs
-    (games/plugins/scopa/pirate-scopa.md §4-§5)."""
-    labels = {
-        PRIME_SUM: _("Rule text (highest sum of primes)"),
-        PRIME_MOST_SEVENS: _("Simplified rule (most sevens)"),
-    }
-    results = {rule: prime_point(captures, rule) for rule in (PRIME_SUM, PRIME_MOST_SEVENS)}
-    order = [table_rule, *(rule for rule in results if rule != table_rule)]
-    verdicts = [
-        Verdict(
-            labels[rule], results[rule].winner, prime_sentence(results[rule]), rule == table_rule
-        )
-        for rule in order
-    ]
-    if verdicts[0].winner == verdicts[1].winner:
-        return verdicts[:1]
-    return verdicts
-
-
-def prime_sentence(result: PrimeResult) -> str:
-    counts = result.counts
-    if not any(count.total for count in counts.values()):
-        return _("Tap the 2s, 3s, 5s and 7s each side took to see who wins the primes.")
-    if result.rule == PRIME_SUM:
-        sums = _join_and([f"{name} {count.total}" for name, count in counts.items()])
-        if result.winner:
-            return _("Prime sums: %(sums)s: point to %(winner)s.") % {
-                "sums": sums,
-                "winner": result.winner,
-            }
-        return _("Prime sums: %(sums)s: a tie at the top, so nobody scores it.") % {"sums": sums}
-    parts = []
-    contenders = list(counts)
-    for rank_index, label in enumerate((_("sevens"), _("fives"), _("threes"))):
-        values = {name: counts[name].sevens_fives_threes[rank_index] for name in contenders}
-        parts.append(
-            label_value(label, ", ".join(f"{name} {value}" for name, value in values.items()))
-        )
-        top = max(values.values())
-        contenders = [name for name, value in values.items() if value == top]
-        if len(contenders) == 1:
-            break
-    if result.winner:
-        return _("Most sevens (%(counts)s): point to %(winner)s.") % {
-            "counts": "; ".join(parts),
-            "winner": result.winner,
-        }
-    return _("Most sevens (%(counts)s): still tied, so nobody scores it.") % {
-        "counts": "; ".join(parts)
-    }
 
 
 # -- captures -----------------------------------------------------------------------------------
-
-ON_TABLE = "0"
-PLAYED = "1"
-VARIANT_STANDARD = "standard"
-VARIANT_QUINDICI = "quindici"
-VARIANT_ASSI = "assi"
-VARIANT_PIRATE = "pirate"
-VARIANT_CIRULLA = "cirulla"
 
 
 class CaptureRefereeForm(forms.Form):
@@ -483,139 +310,30 @@ class CaptureRefereeForm(forms.Form):
         declared = self.value("matta")
         return Rank(str(declared)) if declared else None
 
+    def query(self) -> CaptureQuery:
+        """What the rules are asked, as this form reads it (the phone's reading,
+        referee_query.read_captures, is held equal to it)."""
+        return CaptureQuery(
+            variant=str(self.value("variant") or VARIANT_STANDARD),
+            table=tuple(self.table_cards()),
+            played=tuple(self.played_cards()),
+            rules=self.rules(),
+            last_card=bool(self.value("last_card")),
+            last_play_sweep_counts=bool(self.value("last_play_sweep_counts")),
+            ace_sweep_not_scopa=bool(self.value("ace_sweep_not_scopa")),
+            final_trick=bool(self.value("final_trick")),
+        )
+
 
 def _matta_ranks() -> list[tuple[str, str]]:
-    """What the matta may be declared as: any rank but its own, by value and name."""
+    """What the matta may be declared as (referee_query.MATTA_DECLARED: any rank but its own),
+    by value and name."""
     return [
         (rank.value, f"{rank.number} ({_(rank_name(rank, DeckStyle.ITALIAN))})")
         if rank.number in (1, 8, 9, 10)
         else (rank.value, str(rank.number))
-        for rank in Rank
-        if rank is not MATTA.rank
+        for rank in map(Rank, MATTA_DECLARED)
     ]
-
-
-@dataclass(frozen=True)
-class CaptureChoice:
-    cards: tuple[str, ...]  # cards in words, e.g. "Cavallo of Spade"
-    reason: str
-    sweep: str  # "" when the capture leaves cards on the table
-
-
-@dataclass(frozen=True)
-class CaptureRuling:
-    played: str
-    table: tuple[str, ...]
-    choices: tuple[CaptureChoice, ...]
-    summary: str
-    may_trail: bool
-    matta: str = ""  # Cirulla: the value a declared matta counts as, when it is in play
-
-
-def capture_ruling(form: CaptureRefereeForm, style: DeckStyle) -> CaptureRuling | None:
-    """Every legal capture for the played card, and whether each sweeps (captures.py)."""
-    played = form.played_cards()
-    if len(played) != 1:
-        return None
-    card = played[0]
-    table = form.table_cards()
-    rules = form.rules()
-    captures = legal_captures(table, card, rules)
-    last = bool(form.value("last_card"))
-    choices = tuple(
-        CaptureChoice(
-            tuple(_card_name(taken, style) for taken in capture.cards),
-            _capture_reason(capture, card, rules),
-            _sweep_text(capture, last, form),
-        )
-        for capture in captures
-    )
-    trail = may_trail(table, card, rules)
-    name = _card_name(card, style)
-    if not captures:
-        summary = _("%(card)s takes nothing: it stays on the table.") % {"card": name}
-    elif len(captures) == 1:
-        summary = _("%(card)s must take this:") % {"card": name}
-        if trail:
-            summary = _("%(card)s may take this, or stay on the table:") % {"card": name}
-    else:
-        summary = ngettext(
-            "%(card)s has %(count)s choice; the player picks one:",
-            "%(card)s has %(count)s choices; the player picks one:",
-            len(captures),
-        ) % {"card": name, "count": len(captures)}
-        if trail:
-            summary = _("%(card)s may take one of these, or stay on the table:") % {"card": name}
-    matta = ""
-    if rules.cirulla and rules.matta is not None and MATTA in (card, *table):
-        matta = _("The matta counts as %(value)s, as it was declared, for the whole hand.") % {
-            "value": rules.value_of(MATTA)
-        }
-    return CaptureRuling(
-        played=name,
-        table=tuple(_card_name(each, style) for each in table),
-        choices=choices,
-        summary=summary,
-        may_trail=trail,
-        matta=matta,
-    )
-
-
-def _card_name(card: Card, style: DeckStyle) -> str:
-    # Players name a figure by its rank ("Cavallo"), never by the corner letter ("C").
-    return card_face(card, style).name
-
-
-def _capture_reason(capture: Capture, played: Card, rules: CaptureRules) -> str:
-    # The values as the rules counted them: a declared matta at its declared value.
-    values = " + ".join(str(value) for value in capture.values)
-    played_value = rules.value_of(played)
-    if capture.kind == KIND_ACE_TAKES_ALL:
-        if rules.cirulla:
-            return _("Cirulla: a played ace takes every card on a table that holds no ace.")
-        return _("Scopa d'Assi: a played ace takes every card on the table.")
-    if capture.kind == KIND_FIFTEEN:
-        return _("%(cards)s and the played %(played)s make 15.") % {
-            "cards": values,
-            "played": played_value,
-        }
-    if capture.kind == KIND_SINGLE:
-        if rules.scopa_d_assi and played.number == 1:
-            return _("An ace on the table: the played ace takes only that ace.")
-        return _(
-            "A card of the same value: it must be taken rather than any sum (a single card "
-            "beats a sum)."
-        )
-    assert capture.kind == KIND_SUM
-    return _("No single %(value)s on the table, so the sum %(sum)s is allowed.") % {
-        "value": played_value,
-        "sum": values,
-    }
-
-
-def _sweep_text(capture: Capture, last_card: bool, form: CaptureRefereeForm) -> str:
-    if not capture.sweeps:
-        return ""
-    if form.value("variant") == VARIANT_PIRATE:
-        # The last card of the round takes the final trick whenever it takes anything.
-        final = last_card or bool(form.value("final_trick"))
-        if is_pirate_scopa(capture, final):
-            return _("It sweeps the table: scopa!")
-        return _(
-            "It clears the table, but in Pirate Scopa the final trick taken is not a scopa when "
-            "it takes the only cards left on the table."
-        )
-    scores = is_scopa(
-        capture,
-        last_card,
-        last_play_sweep_counts=bool(form.value("last_play_sweep_counts")),
-        ace_sweep_is_scopa=not form.value("ace_sweep_not_scopa"),
-    )
-    if scores:
-        return _("It sweeps the table: scopa!")
-    if last_card and not form.value("last_play_sweep_counts"):
-        return _("It clears the table, but the last card of a hand never makes a scopa.")
-    return _("It clears the table, but at this table an ace sweep is not a scopa.")
 
 
 def primiera_query(captures: Mapping[str, Sequence[str]], sides: Sequence[str]) -> dict[str, str]:

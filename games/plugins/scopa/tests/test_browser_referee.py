@@ -123,7 +123,7 @@ def test_why_on_a_recorded_hand_opens_the_referee_on_its_cards(
     page.get_by_role("link", name="Why?").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Why? Hand 1")
-    expect(page.locator(".side-pick")).to_have_count(2)
+    expect(page.locator(".side-pick:visible")).to_have_count(2)
     expect(page.locator('.side-pick[data-side="0"]')).to_contain_text("Ann")
     expect(page.locator("#verdict")).to_contain_text("Point to")
 
