@@ -30,6 +30,8 @@ from games.tables.page import TablePage, table_context
 # a-z and digits 2-7 (models.new_public_id), and the brackets are no letters.
 BLANK_ID = "0000000000000000"
 BLANK_NAME = "\u27e6{seat}\u27e7"
+# The hand form's field saying who deals and sits out (TablePage.sitting_out).
+SITS_OUT = "sits_out"
 
 
 def blank_names(count: int) -> list[str]:
@@ -38,20 +40,44 @@ def blank_names(count: int) -> list[str]:
 
 @require_safe
 def table_blank(request: HtmxHttpRequest, game: str, players: int) -> HttpResponse:
-    """The page of a new ``game`` table of ``players`` players, with the game's default
-    options, for a table the phone starts with no signal. Nothing of it is stored."""
+    """The page of a new ``game`` table of ``players`` players, for a table the phone starts
+    with no signal: the hand form with each part an option adds (``HandEntry.blank_options``),
+    marked with the options it needs, the rest of the page as the game's defaults have it.
+    Nothing of it is stored."""
     if game not in HAND_ENTRIES or players not in GAMES[game].player_counts:
         raise Http404
+    rules, entry = GAMES[game], HAND_ENTRIES[game]
+    offered = {spec.name for spec in rules.option_specs}
     with transaction.atomic():
         table = services.table_create(
-            club=Club.objects.create(name="-"), game=game, players=blank_names(players)
+            club=Club.objects.create(name="-"),
+            game=game,
+            players=blank_names(players),
+            options={k: v for k, v in entry.blank_options.items() if k in offered},
         )
         page = TablePage.load(table)
         # As a table link's page: no watch link, nor the buttons that stop or delete a table
         # the server has none of yet.
         page.by_link = True
-        context = table_context(request, page, page.form())
-        context.update({"recorded": None, "conflict": None, "draft": True})
+        form = page.form()
+        entry.blank_form(form)
+        form.made_blank()
+        if SITS_OUT in form.initial:
+            # Every seat's part is there, each marked (``{% offline_seat %}``): the phone says
+            # who deals, at first and after each hand it keeps.
+            form.initial[SITS_OUT] = ""
+        context = table_context(request, page, form)
+        context.update(
+            {
+                "recorded": None,
+                "conflict": None,
+                "draft": True,
+                "offline_blank": True,
+                "offline_seats": SITS_OUT in form.initial,
+                # What the phone's table holds where it chose nothing (``{% offline_if %}``).
+                "option_defaults": {spec.name: spec.default for spec in rules.option_specs},
+            }
+        )
         # What sends the table when the signal is back, on its page only (not in the bundle).
         context["hand_scripts"] = [*context["hand_scripts"], "js/offline-tables.js"]
         body = render(request, "tables/table_detail.html", context).content.decode()

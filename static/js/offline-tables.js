@@ -134,7 +134,74 @@
     });
   }
 
-  function draftPage(blank, id, players) {
+  // -- the hand form of the table's options and deal ------------------------------------------
+  // The blank has every part of the hand form an option adds, each saying the options it needs
+  // (data-offline-if, games/templatetags/hand_html.py offline_if), and at a table whose dealer
+  // sits out each seat's parts (data-offline-seat, left out while that seat deals) and the line
+  // saying who does (data-offline-sitter). The server's form for the same options has the same
+  // fields (games/tables/tests/test_offline_blank_forms.py).
+
+  // "ramsch schieberramsch", "capotto|trentino", "!hochzeit", "ramsch_tie!=all-lose": every
+  // space-separated term holds, each by one of its alternatives.
+  function holds(condition, options) {
+    return condition.split(/\s+/).filter(Boolean).every(function (term) {
+      return term.split("|").some(function (alternative) {
+        var found = /^(!?)([\w-]+)(?:(!?=)(.*))?$/.exec(alternative);
+        if (!found) return false;
+        var value = options[found[2]];
+        var on = found[3] === "=" ? String(value) === found[4]
+          : found[3] === "!=" ? String(value) !== found[4]
+          : !!value;
+        return found[1] ? !on : on;
+      });
+    });
+  }
+
+  function dealSeat(root, dealer) {
+    var field = root.querySelector('#hand-form input[name="sits_out"]');
+    if (!field) return;
+    var seat = String(dealer);
+    field.setAttribute("value", seat);
+    field.value = seat;
+    root.querySelectorAll("[data-offline-seat]").forEach(function (part) {
+      var out = part.getAttribute("data-offline-seat") === seat;
+      part.hidden = out;
+      if (!out) return;
+      part.querySelectorAll("input").forEach(function (input) {
+        input.removeAttribute("checked");
+        input.checked = false;
+        if (input.type !== "radio" && input.type !== "checkbox") input.value = "";
+      });
+    });
+    root.querySelectorAll("[data-offline-sitter]").forEach(function (part) {
+      part.hidden = part.getAttribute("data-offline-sitter") !== seat;
+    });
+  }
+
+  function formFor(html, options, dealer) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var defaults = page.getElementById("offline-option-defaults");
+    var all = Object.assign({}, defaults ? JSON.parse(defaults.textContent) : {}, options);
+    page.querySelectorAll("[data-offline-if]").forEach(function (part) {
+      if (!holds(part.getAttribute("data-offline-if"), all)) part.remove();
+    });
+    dealSeat(page, dealer);
+    return "<!DOCTYPE html>\n" + page.documentElement.outerHTML;
+  }
+
+  // After each hand kept here, the next seat deals (and sits out).
+  document.addEventListener("pending-rendered", function (event) {
+    var id = currentDraftId();
+    var seats = document.querySelectorAll("[data-offline-sitter]").length;
+    if (!id || !seats) return;
+    var drafts = readDrafts();
+    var draft = drafts[findDraft(drafts, id)];
+    var first = draft && typeof draft.firstDealer === "number" ? draft.firstDealer : 0;
+    var kept = (event.detail && event.detail.hands) || [];
+    dealSeat(document, (first + kept.length) % seats);
+  });
+
+  function draftPage(blank, id, players, options, dealer) {
     var html = blank.split(BLANK_ID).join(id);
     // The names in the page's JSON (json_script) as JSON, everywhere else as HTML.
     var parts = html.split(/(<script[^>]*type="application\/json"[^>]*>[\s\S]*?<\/script>)/);
@@ -143,24 +210,25 @@
         return named(part, players, index % 2 ? escapeJson : escapeHtml);
       })
       .join("");
-    return html
+    html = html
       .replace(/(name="hand_token" value=")[^"]*"/, "$1" + newToken() + '"')
       // The poll asks the server about a table it does not know yet.
       .replace(/<div id="live"[^>]*><\/div>/, "");
+    return formFor(html, options, dealer);
   }
 
-  // The options as the table chose them: those that differ from the form's defaults, typed
-  // as the scoresheet has them (NewTableForm.options).
-  function chosenOptions(form) {
+  // The options as the table chose them: those that differ from the form's defaults (or, with
+  // every, all of them), typed as the scoresheet has them (NewTableForm.options).
+  function chosenOptions(form, every) {
     var options = {};
     form.querySelectorAll('input[name^="opt_"]').forEach(function (input) {
       var parts = input.name.slice(4).split("__");
       var value;
       if (input.type === "checkbox") {
-        if (input.checked === input.defaultChecked) return;
+        if (input.checked === input.defaultChecked && !every) return;
         value = input.checked;
       } else if (input.type === "radio") {
-        if (!input.checked || input.defaultChecked) return;
+        if (!input.checked || (input.defaultChecked && !every)) return;
         value = input.value;
       } else {
         if (input.value === "" || isNaN(parseInt(input.value, 10))) return;
@@ -259,6 +327,8 @@
       // Started by a signed-in account: sent only from a page where one is signed in, so a
       // phone signed out meanwhile does not send it as a new guest's.
       signedIn: signedIn(),
+      // Who deals the first hand: the next deal after each hand kept here follows from it.
+      firstDealer: dealer,
     });
     if (!writeDrafts(drafts)) {
       say(form, note ? note.dataset.missing : "");
@@ -268,7 +338,7 @@
     var now = String(Date.now());
     await cache.put(
       new Request(tablePath(id)),
-      new Response(draftPage(await blank.text(), id, players), {
+      new Response(draftPage(await blank.text(), id, players, chosenOptions(form, true), dealer), {
         status: 200,
         headers: {
           "Content-Type": "text/html; charset=utf-8",
