@@ -43,7 +43,8 @@ KEPT_PAGES = """async () => {
   const kept = [];
   for (const name of names) {
     for (const request of await (await caches.open(name)).keys()) {
-      kept.push(new URL(request.url).pathname);
+      const url = new URL(request.url);
+      kept.push(url.pathname + url.search);
     }
   }
   return kept;
@@ -282,7 +283,12 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     page.goto(live_server.url + "/")
     wait_until_kept(
         page,
-        ["/tables/new/", "/tables/blank/scopa/2-players/", "/tables/blank/schafkopf/5-players/"],
+        [
+            "/tables/new/",
+            "/tables/blank/scopa/2-players/",
+            "/tables/blank/scopa/4-players/?four_individuals=true",
+            "/tables/blank/schafkopf/5-players/",
+        ],
     )
 
     phone.set_offline(True)
@@ -351,6 +357,16 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     expect(sits_out).to_have_text("Di deals and sits out this game.")
     expect(page.locator(".sk-declarer .sk-chip", has_text="Di")).to_be_hidden()
     expect(page.locator(".sk-declarer .sk-chip", has_text="Cy")).to_be_visible()
+    # Four players each for themselves: the blank of four sides, not of two teams.
+    page.goto(live_server.url + "/tables/new/")
+    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+        page.locator(f'input[name="player_{seat}"]').fill(name)
+    page.get_by_label("Four players each for themselves").check()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r".*/tables/[a-z2-7]{16}/$"))
+    expect(page.locator('#hand-form input[name^="points_"]')).to_have_count(4)
+    alone = page.url
+    page.goto(schafkopf)
 
     phone.set_offline(False)
     expect(page.locator(".history-pending")).to_have_count(0, timeout=15000)
@@ -367,3 +383,11 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
         "Di": 20,
         "Ed": 20,
     }
+    # Sent from the home page (a stored table's page does not load offline-tables.js).
+    page.goto(live_server.url + "/")
+    deadline = time.monotonic() + 15
+    while page.evaluate("localStorage.getItem('scorekeeper:drafts')"):
+        assert time.monotonic() < deadline, "the second table was not sent"
+        page.wait_for_timeout(200)
+    four = Table.objects.get(public_id=alone.split("/")[-2])
+    assert (four.options, len(four.setup().sides)) == ({"four_individuals": True}, 4)

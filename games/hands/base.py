@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -537,6 +538,18 @@ class HandEntry:
         package names one in its own templates. The page goes without a summary when the
         template does not exist."""
         return f"games/rules/{game}.html"
+
+
+def offline_attrs(field: forms.Field, condition: str, attrs: Mapping[str, str | None]) -> None:
+    """Mark a field of a blank page's form (``HandEntry.blank_form``) for the phone: where the
+    table's options hold ``condition`` (as ``{% offline_if %}`` reads it), its input takes
+    ``attrs`` (None takes one away), as the server's form for those options gives them."""
+    marks = json.loads(field.widget.attrs.get(OFFLINE_ATTRS, "{}"))
+    field.widget.attrs[OFFLINE_ATTRS] = json.dumps({**marks, condition: dict(attrs)})
+
+
+# The attribute offline_attrs writes (static/js/offline-tables.js reads it).
+OFFLINE_ATTRS = "data-offline-attrs"
 
 
 def dealer_facts(next_dealer: str | None) -> list[str]:

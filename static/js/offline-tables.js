@@ -136,7 +136,8 @@
 
   // -- the hand form of the table's options and deal ------------------------------------------
   // The blank has every part of the hand form an option adds, each saying the options it needs
-  // (data-offline-if, games/templatetags/hand_html.py offline_if), and at a table whose dealer
+  // (data-offline-if, games/templatetags/hand_html.py offline_if), inputs whose attributes
+  // some options change saying how (data-offline-attrs), and at a table whose dealer
   // sits out each seat's parts (data-offline-seat, left out while that seat deals) and the line
   // saying who does (data-offline-sitter). The server's form for the same options has the same
   // fields (games/tables/tests/test_offline_blank_forms.py).
@@ -180,10 +181,21 @@
 
   function formFor(html, options, dealer) {
     var page = new DOMParser().parseFromString(html, "text/html");
-    var defaults = page.getElementById("offline-option-defaults");
-    var all = Object.assign({}, defaults ? JSON.parse(defaults.textContent) : {}, options);
+    var all = Object.assign({}, pageJson(page, "offline-option-defaults") || {}, options);
     page.querySelectorAll("[data-offline-if]").forEach(function (part) {
       if (!holds(part.getAttribute("data-offline-if"), all)) part.remove();
+    });
+    // An input's attributes by the options (games/hands/base.py offline_attrs).
+    page.querySelectorAll("[data-offline-attrs]").forEach(function (input) {
+      var marks = JSON.parse(input.getAttribute("data-offline-attrs"));
+      Object.keys(marks).forEach(function (condition) {
+        if (!holds(condition, all)) return;
+        Object.keys(marks[condition]).forEach(function (name) {
+          if (marks[condition][name] === null) input.removeAttribute(name);
+          else input.setAttribute(name, marks[condition][name]);
+        });
+      });
+      input.removeAttribute("data-offline-attrs");
     });
     dealSeat(page, dealer);
     return "<!DOCTYPE html>\n" + page.documentElement.outerHTML;
@@ -289,6 +301,28 @@
     }
   }
 
+  function pageJson(page, id) {
+    var script = page.getElementById(id);
+    return script ? JSON.parse(script.textContent) : null;
+  }
+
+  // The game's blank page for this many players, or where the options make other sides (four
+  // players each for themselves) the one of those sides (offline_views.side_options).
+  async function blankPage(cache, game, count, options) {
+    var path = "/tables/blank/" + game + "/" + count + "-players/";
+    var kept = await cache.match(path, { ignoreVary: true });
+    if (!kept) return null;
+    var html = await kept.text();
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var defaults = pageJson(page, "offline-option-defaults") || {};
+    var query = (pageJson(page, "offline-side-options") || [])
+      .filter(function (name) { return name in options && options[name] !== defaults[name]; })
+      .map(function (name) { return name + "=" + String(options[name]); });
+    if (!query.length) return html;
+    var other = await cache.match(path + "?" + query.join("&"), { ignoreVary: true });
+    return other ? other.text() : null;
+  }
+
   async function startOffline(form) {
     if (!form.reportValidity()) return;
     var game = chosenGame(form);
@@ -296,8 +330,9 @@
       .map(function (name) { return name.trim(); })
       .filter(function (name) { return name; });
     var cache = await pagesCache();
-    var blank = cache && (await cache.match("/tables/blank/" + game + "/" + players.length + "-players/", { ignoreVary: true }));
+    var options = chosenOptions(form, true);
     var note = document.getElementById("offline-start");
+    var blank = cache && (await blankPage(cache, game, players.length, options));
     if (!blank) {
       say(form, note ? note.dataset.missing : "");
       return;
@@ -338,7 +373,7 @@
     var now = String(Date.now());
     await cache.put(
       new Request(tablePath(id)),
-      new Response(draftPage(await blank.text(), id, players, chosenOptions(form, true), dealer), {
+      new Response(draftPage(blank, id, players, options, dealer), {
         status: 200,
         headers: {
           "Content-Type": "text/html; charset=utf-8",
