@@ -252,3 +252,17 @@ def test_any_options_and_dealer_give_the_phone_the_servers_hand_form(data: st.Da
     }
     assume(playable(game, players, chosen))
     assert_same_form(game, players, chosen, data.draw(st.integers(0, players - 1)))
+
+
+def test_a_table_of_the_blanks_own_options_gets_nothing_of_the_blank() -> None:
+    """The blank's form is its own (``made_blank``): neither its signature nor its markup,
+    remembered per process for fresh forms, is given to a table of the options it is rendered
+    with, which has no "Everybody passed" beside its Ramsch and no mark for the phone."""
+    widest = dict(HAND_ENTRIES["schafkopf"].blank_options)
+    Client().get(reverse("games:table_blank", args=["schafkopf", 4]))
+
+    page = server_page("schafkopf", 4, widest, 0)
+
+    assert "data-offline-" not in page
+    assert 'value="ramsch"' in page
+    assert 'value="passed"' not in page
