@@ -45,7 +45,8 @@ KEPT_PAGES = """async () => {
   const kept = [];
   for (const name of names) {
     for (const request of await (await caches.open(name)).keys()) {
-      kept.push(new URL(request.url).pathname);
+      const url = new URL(request.url);
+      kept.push(url.pathname + url.search);
     }
   }
   return kept;
@@ -336,7 +337,15 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     phone.add_cookies([lasting_session(live_server.url)])  # type: ignore[list-item]
     page = phone.new_page()
     page.goto(live_server.url + "/")
-    wait_until_kept(page, ["/tables/new/", "/tables/blank/scopa/2-players/"])
+    wait_until_kept(
+        page,
+        [
+            "/tables/new/",
+            "/tables/blank/scopa/2-players/",
+            "/tables/blank/scopa/4-players/?four_individuals=true",
+            "/tables/blank/schafkopf/5-players/",
+        ],
+    )
 
     phone.set_offline(True)
     page.goto(live_server.url + "/tables/new/")
@@ -379,3 +388,62 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     rounds = list(table.rounds.order_by("number"))
     assert [r.entry["points"] for r in rounds] == [{"Ann": 3, "Bob": 1}, {"Ann": 4, "Bob": 1}]
     assert len({r.hand_token for r in rounds}) == 2
+
+    # A Schafkopf table of five with a Ramsch, Cy dealing first: the form is the table's own
+    # (the Ramsch's card points, no Klopfen), without the seat that deals and sits out, which
+    # moves on with each hand kept.
+    phone.set_offline(True)
+    page.goto(live_server.url + "/tables/new/?game=schafkopf")
+    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di", "Ed"]):
+        page.locator(f'input[name="player_{seat}"]').fill(name)
+    page.get_by_label("Ramsch when everybody passes", exact=True).check()
+    page.get_by_label("Deals first").select_option("2")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r".*/tables/[a-z2-7]{16}/$"))
+    schafkopf = page.url
+    sits_out = page.locator(".sk-sits-out:visible")
+    expect(sits_out).to_have_text("Cy deals and sits out this game.")
+    expect(page.locator(".sk-klopfen")).to_have_count(0)
+    page.locator('.sk-contract .sk-chip[data-value="ramsch"]').click()
+    expect(page.get_by_label("Card points of Cy")).to_be_hidden()
+    for name, points in (("Ann", 30), ("Bob", 50), ("Di", 20)):
+        page.get_by_label(f"Card points of {name}").fill(str(points))
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".history-pending")).to_have_count(1)
+    expect(sits_out).to_have_text("Di deals and sits out this game.")
+    expect(page.locator(".sk-declarer .sk-chip", has_text="Di")).to_be_hidden()
+    expect(page.locator(".sk-declarer .sk-chip", has_text="Cy")).to_be_visible()
+    # Four players each for themselves: the blank of four sides, not of two teams.
+    page.goto(live_server.url + "/tables/new/")
+    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+        page.locator(f'input[name="player_{seat}"]').fill(name)
+    page.get_by_label("Four players each for themselves").check()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r".*/tables/[a-z2-7]{16}/$"))
+    expect(page.locator('#hand-form input[name^="points_"]')).to_have_count(4)
+    alone = page.url
+    page.goto(schafkopf)
+
+    phone.set_offline(False)
+    expect(page.locator(".history-pending")).to_have_count(0, timeout=15000)
+    assert page.url == schafkopf
+    table = Table.objects.get(public_id=schafkopf.split("/")[-2])
+    assert (table.options, table.first_dealer) == ({"ramsch": True}, 2)
+    (ramsch,) = table.rounds.all()
+    assert (ramsch.entry["contract"], ramsch.dealer) == ("ramsch", 2)
+    # Bob, with the most card points, pays each of the three others the Ramsch's 20.
+    assert {each.side: each.points for each in ramsch.points.all()} == {
+        "Ann": 20,
+        "Bob": -60,
+        "Cy": 0,
+        "Di": 20,
+        "Ed": 20,
+    }
+    # Sent from the home page (a stored table's page does not load offline-tables.js).
+    page.goto(live_server.url + "/")
+    deadline = time.monotonic() + 15
+    while page.evaluate("localStorage.getItem('scorekeeper:drafts')"):
+        assert time.monotonic() < deadline, "the second table was not sent"
+        page.wait_for_timeout(200)
+    four = Table.objects.get(public_id=alone.split("/")[-2])
+    assert (four.options, len(four.setup().sides)) == ({"four_individuals": True}, 4)

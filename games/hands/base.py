@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from django import forms
@@ -177,6 +179,13 @@ class BaseHandForm(forms.Form):
         if self._signature is None:
             self._signature = self._remembered_digest()
         return self._signature
+
+    def made_blank(self) -> None:
+        """This form was given parts its class, setup and starting values do not make, for the
+        blank page of a table started offline (``HandEntry.blank_form``), whose parts are
+        marked for the phone: its signature is its own, so neither its digest nor its
+        markup (``{% fresh_form_part %}``) is remembered for the forms those make."""
+        self._signature = f"blank-{self._digest()}"
 
     def _remembered_digest(self) -> str:
         """The digest, worked out once per process for each kind of fresh form: a form that
@@ -426,6 +435,11 @@ class HandEntry:
     # edit pages load them after the bundle (hand.js, app.css).
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ()
+    # The options the blank page of a table started offline is rendered with
+    # (tables/offline_views.py): each that adds to the hand form, its parts marked with
+    # ``{% offline_if %}`` for the phone to keep only where the table's options hold. A game
+    # that has not one of them leaves it out.
+    blank_options: Mapping[str, object] = MappingProxyType({})
     # Options the scoreboard states in its own words ("Playing to 11"), so the table page's
     # list of chosen options leaves them out.
     options_on_scoreboard: frozenset[str] = frozenset()
@@ -449,6 +463,10 @@ class HandEntry:
         earlier: Sequence[RoundScore] = (),
     ) -> BaseHandForm:
         return self.form_class(data, setup=setup, rules=rules, earlier=earlier, initial=initial)
+
+    def blank_form(self, form: BaseHandForm) -> None:
+        """Give the form of a table started offline's blank page (``blank_options``) the parts
+        an option takes away too, marked in the template as the parts an option adds."""
 
     def initial_from_entry(
         self, entry: Mapping[str, object], setup: TableSetup
@@ -520,6 +538,18 @@ class HandEntry:
         package names one in its own templates. The page goes without a summary when the
         template does not exist."""
         return f"games/rules/{game}.html"
+
+
+def offline_attrs(field: forms.Field, condition: str, attrs: Mapping[str, str | None]) -> None:
+    """Mark a field of a blank page's form (``HandEntry.blank_form``) for the phone: where the
+    table's options hold ``condition`` (as ``{% offline_if %}`` reads it), its input takes
+    ``attrs`` (None takes one away), as the server's form for those options gives them."""
+    marks = json.loads(field.widget.attrs.get(OFFLINE_ATTRS, "{}"))
+    field.widget.attrs[OFFLINE_ATTRS] = json.dumps({**marks, condition: dict(attrs)})
+
+
+# The attribute offline_attrs writes (static/js/offline-tables.js reads it).
+OFFLINE_ATTRS = "data-offline-attrs"
 
 
 def dealer_facts(next_dealer: str | None) -> list[str]:

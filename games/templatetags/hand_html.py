@@ -5,6 +5,7 @@ from collections.abc import Iterable, Sequence
 
 from django import template
 from django.forms.boundfield import BoundField, BoundWidget
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
@@ -104,3 +105,39 @@ def fresh_form_part(parser: template.base.Parser, token: template.base.Token) ->
     nodelist = parser.parse(("end_fresh_form_part",))
     parser.delete_first_token()
     return FreshFormPartNode(nodelist, parser.compile_filter(bits[1]))
+
+
+# The blank table page a phone makes a table started offline from (tables/offline_views.py) is
+# rendered with every option that adds to the hand form on; the parts that depend on an option,
+# or on who deals at a table whose dealer sits out (``offline_seats``), say so for the phone
+# (static/js/offline-tables.js), which keeps those of the table's options and seat. On any other
+# page they say nothing.
+
+
+@register.simple_tag(takes_context=True)
+def offline_if(context: template.Context, condition: str) -> SafeString:
+    """``{% offline_if "ramsch schieberramsch" %}``: the part is the form's only where the
+    table's options hold the condition: space-separated terms that all hold, each one of
+    ``a|b`` alternatives, each ``name`` (on), ``!name`` (off), ``name=value`` or
+    ``name!=value``."""
+    if not context.get("offline_blank"):
+        return SafeString("")
+    return format_html(' data-offline-if="{}"', condition)
+
+
+@register.simple_tag(takes_context=True)
+def offline_seat(context: template.Context, seat: int) -> SafeString:
+    """``{% offline_seat forloop.counter0 %}``: the part is left out while ``seat`` deals and
+    sits out."""
+    if not context.get("offline_seats"):
+        return SafeString("")
+    return format_html(' data-offline-seat="{}"', seat)
+
+
+@register.simple_tag(takes_context=True)
+def offline_sitter(context: template.Context, seat: int) -> SafeString:
+    """``{% offline_sitter forloop.counter0 %}``: the part is shown only while ``seat`` deals
+    and sits out."""
+    if not context.get("offline_seats"):
+        return SafeString("")
+    return format_html(' data-offline-sitter="{}" hidden', seat)

@@ -134,7 +134,86 @@
     });
   }
 
-  function draftPage(blank, id, players) {
+  // -- the hand form of the table's options and deal ------------------------------------------
+  // The blank has every part of the hand form an option adds, each saying the options it needs
+  // (data-offline-if, games/templatetags/hand_html.py offline_if), inputs whose attributes
+  // some options change saying how (data-offline-attrs), and at a table whose dealer
+  // sits out each seat's parts (data-offline-seat, left out while that seat deals) and the line
+  // saying who does (data-offline-sitter). The server's form for the same options has the same
+  // fields (games/tables/tests/test_offline_blank_forms.py).
+
+  // "ramsch schieberramsch", "capotto|trentino", "!hochzeit", "ramsch_tie!=all-lose": every
+  // space-separated term holds, each by one of its alternatives.
+  function holds(condition, options) {
+    return condition.split(/\s+/).filter(Boolean).every(function (term) {
+      return term.split("|").some(function (alternative) {
+        var found = /^(!?)([\w-]+)(?:(!?=)(.*))?$/.exec(alternative);
+        if (!found) return false;
+        var value = options[found[2]];
+        var on = found[3] === "=" ? String(value) === found[4]
+          : found[3] === "!=" ? String(value) !== found[4]
+          : !!value;
+        return found[1] ? !on : on;
+      });
+    });
+  }
+
+  function dealSeat(root, dealer) {
+    var field = root.querySelector('#hand-form input[name="sits_out"]');
+    if (!field) return;
+    var seat = String(dealer);
+    field.setAttribute("value", seat);
+    field.value = seat;
+    root.querySelectorAll("[data-offline-seat]").forEach(function (part) {
+      var out = part.getAttribute("data-offline-seat") === seat;
+      part.hidden = out;
+      if (!out) return;
+      part.querySelectorAll("input").forEach(function (input) {
+        input.removeAttribute("checked");
+        input.checked = false;
+        if (input.type !== "radio" && input.type !== "checkbox") input.value = "";
+      });
+    });
+    root.querySelectorAll("[data-offline-sitter]").forEach(function (part) {
+      part.hidden = part.getAttribute("data-offline-sitter") !== seat;
+    });
+  }
+
+  function formFor(html, options, dealer) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var all = Object.assign({}, pageJson(page, "offline-option-defaults") || {}, options);
+    page.querySelectorAll("[data-offline-if]").forEach(function (part) {
+      if (!holds(part.getAttribute("data-offline-if"), all)) part.remove();
+    });
+    // An input's attributes by the options (games/hands/base.py offline_attrs).
+    page.querySelectorAll("[data-offline-attrs]").forEach(function (input) {
+      var marks = JSON.parse(input.getAttribute("data-offline-attrs"));
+      Object.keys(marks).forEach(function (condition) {
+        if (!holds(condition, all)) return;
+        Object.keys(marks[condition]).forEach(function (name) {
+          if (marks[condition][name] === null) input.removeAttribute(name);
+          else input.setAttribute(name, marks[condition][name]);
+        });
+      });
+      input.removeAttribute("data-offline-attrs");
+    });
+    dealSeat(page, dealer);
+    return "<!DOCTYPE html>\n" + page.documentElement.outerHTML;
+  }
+
+  // After each hand kept here, the next seat deals (and sits out).
+  document.addEventListener("pending-rendered", function (event) {
+    var id = currentDraftId();
+    var seats = document.querySelectorAll("[data-offline-sitter]").length;
+    if (!id || !seats) return;
+    var drafts = readDrafts();
+    var draft = drafts[findDraft(drafts, id)];
+    var first = draft && typeof draft.firstDealer === "number" ? draft.firstDealer : 0;
+    var kept = (event.detail && event.detail.hands) || [];
+    dealSeat(document, (first + kept.length) % seats);
+  });
+
+  function draftPage(blank, id, players, options, dealer) {
     var html = blank.split(BLANK_ID).join(id);
     // The names in the page's JSON (json_script) as JSON, everywhere else as HTML.
     var parts = html.split(/(<script[^>]*type="application\/json"[^>]*>[\s\S]*?<\/script>)/);
@@ -143,24 +222,25 @@
         return named(part, players, index % 2 ? escapeJson : escapeHtml);
       })
       .join("");
-    return html
+    html = html
       .replace(/(name="hand_token" value=")[^"]*"/, "$1" + newToken() + '"')
       // The poll asks the server about a table it does not know yet.
       .replace(/<div id="live"[^>]*><\/div>/, "");
+    return formFor(html, options, dealer);
   }
 
-  // The options as the table chose them: those that differ from the form's defaults, typed
-  // as the scoresheet has them (NewTableForm.options).
-  function chosenOptions(form) {
+  // The options as the table chose them: those that differ from the form's defaults (or, with
+  // every, all of them), typed as the scoresheet has them (NewTableForm.options).
+  function chosenOptions(form, every) {
     var options = {};
     form.querySelectorAll('input[name^="opt_"]').forEach(function (input) {
       var parts = input.name.slice(4).split("__");
       var value;
       if (input.type === "checkbox") {
-        if (input.checked === input.defaultChecked) return;
+        if (input.checked === input.defaultChecked && !every) return;
         value = input.checked;
       } else if (input.type === "radio") {
-        if (!input.checked || input.defaultChecked) return;
+        if (!input.checked || (input.defaultChecked && !every)) return;
         value = input.value;
       } else {
         if (input.value === "" || isNaN(parseInt(input.value, 10))) return;
@@ -221,6 +301,28 @@
     }
   }
 
+  function pageJson(page, id) {
+    var script = page.getElementById(id);
+    return script ? JSON.parse(script.textContent) : null;
+  }
+
+  // The game's blank page for this many players, or where the options make other sides (four
+  // players each for themselves) the one of those sides (offline_views.side_options).
+  async function blankPage(cache, game, count, options) {
+    var path = "/tables/blank/" + game + "/" + count + "-players/";
+    var kept = await cache.match(path, { ignoreVary: true });
+    if (!kept) return null;
+    var html = await kept.text();
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var defaults = pageJson(page, "offline-option-defaults") || {};
+    var query = (pageJson(page, "offline-side-options") || [])
+      .filter(function (name) { return name in options && options[name] !== defaults[name]; })
+      .map(function (name) { return name + "=" + String(options[name]); });
+    if (!query.length) return html;
+    var other = await cache.match(path + "?" + query.join("&"), { ignoreVary: true });
+    return other ? other.text() : null;
+  }
+
   async function startOffline(form) {
     if (!form.reportValidity()) return;
     var game = chosenGame(form);
@@ -228,8 +330,9 @@
       .map(function (name) { return name.trim(); })
       .filter(function (name) { return name; });
     var cache = await pagesCache();
-    var blank = cache && (await cache.match("/tables/blank/" + game + "/" + players.length + "-players/", { ignoreVary: true }));
+    var options = chosenOptions(form, true);
     var note = document.getElementById("offline-start");
+    var blank = cache && (await blankPage(cache, game, players.length, options));
     if (!blank) {
       say(form, note ? note.dataset.missing : "");
       return;
@@ -259,6 +362,8 @@
       // Started by a signed-in account: sent only from a page where one is signed in, so a
       // phone signed out meanwhile does not send it as a new guest's.
       signedIn: signedIn(),
+      // Who deals the first hand: the next deal after each hand kept here follows from it.
+      firstDealer: dealer,
     });
     if (!writeDrafts(drafts)) {
       say(form, note ? note.dataset.missing : "");
@@ -268,7 +373,7 @@
     var now = String(Date.now());
     await cache.put(
       new Request(tablePath(id)),
-      new Response(draftPage(await blank.text(), id, players), {
+      new Response(draftPage(blank, id, players, options, dealer), {
         status: 200,
         headers: {
           "Content-Type": "text/html; charset=utf-8",

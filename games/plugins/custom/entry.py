@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -18,6 +19,7 @@ from games.hands.base import (
     ScoreRow,
     dealer_facts,
     entry_part,
+    offline_attrs,
 )
 from games.hands.demo_base import DemoGame
 from games.plugins.custom.demo import CUSTOM_DEMO
@@ -97,6 +99,13 @@ class CustomHandEntry(HandEntry):
     template = "custom/hand.html"
     form_class = CustomHandForm
     options_on_scoreboard = frozenset({"target", "hands", "lowest_wins"})
+    blank_options = MappingProxyType({"negative_points": True})
+
+    def blank_form(self, form: BaseHandForm) -> None:
+        # Where a hand may not be negative: the form's bound, and the keypad without a minus.
+        for name, field in form.fields.items():
+            if name.startswith("points_"):
+                offline_attrs(field, "!negative_points", {"min": "0", "inputmode": "numeric"})
 
     def initial_from_entry(
         self, entry: Mapping[str, object], setup: TableSetup

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from django import forms
@@ -36,6 +37,7 @@ from games.hands.base import (
 from games.hands.demo_base import DemoGame
 from games.plugins.schafkopf.demo import SCHAFKOPF_DEMO
 from games.plugins.schafkopf.engine import (
+    CONTRACTS,
     CONTRACTS_BY_KEY,
     DOUBLINGS,
     FIVE_PLAYERS,
@@ -88,11 +90,12 @@ def _doubling_words(level: str) -> tuple[str, str]:
     return name, label_value(name, _(doubling.explanation))
 
 
-def form_contracts(setup: TableSetup) -> tuple[Contract, ...]:
+def form_contracts(setup: TableSetup, every: bool = False) -> tuple[Contract, ...]:
     """The table's contracts in the order the chips show them: the rule text's everyday games
     first (the three wide chips), then the regional games (Hochzeit, Geier, Farbwenz, Farbgeier
-    and their Touts), then the Bettels, then everybody passing or the Ramsch."""
-    played = contracts_at(setup)
+    and their Touts), then the Bettels, then everybody passing or the Ramsch; ``every``: all
+    of them, whatever the table's options."""
+    played = CONTRACTS if every else contracts_at(setup)
     regional = tuple(c for c in played if c.option and not c.bettel and not c.ramsch)
     return (
         tuple(c for c in played if not c.bettel and c not in (PASSED, RAMSCH, *regional))
@@ -287,10 +290,7 @@ class SchafkopfHandForm(BaseHandForm):
         # Last, so the chips' positions match the seat colours; only shown without JavaScript,
         # where a radio cannot be unticked any other way.
         partner.choices = [*seats, ("", _("No partner"))]
-        contract = self.fields["contract"]
-        assert isinstance(contract, forms.ChoiceField)
-        self.contracts = form_contracts(self.setup)
-        contract.choices = [(c.key, contract_label(c)) for c in self.contracts]
+        self.offer_contracts(form_contracts(self.setup))
         if not self.setup.option_bool("runners"):
             del self.fields["laufende"]
         if not self.setup.option_bool("klopfen"):
@@ -322,6 +322,12 @@ class SchafkopfHandForm(BaseHandForm):
             del self.fields["jungfrau"], self.fields["durchmarsch"]
         self._add_tie_fields(seats)
         self.missing = ""
+
+    def offer_contracts(self, contracts: tuple[Contract, ...]) -> None:
+        self.contracts = contracts
+        contract = self.fields["contract"]
+        assert isinstance(contract, forms.ChoiceField)
+        contract.choices = [(c.key, contract_label(c)) for c in contracts]
 
     def _add_tie_fields(self, seats: list[tuple[str, str]]) -> None:
         """Each seat's tricks, and who took the highest trump, where the table breaks a
@@ -487,6 +493,19 @@ class SchafkopfHandEntry(HandEntry):
     template = "schafkopf/hand.html"
     form_class = SchafkopfHandForm
     options_on_scoreboard = frozenset({"tariff", "cents_per_point", "currency"})
+    blank_options = MappingProxyType(
+        {
+            "runners": True,
+            "klopfen": True,
+            "ramsch": True,
+            "schieberramsch": True,
+            "ramsch_tie": RAMSCH_TIE_TRICKS_TRUMP,
+            "bettel": True,
+            "geier": True,
+            "farbwenz": True,
+            "hochzeit": True,
+        }
+    )
     standings_measures = ("balance", "balance_per_hand", "money")
     # An evening's players care most about their balance and money: a phone shows them first.
     standings_on_screen = (
@@ -573,6 +592,11 @@ class SchafkopfHandEntry(HandEntry):
         ),
     )
 
+    def blank_form(self, form: BaseHandForm) -> None:
+        # "Everybody passed", which a Ramsch replaces: its chip says so (contract_choices).
+        assert isinstance(form, SchafkopfHandForm)
+        form.offer_contracts(form_contracts(form.setup, every=True))
+
     def initial_from_entry(
         self, entry: Mapping[str, object], setup: TableSetup
     ) -> dict[str, object]:
@@ -630,8 +654,10 @@ class SchafkopfHandEntry(HandEntry):
                 }
                 for c in form.contracts
             },
+            # Each with the options it is played under, for a table started offline
+            # (``{% offline_if %}``).
             "contract_choices": [
-                (radio, _(c.explanation))
+                (radio, _(c.explanation), "!ramsch" if c is PASSED else c.option)
                 for radio, c in zip(form["contract"], form.contracts, strict=True)
             ],
             "ramsch_rows": (

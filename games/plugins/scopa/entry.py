@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -231,6 +232,7 @@ class ScopaHandEntry(TapCardsHandEntry):
     template = "scopa/hand.html"
     form_class = ScopaHandForm
     options_on_scoreboard = frozenset({"target"})
+    blank_options = MappingProxyType({"scopa_d_assi": True, "capotto": True})
     why_url_name = "scopa:round_why"
     standings_measures = ("points_per_game", "points_difference")
 

@@ -187,4 +187,6 @@
   document.addEventListener("htmx:afterSettle", init);
   // A saved hand empties the form where it is (hand.js): the fresh form's contract applies again.
   document.addEventListener("hand-recorded", function () { setTimeout(init, 0); });
+  // So does a hand kept on the phone with no signal (pending.js), which resets the form.
+  document.addEventListener("reset", function () { setTimeout(init, 0); });
 })();
