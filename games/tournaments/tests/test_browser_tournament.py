@@ -16,11 +16,12 @@ from pytest_django.live_server_helper import LiveServer
 from games.tournaments.models import RoundTable, Tournament
 from tests.conftest import SMALL_PHONE
 
-# What the phones see does not depend on the database: CI runs it once, in its SQLite pass.
+# Table phones whose saves the director's page and the big screen follow: CI runs it once, on
+# the production database.
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.sqlite_pass,
+    pytest.mark.postgresql_pass,
 ]
 
 NAMES = (
