@@ -72,14 +72,39 @@
     }
     event.detail.headers["If-None-Match"] = etag;
     event.detail.parameters.pristine = untouched ? "1" : "0";
+    live.polledFor = { form: form, untouched: untouched };
+    if (!live.guardsTheEntry) {
+      live.addEventListener("htmx:beforeSwap", dropIfOutrun);
+      live.guardsTheEntry = true;
+    }
     var signature = form && form.querySelector('input[name="form_signature"]');
     if (signature) event.detail.parameters.signature = signature.value;
   });
 
+  // A poll answers for the hand entry as it was when the poll was sent. If a save's answer has
+  // drawn another entry meanwhile (a 409 keeping the hand, its token and its version), or the
+  // player has begun to fill in the untouched one, the poll's new guard or entry would replace
+  // it: that answer is dropped, and the poll asked again for the page as it now is.
+  var outrun = typeof WeakSet === "function" ? new WeakSet() : null;
+
+  // On the poll's own element: a 409's answer may have replaced it (it is in #table-main),
+  // and an element taken out of the page no longer passes its events up to the document.
+  function dropIfOutrun(event) {
+    var said = event.detail.elt.polledFor;
+    event.detail.elt.polledFor = null;
+    if (!said || !said.untouched || !outrun) return;
+    var form = newHandForm();
+    if (form === said.form && pristine(form)) return;
+    event.detail.shouldSwap = false;
+    outrun.add(event.detail.xhr);
+    setTimeout(pollNow, 0);
+  }
+
   document.addEventListener("htmx:afterRequest", function (event) {
     var etag = event.detail.xhr && event.detail.xhr.getResponseHeader("ETag");
     var live = document.getElementById("live");
-    if (event.detail.elt.id === "live" && etag && live && event.detail.successful) {
+    var dropped = outrun && event.detail.xhr && outrun.has(event.detail.xhr);
+    if (event.detail.elt.id === "live" && etag && live && event.detail.successful && !dropped) {
       live.dataset.etag = etag;
     }
     if (event.detail.elt === handForm() && event.detail.xhr.status && event.detail.xhr.status < 500) {
