@@ -53,9 +53,14 @@ ICONS = [
 ]
 
 # What pages load: every static script, stylesheet and image, except the sources the bundles
-# are made of (pages load the bundles) and the icons the phone fetches once, when installing.
+# are made of (pages load the bundles), the icons the phone fetches once, when installing, and
+# the offline engine's worker: pages start it by its plain name (offline-engine.js is in the
+# bundle, which cannot name a hashed file), so the worker keeps it with the engine's zip
+# ("follow") and a hashed copy would be a second download of the same file.
 PRECACHED_SUFFIXES = frozenset({".css", ".js", ".svg", ".png"})
-NOT_PRECACHED = frozenset(source for sources in BUNDLES.values() for source in sources)
+NOT_PRECACHED = frozenset(
+    {offline_engine.WORKER, *(source for sources in BUNDLES.values() for source in sources)}
+)
 
 # The kept pages' cache: a new version (a new shape of what it holds) empties it on the next
 # deploy. At most this many pages are kept, the oldest going first.
