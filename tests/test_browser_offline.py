@@ -161,6 +161,14 @@ def check_the_referees_judge_offline_as_online(page: Page, server_url: str) -> N
             expect(page.locator('.side-pick[data-side="2"]')).to_be_visible()
             expected = expect_the_servers_verdict(page, path, {**query, "sides": "3"}, section)
             assert "Side C" in expected
+            # A side renamed: its button, and at once the label under each card it took.
+            page.locator(".referee-names summary").click()
+            page.locator('input[name="name_0"]').fill("Ann")
+            page.locator('input[name="name_0"]').dispatch_event("change")
+            expect(page.locator('.side-pick[data-side="0"] .side-pick-name')).to_have_text("Ann")
+            expect(page.locator('.card[data-card="7D"]')).to_have_attribute(
+                "data-side-label", "Ann"
+            )
 
 
 def expect_the_servers_verdict(page: Page, path: str, query: dict[str, str], section: str) -> str:
