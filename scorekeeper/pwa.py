@@ -140,10 +140,11 @@ def warm_urls(*, kit: bool = True) -> list[str]:
 def table_start_urls() -> list[str]:
     """What a table started with no signal needs (issue 33, item 4): the new-table form of
     each game, and the blank table page of each game and number of players
-    (tables/offline_views.py), and another where an option changes who the sides are, from
-    which the phone makes the new table's page. About 1.2 MB of HTML before compression, in 45
-    requests, once per phone and deploy of the pages' shape; kept apart from the tables, which
-    push none of them out."""
+    (tables/offline_views.py), and another where an option changes who the sides are or how
+    the cards look (the deck), from which the phone makes the new table's page. About 4 MB of
+    HTML before compression (0.6 MB gzipped), in 62 requests (17 of them the other decks'),
+    once per phone and deploy of the pages' shape; kept apart from the tables, which push none
+    of them out."""
     new = reverse("games:table_new")
     urls = [new]
     for key in HAND_ENTRIES:

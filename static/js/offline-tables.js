@@ -307,7 +307,8 @@
   }
 
   // The game's blank page for this many players, or where the options make other sides (four
-  // players each for themselves) the one of those sides (offline_views.side_options).
+  // players each for themselves) or other card faces (a French deck) the one of those
+  // (offline_views.own_blank_options, which the blank lists as offline-side-options).
   async function blankPage(cache, game, count, options) {
     var path = "/tables/blank/" + game + "/" + count + "-players/";
     var kept = await cache.match(path, { ignoreVary: true });

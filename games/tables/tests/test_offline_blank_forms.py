@@ -25,7 +25,7 @@ from games.hands.base import OFFLINE_ATTRS
 from games.scoring import GAMES, EntryError
 from games.scoring.options import OptionSpec
 from games.tables import services as table_services
-from games.tables.offline_views import blank_names, side_options
+from games.tables.offline_views import blank_names
 from tests.clubs import home_club, home_owner
 from tests.pages import table_url
 
@@ -157,14 +157,32 @@ def blank_page(game: str, players: int, query: str = "") -> str:
 
 def phones_blank(game: str, players: int, chosen: Mapping[str, object]) -> str:
     """The blank the phone makes the table's page from (offline-tables.js ``blankPage``): the
-    one of the sides the options make."""
+    one of the sides and the cards' faces the options make, by the options the first blank
+    names."""
     defaults = {spec.name: spec.default for spec in GAMES[game].option_specs}
+    found = re.search(
+        r'<script id="offline-side-options" type="application/json">(.*?)</script>',
+        blank_page(game, players),
+    )
+    assert found
     query = "&".join(
         f"{name}={str(chosen[name]).lower()}"
-        for name in side_options(game, players)
+        for name in json.loads(found[1])
         if name in chosen and chosen[name] != defaults[name]
     )
     return blank_page(game, players, query)
+
+
+# Each card of the tap grid as drawn: its face, its name, its suit's row.
+CARD_FACES = re.compile(
+    r'<div class="suit-row[^"]*" role="group" aria-label="[^"]*">'
+    r'|<span class="card-face".*?</(?:span|svg)></span>'
+    r'|<legend class="visually-hidden">[^<]*</legend>'
+)
+
+
+def card_faces(page: str) -> list[str]:
+    return CARD_FACES.findall(page)
 
 
 def server_page(game: str, players: int, options: Mapping[str, object], dealer: int) -> str:
@@ -234,9 +252,11 @@ def test_each_option_alone_gives_the_phone_the_servers_hand_form(game: str, play
         if value != spec.default
     ]
     for chosen in filter(functools.partial(playable, game, players), tried):
-        phone = controls(phones_blank(game, players, chosen), phone_options(game, chosen))
-        server = controls(server_page(game, players, chosen, 0))
+        blank, page = phones_blank(game, players, chosen), server_page(game, players, chosen, 0)
+        phone, server = controls(blank, phone_options(game, chosen)), controls(page)
         assert phone == server, (chosen, differences(phone, server))
+        # The cards in the table's deck (a French pack's "K♦", not the default's "R").
+        assert card_faces(blank) == card_faces(page), chosen
 
 
 # Each example makes and renders a table page, a tenth of a second.
