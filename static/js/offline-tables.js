@@ -138,9 +138,9 @@
   // The blank has every part of the hand form an option adds, each saying the options it needs
   // (data-offline-if, games/templatetags/hand_html.py offline_if), inputs whose attributes
   // some options change saying how (data-offline-attrs), and at a table whose dealer
-  // sits out each seat's parts (data-offline-seat, left out while that seat deals) and the line
-  // saying who does (data-offline-sitter). The server's form for the same options has the same
-  // fields (games/tables/tests/test_offline_blank_forms.py).
+  // sits out each seat's parts (data-offline-seat, hidden by schafkopf.js while that seat
+  // deals) and the line saying who does (data-offline-sitter). The server's form for the same
+  // options has the same fields (games/tables/tests/test_offline_blank_forms.py).
 
   // "ramsch schieberramsch", "capotto|trentino", "!hochzeit", "ramsch_tie!=all-lose": every
   // space-separated term holds, each by one of its alternatives.
@@ -158,25 +158,11 @@
     });
   }
 
-  function dealSeat(root, dealer) {
-    var field = root.querySelector('#hand-form input[name="sits_out"]');
-    if (!field) return;
-    var seat = String(dealer);
-    field.setAttribute("value", seat);
-    field.value = seat;
-    root.querySelectorAll("[data-offline-seat]").forEach(function (part) {
-      var out = part.getAttribute("data-offline-seat") === seat;
-      part.hidden = out;
-      if (!out) return;
-      part.querySelectorAll("input").forEach(function (input) {
-        input.removeAttribute("checked");
-        input.checked = false;
-        if (input.type !== "radio" && input.type !== "checkbox") input.value = "";
-      });
-    });
-    root.querySelectorAll("[data-offline-sitter]").forEach(function (part) {
-      part.hidden = part.getAttribute("data-offline-sitter") !== seat;
-    });
+  // Who deals the first hand: schafkopf.js hides that seat's parts, and deals the next seat
+  // after each hand kept here.
+  function dealFirst(page, dealer) {
+    var field = page.querySelector('#hand-form input[name="sits_out"]');
+    if (field) field.setAttribute("value", String(dealer));
   }
 
   function formFor(html, options, dealer) {
@@ -197,21 +183,9 @@
       });
       input.removeAttribute("data-offline-attrs");
     });
-    dealSeat(page, dealer);
+    dealFirst(page, dealer);
     return "<!DOCTYPE html>\n" + page.documentElement.outerHTML;
   }
-
-  // After each hand kept here, the next seat deals (and sits out).
-  document.addEventListener("pending-rendered", function (event) {
-    var id = currentDraftId();
-    var seats = document.querySelectorAll("[data-offline-sitter]").length;
-    if (!id || !seats) return;
-    var drafts = readDrafts();
-    var draft = drafts[findDraft(drafts, id)];
-    var first = draft && typeof draft.firstDealer === "number" ? draft.firstDealer : 0;
-    var kept = (event.detail && event.detail.hands) || [];
-    dealSeat(document, (first + kept.length) % seats);
-  });
 
   function draftPage(blank, id, players, options, dealer) {
     var html = blank.split(BLANK_ID).join(id);
@@ -363,8 +337,6 @@
       // Started by a signed-in account: sent only from a page where one is signed in, so a
       // phone signed out meanwhile does not send it as a new guest's.
       signedIn: signedIn(),
-      // Who deals the first hand: the next deal after each hand kept here follows from it.
-      firstDealer: dealer,
     });
     if (!writeDrafts(drafts)) {
       say(form, note ? note.dataset.missing : "");

@@ -65,9 +65,10 @@ def holds(condition: str, options: Mapping[str, object]) -> bool:
 
 
 class FormControls(HTMLParser):
-    """The hand form's controls as a phone shows them: on the blank page (``options`` given),
-    only the parts whose options hold and not the dealing seat's, as offline-tables.js keeps
-    them; none inside a hidden part."""
+    """The hand form's controls as a phone shows them: with ``options`` given (the blank page,
+    or a page after hands kept with no signal), only the parts whose options hold, as
+    offline-tables.js keeps them, and not the dealing seat's, as schafkopf.js deals; none
+    inside a hidden part."""
 
     def __init__(self, options: Mapping[str, object] | None = None, dealer: int = 0) -> None:
         super().__init__()
@@ -83,8 +84,9 @@ class FormControls(HTMLParser):
             condition = attr.get("data-offline-if")
             if condition is not None and not holds(condition, self.options):
                 return True
-            if attr.get("data-offline-seat") == str(self.dealer):
-                return True
+            if "data-offline-seat" in attr:
+                # Hidden or shown by who deals (schafkopf.js), whatever the page came with.
+                return attr["data-offline-seat"] == str(self.dealer)
         return "hidden" in attr
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -286,3 +288,18 @@ def test_a_table_of_the_blanks_own_options_gets_nothing_of_the_blank() -> None:
     assert "data-offline-" not in page
     assert 'value="ramsch"' in page
     assert 'value="passed"' not in page
+
+
+def test_at_a_table_of_five_made_online_a_hand_kept_offline_deals_the_next_seat() -> None:
+    """A Schafkopf table of five made on the server, its page kept: after each hand kept with no
+    signal the phone deals the next seat on that page (schafkopf.js), and its form is the one
+    the server gives for the hand that seat deals: the four who play, not the page's four."""
+    widest = dict(HAND_ENTRIES["schafkopf"].blank_options)
+    options = {"ramsch": True, "ramsch_tie": "tricks-trump", **widest}
+    assert playable("schafkopf", 5, options)
+    kept_page = server_page("schafkopf", 5, options, 3)
+    for kept in range(1, 5):
+        dealer = (3 + kept) % 5
+        phone = controls(kept_page, phone_options("schafkopf", options), dealer)
+        server = controls(server_page("schafkopf", 5, options, dealer))
+        assert phone == server, (kept, differences(phone, server))
