@@ -317,10 +317,11 @@ FILE_UPLOAD_HANDLERS = [
 # read from there a line at a time (scorekeeper.limits.RefuseLargeArchives). Gzipped, 10,000
 # tables of 20 hands take about 10 MB.
 # Whether the service worker fetches, in the background after a first visit, what a phone needs
-# to start tables and score hands with no signal (issue 33): the blank table pages (about 1.2 MB of
-# HTML in 45 requests) and the Pyodide runtime (about 6 MB). On everywhere but in the test suite,
-# whose browser tests each start a phone afresh: only the tests of offline use turn it on there
-# (tests/conftest.py), so the other browser tests do not each download it again.
+# to start tables and score hands with no signal (issue 33): the blank table pages (about
+# 0.36 MB on the wire in 62 requests) and the Pyodide runtime (about 6 MB). On everywhere but in
+# the test suite, whose browser tests each start a phone afresh: only the tests of offline use
+# turn it on there (tests/conftest.py), so the other browser tests do not each download it
+# again.
 OFFLINE_KIT = env_bool("SCOREKEEPER_OFFLINE_KIT", True)
 
 ARCHIVE_MAX_BYTES = int(os.environ.get("ARCHIVE_MAX_BYTES", str(100 * 1024 * 1024)))

@@ -62,6 +62,13 @@ ENGINE_KEPT = """async () => {
   return kept;
 }"""
 
+# Whether the page kept at an address is the one the phone wrote for a table started offline.
+DRAFT_KEPT = """async (address) => {
+  const name = (await caches.keys()).find((each) => each.startsWith("pages-"));
+  const kept = name && (await (await caches.open(name)).match(address));
+  return !kept || kept.headers.get("X-Scorekeeper-Draft") !== null;
+}"""
+
 
 def lasting_session(server_url: str) -> dict[str, object]:
     """A session cookie that outlives a restart, as Django's does (it has an expiry, unlike the
@@ -161,6 +168,14 @@ def check_the_referees_judge_offline_as_online(page: Page, server_url: str) -> N
             expect(page.locator('.side-pick[data-side="2"]')).to_be_visible()
             expected = expect_the_servers_verdict(page, path, {**query, "sides": "3"}, section)
             assert "Side C" in expected
+            # A side renamed: its button, and at once the label under each card it took.
+            page.locator(".referee-names summary").click()
+            page.locator('input[name="name_0"]').fill("Ann")
+            page.locator('input[name="name_0"]').dispatch_event("change")
+            expect(page.locator('.side-pick[data-side="0"] .side-pick-name')).to_have_text("Ann")
+            expect(page.locator('.card[data-card="7D"]')).to_have_attribute(
+                "data-side-label", "Ann"
+            )
 
 
 def expect_the_servers_verdict(page: Page, path: str, query: dict[str, str], section: str) -> str:
@@ -334,7 +349,8 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     live_server: LiveServer, browser: Browser, artifacts_dir: Path
 ) -> None:
     """Issue 33, item 4: the new-table page kept, a table started and two hands entered with no
-    signal, at an address that is the table's once the signal is back."""
+    signal, at an address that is the table's once the signal is back; two more started, with
+    a hand each, sent with their hands from the page of another table."""
     phone = browser.new_context(**PHONE_360)
     OPEN.append(phone)
     phone.add_cookies([lasting_session(live_server.url)])  # type: ignore[list-item]
@@ -425,11 +441,22 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     page.wait_for_url(re.compile(r".*/tables/[a-z2-7]{16}/$"))
     expect(page.locator('#hand-form input[name^="points_"]')).to_have_count(4)
     alone = page.url
-    page.goto(schafkopf)
+    page.get_by_label("Enter points").check()
+    for seat, points in enumerate((4, 3, 2, 1)):
+        page.locator(f'input[name="points_{seat}"]').fill(str(points))
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".history-pending")).to_have_count(1)
 
+    # The signal comes back on the page of a table stored before: both tables started offline
+    # are sent from there, each with its hands (that page loads offline-tables.js while any wait).
+    page.goto(address)
     phone.set_offline(False)
-    expect(page.locator(".history-pending")).to_have_count(0, timeout=15000)
-    assert page.url == schafkopf
+    deadline = time.monotonic() + 20
+    waiting = "Object.keys(localStorage).filter((key) => /drafts|pending:/.test(key)).length"
+    while page.evaluate(waiting):
+        assert time.monotonic() < deadline, "the tables started offline were not all sent"
+        page.wait_for_timeout(200)
+    assert page.url == address
     table = Table.objects.get(public_id=schafkopf.split("/")[-2])
     assert (table.options, table.first_dealer) == ({"ramsch": True}, 2)
     (ramsch,) = table.rounds.all()
@@ -442,11 +469,17 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
         "Di": 20,
         "Ed": 20,
     }
-    # Sent from the home page (a stored table's page does not load offline-tables.js).
-    page.goto(live_server.url + "/")
-    deadline = time.monotonic() + 15
-    while page.evaluate("localStorage.getItem('scorekeeper:drafts')"):
-        assert time.monotonic() < deadline, "the second table was not sent"
-        page.wait_for_timeout(200)
     four = Table.objects.get(public_id=alone.split("/")[-2])
     assert (four.options, len(four.setup().sides)) == ({"four_individuals": True}, 4)
+    assert [r.entry["points"] for r in four.rounds.all()] == [
+        {"Ann": 4, "Bob": 3, "Cy": 2, "Di": 1}
+    ]
+    # Their pages, opened with no signal, are the server's now, not the drafts.
+    deadline = time.monotonic() + 10
+    while page.evaluate(DRAFT_KEPT, alone):
+        assert time.monotonic() < deadline, "the draft's page was kept instead of the server's"
+        page.wait_for_timeout(200)
+    phone.set_offline(True)
+    page.goto(alone)
+    expect(page.locator('[data-total="Ann"]')).to_have_text("4")
+    expect(page.locator("#draft-table")).to_have_count(0)

@@ -120,6 +120,8 @@ def test_it_precaches_what_pages_load_and_only_that(client: Client) -> None:
     assert "/static/css/app.css" not in precache
     assert "/static/js/hand.js" not in precache
     assert "/static/vendor/htmx.min.js" not in precache
+    # Nor the offline engine's worker, kept under its plain name with the engine (one download).
+    assert not [url for url in precache if "offline-engine-worker" in url]
     assert not [url for url in precache if "/icons/" in url or url.endswith(".md")]
     # Only the project's own: not the htmx builds django-htmx ships.
     assert not [url for url in precache if "django_htmx" in url]
@@ -179,6 +181,13 @@ def test_after_collectstatic_it_precaches_the_hashed_files_cache_first(
         assert re.search(r"\.[0-9a-f]{12}\.\w+$", url), url
         assert (tmp_path / url.removeprefix("/static/")).is_file(), url
     assert "/static/css/app." not in " ".join(precache)
+    # The offline engine's worker is fetched once, under the plain name pages start it by.
+    follow = config["engine"]["follow"]  # type: ignore[index]
+    worker = [url for url in [*precache, *follow] if "offline-engine-worker" in url]
+    if offline_engine.pyodide_installed():
+        assert worker == ["/static/" + offline_engine.WORKER]
+    else:
+        assert worker == []
 
 
 def test_the_offline_notice_is_in_the_visitors_language(client: Client) -> None:

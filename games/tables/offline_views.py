@@ -11,6 +11,8 @@ posts the table to the new-table form with the address it chose (services.table_
 
 from __future__ import annotations
 
+import itertools
+
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
@@ -22,6 +24,7 @@ from games.hands import HAND_ENTRIES
 from games.http import HtmxHttpRequest
 from games.models import Club
 from games.scoring import GAMES
+from games.scoring.options import OptionSpec
 from games.tables import services
 from games.tables.page import TablePage, table_context
 
@@ -55,12 +58,49 @@ def side_options(game: str, players: int) -> list[str]:
     ]
 
 
-def blank_variants(game: str, players: int) -> list[str]:
-    """The query of each blank page of a ``game`` table of ``players`` but the first."""
-    specs = {spec.name: spec for spec in GAMES[game].option_specs}
+def face_options(game: str) -> list[str]:
+    """The options that change how a ``game`` table's cards look (the deck: Italian or French
+    faces): the tap grid is drawn in the deck's faces, so each deck has a blank page of its
+    own (``?deck=french``)."""
+    rules = GAMES[game]
+    style = getattr(rules, "deck_style", None)
+    if style is None:
+        return []
+    faces = style(rules.resolve_options({}))
     return [
-        f"{name}={str(not specs[name].default).lower()}" for name in side_options(game, players)
+        spec.name
+        for spec in rules.option_specs
+        if spec.kind == "choice"
+        and any(style(rules.resolve_options({spec.name: c.value})) != faces for c in spec.choices)
     ]
+
+
+def own_blank_options(game: str, players: int) -> list[str]:
+    """The options any other value of which has a blank page of its own: those that change the
+    sides (``side_options``) and those that change the cards' faces (``face_options``), in
+    the order a blank's query names them (offline-tables.js ``blankPage`` reads them from the
+    blank, as ``offline-side-options``)."""
+    return [*side_options(game, players), *face_options(game)]
+
+
+def _other_values(spec: OptionSpec) -> list[str]:
+    """An option's values other than its default, as a blank's query writes them."""
+    if spec.kind == "bool":
+        return [str(not spec.default).lower()]
+    return [str(choice.value) for choice in spec.choices if choice.value != spec.default]
+
+
+def blank_variants(game: str, players: int) -> list[str]:
+    """The query of each blank page of a ``game`` table of ``players`` but the first: every
+    combination of the values of ``own_blank_options``, one at least not its default."""
+    specs = {spec.name: spec for spec in GAMES[game].option_specs}
+    names = own_blank_options(game, players)
+    queries = []
+    for values in itertools.product(*([None, *_other_values(specs[name])] for name in names)):
+        parts = [f"{name}={value}" for name, value in zip(names, values, strict=True) if value]
+        if parts:
+            queries.append("&".join(parts))
+    return queries
 
 
 @require_safe
@@ -68,17 +108,18 @@ def table_blank(request: HtmxHttpRequest, game: str, players: int) -> HttpRespon
     """The page of a new ``game`` table of ``players`` players, for a table the phone starts
     with no signal: the hand form with each part an option adds (``HandEntry.blank_options``),
     marked with the options it needs, the rest of the page as the game's defaults have it, but
-    for the sides an option the query names makes (``side_options``). Nothing of it is
-    stored."""
+    for the sides or the cards' faces an option the query names makes (``own_blank_options``).
+    Nothing of it is stored."""
     if game not in HAND_ENTRIES or players not in GAMES[game].player_counts:
         raise Http404
     rules, entry = GAMES[game], HAND_ENTRIES[game]
     offered = {spec.name for spec in rules.option_specs}
-    sides = side_options(game, players)
+    own = own_blank_options(game, players)
     options = {k: v for k, v in entry.blank_options.items() if k in offered}
     for spec in rules.option_specs:
-        if spec.name in sides and request.GET.get(spec.name) == str(not spec.default).lower():
-            options[spec.name] = not spec.default
+        asked = request.GET.get(spec.name)
+        if spec.name in own and asked in _other_values(spec):
+            options[spec.name] = (not spec.default) if spec.kind == "bool" else asked
     with transaction.atomic():
         table = services.table_create(
             club=Club.objects.create(name="-"),
@@ -107,8 +148,8 @@ def table_blank(request: HtmxHttpRequest, game: str, players: int) -> HttpRespon
                 "offline_seats": SITS_OUT in form.initial,
                 # What the phone's table holds where it chose nothing (``{% offline_if %}``).
                 "option_defaults": {spec.name: spec.default for spec in rules.option_specs},
-                # The options whose other value has a blank of its own (side_options).
-                "side_options": sides,
+                # The options whose other values have a blank of their own.
+                "own_blank_options": own,
             }
         )
         # What sends the table when the signal is back, on its page only (not in the bundle).

@@ -108,10 +108,11 @@ def fresh_form_part(parser: template.base.Parser, token: template.base.Token) ->
 
 
 # The blank table page a phone makes a table started offline from (tables/offline_views.py) is
-# rendered with every option that adds to the hand form on; the parts that depend on an option,
-# or on who deals at a table whose dealer sits out (``offline_seats``), say so for the phone
-# (static/js/offline-tables.js), which keeps those of the table's options and seat. On any other
-# page they say nothing.
+# rendered with every option that adds to the hand form on; the parts that depend on an option
+# say so for the phone (static/js/offline-tables.js), which keeps those of the table's options.
+# At a table whose dealer sits out (Schafkopf at five), every seat's parts are there on every
+# page, each marked, and the dealer's hidden: after each hand kept with no signal the phone
+# deals the next seat (schafkopf.js); on the blank (``offline_seats``) it deals the first.
 
 
 @register.simple_tag(takes_context=True)
@@ -126,18 +127,18 @@ def offline_if(context: template.Context, condition: str) -> SafeString:
 
 
 @register.simple_tag(takes_context=True)
-def offline_seat(context: template.Context, seat: int) -> SafeString:
-    """``{% offline_seat forloop.counter0 %}``: the part is left out while ``seat`` deals and
-    sits out."""
-    if not context.get("offline_seats"):
+def offline_seat(context: template.Context, seat: int, dealer: int | None = None) -> SafeString:
+    """``{% offline_seat forloop.counter0 dealer %}``: the part is left out while ``seat`` deals
+    and sits out (hidden while ``dealer`` does)."""
+    if dealer is None and not context.get("offline_seats"):
         return SafeString("")
-    return format_html(' data-offline-seat="{}"', seat)
+    return format_html(' data-offline-seat="{}"{}', seat, " hidden" if seat == dealer else "")
 
 
 @register.simple_tag(takes_context=True)
-def offline_sitter(context: template.Context, seat: int) -> SafeString:
-    """``{% offline_sitter forloop.counter0 %}``: the part is shown only while ``seat`` deals
-    and sits out."""
-    if not context.get("offline_seats"):
+def offline_sitter(context: template.Context, seat: int, dealer: int | None = None) -> SafeString:
+    """``{% offline_sitter forloop.counter0 dealer %}``: the part is shown only while ``seat``
+    deals and sits out (``dealer`` does)."""
+    if dealer is None and not context.get("offline_seats"):
         return SafeString("")
-    return format_html(' data-offline-sitter="{}" hidden', seat)
+    return format_html(' data-offline-sitter="{}"{}', seat, "" if seat == dealer else " hidden")

@@ -201,6 +201,8 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     if (refresh(form)) form.dispatchEvent(new Event("change", { bubbles: true }));
   });
   document.addEventListener("htmx:afterSettle", function () { refresh(handForm()); });
+  // The sides' names changed without a swap (a referee with no signal: referee-offline.js).
+  document.addEventListener("sides-renamed", function () { refresh(handForm()); });
 
   // A change to a part that redraws itself (data-redraw: the referee's game and sides) goes no
   // further, so the form's own trigger (a tap redraws the verdict) does not fire as well. A
@@ -1088,9 +1090,27 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     flush();
   });
 
+  // Tables started on this phone with no signal wait to be sent by offline-tables.js, which a
+  // table's page loads only while there are any (not in the bundle: the first load stays light).
+  function sendTablesStartedHere() {
+    var holder = words();
+    if (!holder || !holder.dataset.draftsScript || document.querySelector("script[data-drafts]")) return;
+    if (document.querySelector('script[src*="offline-tables"]')) return; // the page's own
+    try {
+      if (!localStorage.getItem("scorekeeper:drafts") && !localStorage.getItem("scorekeeper:drafts-hands")) return;
+    } catch (error) {
+      return;
+    }
+    var script = document.createElement("script");
+    script.src = holder.dataset.draftsScript;
+    script.dataset.drafts = "";
+    document.head.appendChild(script);
+  }
+
   window.addEventListener("online", function () {
     retryDelay = FIRST_RETRY;
     flush();
+    sendTablesStartedHere();
   });
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -1103,6 +1123,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     render();
     if (read(KEPT).length) saveStatus(true);
     flush();
+    sendTablesStartedHere();
   });
 })();;
 // js/pending-scores.js

@@ -179,6 +179,8 @@
     if (refresh(form)) form.dispatchEvent(new Event("change", { bubbles: true }));
   });
   document.addEventListener("htmx:afterSettle", function () { refresh(handForm()); });
+  // The sides' names changed without a swap (a referee with no signal: referee-offline.js).
+  document.addEventListener("sides-renamed", function () { refresh(handForm()); });
 
   // A change to a part that redraws itself (data-redraw: the referee's game and sides) goes no
   // further, so the form's own trigger (a tap redraws the verdict) does not fire as well. A

@@ -11,6 +11,9 @@
 
   var DRAFTS = "scorekeeper:drafts";
   var KEPT = "scorekeeper:pending:"; // pending.js's hands, per table
+  var USED = "scorekeeper:used-tokens:"; // pending.js's tokens of hands stored, per table
+  // Tables stored from another page than their own, whose hands are still to send.
+  var HANDS_TO_SEND = "scorekeeper:drafts-hands";
   // The table's scoresheet as of a version, from which the phone's engine scores the hands
   // waiting (pending-scores.js and window.ScorekeeperEngine, where this deploy has them).
   var SHEET = "scorekeeper:sheet:";
@@ -22,22 +25,30 @@
   var retryTimer = null;
   var retryDelay = RETRY;
 
-  function readDrafts() {
+  function readList(key) {
     try {
-      return JSON.parse(localStorage.getItem(DRAFTS) || "[]");
+      return JSON.parse(localStorage.getItem(key) || "[]");
     } catch (error) {
       return [];
     }
   }
 
-  function writeDrafts(list) {
+  function writeList(key, list) {
     try {
-      if (list.length) localStorage.setItem(DRAFTS, JSON.stringify(list));
-      else localStorage.removeItem(DRAFTS);
+      if (list.length) localStorage.setItem(key, JSON.stringify(list));
+      else localStorage.removeItem(key);
       return true;
     } catch (error) {
       return false;
     }
+  }
+
+  function readDrafts() {
+    return readList(DRAFTS);
+  }
+
+  function writeDrafts(list) {
+    return writeList(DRAFTS, list);
   }
 
   function findDraft(list, id) {
@@ -138,9 +149,9 @@
   // The blank has every part of the hand form an option adds, each saying the options it needs
   // (data-offline-if, games/templatetags/hand_html.py offline_if), inputs whose attributes
   // some options change saying how (data-offline-attrs), and at a table whose dealer
-  // sits out each seat's parts (data-offline-seat, left out while that seat deals) and the line
-  // saying who does (data-offline-sitter). The server's form for the same options has the same
-  // fields (games/tables/tests/test_offline_blank_forms.py).
+  // sits out each seat's parts (data-offline-seat, hidden by schafkopf.js while that seat
+  // deals) and the line saying who does (data-offline-sitter). The server's form for the same
+  // options has the same fields (games/tables/tests/test_offline_blank_forms.py).
 
   // "ramsch schieberramsch", "capotto|trentino", "!hochzeit", "ramsch_tie!=all-lose": every
   // space-separated term holds, each by one of its alternatives.
@@ -158,25 +169,11 @@
     });
   }
 
-  function dealSeat(root, dealer) {
-    var field = root.querySelector('#hand-form input[name="sits_out"]');
-    if (!field) return;
-    var seat = String(dealer);
-    field.setAttribute("value", seat);
-    field.value = seat;
-    root.querySelectorAll("[data-offline-seat]").forEach(function (part) {
-      var out = part.getAttribute("data-offline-seat") === seat;
-      part.hidden = out;
-      if (!out) return;
-      part.querySelectorAll("input").forEach(function (input) {
-        input.removeAttribute("checked");
-        input.checked = false;
-        if (input.type !== "radio" && input.type !== "checkbox") input.value = "";
-      });
-    });
-    root.querySelectorAll("[data-offline-sitter]").forEach(function (part) {
-      part.hidden = part.getAttribute("data-offline-sitter") !== seat;
-    });
+  // Who deals the first hand: schafkopf.js hides that seat's parts, and deals the next seat
+  // after each hand kept here.
+  function dealFirst(page, dealer) {
+    var field = page.querySelector('#hand-form input[name="sits_out"]');
+    if (field) field.setAttribute("value", String(dealer));
   }
 
   function formFor(html, options, dealer) {
@@ -197,21 +194,9 @@
       });
       input.removeAttribute("data-offline-attrs");
     });
-    dealSeat(page, dealer);
+    dealFirst(page, dealer);
     return "<!DOCTYPE html>\n" + page.documentElement.outerHTML;
   }
-
-  // After each hand kept here, the next seat deals (and sits out).
-  document.addEventListener("pending-rendered", function (event) {
-    var id = currentDraftId();
-    var seats = document.querySelectorAll("[data-offline-sitter]").length;
-    if (!id || !seats) return;
-    var drafts = readDrafts();
-    var draft = drafts[findDraft(drafts, id)];
-    var first = draft && typeof draft.firstDealer === "number" ? draft.firstDealer : 0;
-    var kept = (event.detail && event.detail.hands) || [];
-    dealSeat(document, (first + kept.length) % seats);
-  });
 
   function draftPage(blank, id, players, options, dealer) {
     var html = blank.split(BLANK_ID).join(id);
@@ -307,7 +292,8 @@
   }
 
   // The game's blank page for this many players, or where the options make other sides (four
-  // players each for themselves) the one of those sides (offline_views.side_options).
+  // players each for themselves) or other card faces (a French deck) the one of those
+  // (offline_views.own_blank_options, which the blank lists as offline-side-options).
   async function blankPage(cache, game, count, options) {
     var path = "/tables/blank/" + game + "/" + count + "-players/";
     var kept = await cache.match(path, { ignoreVary: true });
@@ -362,8 +348,6 @@
       // Started by a signed-in account: sent only from a page where one is signed in, so a
       // phone signed out meanwhile does not send it as a new guest's.
       signedIn: signedIn(),
-      // Who deals the first hand: the next deal after each hand kept here follows from it.
-      firstDealer: dealer,
     });
     if (!writeDrafts(drafts)) {
       say(form, note ? note.dataset.missing : "");
@@ -476,9 +460,85 @@
     return { status: response.status, reason: reasonOf(await response.text()) };
   }
 
+  // The version a stored hand left the table at, which the next one is sent at: the answer's
+  // hand-recorded event (tables/page.render_recorded) says it.
+  function recordedVersion(response) {
+    try {
+      var events = JSON.parse(response.headers.get("HX-Trigger-After-Swap") || "{}");
+      var version = events["hand-recorded"] && events["hand-recorded"].version;
+      return version === undefined || version === null ? null : String(version);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  // The hands kept at a table stored from another page than its own, sent in order as
+  // pending.js sends them on the table's page, with their tokens, each at the version the one
+  // before left. A refusal stays with the hand, with why, and stops the rest: the table's page
+  // shows it, to send again or discard (pending.js). False when the signal went meanwhile.
+  async function sendHands(id) {
+    var version = null;
+    for (;;) {
+      var hand = readList(KEPT + id)[0];
+      if (!hand || hand.state !== "waiting") return true;
+      var body = new URLSearchParams();
+      hand.fields.forEach(function (pair) {
+        body.append(pair[0], pair[0] === "table_version" && version !== null ? version : pair[1]);
+      });
+      var response;
+      try {
+        response = await fetch(hand.action, {
+          method: "POST",
+          body: body,
+          credentials: "same-origin",
+          headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
+        });
+      } catch (error) {
+        return false;
+      }
+      if (response.status >= 500 || response.status === 429) return false;
+      var list = readList(KEPT + id);
+      var index = list.findIndex(function (each) { return each.token === hand.token; });
+      if (response.ok) {
+        version = recordedVersion(response);
+        writeList(USED + id, readList(USED + id).concat([hand.token]).slice(-50));
+        if (index >= 0) list.splice(index, 1);
+      } else if (index >= 0) {
+        list[index].state = response.status === 409 ? "conflict" : response.status === 422 ? "invalid" : "refused";
+        list[index].status = response.status;
+      }
+      writeList(KEPT + id, list);
+      // Without the new version the next one would be refused as stale: its table's page
+      // sends it, from the table as it is then.
+      if (!response.ok || version === null) return true;
+    }
+  }
+
+  // The kept copy of a table's page becomes the server's: the draft the phone wrote is gone.
+  function keepServersPage(id) {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "refresh", url: location.origin + tablePath(id) });
+  }
+
+  // Each table stored from another page than its own: its hands, then its page as the server
+  // has it. The list outlives a lost signal, so that none of them waits for its page.
+  async function sendStoredTablesHands() {
+    var ids = readList(HANDS_TO_SEND);
+    for (var i = 0; i < ids.length; i++) {
+      if (!(await sendHands(ids[i]))) return false;
+      writeList(HANDS_TO_SEND, readList(HANDS_TO_SEND).filter(function (id) { return id !== ids[i]; }));
+      keepServersPage(ids[i]);
+    }
+    return true;
+  }
+
+  // Every table started on this phone and waiting, whatever the page (a table's page, kept or
+  // stored, loads this script while any wait: pending.js), then the hands of those stored here
+  // but for this page's own table, which loads again as the server has it and sends its own.
   async function sendDrafts() {
     if (sending || navigator.onLine === false) return;
     sending = true;
+    var reload = false;
     try {
       var here = currentDraftId();
       var drafts = readDrafts().filter(function (draft) {
@@ -501,20 +561,23 @@
         if (answer.stored) {
           retryDelay = RETRY;
           list.splice(index, 1);
+          if (drafts[i].id === here) reload = true;
+          else writeList(HANDS_TO_SEND, readList(HANDS_TO_SEND).concat([drafts[i].id]));
         } else {
           list[index].state = "refused";
           list[index].status = answer.status;
           list[index].reason = answer.reason;
         }
         writeDrafts(list);
-        if (answer.stored && drafts[i].id === here) {
-          // The table as the server has it; pending.js sends its hands from there.
-          location.reload();
-          return;
-        }
       }
+      if (!(await sendStoredTablesHands())) retryLater();
     } finally {
       sending = false;
+    }
+    if (reload) {
+      // The table as the server has it; pending.js sends its hands from there.
+      location.reload();
+      return;
     }
     showDraft();
     listDrafts();
@@ -606,10 +669,15 @@
 
   window.addEventListener("online", sendDrafts);
 
-  document.addEventListener("DOMContentLoaded", function () {
+  function start() {
     restoreNames();
     showDraft();
     listDrafts();
-    if (readDrafts().length) sendDrafts();
-  });
+    if (readDrafts().length || readList(HANDS_TO_SEND).length) sendDrafts();
+  }
+
+  // Loaded by a page (the home page, the new-table form, a draft's page), or once it has loaded
+  // (a table's page while tables wait: pending.js).
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

@@ -362,9 +362,27 @@
     flush();
   });
 
+  // Tables started on this phone with no signal wait to be sent by offline-tables.js, which a
+  // table's page loads only while there are any (not in the bundle: the first load stays light).
+  function sendTablesStartedHere() {
+    var holder = words();
+    if (!holder || !holder.dataset.draftsScript || document.querySelector("script[data-drafts]")) return;
+    if (document.querySelector('script[src*="offline-tables"]')) return; // the page's own
+    try {
+      if (!localStorage.getItem("scorekeeper:drafts") && !localStorage.getItem("scorekeeper:drafts-hands")) return;
+    } catch (error) {
+      return;
+    }
+    var script = document.createElement("script");
+    script.src = holder.dataset.draftsScript;
+    script.dataset.drafts = "";
+    document.head.appendChild(script);
+  }
+
   window.addEventListener("online", function () {
     retryDelay = FIRST_RETRY;
     flush();
+    sendTablesStartedHere();
   });
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -377,5 +395,6 @@
     render();
     if (read(KEPT).length) saveStatus(true);
     flush();
+    sendTablesStartedHere();
   });
 })();

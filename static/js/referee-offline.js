@@ -45,6 +45,8 @@
     var picked = document.querySelector('.side-pick[aria-pressed="true"]');
     var first = document.querySelector('.side-pick[data-side="0"]');
     if (picked && picked.hidden && first) first.click();
+    // The labels under the cards follow the new names now, not at the next tap (hand.js).
+    document.dispatchEvent(new CustomEvent("sides-renamed"));
   }
 
   function show(answer) {

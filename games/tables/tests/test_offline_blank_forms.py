@@ -25,7 +25,7 @@ from games.hands.base import OFFLINE_ATTRS
 from games.scoring import GAMES, EntryError
 from games.scoring.options import OptionSpec
 from games.tables import services as table_services
-from games.tables.offline_views import blank_names, side_options
+from games.tables.offline_views import blank_names
 from tests.clubs import home_club, home_owner
 from tests.pages import table_url
 
@@ -65,9 +65,10 @@ def holds(condition: str, options: Mapping[str, object]) -> bool:
 
 
 class FormControls(HTMLParser):
-    """The hand form's controls as a phone shows them: on the blank page (``options`` given),
-    only the parts whose options hold and not the dealing seat's, as offline-tables.js keeps
-    them; none inside a hidden part."""
+    """The hand form's controls as a phone shows them: with ``options`` given (the blank page,
+    or a page after hands kept with no signal), only the parts whose options hold, as
+    offline-tables.js keeps them, and not the dealing seat's, as schafkopf.js deals; none
+    inside a hidden part."""
 
     def __init__(self, options: Mapping[str, object] | None = None, dealer: int = 0) -> None:
         super().__init__()
@@ -83,8 +84,9 @@ class FormControls(HTMLParser):
             condition = attr.get("data-offline-if")
             if condition is not None and not holds(condition, self.options):
                 return True
-            if attr.get("data-offline-seat") == str(self.dealer):
-                return True
+            if "data-offline-seat" in attr:
+                # Hidden or shown by who deals (schafkopf.js), whatever the page came with.
+                return attr["data-offline-seat"] == str(self.dealer)
         return "hidden" in attr
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -157,14 +159,32 @@ def blank_page(game: str, players: int, query: str = "") -> str:
 
 def phones_blank(game: str, players: int, chosen: Mapping[str, object]) -> str:
     """The blank the phone makes the table's page from (offline-tables.js ``blankPage``): the
-    one of the sides the options make."""
+    one of the sides and the cards' faces the options make, by the options the first blank
+    names."""
     defaults = {spec.name: spec.default for spec in GAMES[game].option_specs}
+    found = re.search(
+        r'<script id="offline-side-options" type="application/json">(.*?)</script>',
+        blank_page(game, players),
+    )
+    assert found
     query = "&".join(
         f"{name}={str(chosen[name]).lower()}"
-        for name in side_options(game, players)
+        for name in json.loads(found[1])
         if name in chosen and chosen[name] != defaults[name]
     )
     return blank_page(game, players, query)
+
+
+# Each card of the tap grid as drawn: its face, its name, its suit's row.
+CARD_FACES = re.compile(
+    r'<div class="suit-row[^"]*" role="group" aria-label="[^"]*">'
+    r'|<span class="card-face".*?</(?:span|svg)></span>'
+    r'|<legend class="visually-hidden">[^<]*</legend>'
+)
+
+
+def card_faces(page: str) -> list[str]:
+    return CARD_FACES.findall(page)
 
 
 def server_page(game: str, players: int, options: Mapping[str, object], dealer: int) -> str:
@@ -234,9 +254,11 @@ def test_each_option_alone_gives_the_phone_the_servers_hand_form(game: str, play
         if value != spec.default
     ]
     for chosen in filter(functools.partial(playable, game, players), tried):
-        phone = controls(phones_blank(game, players, chosen), phone_options(game, chosen))
-        server = controls(server_page(game, players, chosen, 0))
+        blank, page = phones_blank(game, players, chosen), server_page(game, players, chosen, 0)
+        phone, server = controls(blank, phone_options(game, chosen)), controls(page)
         assert phone == server, (chosen, differences(phone, server))
+        # The cards in the table's deck (a French pack's "K♦", not the default's "R").
+        assert card_faces(blank) == card_faces(page), chosen
 
 
 # Each example makes and renders a table page, a tenth of a second.
@@ -266,3 +288,18 @@ def test_a_table_of_the_blanks_own_options_gets_nothing_of_the_blank() -> None:
     assert "data-offline-" not in page
     assert 'value="ramsch"' in page
     assert 'value="passed"' not in page
+
+
+def test_at_a_table_of_five_made_online_a_hand_kept_offline_deals_the_next_seat() -> None:
+    """A Schafkopf table of five made on the server, its page kept: after each hand kept with no
+    signal the phone deals the next seat on that page (schafkopf.js), and its form is the one
+    the server gives for the hand that seat deals: the four who play, not the page's four."""
+    widest = dict(HAND_ENTRIES["schafkopf"].blank_options)
+    options = {"ramsch": True, "ramsch_tie": "tricks-trump", **widest}
+    assert playable("schafkopf", 5, options)
+    kept_page = server_page("schafkopf", 5, options, 3)
+    for kept in range(1, 5):
+        dealer = (3 + kept) % 5
+        phone = controls(kept_page, phone_options("schafkopf", options), dealer)
+        server = controls(server_page("schafkopf", 5, options, dealer))
+        assert phone == server, (kept, differences(phone, server))

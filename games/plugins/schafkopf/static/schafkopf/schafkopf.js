@@ -183,6 +183,43 @@
     }
   });
 
+  // -- at a table of five the dealer sits out: every seat's parts are on the page, each marked
+  // (data-offline-seat), and the line saying who sits out, one per seat (data-offline-sitter).
+  // The server hides the dealer's; after each hand kept on the phone with no signal
+  // (pending.js) the next seat deals, so the form offers the next hand's four.
+  function dealSeat(form, dealer) {
+    var field = form.querySelector('input[name="sits_out"]');
+    var seat = String(dealer);
+    field.setAttribute("value", seat);
+    field.value = seat;
+    form.querySelectorAll("[data-offline-seat]").forEach(function (part) {
+      var out = part.getAttribute("data-offline-seat") === seat;
+      part.hidden = out;
+      if (!out) return;
+      part.querySelectorAll("input").forEach(function (input) {
+        input.removeAttribute("checked");
+        input.checked = false;
+        if (input.type !== "radio" && input.type !== "checkbox") input.value = "";
+      });
+    });
+    form.querySelectorAll("[data-offline-sitter]").forEach(function (part) {
+      part.hidden = part.getAttribute("data-offline-sitter") !== seat;
+    });
+  }
+
+  document.addEventListener("pending-rendered", function (event) {
+    var form = skForm();
+    var field = form && form.querySelector('input[name="sits_out"]');
+    var seats = form ? form.querySelectorAll("[data-offline-sitter]").length : 0;
+    if (!field || !seats) return;
+    // Who deals the first hand not stored, as the page came (the server's, or the one a table
+    // started offline chose: offline-tables.js), before any hand was kept here.
+    if (!("dealsFirst" in field.dataset)) field.dataset.dealsFirst = field.getAttribute("value") || "0";
+    var first = parseInt(field.dataset.dealsFirst, 10) || 0;
+    var kept = (event.detail && event.detail.hands) || [];
+    dealSeat(form, (first + kept.length) % seats);
+  });
+
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSettle", init);
   // A saved hand empties the form where it is (hand.js): the fresh form's contract applies again.
