@@ -93,6 +93,7 @@ class Page:
     numbers: str  # tables/pending.html's data-numbers, which the phone sends phone.py
     seat_words: dict[int, Node]  # the scoreboard's words for each seat dealing next
     facts_node: Node | None
+    history: list[list[str]]  # each hand's points in the history, newest first
 
 
 def read_page(client: Client, table: Table) -> Page:
@@ -115,6 +116,10 @@ def read_page(client: Client, table: Table) -> Page:
         pending.attrs["data-numbers"],
         {int(n.attrs["data-dealer"]): n for n in board.find_all(lambda n: n.tag == "template")},
         facts[0] if facts else None,
+        [
+            [strong.text() for strong in points.find_all(lambda n: n.tag == "strong")]
+            for points in root.find_all(lambda n: "history-points" in classes(n))
+        ],
     )
 
 
@@ -149,7 +154,8 @@ def as_post(fields: Fields) -> dict[str, list[str]]:
 
 def kept_then_stored(client: Client, table: Table, hands: list[Fields]) -> tuple[Board, Board]:
     """The scoreboard as the phone shows it with ``hands`` kept, and as the server shows it
-    once they are stored."""
+    once they are stored; and each kept hand's points as the phone writes them and as the
+    history then does, newest first."""
     document = client.get(reverse("games:table_export", args=[table.public_id])).json()
     before = read_page(client, table)
     phone = score_pending(
@@ -160,7 +166,11 @@ def kept_then_stored(client: Client, table: Table, hands: list[Fields]) -> tuple
     for fields in hands:
         assert client.post(table_url(table), as_post(fields)).status_code == 302
     table.refresh_from_db()
-    return shown, read_page(client, table).board
+    after = read_page(client, table)
+    kept = [list(written.values()) for written in reversed(phone["pending_text"])]
+    if table.game != "briscola":  # whose history gives the card points, not the deal won
+        assert kept == after.history[: len(hands)]
+    return shown, after.board
 
 
 def new_table(

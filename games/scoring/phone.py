@@ -135,9 +135,11 @@ def score_pending(
     """The hands kept on the phone (each the fields its form would have posted) read as rounds
     by the game's own reader and scored after the table's stored ones (``document``, its
     scoresheet): ``pending``, for each kept hand in order, its points or why it has none yet
-    (a hand after one that could not be read or scored waits too); and the totals, whether the
-    game is over and who won, with those that scored. Each is read as the table stands before
-    it, the hands before it scored (``posted.Before``)."""
+    (a hand after one that could not be read or scored waits too), and in ``pending_text``
+    those points as the game writes them (``Game.total_text``: a Schafkopf hand's as its row in
+    the history) or None; and the totals, whether the game is over and who won, with those that
+    scored. Each is read as the table stands before it, the hands before it scored
+    (``posted.Before``)."""
     sheet = read_scoresheet(document)
     stored = len(sheet.rounds)
     reader = entry_reader(sheet.table.game)
@@ -147,15 +149,31 @@ def score_pending(
     assert isinstance(rounds, list)
     problems = result["problems"]
     assert isinstance(problems, list)
+    style = numbers or NumberStyle()
     pending: list[dict[str, object]] = []
+    written: list[dict[str, str] | None] = []
     for index in range(len(hands)):
         number = stored + index + 1
         if number <= len(rounds):
-            pending.append({"points": rounds[number - 1]["points"]})
+            points: dict[str, int] = rounds[number - 1]["points"]
+            pending.append({"points": points})
+            written.append(
+                {
+                    side: sheet.game.total_text(each, sheet.table, style)
+                    for side, each in points.items()
+                }
+            )
         else:
             why = [each["text"] for each in problems if each["round"] == number]
             pending.append({"problem": why[0] if why else ""})
-    return {**result, "stored": stored, "pending": pending, "readable": reader is not None}
+            written.append(None)
+    return {
+        **result,
+        "stored": stored,
+        "pending": pending,
+        "pending_text": written,
+        "readable": reader is not None,
+    }
 
 
 def score_pending_json(

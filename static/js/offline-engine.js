@@ -19,7 +19,9 @@
 //                                      [name, value] fields its form would have posted,
 //                                      static/js/pending.js) read by the game's own reader and
 //                                      scored after the sheet's: score's answer with {stored,
-//                                      pending: [{points} or {problem}], readable}; totals_text,
+//                                      pending: [{points} or {problem}], readable}; pending_text,
+//                                      each hand's points as the game writes them (or null);
+//                                      totals_text,
 //                                      the totals as the server's scoreboard writes them in the
 //                                      page's language (numbers: JSON text, {language,
 //                                      decimal_separator}); and next_dealer, the seat that deals

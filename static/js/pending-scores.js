@@ -125,6 +125,15 @@
     });
   }
 
+  // A kept hand's points as the game writes them (phone.py's pending_text: a Schafkopf hand's
+  // "+1.50 €", as its row in the history will).
+  function pointsText(result, index) {
+    var written = result.pending_text[index];
+    return Object.keys(written).map(function (side) {
+      return side + " " + written[side];
+    }).join(" \u00b7 ");
+  }
+
   function show(words, hands, result) {
     var scored = 0;
     hands.forEach(function (hand, index) {
@@ -135,9 +144,7 @@
       var text;
       if (outcome.points) {
         scored += 1;
-        text = Object.keys(outcome.points).map(function (side) {
-          return side + " " + outcome.points[side];
-        }).join(" \u00b7 ");
+        text = pointsText(result, index);
       } else {
         text = words.dataset.unscored;
       }
@@ -150,11 +157,9 @@
     }
     document.querySelectorAll("#scoreboard [data-total]").forEach(function (total) {
       var side = total.dataset.total;
-      if (!(side in result.totals)) return;
+      if (!(side in result.totals_text)) return;
       if (!("stored" in total.dataset)) total.dataset.stored = total.textContent;
-      total.textContent = result.totals_text && side in result.totals_text
-        ? result.totals_text[side]
-        : String(result.totals[side]);
+      total.textContent = result.totals_text[side];
       total.classList.add("total-pending");
       total.title = words.dataset.included;
     });
@@ -183,9 +188,7 @@
     window.ScorekeeperEngine.pending(kept.sheet, hands, firstDealer(words, kept), numbers(words)).then(function (result) {
       var outcome = result.pending[hands.length - 1] || {};
       if (!outcome.points) return;
-      var text = Object.keys(outcome.points).map(function (side) {
-        return side + " " + outcome.points[side];
-      }).join(" \u00b7 ");
+      var text = pointsText(result, hands.length - 1);
       preview.replaceChildren(element("p", "pending-points", words.dataset.preview.replace("{points}", text)));
     }, function () {
       // No runtime on this phone yet: no preview, as before.
