@@ -1233,8 +1233,8 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       total.classList.remove("total-pending");
       total.removeAttribute("title");
     });
-    var board = document.getElementById("scoreboard");
-    if (board) showDealer(board.dataset.nextDealer);
+    var current = document.querySelector("#scoreboard template[data-current]");
+    if (current) showDealer(current.dataset.dealer);
   }
 
   // -- who deals next, in the server's own words for that seat (the scoreboard's templates,
@@ -1259,7 +1259,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       if (!note.textContent) return;
       var shown = note.cloneNode(true);
       shown.removeAttribute("data-note");
-      total.after(" ", shown);
+      total.after(shown);
     });
   }
 

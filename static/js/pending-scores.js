@@ -95,8 +95,8 @@
       total.classList.remove("total-pending");
       total.removeAttribute("title");
     });
-    var board = document.getElementById("scoreboard");
-    if (board) showDealer(board.dataset.nextDealer);
+    var current = document.querySelector("#scoreboard template[data-current]");
+    if (current) showDealer(current.dataset.dealer);
   }
 
   // -- who deals next, in the server's own words for that seat (the scoreboard's templates,
@@ -121,7 +121,7 @@
       if (!note.textContent) return;
       var shown = note.cloneNode(true);
       shown.removeAttribute("data-note");
-      total.after(" ", shown);
+      total.after(shown);
     });
   }
 
