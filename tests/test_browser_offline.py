@@ -124,7 +124,7 @@ def wait_until_ready_for_scoring(page: Page, table: str) -> None:
 
 def expect_pending_scored(page: Page) -> None:
     """Five hands of 10 to 14 for Ann and 1 for Bob, waiting: each row's points, newest first,
-    and the totals with them, marked."""
+    the totals with them, marked, and who deals after them."""
     points = page.locator(".history-pending .pending-points")
     expect(points).to_have_text(
         [f"Ann {10 + hand} \u00b7 Bob 1" for hand in reversed(range(5))], timeout=120000
@@ -133,6 +133,8 @@ def expect_pending_scored(page: Page) -> None:
     expect(page.locator('[data-total="Bob"]')).to_have_text("5")
     expect(page.locator('[data-total="Ann"]')).to_have_class(re.compile("total-pending"))
     expect(page.locator("#pending")).to_contain_text("The totals include what is waiting")
+    # Ann dealt first: after the five kept, Bob deals next, as the server says once stored.
+    expect(page.locator(".table-facts")).to_have_text("Playing to 99 \u00b7 Next to deal: Bob")
 
 
 # One dispute for each referee, tapped with no signal: the cards for each side button in turn.

@@ -22,6 +22,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language, gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext as _
 
+from games.formatting import page_numbers
 from games.hands.demo_base import DemoGame
 from games.problems import add_problems
 from games.remembered import Remembered
@@ -273,6 +274,54 @@ class Scoreboard:
 
 
 @dataclass(frozen=True)
+class DealerSeat:
+    """The scoreboard's words that name who deals next, with one seat dealing: its facts that
+    change with the dealer, in order, and each side's note where the notes change too."""
+
+    facts: tuple[str, ...]
+    notes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class DealerLines:
+    """The scoreboard's words that name who deals next, for each seat that may (``seats``, in
+    seat order), and the places of its facts that change with the dealer (``moving``): the
+    phone shows those of the seat its kept hands leave dealing (static/js/pending-scores.js),
+    as the server says them once the hands are stored."""
+
+    moving: frozenset[int]
+    seats: tuple[DealerSeat, ...]
+
+
+def dealer_lines(entry: HandEntry, setup: TableSetup, state: GameState) -> DealerLines | None:
+    """The scoreboard's words for each seat dealing next, the totals as they stand; None where
+    nothing on it names the dealer."""
+    boards = [entry.scoreboard(setup, state, player) for player in setup.players]
+    facts = len(boards[0].facts)
+    if any(len(board.facts) != facts for board in boards):
+        return None  # no fact to swap for another
+    moving = frozenset(
+        place for place in range(facts) if len({board.facts[place] for board in boards}) > 1
+    )
+    notes_move = any(
+        len({dict((row.side, row.note) for row in board.rows)[side] for board in boards}) > 1
+        for side in setup.sides
+    )
+    if not moving and not notes_move:
+        return None
+    return DealerLines(
+        moving,
+        tuple(
+            DealerSeat(
+                tuple(board.facts[place] for place in sorted(moving)),
+                tuple((row.side, row.note) for row in board.rows) if notes_move else (),
+            )
+            for board in boards
+        ),
+    )
+
+
+@dataclass(frozen=True)
 class ChartHints:
     """What a table's running-totals chart says beyond the totals: the total the game turns on
     (a target, a limit; None when it has none), labelled as the scoreboard words it, and
@@ -505,7 +554,9 @@ class HandEntry:
     ) -> Scoreboard:
         """The totals as this game shows them, in seat order."""
         rows = tuple(
-            ScoreRow(side, str(state.totals.get(side, 0)), winner=side in state.winners)
+            ScoreRow(
+                side, total_text(setup, state.totals.get(side, 0)), winner=side in state.winners
+            )
             for side in setup.sides
         )
         return Scoreboard(rows, tuple(dealer_facts(next_dealer)))
@@ -550,6 +601,13 @@ def offline_attrs(field: forms.Field, condition: str, attrs: Mapping[str, str | 
 
 # The attribute offline_attrs writes (static/js/offline-tables.js reads it).
 OFFLINE_ATTRS = "data-offline-attrs"
+
+
+def total_text(setup: TableSetup, total: int) -> str:
+    """A side's total as the scoreboard writes it, the game's way (``Game.total_text``) in the
+    page's language: the phone writes the totals with the hands it kept by the same function
+    (games/scoring/phone.py)."""
+    return GAMES[setup.game].total_text(total, setup, page_numbers())
 
 
 def dealer_facts(next_dealer: str | None) -> list[str]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from .breakdowns import JSON, Breakdown
 from .errors import EntryError, Problem, problem, raise_if_any
 from .i18n import gettext_noop as _
+from .numbers import NumberStyle
 from .options import OptionSpec, OptionValue, resolve_options
 
 Side = str
@@ -237,6 +238,12 @@ class Game(ABC):
             return (side not in state.winners, sign * state.totals.get(side, 0))
 
         return competition_places(table.sides, key)
+
+    def total_text(self, total: int, table: TableSetup, style: NumberStyle) -> str:
+        """A side's total as the scoreboard writes it, in the page's language (``style``):
+        the number as it is, unless the game counts otherwise (Schafkopf: a signed balance,
+        or money). The phone writes the totals with the hands it kept by this too."""
+        return str(total)
 
     def stopped_winners(self, state: GameState) -> tuple[Side, ...]:
         """Who won an evening the players ended themselves: the best total, shared on a tie."""

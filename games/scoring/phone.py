@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from .base import RoundScore, TableSetup
 from .errors import EntryError, problem
 from .i18n import gettext_noop as _
+from .numbers import NumberStyle
 from .posted import Before, NotScorable, Values, check_hand_form, form_values
 from .registry import GAMES
 from .scoresheet import Scoresheet, read_scoresheet
@@ -20,15 +21,19 @@ from .scoresheet import Scoresheet, read_scoresheet
 EntryReader = Callable[[Values, TableSetup, Before], dict[str, object]]
 
 
-def score(document: object, first_dealer: int = 0) -> dict[str, object]:
+def score(
+    document: object, first_dealer: int = 0, numbers: NumberStyle | None = None
+) -> dict[str, object]:
     """Each hand's points and the totals after it, scored in order until the first hand the
     engine refuses (its problems, in English, with the hand's number); then the totals, whether
-    the game is over and who won, after the hands that scored."""
+    the game is over and who won, after the hands that scored: as numbers, and written as the
+    scoreboard writes them in the page's language (``numbers``), and the seat that deals next
+    while the game goes on."""
     try:
         sheet = read_scoresheet(document)
     except (EntryError, ValueError) as error:
         return {"ok": False, "problems": _problems(error), "rounds": [], "totals": {}}
-    return _scored(sheet, first_dealer)
+    return _scored(sheet, first_dealer, numbers=numbers or NumberStyle())
 
 
 def _scored(
@@ -36,6 +41,7 @@ def _scored(
     first_dealer: int,
     pending: Sequence[Values] = (),
     reader: EntryReader | None = None,
+    numbers: NumberStyle | None = None,
 ) -> dict[str, object]:
     """``score`` of a sheet read, its ``pending`` hands (a form's values) read by ``reader``
     one at a time after its rounds, each as the table stands before it."""
@@ -79,6 +85,13 @@ def _scored(
         "problems": problems,
         "rounds": [{"points": dict(each.points)} for each in scored],
         "totals": dict(state.totals),
+        "totals_text": {
+            side: sheet.game.total_text(total, sheet.table, numbers or NumberStyle())
+            for side, total in state.totals.items()
+        },
+        # As the scoreboard says who deals next (tables/page.scoreboard_context): nobody once
+        # the game is over.
+        "next_dealer": None if state.finished else tracker.next_dealer(),
         "totals_after_each_round": [dict(totals) for totals in state.totals_after_each_round],
         "finished": state.finished,
         "winners": list(state.winners),
@@ -117,34 +130,56 @@ def score_pending(
     document: Mapping[str, object],
     hands: Sequence[Sequence[Sequence[str]]],
     first_dealer: int = 0,
+    numbers: NumberStyle | None = None,
 ) -> dict[str, object]:
     """The hands kept on the phone (each the fields its form would have posted) read as rounds
     by the game's own reader and scored after the table's stored ones (``document``, its
     scoresheet): ``pending``, for each kept hand in order, its points or why it has none yet
-    (a hand after one that could not be read or scored waits too); and the totals, whether the
-    game is over and who won, with those that scored. Each is read as the table stands before
-    it, the hands before it scored (``posted.Before``)."""
+    (a hand after one that could not be read or scored waits too), and in ``pending_text``
+    those points as the game writes them (``Game.total_text``: a Schafkopf hand's as its row in
+    the history) or None; and the totals, whether the game is over and who won, with those that
+    scored. Each is read as the table stands before it, the hands before it scored
+    (``posted.Before``)."""
     sheet = read_scoresheet(document)
     stored = len(sheet.rounds)
     reader = entry_reader(sheet.table.game)
-    result = _scored(sheet, first_dealer, [form_values(fields) for fields in hands], reader)
+    values = [form_values(fields) for fields in hands]
+    result = _scored(sheet, first_dealer, values, reader, numbers)
     rounds = result["rounds"]
     assert isinstance(rounds, list)
     problems = result["problems"]
     assert isinstance(problems, list)
+    style = numbers or NumberStyle()
     pending: list[dict[str, object]] = []
+    written: list[dict[str, str] | None] = []
     for index in range(len(hands)):
         number = stored + index + 1
         if number <= len(rounds):
-            pending.append({"points": rounds[number - 1]["points"]})
+            points: dict[str, int] = rounds[number - 1]["points"]
+            pending.append({"points": points})
+            written.append(
+                {
+                    side: sheet.game.total_text(each, sheet.table, style)
+                    for side, each in points.items()
+                }
+            )
         else:
             why = [each["text"] for each in problems if each["round"] == number]
             pending.append({"problem": why[0] if why else ""})
-    return {**result, "stored": stored, "pending": pending, "readable": reader is not None}
+            written.append(None)
+    return {
+        **result,
+        "stored": stored,
+        "pending": pending,
+        "pending_text": written,
+        "readable": reader is not None,
+    }
 
 
-def score_pending_json(document: str, hands: str, first_dealer: int = 0) -> str:
-    """``score_pending`` from and to JSON text."""
-    return json.dumps(
-        score_pending(json.loads(document), json.loads(hands), first_dealer), ensure_ascii=False
-    )
+def score_pending_json(
+    document: str, hands: str, first_dealer: int = 0, numbers: str = "{}"
+) -> str:
+    """``score_pending`` from and to JSON text; ``numbers``, the page's ``NumberStyle``."""
+    style = NumberStyle.from_json(json.loads(numbers))
+    result = score_pending(json.loads(document), json.loads(hands), first_dealer, style)
+    return json.dumps(result, ensure_ascii=False)

@@ -14,7 +14,8 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-MINUS = "\u2212"  # a real minus sign: a hyphen reads as a dash next to a number
+from games.scoring.numbers import MINUS
+
 # 320 units drawn across a 310-px box on a 360-px phone: 15 units are 14.5 px, the least a
 # player must read.
 FONT_SIZE = 15

@@ -24,8 +24,9 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.formatting import page_numbers
 from games.hands import BaseHandForm, HandEntry, hand_entry_for
-from games.hands.base import remembered_signature, whole_number
+from games.hands.base import dealer_lines, remembered_signature, whole_number
 from games.http import HtmxHttpRequest
 from games.leagues import selectors as league_selectors
 from games.models import Role, Round, Seat, Table, new_hand_token
@@ -500,6 +501,8 @@ def table_context(
             # Drawn only if the template shows it.
             "running_totals": lambda: latest_totals_figure(setup, *page.chart_totals()),
             "plays_for_money": league_selectors.money_per_point(table.game, table.options)[0] > 0,
+            # How the page's language writes numbers: the phone writes its totals so too.
+            "number_style": page_numbers(),
             "watch_url": request.build_absolute_uri(
                 reverse("games:table_watch", kwargs={"token": table.watch_token})
             )
@@ -517,6 +520,7 @@ def scoreboard_context(page: TablePage) -> dict[str, Any]:
     state = page.state
     hands_played = page.hands_played
     next_dealer = None
+    dealer_seat = None
     if not state.finished:
         last = page.last_hand
         # The state says who is out; the earlier hands are not needed for the deal.
@@ -528,6 +532,12 @@ def scoreboard_context(page: TablePage) -> dict[str, Any]:
         "state": state,
         "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
         "next_dealer": next_dealer,
+        "dealer_seat": dealer_seat,
+        # For a phone that may keep hands offline (tables/pending.html): the words naming the
+        # dealer, for the seat its hands leave dealing.
+        "dealer_lines": dealer_lines(page.ui, setup, state)
+        if page.can_score and next_dealer is not None
+        else None,
         "hands_played": hands_played,
         "record_heading": page.ui.record_heading(hands_played + 1),
         # The same words for any number, which pending.js counts on by the hands waiting.

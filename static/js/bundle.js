@@ -630,12 +630,18 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
 //                                      field}], rounds: [{points: {side: n}}], totals: {side: n},
 //                                      totals_after_each_round, finished, winners, eliminated}
 //                                      (games/scoring/phone.py)
-//   ScorekeeperEngine.pending(sheet, hands, firstDealer)
+//   ScorekeeperEngine.pending(sheet, hands, firstDealer, numbers)
 //                                      a Promise of the hands kept on this phone (each the
 //                                      [name, value] fields its form would have posted,
 //                                      static/js/pending.js) read by the game's own reader and
 //                                      scored after the sheet's: score's answer with {stored,
-//                                      pending: [{points} or {problem}], readable}
+//                                      pending: [{points} or {problem}], readable}; pending_text,
+//                                      each hand's points as the game writes them (or null);
+//                                      totals_text,
+//                                      the totals as the server's scoreboard writes them in the
+//                                      page's language (numbers: JSON text, {language,
+//                                      decimal_separator}); and next_dealer, the seat that deals
+//                                      next (null once the game is over)
 //   ScorekeeperEngine.call(module, name, args)
 //                                      a Promise of what a function of the engine's zip that
 //                                      takes and gives JSON text answers, parsed (the referees:
@@ -709,9 +715,12 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     }).then(JSON.parse);
   }
 
-  function pending(sheet, hands, firstDealer) {
+  function pending(sheet, hands, firstDealer, numbers) {
     return load().then(function () {
-      return call({ type: "pending", sheet: text(sheet), hands: JSON.stringify(hands), dealer: firstDealer || 0 });
+      return call({
+        type: "pending", sheet: text(sheet), hands: JSON.stringify(hands), dealer: firstDealer || 0,
+        numbers: numbers || "{}"
+      });
     }).then(JSON.parse);
   }
 
@@ -1165,6 +1174,11 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     return isNaN(seat) ? 0 : seat;
   }
 
+  // How the page's language writes numbers (the server's formatting, games/scoring/numbers.py).
+  function numbers(words) {
+    return words.dataset.numbers || "{}";
+  }
+
   function savesData() {
     return !!(navigator.connection && navigator.connection.saveData);
   }
@@ -1219,6 +1233,43 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       total.classList.remove("total-pending");
       total.removeAttribute("title");
     });
+    var current = document.querySelector("#scoreboard template[data-current]");
+    if (current) showDealer(current.dataset.dealer);
+  }
+
+  // -- who deals next, in the server's own words for that seat (the scoreboard's templates,
+  // games/hands/base.py dealer_lines): the facts that name the dealer, and each side's note
+  function showDealer(seat) {
+    var board = document.getElementById("scoreboard");
+    if (!board || seat === null || seat === undefined) return;
+    var lines = board.querySelector('template[data-dealer="' + seat + '"]');
+    if (!lines) return;
+    var facts = lines.content.querySelectorAll("[data-dealer-fact]");
+    board.querySelectorAll(".table-facts [data-dealer-fact]").forEach(function (fact, index) {
+      if (facts[index]) fact.replaceWith(facts[index].cloneNode(true));
+    });
+    var notes = {};
+    lines.content.querySelectorAll("[data-note]").forEach(function (note) {
+      notes[note.dataset.note] = note;
+    });
+    board.querySelectorAll("[data-total]").forEach(function (total) {
+      var note = notes[total.dataset.total];
+      if (!note) return;
+      total.parentNode.querySelectorAll(".total-to-go").forEach(function (old) { old.remove(); });
+      if (!note.textContent) return;
+      var shown = note.cloneNode(true);
+      shown.removeAttribute("data-note");
+      total.after(shown);
+    });
+  }
+
+  // A kept hand's points as the game writes them (phone.py's pending_text: a Schafkopf hand's
+  // "+1.50 €", as its row in the history will).
+  function pointsText(result, index) {
+    var written = result.pending_text[index];
+    return Object.keys(written).map(function (side) {
+      return side + " " + written[side];
+    }).join(" \u00b7 ");
   }
 
   function show(words, hands, result) {
@@ -1231,9 +1282,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       var text;
       if (outcome.points) {
         scored += 1;
-        text = Object.keys(outcome.points).map(function (side) {
-          return side + " " + outcome.points[side];
-        }).join(" \u00b7 ");
+        text = pointsText(result, index);
       } else {
         text = words.dataset.unscored;
       }
@@ -1246,12 +1295,13 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     }
     document.querySelectorAll("#scoreboard [data-total]").forEach(function (total) {
       var side = total.dataset.total;
-      if (!(side in result.totals)) return;
+      if (!(side in result.totals_text)) return;
       if (!("stored" in total.dataset)) total.dataset.stored = total.textContent;
-      total.textContent = String(result.totals[side]);
+      total.textContent = result.totals_text[side];
       total.classList.add("total-pending");
       total.title = words.dataset.included;
     });
+    if (typeof result.next_dealer === "number") showDealer(result.next_dealer);
     note(words, true);
   }
 
@@ -1273,12 +1323,10 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     if (!kept) return;
     var hands = lastHands.map(function (hand) { return hand.fields; });
     hands.push(fieldsOf(form));
-    window.ScorekeeperEngine.pending(kept.sheet, hands, firstDealer(words, kept)).then(function (result) {
+    window.ScorekeeperEngine.pending(kept.sheet, hands, firstDealer(words, kept), numbers(words)).then(function (result) {
       var outcome = result.pending[hands.length - 1] || {};
       if (!outcome.points) return;
-      var text = Object.keys(outcome.points).map(function (side) {
-        return side + " " + outcome.points[side];
-      }).join(" \u00b7 ");
+      var text = pointsText(result, hands.length - 1);
       preview.replaceChildren(element("p", "pending-points", words.dataset.preview.replace("{points}", text)));
     }, function () {
       // No runtime on this phone yet: no preview, as before.
@@ -1301,7 +1349,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     var engine = window.ScorekeeperEngine;
     if (!kept || !engine) return;
     var fields = hands.map(function (hand) { return hand.fields; });
-    engine.pending(kept.sheet, fields, firstDealer(words, kept)).then(
+    engine.pending(kept.sheet, fields, firstDealer(words, kept), numbers(words)).then(
       function (result) { show(words, hands, result); },
       function () {
         // No runtime on this phone yet: the hands wait unscored, as before.

@@ -33,7 +33,7 @@ self.onmessage = async function (event) {
       // A function of the engine's zip taking and giving JSON text (the referees' answer).
       result = pyodide.pyimport(message.module)[message.name](...message.args);
     } else if (message.type === "pending") {
-      result = phone.score_pending_json(message.sheet, message.hands, message.dealer);
+      result = phone.score_pending_json(message.sheet, message.hands, message.dealer, message.numbers || "{}");
     } else {
       result = phone.score_json(message.sheet, message.dealer);
     }

@@ -14,12 +14,18 @@
 //                                      field}], rounds: [{points: {side: n}}], totals: {side: n},
 //                                      totals_after_each_round, finished, winners, eliminated}
 //                                      (games/scoring/phone.py)
-//   ScorekeeperEngine.pending(sheet, hands, firstDealer)
+//   ScorekeeperEngine.pending(sheet, hands, firstDealer, numbers)
 //                                      a Promise of the hands kept on this phone (each the
 //                                      [name, value] fields its form would have posted,
 //                                      static/js/pending.js) read by the game's own reader and
 //                                      scored after the sheet's: score's answer with {stored,
-//                                      pending: [{points} or {problem}], readable}
+//                                      pending: [{points} or {problem}], readable}; pending_text,
+//                                      each hand's points as the game writes them (or null);
+//                                      totals_text,
+//                                      the totals as the server's scoreboard writes them in the
+//                                      page's language (numbers: JSON text, {language,
+//                                      decimal_separator}); and next_dealer, the seat that deals
+//                                      next (null once the game is over)
 //   ScorekeeperEngine.call(module, name, args)
 //                                      a Promise of what a function of the engine's zip that
 //                                      takes and gives JSON text answers, parsed (the referees:
@@ -93,9 +99,12 @@
     }).then(JSON.parse);
   }
 
-  function pending(sheet, hands, firstDealer) {
+  function pending(sheet, hands, firstDealer, numbers) {
     return load().then(function () {
-      return call({ type: "pending", sheet: text(sheet), hands: JSON.stringify(hands), dealer: firstDealer || 0 });
+      return call({
+        type: "pending", sheet: text(sheet), hands: JSON.stringify(hands), dealer: firstDealer || 0,
+        numbers: numbers || "{}"
+      });
     }).then(JSON.parse);
   }
 

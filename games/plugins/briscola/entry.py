@@ -22,6 +22,7 @@ from games.hands.base import (
     dealer_facts,
     entry_part,
     read_breakdown,
+    total_text,
 )
 from games.hands.card_points import CardPointsForm, CardPointsHandEntry
 from games.hands.demo_base import DemoGame
@@ -225,7 +226,7 @@ class BriscolaHandEntry(CardPointsHandEntry):
         rows = tuple(
             ScoreRow(
                 side,
-                str(state.totals.get(side, 0)),
+                total_text(setup, state.totals.get(side, 0)),
                 note=""
                 if state.finished
                 # Deals still to win (Scopa's "to go" counts points): its own by context.

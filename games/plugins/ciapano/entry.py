@@ -29,6 +29,7 @@ from games.hands.base import (
     entry_part,
     read_breakdown,
     rest_to,
+    total_text,
 )
 from games.hands.demo_base import DemoGame
 from games.hands.html import add_card_fields, card_grid
@@ -431,7 +432,9 @@ class CiapanoHandEntry(HandEntry):
                 note = _("out after hand %(number)s") % {"number": out_after[player]}
             else:
                 note = _("%(count)s to %(limit)s") % {"count": limit - total, "limit": limit}
-            rows.append(ScoreRow(player, str(total), note=note, winner=winner, out=out))
+            rows.append(
+                ScoreRow(player, total_text(setup, total), note=note, winner=winner, out=out)
+            )
         facts = [_("Out at %(limit)s") % {"limit": limit}, *dealer_facts(next_dealer)]
         return Scoreboard(tuple(rows), tuple(facts))
 

@@ -20,6 +20,7 @@ from games.hands.base import (
     dealer_facts,
     entry_part,
     offline_attrs,
+    total_text,
 )
 from games.hands.demo_base import DemoGame
 from games.plugins.custom.demo import CUSTOM_DEMO
@@ -124,7 +125,9 @@ class CustomHandEntry(HandEntry):
         self, setup: TableSetup, state: GameState, next_dealer: str | None
     ) -> Scoreboard:
         rows = tuple(
-            ScoreRow(side, str(state.totals.get(side, 0)), winner=side in state.winners)
+            ScoreRow(
+                side, total_text(setup, state.totals.get(side, 0)), winner=side in state.winners
+            )
             for side in setup.sides
         )
         return Scoreboard(rows, (goal_words(setup), *dealer_facts(next_dealer)))

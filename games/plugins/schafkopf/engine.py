@@ -229,6 +229,7 @@ from games.scoring.errors import (
 )
 from games.scoring.i18n import Listed
 from games.scoring.i18n import gettext_noop as _
+from games.scoring.numbers import NumberStyle, money_text, signed_points
 from games.scoring.options import CURRENCIES, Choice, OptionSpec
 
 PLAYERS = 4
@@ -645,6 +646,24 @@ def leader_after(dealer_index: int, seats: int = PLAYERS) -> int:
     """The seat that bids and leads first: the dealer's left, the next seat in playing order
     (at a table of five too, where the dealer sits out and the next seat plays)."""
     return (dealer_index + 1) % seats
+
+
+def plays_for_money(table: TableSetup) -> bool:
+    return table.option_int("cents_per_point") > 0
+
+
+def amount(points: int, table: TableSetup, style: NumberStyle, *, sign: bool = True) -> str:
+    """Points as the table counts them, in the page's language (``style``): money when it
+    plays for money ("+3.40 €"), else points ("+30"); without the sign when not ``sign``."""
+    if plays_for_money(table):
+        return money_text(
+            points,
+            table.option_int("cents_per_point"),
+            table.option_str("currency"),
+            style,
+            sign=sign,
+        )
+    return signed_points(points) if sign else str(points)
 
 
 # -- the rules ----------------------------------------------------------------------------------
@@ -2643,6 +2662,10 @@ class Schafkopf(Game):
         """Not at a table that plays Bock rounds (rules.md §19): the hands before decide; nor
         at a table of five, where who sits out follows from the deal."""
         return not table.option_bool("bock") and len(table.players) == PLAYERS
+
+    def total_text(self, total: int, table: TableSetup, style: NumberStyle) -> str:
+        # A balance around zero: signed, and in money where the table plays for it.
+        return amount(total, table, style)
 
     def tracker(self, table: TableSetup, first_dealer: int = 0) -> RoundTracker:
         return SchafkopfTracker(self, table, first_dealer)

@@ -32,6 +32,7 @@ from games.hands.base import (
     Scoreboard,
     ScoreRow,
     read_breakdown,
+    total_text,
     whole_number,
 )
 from games.hands.demo_base import DemoGame
@@ -719,7 +720,7 @@ class SchafkopfHandEntry(HandEntry):
             css = " ".join(
                 filter(None, ("sk-total", _trend(total), "sk-money" if has_money(setup) else ""))
             )
-            rows.append(ScoreRow(side, amount(total, setup), " · ".join(notes), css=css))
+            rows.append(ScoreRow(side, total_text(setup, total), " · ".join(notes), css=css))
         balance = sum(state.totals.get(side, 0) for side in setup.sides)
         facts = [_("Balance sums to %(total)s") % {"total": signed(balance)}]
         if next_dealer and leader:

@@ -10,7 +10,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.formatting import money, signed
+from games.formatting import page_numbers, signed
 from games.plugins.schafkopf.engine import (
     DOUBLINGS,
     MAX_DOUBLINGS,
@@ -22,7 +22,9 @@ from games.plugins.schafkopf.engine import (
     RamschBreakdown,
     SchafkopfBreakdown,
     SchafkopfPointsBreakdown,
+    plays_for_money,
 )
+from games.plugins.schafkopf.engine import amount as engine_amount
 from games.scoring import TableSetup
 
 if TYPE_CHECKING:
@@ -30,16 +32,13 @@ if TYPE_CHECKING:
 
 
 def has_money(setup: TableSetup) -> bool:
-    return setup.option_int("cents_per_point") > 0
+    return plays_for_money(setup)
 
 
 def amount(points: int, setup: TableSetup, *, sign: bool = True) -> str:
-    """Points as the table counts them: money when it plays for money, else points."""
-    if has_money(setup):
-        return money(
-            points, setup.option_int("cents_per_point"), setup.option_str("currency"), sign=sign
-        )
-    return signed(points) if sign else str(points)
+    """Points as the table counts them, in the page's language: money when it plays for money,
+    else points (the engine's ``amount``, which the phone writes its totals with too)."""
+    return engine_amount(points, setup, page_numbers(), sign=sign)
 
 
 def _names(players: Sequence[object]) -> str:

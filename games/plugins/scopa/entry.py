@@ -23,6 +23,7 @@ from games.hands.base import (
     entry_part,
     on_first_read,
     read_breakdown,
+    total_text,
 )
 from games.hands.demo_base import DemoGame
 from games.hands.html import Figure, SideCount
@@ -279,7 +280,7 @@ class ScopaHandEntry(TapCardsHandEntry):
             rows.append(
                 ScoreRow(
                     side,
-                    str(total),
+                    total_text(setup, total),
                     note="" if state.finished else _("%(count)s to go") % {"count": to_go},
                     winner=side in state.winners,
                 )

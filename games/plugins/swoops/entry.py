@@ -22,6 +22,7 @@ from games.hands.base import (
     entry_items,
     entry_part,
     read_breakdown,
+    total_text,
 )
 from games.hands.demo_base import DemoGame
 from games.plugins.swoops.demo import SWOOPS_DEMO
@@ -369,7 +370,7 @@ class SwoopsHandEntry(HandEntry):
             rows.append(
                 ScoreRow(
                     side,
-                    str(total),
+                    total_text(setup, total),
                     note=" · ".join(notes),
                     winner=side in state.winners,
                     css=css,

@@ -21,6 +21,7 @@ from games.hands.base import (
     dealer_facts,
     entry_part,
     read_breakdown,
+    total_text,
 )
 from games.hands.card_points import CardPointsForm, CardPointsHandEntry
 from games.hands.demo_base import DemoGame
@@ -195,7 +196,9 @@ class TressetteHandEntry(CardPointsHandEntry):
     ) -> Scoreboard:
         target = int(setup.option_str("target"))
         rows = tuple(
-            ScoreRow(side, str(state.totals.get(side, 0)), winner=side in state.winners)
+            ScoreRow(
+                side, total_text(setup, state.totals.get(side, 0)), winner=side in state.winners
+            )
             for side in setup.sides
         )
         facts = [_("Game to %(target)s") % {"target": target}, *dealer_facts(next_dealer)]
