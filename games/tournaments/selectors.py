@@ -8,11 +8,10 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from functools import cache
 from typing import Any
 
-from django.db import connections, router
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import CharField, Count, Max, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils import timezone
 
 from games.models import ClubChange, Player, Round, RoundPoints, Seat, Table
@@ -161,36 +160,26 @@ def overview(tournament: Tournament) -> Overview:
     return Overview(tournament, entrants, rounds, current, tables)
 
 
-def tournament_stamp(tournament: Tournament) -> tuple[object, ...]:
-    """Everything the tournament's pages read that a write can change, as a few figures read
-    in one query whatever the number of tables and hands: the tournament's version (every
-    write of its own moves it on), its entrants, rounds and tables, its live tables' versions
-    and last saves (a hand saved or corrected at any table; the trash included, as deleting a
-    table bumps no version), and the club's players and log (a player renamed). The query is
-    compiled once per process, as ``leagues.selectors.league_stamp``'s is."""
-    alias = router.db_for_read(Tournament)
-    sql = _stamp_sql(alias)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(sql, [tournament.pk])
-        return tuple(cursor.fetchone() or ())
+def stamp_figures() -> dict[str, Subquery]:
+    """The tournament's stamp after its version: everything the tournament's pages read that a
+    write can change, as a few figures read in one query whatever the number of tables and
+    hands (``access.tournament_viewed`` reads them with the tournament's version, the
+    tournament itself and the viewer's role): its entrants, rounds and tables, its live
+    tables' versions and last saves (a hand saved or corrected at any table; the trash
+    included, as deleting a table bumps no version), and the club's players and log (a player
+    renamed). The tournament's version moves on with every write of its own.
 
+    The figures of one kind of row come from one subquery, joined as text: PostgreSQL plans
+    the query afresh at every request, and planning a subquery per figure cost more than
+    running them all."""
 
-@cache
-def _stamp_sql(alias: str) -> str:
-    """The stamp's SQL with the tournament's pk its one parameter, compiled once per process
-    (building it through the ORM costs more than the 304 it answers)."""
-    compiler = _stamp_query(0).query.get_compiler(using=alias)
-    sql, params = compiler.as_sql()
-    if list(params) != [0]:
-        raise ValueError(f"the stamp takes the tournament alone, not {params}")
-    return str(sql)
-
-
-def _stamp_query(tournament_pk: int) -> QuerySet[Tournament]:
-    def figure(rows: QuerySet[Any], by: str, **aggregate: Any) -> Subquery:
-        ((name, value),) = aggregate.items()
-        grouped = rows.order_by().values(by).annotate(**{name: value})
-        return Subquery(grouped.values(name)[:1])
+    def figures(rows: QuerySet[Any], by: str, *aggregates: Any) -> Subquery:
+        # Each figure as text (a missing one as nothing), so the database joins them.
+        parts = [Coalesce(Cast(one, CharField()), Value("")) for one in aggregates]
+        joined = [part for one in parts for part in (one, Value(":"))][:-1]
+        text = Concat(*joined, output_field=CharField()) if len(parts) > 1 else parts[0]
+        grouped = rows.order_by().values(by).annotate(figures=text)
+        return Subquery(grouped.values("figures")[:1])
 
     tables = Table.with_deleted.filter(tournament_tables__round__tournament=OuterRef("pk"))
     by_tournament = "tournament_tables__round__tournament"
@@ -198,27 +187,20 @@ def _stamp_query(tournament_pk: int) -> QuerySet[Tournament]:
     rounds = RoundTable.objects.filter(round__tournament=OuterRef("pk"))
     players = Player.objects.filter(club=OuterRef("club_id"))
     log = ClubChange.objects.filter(club=OuterRef("club_id"))
-    figures = {
-        "stamp_entrants": figure(entrants, "tournament", n=Count("pk")),
-        "stamp_last_entrant": figure(entrants, "tournament", n=Max("pk")),
-        "stamp_round_tables": figure(rounds, "round__tournament", n=Count("pk")),
-        "stamp_last_round_table": figure(rounds, "round__tournament", n=Max("pk")),
-        "stamp_tables": figure(tables, by_tournament, n=Count("pk")),
-        "stamp_live_tables": figure(
-            tables, by_tournament, n=Count("pk", filter=Q(deleted_at__isnull=True))
+    return {
+        "stamp_entrants": figures(entrants, "tournament", Count("pk"), Max("pk")),
+        "stamp_round_tables": figures(rounds, "round__tournament", Count("pk"), Max("pk")),
+        "stamp_tables": figures(
+            tables,
+            by_tournament,
+            Count("pk"),
+            Count("pk", filter=Q(deleted_at__isnull=True)),
+            Sum("version"),
+            Max("updated_at"),
         ),
-        "stamp_table_versions": figure(tables, by_tournament, n=Sum("version")),
-        "stamp_table_saved": figure(tables, by_tournament, n=Max("updated_at")),
-        "stamp_players": figure(players, "club", n=Count("pk")),
-        "stamp_last_player": figure(players, "club", n=Max("pk")),
-        "stamp_last_log": figure(log, "club", n=Max("pk")),
+        "stamp_players": figures(players, "club", Count("pk"), Max("pk")),
+        "stamp_log": figures(log, "club", Max("pk")),
     }
-    return (
-        Tournament.objects.filter(pk=tournament_pk)
-        .order_by()
-        .annotate(**figures)
-        .values_list("version", *figures)
-    )
 
 
 def earlier_plans(tournament: Tournament, *, before: int) -> tuple[draw.RoundPlan, ...]:
