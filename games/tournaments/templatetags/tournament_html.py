@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.hands.html import esc
-from games.tournaments.models import Entrant, Tournament, TournamentRound
-from games.tournaments.selectors import StandingRow, TableProgress
+from games.tournaments.models import Tournament, TournamentRound
+from games.tournaments.selectors import EntrantLine, StandingRow, TableProgress
 
 register = template.Library()
 # A public id no row has (``models.new_public_id`` writes no 0), put in a URL reversed once
@@ -62,7 +62,10 @@ def standings_rows(
 
 @register.simple_tag(takes_context=True)
 def entrant_rows(
-    context: template.Context, entrants: Sequence[Entrant], tournament: Tournament, can_drop: bool
+    context: template.Context,
+    entrants: Sequence[EntrantLine],
+    tournament: Tournament,
+    can_drop: bool,
 ) -> SafeString:
     """The entry list's ``<li>``: start number and name, and for a director the entrant's
     "Drops out" button (a form of its own, which htmx posts), or the round they dropped from."""
