@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
 from django.db.models import CharField, Count, Max, OuterRef, Q, QuerySet, Subquery, Sum, Value
@@ -254,12 +255,15 @@ def earlier_plans(tournament: Tournament, *, before: int) -> tuple[draw.RoundPla
     )
 
 
-def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
+def round_points(
+    tournament: Tournament, entrants: Sequence[tuple[int, int | None, int | None]] | None = None
+) -> dict[int, dict[int, int]]:
     """Each entrant's points in each round, by round and start number: each table's totals,
     or the result the director entered by hand. A table's totals are the ones it keeps with its
     hands (``Table.tally``) while they are for its version and within the round's games;
     otherwise its hands summed by the database (up to the round's games per table). Three
-    queries at most, whatever the number of tables and hands."""
+    queries at most, whatever the number of tables and hands; two given the ``entrants`` (start
+    number, player, partner)."""
     rows = list(
         RoundTable.objects.filter(round__tournament=tournament).values(
             "round__number",
@@ -273,9 +277,9 @@ def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
     )
     scored = [row for row in rows if row["table_id"] and row["manual_result"] is None]
     numbers_by_player: dict[int | None, int] = {}
-    for number, player_id, partner_id in tournament.entrants.values_list(
-        "number", "player_id", "partner_id"
-    ):
+    if entrants is None:
+        entrants = list(tournament.entrants.values_list("number", "player_id", "partner_id"))
+    for number, player_id, partner_id in entrants:
         numbers_by_player[player_id] = numbers_by_player[partner_id] = number
     # Each seat's side: the player's name, or the team's where the game is played in teams.
     side_of: dict[tuple[int, str], list[int]] = defaultdict(list)
@@ -387,11 +391,18 @@ class Standings:
 
 
 def standings(tournament: Tournament) -> Standings:
-    """Five queries, whatever the number of rounds, tables and hands."""
-    entrants = list(tournament.entrants.all())
-    names = {entrant.number: entrant.name for entrant in entrants}
-    dropped = {entrant.number for entrant in entrants if entrant.dropped_from_round is not None}
-    points = round_points(tournament)
+    """A few queries, as many whatever the number of rounds, tables and hands: the entrants,
+    the rounds, ``round_points`` given the entrants, and the seats (Swiss) or the Soli won
+    (where they break ties)."""
+    entrants = list(
+        tournament.entrants.values_list(
+            "number", "name", "dropped_from_round", "player_id", "partner_id"
+        )
+    )
+    names = {number: name for number, name, _out, _player, _partner in entrants}
+    dropped = {number for number, _name, out, _player, _partner in entrants if out is not None}
+    players = [(number, player, partner) for number, _name, _out, player, partner in entrants]
+    points = round_points(tournament, players)
     swiss = tournament.pairing == Pairing.SWISS
     drawn = list(tournament.rounds.order_by("number").values_list("number", "byes", "seed"))
     rounds = [(number, byes) for number, byes, _seed in drawn]
@@ -401,7 +412,10 @@ def standings(tournament: Tournament) -> Standings:
     criteria = SWISS_CRITERIA if swiss else POINTS_CRITERIA + SOLI_CRITERIA * by_soli
     soli = soli_won(tournament) if by_soli else None
 
-    def rank(counted: Sequence[int]) -> list[StandingRow]:
+    @cache
+    def rank(counted: tuple[int, ...]) -> list[StandingRow]:
+        """The standings over the rounds ``counted`` (after one round, the overall standings
+        are that round's: ranked once)."""
         if swiss:
             ranked = _swiss(tournament, points, seats, rounds, counted, names, lot_seed)
         else:
@@ -423,8 +437,8 @@ def standings(tournament: Tournament) -> Standings:
     played = [number for number, _byes in rounds]
     return Standings(
         criteria=tuple(CRITERION_NAMES[criterion] for criterion in criteria),
-        by_round={number: rank([number]) for number in played},
-        overall=rank(played) if played else [],
+        by_round={number: rank((number,)) for number in played},
+        overall=rank(tuple(played)) if played else [],
         by_lot=lot_seed is not None,
     )
 
