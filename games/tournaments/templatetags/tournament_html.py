@@ -77,6 +77,8 @@ def entrant_rows(
         "games:tournament_entrant_drop",
         kwargs={"tournament": tournament.public_id, "entrant": _ID},
     )
+    # Translated once, not per entrant (a hundred look-ups of the same two messages).
+    out_from, drops_out = _("out from round %(number)s"), _("%(name)s drops out")
     parts: list[str] = []
     for entrant in entrants:
         dropped = ' class="dropped"' if entrant.dropped_from_round else ""
@@ -85,11 +87,11 @@ def entrant_rows(
             f'<span class="start-number">{entrant.number}</span> {esc(entrant.name)}'
         )
         if entrant.dropped_from_round:
-            out = _("out from round %(number)s") % {"number": entrant.dropped_from_round}
+            out = out_from % {"number": entrant.dropped_from_round}
             tail = f' <span class="muted">{esc(out)}</span>'
         elif can_drop:
             action = drop_url.replace(_ID, entrant.public_id)
-            label = esc(_("%(name)s drops out") % {"name": entrant.name})
+            label = esc(drops_out % {"name": entrant.name})
             tail = (
                 f' <form method="post" action="{action}" hx-post="{action}" hx-target="#director"'
                 f' hx-swap="outerHTML" class="inline-form">'
@@ -134,6 +136,9 @@ def progress_rows(
         "link": esc(_("Table link and QR code")),
         "result": esc(_("Result by hand")),
     }
+    # Translated once, not per table.
+    table_number, of_games = _("Table %(number)s"), _("%(played)s of %(due)s games")
+    saved_ago = _("last save %(when)s ago")
     parts: list[str] = []
     for table in tables:
         state = " done" if table.done else " late" if table.late else ""
@@ -149,7 +154,7 @@ def progress_rows(
             f'<span class="seat">{number} {esc(name)}</span>' for number, name in table.seats
         )
         if table.games_due:
-            games = _("%(played)s of %(due)s games") % {
+            games = of_games % {
                 "played": table.games_played,
                 "due": table.games_due,
             }
@@ -160,7 +165,7 @@ def progress_rows(
         if table.saved_just_now:
             saved = words["just_now"]
         elif table.last_save:
-            saved = esc(_("last save %(when)s ago") % {"when": timesince(table.last_save)})
+            saved = esc(saved_ago % {"when": timesince(table.last_save)})
         else:
             saved = words["nothing"]
         anchors = []
@@ -173,7 +178,7 @@ def progress_rows(
                 anchors.append(f'<a class="tap-link" href="{href}">{words[word]}</a>')
         parts.append(
             f'<li class="round-table{state}"><p class="round-table-head"><strong>'
-            f"{esc(_('Table %(number)s') % {'number': table.number})}</strong>{badge}</p>"
+            f"{esc(table_number % {'number': table.number})}</strong>{badge}</p>"
             f'<p class="seats">{seats}</p><p class="muted">{esc(games)} · {saved}</p>'
             f'<p class="round-table-links">{" ".join(anchors)}</p></li>'
         )
