@@ -54,12 +54,6 @@ class Timing:
     queries: int
     bytes_served: int
     bytes_gzipped: int
-    # The bare view's median when it was timed in turns with this request (``timed``'s
-    # ``beside``), which its "x bare" is then read against; 0 when it was not.
-    bare_ms: float = 0.0
-
-    def x_bare(self, bare: Timing) -> float:
-        return self.median_ms / (self.bare_ms or bare.median_ms)
 
 
 @contextmanager
@@ -195,18 +189,10 @@ def timed(
     runs: int,
     request: Callable[[], HttpResponseBase],
     status: int = 200,
-    beside: Callable[[], HttpResponseBase] | None = None,
 ) -> Timing:
-    """The median of ``runs`` requests after a warm-up, with its queries and bytes from one
-    more. ``beside`` (the bare view's request) is timed in turns with it, run by run: on a
-    busy machine a burst of other work then slows both alike, and the ratio holds."""
     request()  # the warm-up: templates compiled, code imported
-    timings, bare_timings = [], []
+    timings = []
     for _run in range(runs):
-        if beside is not None:
-            started = time.perf_counter()
-            beside()
-            bare_timings.append(time.perf_counter() - started)
         started = time.perf_counter()
         response = request()
         timings.append(time.perf_counter() - started)
@@ -223,7 +209,6 @@ def timed(
         len(captured.captured_queries),
         len(body),
         len(gzip.compress(body, compresslevel=6)),
-        statistics.median(bare_timings) * 1000 if bare_timings else 0.0,
     )
 
 
@@ -250,7 +235,7 @@ def timings_table(heads: tuple[str, str], bare: Timing, timings: list[Timing]) -
             timing.what,
             str(timing.hands) if timing.hands else "",
             f"{timing.median_ms:.2f}",
-            f"{timing.x_bare(bare):.1f}",
+            f"{timing.median_ms / bare.median_ms:.1f}",
             str(timing.queries),
             f"{timing.bytes_served:,}",
             f"{timing.bytes_gzipped:,}",

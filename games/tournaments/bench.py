@@ -6,13 +6,10 @@ Each page is timed as it is served while no table saves (from the copy stored fo
 tournament's stamp, ``tournaments.stamp``), and rendered afresh ("a save since": the stored
 copies dropped before each request, as a save at any table makes them stale), beside the rules
 page (the floor of a signed-in tournament page: the sign-in, the tournament and the frame) and
-the big screen's poll answered 304. Each is timed in turns with the bare view, request by
-request, and read against the bare view's median of its own turns: on a machine that other
-work keeps busy by bursts, a burst then slows both alike."""
+the big screen's poll answered 304."""
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable
 
@@ -93,23 +90,13 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
         "big screen's poll": screen + "?part=screen&show=standings",
     }
     with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"), as_a_worker_runs():
-        bare_request = functools.partial(client.get, "/bench/bare/")
-        bare = timed("bare view", 0, runs, bare_request)
+        bare = timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
         rules = reverse("games:tournament_rules", args=[tournament.public_id])
-        # Each page in turns with the bare view, run by run: each ratio to the bare view holds
-        # on a machine that other work keeps busy by bursts.
-        timings = [
-            bare,
-            timed("rules page (floor)", 0, runs, _getter(client, rules), beside=bare_request),
-        ]
+        timings = [bare, timed("rules page (floor)", 0, runs, _getter(client, rules))]
         for name, url in pages.items():
-            timings.append(
-                timed(name, GAMES_PER_TABLE, runs, _getter(client, url), beside=bare_request)
-            )
+            timings.append(timed(name, GAMES_PER_TABLE, runs, _getter(client, url)))
             fresh = _getter(client, url, fresh=True)
-            timings.append(
-                timed(f"{name}, a save since", GAMES_PER_TABLE, runs, fresh, beside=bare_request)
-            )
+            timings.append(timed(f"{name}, a save since", GAMES_PER_TABLE, runs, fresh))
         held = client.get(pages["big screen's poll"], headers=HTMX)["ETag"]
         timings.append(
             timed(
@@ -118,7 +105,6 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
                 runs,
                 _getter(client, pages["big screen's poll"], etag=held),
                 304,
-                bare_request,
             )
         )
     return "\n".join(
@@ -134,7 +120,7 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
 def _target_line(bare: Timing, timings: list[Timing]) -> str:
     """Whether the standings and the director's page met issue 32's target, as served from
     their stored copies, and what they cost rendered afresh beside it."""
-    by_name = {timing.what: timing.x_bare(bare) for timing in timings}
+    by_name = {timing.what: timing.median_ms / bare.median_ms for timing in timings}
     stored = [by_name[page] for page in TARGET_PAGES]
     met = "met" if max(stored) <= TARGET_X_BARE else "MISSED"
     shown = ", ".join(
