@@ -238,3 +238,27 @@ def test_the_bench_times_the_score_command_beside_importing_django() -> None:
     assert line.startswith("manage.py score start-up (one hand, median of 1): ")
     assert 'python -c "import django": ' in line
     assert "ratio" in line
+
+
+def test_the_tournament_bench_says_whether_its_pages_met_four_times_a_bare_view() -> None:
+    from games.bench_table import Timing
+    from games.tournaments.bench import _target_line
+
+    def timing(what: str, ms: float) -> Timing:
+        return Timing(what, 32, ms, 3, 0, 0)
+
+    bare = timing("bare view", 0.5)
+    pages = [("standings", 1.5, 9.0), ("director's page", 2.0, 12.0)]
+    timings = [
+        measured
+        for page, kept, fresh in pages
+        for measured in (timing(page, kept), timing(f"{page}, a save since", fresh))
+    ]
+    assert _target_line(bare, timings).endswith(
+        "met: standings 3.0x (18.0x after a save), director's page 4.0x (24.0x after a save)"
+    )
+    slower = [
+        timing("director's page", 2.1) if measured.what == "director's page" else measured
+        for measured in timings
+    ]
+    assert ": MISSED: " in _target_line(bare, slower)

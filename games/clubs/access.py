@@ -17,7 +17,7 @@ from django.contrib.auth import login
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import Model, QuerySet
+from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -33,6 +33,9 @@ from games.models import (
 )
 
 _ROLES_CACHE = "_scorekeeper_roles"
+# The roles read with the record they guard (``role_read``), by club pk, for the rest of the
+# request: a page that reads one club's record asks no query for all the account's roles.
+_READ_ROLES_CACHE = "_scorekeeper_read_roles"
 
 
 GUEST_SESSION_KEY = "guest"
@@ -60,12 +63,40 @@ def roles_of(user: Visitor) -> dict[int, Role]:
 
 
 def forget_roles(user: Visitor) -> None:
-    if hasattr(user, _ROLES_CACHE):
-        delattr(user, _ROLES_CACHE)
+    for cached in (_ROLES_CACHE, _READ_ROLES_CACHE):
+        if hasattr(user, cached):
+            delattr(user, cached)
 
 
 def role_in(user: Visitor, club_id: int) -> Role | None:
+    read: dict[int, Role | None] = getattr(user, _READ_ROLES_CACHE, {})
+    if club_id in read:
+        return read[club_id]
     return roles_of(user).get(club_id)
+
+
+def role_of_row(user_pk: int, club: OuterRef) -> Subquery:
+    """The account's role in the club of each row of a query (``club``: the row's club id), as
+    ``roles_of`` reads it: none in a club in the trash, nor where the account is no member. A
+    record and the role that guards it in one query; ``role_read`` decides on what it read."""
+    memberships = Membership.objects.filter(
+        user_id=user_pk, club_id=club, club__deleted_at__isnull=True
+    )
+    return Subquery(memberships.order_by().values("role")[:1])
+
+
+def role_read(user: Visitor, club_id: int, held: str | None, role: Role) -> Role:
+    """The account's role in a club as read with the record it guards (``role_of_row``): 404
+    when it is no member, 403 when the role is too low, as ``check_role``; remembered for the
+    rest of the request (``role_in``)."""
+    found = Role(held) if held is not None and user.is_authenticated else None
+    read: dict[int, Role | None] = getattr(user, _READ_ROLES_CACHE, {})
+    read[club_id] = found
+    setattr(user, _READ_ROLES_CACHE, read)
+    if found is None:
+        raise Http404
+    refuse_below(found, role)
+    return found
 
 
 def club_ids(user: Visitor, role: Role = Role.VIEWER) -> list[int]:

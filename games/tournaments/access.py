@@ -1,26 +1,145 @@
 """A tournament, a round table or an entrant by its public id, among the clubs of the signed-in
 account (``clubs.access``: 404 outside them, 403 when the role is too low); a tournament by its
 watch link's token, which anybody holding it may look at. Its directors are the club's owners
-and scorers (``Role.SCORER``)."""
+and scorers (``Role.SCORER``).
+
+A tournament is looked up with the account's role in its club (``clubs.access.role_of_row``)
+in one query, compiled once per process: on the pages the tables' phones poll, building the
+two queries through the ORM (the account's roles, then the tournament) cost more than serving
+the page from its stored copy (``stamp``). The pages served from stored copies read the
+tournament's stamp in that same query, and the tournament itself only when they render."""
 
 from __future__ import annotations
 
+import functools
+import itertools
+import re
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connections, router
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import OuterRef, QuerySet
 from django.http import Http404, HttpRequest
 
-from games.clubs.access import check_role, club_ids, one_of_mine
+from games.clubs.access import role_of_row, role_read
 from games.models import Role
+from games.tournaments import selectors
 from games.tournaments.models import Entrant, RoundTable, Tournament, TournamentRound
 
 DIRECTOR = Role.SCORER
+# What stands for each parameter while a lookup is compiled (``_compiled``).
+_PUBLIC_ID, _USER, _WATCH_TOKEN = "\x01public_id", -7_000_001, "\x01watch_token"
+_PARAMETERS = {_PUBLIC_ID: "public_id", _USER: "user", _WATCH_TOKEN: "token"}
+
+
+@dataclass
+class Viewed:
+    """A tournament as its page's first query read it: its ids, the viewer's role in its club
+    (None by a watch link) and, for a page served from stored copies, its stamp (the
+    tournament's version, then ``selectors.stamp_figures``); the tournament itself read when
+    first asked for."""
+
+    pk: int
+    club_id: int
+    public_id: str
+    role: Role | None
+    stamp: tuple[object, ...]
+
+    @functools.cached_property
+    def tournament(self) -> Tournament:
+        return Tournament.objects.select_related("club").get(pk=self.pk)
 
 
 def tournament_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> Tournament:
-    tournament = one_of_mine(
-        Tournament.objects.filter(club__in=club_ids(request.user)).select_related("club"),
-        public_id,
+    return tournament_viewed(request, public_id, role, stamped=False).tournament
+
+
+def tournament_viewed(
+    request: HttpRequest, public_id: str, role: Role = Role.VIEWER, *, stamped: bool = True
+) -> Viewed:
+    """A tournament of one of the account's clubs, with the role it holds there and (unless
+    not ``stamped``) the tournament's stamp, in one query."""
+    user = request.user
+    if not user.is_authenticated:
+        raise Http404
+    row = _read("stamped" if stamped else "viewed", public_id=public_id, user=user.pk)
+    if row is None:
+        raise Http404
+    pk, club_id, held, *stamp = row
+    return Viewed(pk, club_id, public_id, role_read(user, club_id, held, role), tuple(stamp))
+
+
+def tournament_watched(token: str) -> Viewed:
+    """The tournament a big screen's watch link shows (no sign-in), with its stamp, in one
+    query; a club in the trash shows nothing."""
+    row = _read("watched", token=token) if token else None
+    if row is None:
+        raise Http404
+    pk, club_id, public_id, *stamp = row
+    return Viewed(pk, club_id, public_id, None, tuple(stamp))
+
+
+def _read(kind: str, **given: Any) -> tuple[Any, ...] | None:
+    alias = router.db_for_read(Tournament)
+    connection = connections[alias]
+    sql, parameters = _compiled(alias, kind)
+    values = [given[name] if name else value for name, value in parameters]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            sql = _prepared(connection, cursor, kind, sql, len(values))
+        cursor.execute(sql, values)
+        row = cursor.fetchone()
+    return tuple(row) if row is not None else None
+
+
+# The lookups each database session has prepared, by the session (``_prepared``).
+_PREPARED: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
+_PLACEHOLDER = re.compile(r"%[s%]")
+
+
+def _prepared(connection: BaseDatabaseWrapper, cursor: Any, kind: str, sql: str, count: int) -> str:
+    """PostgreSQL plans a query afresh each time it is sent (Django binds the parameters on
+    the client), and planning the stamped read cost more than running it: each database
+    session prepares it once (``PREPARE``, which outlives a transaction rolled back), and
+    runs it by its name. A new session (a reconnection) prepares it again."""
+    name = f"scorekeeper_tournament_{kind}"
+    prepared = _PREPARED.setdefault(connection.connection, set())
+    if name not in prepared:
+        numbers = itertools.count(1)
+        numbered = _PLACEHOLDER.sub(
+            lambda found: "%" if found[0] == "%%" else f"${next(numbers)}", sql
+        )
+        cursor.execute(f"PREPARE {name} AS {numbered}")
+        prepared.add(name)
+    return f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
+
+
+@functools.cache
+def _compiled(alias: str, kind: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """A lookup's SQL, compiled once per process, and its parameters in order: the name of
+    each one given (``_PARAMETERS``), or the query's own constant."""
+    sql, params = _lookup(kind).query.get_compiler(using=alias).as_sql()
+    return str(sql), tuple(
+        (_PARAMETERS.get(param, "") if isinstance(param, str | int) else "", param)
+        for param in params
     )
-    check_role(request.user, tournament.club_id, role)
-    return tournament
+
+
+def _lookup(kind: str) -> QuerySet[Tournament]:
+    rows = Tournament.objects.order_by()
+    # The stamp: the tournament's version, then selectors.stamp_figures.
+    figures = {} if kind == "viewed" else selectors.stamp_figures()
+    if kind == "watched":
+        watched = rows.filter(watch_token=_WATCH_TOKEN, club__deleted_at__isnull=True)
+        return watched.annotate(**figures).values_list(
+            "pk", "club_id", "public_id", "version", *figures
+        )
+    mine = rows.filter(public_id=_PUBLIC_ID).annotate(
+        held=role_of_row(_USER, OuterRef("club_id")), **figures
+    )
+    return mine.values_list("pk", "club_id", "held", *(("version", *figures) if figures else ()))
 
 
 def entrant_for(request: HttpRequest, tournament: Tournament, public_id: str) -> Entrant:
@@ -43,20 +162,6 @@ def round_table_for(request: HttpRequest, tournament: Tournament, public_id: str
     if found is None:
         raise Http404
     found.round.tournament = tournament
-    return found
-
-
-def tournament_watched(token: str) -> Tournament:
-    """The tournament a big screen's watch link shows (no sign-in)."""
-    found = (
-        Tournament.objects.filter(watch_token=token, club__deleted_at__isnull=True)
-        .select_related("club")
-        .first()
-        if token
-        else None
-    )
-    if found is None:
-        raise Http404
     return found
 
 

@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
-from django.db import connections, router
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import CharField, Count, Max, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils import timezone
 
 from games.models import ClubChange, Player, Round, RoundPoints, Seat, Table
@@ -88,6 +88,24 @@ def entrant_names(tournament: Tournament) -> dict[int, str]:
     return dict(tournament.entrants.values_list("number", "name"))
 
 
+# What a round's table shows of itself and its live table (``round_progress``): read as values,
+# not as models (25 tables and their live tables built as models were a fifth of the director's
+# page).
+_PROGRESS_FIELDS = (
+    "number",
+    "public_id",
+    "link_token",
+    "seats",
+    "sitting_out_each_game",
+    "manual_result",
+    "manual_reason",
+    "table__public_id",
+    "table__hands_played",
+    "table__updated_at",
+    "table__finished_at",
+)
+
+
 def round_progress(
     tournament: Tournament,
     tournament_round: TournamentRound,
@@ -96,34 +114,43 @@ def round_progress(
     """Each table of the round with its games played, last save and result (one query, and
     one more for the names unless given)."""
     names = entrant_names(tournament) if names is None else names
-    rows = tournament_round.tables.select_related("table").order_by("number")
+    rows = tournament_round.tables.order_by("number").values_list(*_PROGRESS_FIELDS)
     return [_progress(tournament, tournament_round, row, names) for row in rows]
 
 
 def _progress(
     tournament: Tournament,
     tournament_round: TournamentRound,
-    row: RoundTable,
+    row: tuple[Any, ...],
     names: dict[int, str],
 ) -> TableProgress:
-    table = row.table
+    (number, public_id, link_token, seats, sitting_out, manual_result, manual_reason) = row[:7]
+    table_id, hands_played, updated_at, finished_at = row[7:]
     return TableProgress(
-        number=row.number,
-        public_id=row.public_id,
-        link_token=row.link_token,
-        seats=tuple((seat, names.get(seat, "")) for seat in row.seats),
-        table_id=table.public_id if table is not None else "",
-        games_played=table.hands_played if table is not None else 0,
-        games_due=draw.games_due(
-            tournament.games_per_round, len(row.seats), row.sitting_out_each_game
-        ),
-        last_save=table.updated_at if table is not None and table.hands_played else None,
-        finished=table is not None and table.is_finished,
+        number=number,
+        public_id=public_id,
+        link_token=link_token,
+        seats=tuple((seat, names.get(seat, "")) for seat in seats),
+        table_id=table_id or "",
+        games_played=hands_played or 0,
+        games_due=draw.games_due(tournament.games_per_round, len(seats), sitting_out),
+        last_save=updated_at if hands_played else None,
+        finished=finished_at is not None,
         drawn_at=tournament_round.drawn_at,
-        manual_result=row.manual_result,
-        manual_reason=row.manual_reason,
-        sitting_out_each_game=row.sitting_out_each_game,
+        manual_result=manual_result,
+        manual_reason=manual_reason,
+        sitting_out_each_game=sitting_out,
     )
+
+
+@dataclass(frozen=True)
+class EntrantLine:
+    """An entrant as the entry list shows them."""
+
+    number: int
+    name: str
+    public_id: str
+    dropped_from_round: int | None
 
 
 @dataclass(frozen=True)
@@ -131,7 +158,7 @@ class Overview:
     """The director's page: the entrants, the rounds, and the current round's tables."""
 
     tournament: Tournament
-    entrants: list[Entrant]
+    entrants: list[EntrantLine]
     rounds: list[TournamentRound]
     current: TournamentRound | None
     tables: list[TableProgress]
@@ -152,8 +179,13 @@ class Overview:
 
 
 def overview(tournament: Tournament) -> Overview:
-    """Four queries, whatever the number of entrants, rounds and tables."""
-    entrants = list(tournament.entrants.all())
+    """Three queries, whatever the number of entrants, rounds and tables."""
+    entrants = [
+        EntrantLine(*row)
+        for row in tournament.entrants.values_list(
+            "number", "name", "public_id", "dropped_from_round"
+        )
+    ]
     rounds = list(tournament.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
     names = {entrant.number: entrant.name for entrant in entrants}
@@ -161,36 +193,26 @@ def overview(tournament: Tournament) -> Overview:
     return Overview(tournament, entrants, rounds, current, tables)
 
 
-def tournament_stamp(tournament: Tournament) -> tuple[object, ...]:
-    """Everything the tournament's pages read that a write can change, as a few figures read
-    in one query whatever the number of tables and hands: the tournament's version (every
-    write of its own moves it on), its entrants, rounds and tables, its live tables' versions
-    and last saves (a hand saved or corrected at any table; the trash included, as deleting a
-    table bumps no version), and the club's players and log (a player renamed). The query is
-    compiled once per process, as ``leagues.selectors.league_stamp``'s is."""
-    alias = router.db_for_read(Tournament)
-    sql = _stamp_sql(alias)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(sql, [tournament.pk])
-        return tuple(cursor.fetchone() or ())
+def stamp_figures() -> dict[str, Subquery]:
+    """The tournament's stamp after its version: everything the tournament's pages read that a
+    write can change, as a few figures read in one query whatever the number of tables and
+    hands (``access.tournament_viewed`` reads them with the tournament's version, the
+    tournament itself and the viewer's role): its entrants, rounds and tables, its live
+    tables' versions and last saves (a hand saved or corrected at any table; the trash
+    included, as deleting a table bumps no version), and the club's players and log (a player
+    renamed). The tournament's version moves on with every write of its own.
 
+    The figures of one kind of row come from one subquery, joined as text: PostgreSQL plans
+    the query afresh at every request, and planning a subquery per figure cost more than
+    running them all."""
 
-@cache
-def _stamp_sql(alias: str) -> str:
-    """The stamp's SQL with the tournament's pk its one parameter, compiled once per process
-    (building it through the ORM costs more than the 304 it answers)."""
-    compiler = _stamp_query(0).query.get_compiler(using=alias)
-    sql, params = compiler.as_sql()
-    if list(params) != [0]:
-        raise ValueError(f"the stamp takes the tournament alone, not {params}")
-    return str(sql)
-
-
-def _stamp_query(tournament_pk: int) -> QuerySet[Tournament]:
-    def figure(rows: QuerySet[Any], by: str, **aggregate: Any) -> Subquery:
-        ((name, value),) = aggregate.items()
-        grouped = rows.order_by().values(by).annotate(**{name: value})
-        return Subquery(grouped.values(name)[:1])
+    def figures(rows: QuerySet[Any], by: str, *aggregates: Any) -> Subquery:
+        # Each figure as text (a missing one as nothing), so the database joins them.
+        parts = [Coalesce(Cast(one, CharField()), Value("")) for one in aggregates]
+        joined = [part for one in parts for part in (one, Value(":"))][:-1]
+        text = Concat(*joined, output_field=CharField()) if len(parts) > 1 else parts[0]
+        grouped = rows.order_by().values(by).annotate(figures=text)
+        return Subquery(grouped.values("figures")[:1])
 
     tables = Table.with_deleted.filter(tournament_tables__round__tournament=OuterRef("pk"))
     by_tournament = "tournament_tables__round__tournament"
@@ -198,27 +220,20 @@ def _stamp_query(tournament_pk: int) -> QuerySet[Tournament]:
     rounds = RoundTable.objects.filter(round__tournament=OuterRef("pk"))
     players = Player.objects.filter(club=OuterRef("club_id"))
     log = ClubChange.objects.filter(club=OuterRef("club_id"))
-    figures = {
-        "stamp_entrants": figure(entrants, "tournament", n=Count("pk")),
-        "stamp_last_entrant": figure(entrants, "tournament", n=Max("pk")),
-        "stamp_round_tables": figure(rounds, "round__tournament", n=Count("pk")),
-        "stamp_last_round_table": figure(rounds, "round__tournament", n=Max("pk")),
-        "stamp_tables": figure(tables, by_tournament, n=Count("pk")),
-        "stamp_live_tables": figure(
-            tables, by_tournament, n=Count("pk", filter=Q(deleted_at__isnull=True))
+    return {
+        "stamp_entrants": figures(entrants, "tournament", Count("pk"), Max("pk")),
+        "stamp_round_tables": figures(rounds, "round__tournament", Count("pk"), Max("pk")),
+        "stamp_tables": figures(
+            tables,
+            by_tournament,
+            Count("pk"),
+            Count("pk", filter=Q(deleted_at__isnull=True)),
+            Sum("version"),
+            Max("updated_at"),
         ),
-        "stamp_table_versions": figure(tables, by_tournament, n=Sum("version")),
-        "stamp_table_saved": figure(tables, by_tournament, n=Max("updated_at")),
-        "stamp_players": figure(players, "club", n=Count("pk")),
-        "stamp_last_player": figure(players, "club", n=Max("pk")),
-        "stamp_last_log": figure(log, "club", n=Max("pk")),
+        "stamp_players": figures(players, "club", Count("pk"), Max("pk")),
+        "stamp_log": figures(log, "club", Max("pk")),
     }
-    return (
-        Tournament.objects.filter(pk=tournament_pk)
-        .order_by()
-        .annotate(**figures)
-        .values_list("version", *figures)
-    )
 
 
 def earlier_plans(tournament: Tournament, *, before: int) -> tuple[draw.RoundPlan, ...]:
@@ -240,12 +255,15 @@ def earlier_plans(tournament: Tournament, *, before: int) -> tuple[draw.RoundPla
     )
 
 
-def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
+def round_points(
+    tournament: Tournament, entrants: Sequence[tuple[int, int | None, int | None]] | None = None
+) -> dict[int, dict[int, int]]:
     """Each entrant's points in each round, by round and start number: each table's totals,
     or the result the director entered by hand. A table's totals are the ones it keeps with its
     hands (``Table.tally``) while they are for its version and within the round's games;
     otherwise its hands summed by the database (up to the round's games per table). Three
-    queries at most, whatever the number of tables and hands."""
+    queries at most, whatever the number of tables and hands; two given the ``entrants`` (start
+    number, player, partner)."""
     rows = list(
         RoundTable.objects.filter(round__tournament=tournament).values(
             "round__number",
@@ -259,9 +277,9 @@ def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
     )
     scored = [row for row in rows if row["table_id"] and row["manual_result"] is None]
     numbers_by_player: dict[int | None, int] = {}
-    for number, player_id, partner_id in tournament.entrants.values_list(
-        "number", "player_id", "partner_id"
-    ):
+    if entrants is None:
+        entrants = list(tournament.entrants.values_list("number", "player_id", "partner_id"))
+    for number, player_id, partner_id in entrants:
         numbers_by_player[player_id] = numbers_by_player[partner_id] = number
     # Each seat's side: the player's name, or the team's where the game is played in teams.
     side_of: dict[tuple[int, str], list[int]] = defaultdict(list)
@@ -373,11 +391,18 @@ class Standings:
 
 
 def standings(tournament: Tournament) -> Standings:
-    """Five queries, whatever the number of rounds, tables and hands."""
-    entrants = list(tournament.entrants.all())
-    names = {entrant.number: entrant.name for entrant in entrants}
-    dropped = {entrant.number for entrant in entrants if entrant.dropped_from_round is not None}
-    points = round_points(tournament)
+    """A few queries, as many whatever the number of rounds, tables and hands: the entrants,
+    the rounds, ``round_points`` given the entrants, and the seats (Swiss) or the Soli won
+    (where they break ties)."""
+    entrants = list(
+        tournament.entrants.values_list(
+            "number", "name", "dropped_from_round", "player_id", "partner_id"
+        )
+    )
+    names = {number: name for number, name, _out, _player, _partner in entrants}
+    dropped = {number for number, _name, out, _player, _partner in entrants if out is not None}
+    players = [(number, player, partner) for number, _name, _out, player, partner in entrants]
+    points = round_points(tournament, players)
     swiss = tournament.pairing == Pairing.SWISS
     drawn = list(tournament.rounds.order_by("number").values_list("number", "byes", "seed"))
     rounds = [(number, byes) for number, byes, _seed in drawn]
@@ -387,7 +412,10 @@ def standings(tournament: Tournament) -> Standings:
     criteria = SWISS_CRITERIA if swiss else POINTS_CRITERIA + SOLI_CRITERIA * by_soli
     soli = soli_won(tournament) if by_soli else None
 
-    def rank(counted: Sequence[int]) -> list[StandingRow]:
+    @cache
+    def rank(counted: tuple[int, ...]) -> list[StandingRow]:
+        """The standings over the rounds ``counted`` (after one round, the overall standings
+        are that round's: ranked once)."""
         if swiss:
             ranked = _swiss(tournament, points, seats, rounds, counted, names, lot_seed)
         else:
@@ -409,8 +437,8 @@ def standings(tournament: Tournament) -> Standings:
     played = [number for number, _byes in rounds]
     return Standings(
         criteria=tuple(CRITERION_NAMES[criterion] for criterion in criteria),
-        by_round={number: rank([number]) for number in played},
-        overall=rank(played) if played else [],
+        by_round={number: rank((number,)) for number in played},
+        overall=rank(tuple(played)) if played else [],
         by_lot=lot_seed is not None,
     )
 

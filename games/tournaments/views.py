@@ -71,9 +71,10 @@ def tournament_detail(request: HtmxHttpRequest, tournament: str) -> HttpResponse
     (``?part=progress``) brings the tables' progress alone. Both are served from the copy
     stored for the tournament's stamp while no table saved (``stamp``), and a poll whose copy
     is current gets a 304."""
-    found = access.tournament_for(request, tournament)
-    stamped = stamp.Stamped(request, found)
-    return stamped.answer(lambda: _director_page(request, found, stamped=stamped), _minute())
+    stamped = stamp.Stamped(request, access.tournament_viewed(request, tournament))
+    return stamped.answer(
+        lambda: _director_page(request, stamped.tournament, stamped=stamped), _minute()
+    )
 
 
 def _minute() -> int:
@@ -103,10 +104,14 @@ def _director_page(
             "can_direct": can_direct,
         }
         if whole:
+            form = entrant_form or EntrantForm(pairs=tournament.in_pairs)
+            if stamped is not None:
+                # Stored for every answer of this stamp: each answer gets a token of its own.
+                form.entry_token = stamp.FRESH_TOKEN
             shown |= {
                 "can_drop": can_direct and tournament.status != Status.FINISHED,
                 "club_players": selectors.players_to_enter(tournament) if can_direct else [],
-                "entrant_form": entrant_form or EntrantForm(pairs=tournament.in_pairs),
+                "entrant_form": form,
                 "refusal": refusal or [],
                 "stale": stale,
             }
@@ -325,9 +330,8 @@ def standings(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
     """Standings per round and overall, with the tie-breaks named; after the last round, the
     final ranking with the prizes by place (printable on A4). Polls itself while playing;
     served from the copy stored for the tournament's stamp, and a 304 to a current poll."""
-    found = access.tournament_for(request, tournament)
-    stamped = stamp.Stamped(request, found)
-    return stamped.answer(lambda: _standings_page(request, found, stamped))
+    stamped = stamp.Stamped(request, access.tournament_viewed(request, tournament))
+    return stamped.answer(lambda: _standings_page(request, stamped.tournament, stamped))
 
 
 def _standings_page(
@@ -380,8 +384,7 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """For a projector or a TV, by the tournament's watch link (no sign-in): the standings and
     the current round's seating in turn. Its poll (``?part=screen``, every 2 s) shows a save
     within 3 s; while nothing was saved it gets a 304, or the copy another screen had."""
-    found = access.tournament_watched(token)
-    stamped = stamp.Stamped(request, found)
+    stamped = stamp.Stamped(request, access.tournament_watched(token))
     # Only the two turns the screen knows; anything else turns as usual.
     asked = request.GET.get("show", "")
     shown = asked if asked in ("standings", "seating") else ""
@@ -392,6 +395,7 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     template = "tournaments/big_screen.html"
 
     def screen() -> str:
+        found = stamped.tournament
         context = {
             "tournament": found,
             "overview": selectors.overview(found),
@@ -409,7 +413,7 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
         if request.htmx and request.GET.get("part") == "screen":
             return HttpResponse(shown_now)
         context = {
-            "tournament": found,
+            "tournament": stamped.tournament,
             "screen_part": mark_safe(shown_now),
             "screen_turn": SCREEN_TURN,
         }

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.hands.html import esc
-from games.tournaments.models import Entrant, Tournament, TournamentRound
-from games.tournaments.selectors import StandingRow, TableProgress
+from games.tournaments.models import Tournament, TournamentRound
+from games.tournaments.selectors import EntrantLine, StandingRow, TableProgress
 
 register = template.Library()
 # A public id no row has (``models.new_public_id`` writes no 0), put in a URL reversed once
@@ -62,7 +62,10 @@ def standings_rows(
 
 @register.simple_tag(takes_context=True)
 def entrant_rows(
-    context: template.Context, entrants: Sequence[Entrant], tournament: Tournament, can_drop: bool
+    context: template.Context,
+    entrants: Sequence[EntrantLine],
+    tournament: Tournament,
+    can_drop: bool,
 ) -> SafeString:
     """The entry list's ``<li>``: start number and name, and for a director the entrant's
     "Drops out" button (a form of its own, which htmx posts), or the round they dropped from."""
@@ -74,6 +77,8 @@ def entrant_rows(
         "games:tournament_entrant_drop",
         kwargs={"tournament": tournament.public_id, "entrant": _ID},
     )
+    # Translated once, not per entrant (a hundred look-ups of the same two messages).
+    out_from, drops_out = _("out from round %(number)s"), _("%(name)s drops out")
     parts: list[str] = []
     for entrant in entrants:
         dropped = ' class="dropped"' if entrant.dropped_from_round else ""
@@ -82,11 +87,11 @@ def entrant_rows(
             f'<span class="start-number">{entrant.number}</span> {esc(entrant.name)}'
         )
         if entrant.dropped_from_round:
-            out = _("out from round %(number)s") % {"number": entrant.dropped_from_round}
+            out = out_from % {"number": entrant.dropped_from_round}
             tail = f' <span class="muted">{esc(out)}</span>'
         elif can_drop:
             action = drop_url.replace(_ID, entrant.public_id)
-            label = esc(_("%(name)s drops out") % {"name": entrant.name})
+            label = esc(drops_out % {"name": entrant.name})
             tail = (
                 f' <form method="post" action="{action}" hx-post="{action}" hx-target="#director"'
                 f' hx-swap="outerHTML" class="inline-form">'
@@ -131,6 +136,9 @@ def progress_rows(
         "link": esc(_("Table link and QR code")),
         "result": esc(_("Result by hand")),
     }
+    # Translated once, not per table.
+    table_number, of_games = _("Table %(number)s"), _("%(played)s of %(due)s games")
+    saved_ago = _("last save %(when)s ago")
     parts: list[str] = []
     for table in tables:
         state = " done" if table.done else " late" if table.late else ""
@@ -146,7 +154,7 @@ def progress_rows(
             f'<span class="seat">{number} {esc(name)}</span>' for number, name in table.seats
         )
         if table.games_due:
-            games = _("%(played)s of %(due)s games") % {
+            games = of_games % {
                 "played": table.games_played,
                 "due": table.games_due,
             }
@@ -157,7 +165,7 @@ def progress_rows(
         if table.saved_just_now:
             saved = words["just_now"]
         elif table.last_save:
-            saved = esc(_("last save %(when)s ago") % {"when": timesince(table.last_save)})
+            saved = esc(saved_ago % {"when": timesince(table.last_save)})
         else:
             saved = words["nothing"]
         anchors = []
@@ -170,7 +178,7 @@ def progress_rows(
                 anchors.append(f'<a class="tap-link" href="{href}">{words[word]}</a>')
         parts.append(
             f'<li class="round-table{state}"><p class="round-table-head"><strong>'
-            f"{esc(_('Table %(number)s') % {'number': table.number})}</strong>{badge}</p>"
+            f"{esc(table_number % {'number': table.number})}</strong>{badge}</p>"
             f'<p class="seats">{seats}</p><p class="muted">{esc(games)} · {saved}</p>'
             f'<p class="round-table-links">{" ".join(anchors)}</p></li>'
         )

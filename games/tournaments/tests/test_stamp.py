@@ -4,15 +4,21 @@ current gets a 304."""
 
 from __future__ import annotations
 
+from typing import Any
 from unittest import mock
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.clubs import services as club_services
+from games.hands.base import HAND_TOKEN
+from games.models import Membership, Role
+from games.tournaments import access
 from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
-from tests.clubs import home_owner
+from tests.clubs import home_owner, member
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -111,3 +117,74 @@ def test_the_big_screen_turns_by_the_clock_and_reloads_itself_without_javascript
     assert seating.status_code == 200
     assert 'id="screen-seating"' in seating.content.decode()
     assert "0 of 4 games" in seating.content.decode()
+
+
+def test_each_answer_of_the_stored_director_s_page_has_an_entry_token_of_its_own(
+    client: Client,
+) -> None:
+    """Two tabs showing the same stored page enter two players: the second entry is not
+    taken for the first one sent again."""
+    tournament = schafkopf_night(entrants=8)
+    client.force_login(home_owner())
+    director = reverse("games:tournament", args=[tournament.public_id])
+    pages = [client.get(director).content.decode() for _tab in range(2)]
+    tokens = [page.split('name="entry_token" value="', 1)[1].split('"', 1)[0] for page in pages]
+    assert tokens[0] != tokens[1]
+    assert all(HAND_TOKEN.fullmatch(token) for token in tokens)
+    version = pages[0].split('name="tournament_version" value="', 1)[1].split('"', 1)[0]
+    add = reverse("games:tournament_entrant_add", args=[tournament.public_id])
+    for name, token, written in (("Late Lisl", tokens[0], 0), ("Late Loisl", tokens[1], 1)):
+        sent = {"name": name, "tournament_version": int(version) + written, "entry_token": token}
+        assert client.post(add, sent).status_code == 302
+    assert list(tournament.entrants.values_list("name", flat=True))[-2:] == [
+        "Late Lisl",
+        "Late Loisl",
+    ]
+
+
+def test_a_stored_page_is_read_with_the_viewer_s_role_and_the_stamp_in_one_query(
+    client: Client, django_assert_num_queries: Any
+) -> None:
+    """The session, the account, then the tournament with the account's role in its club and
+    its stamp; a member whose club went to the trash, or whose role was taken away, gets
+    nothing from the copy stored for them."""
+    tournament = schafkopf_night(entrants=8, games_per_round=4)
+    drawn(tournament)
+    owner = home_owner()
+    client.force_login(owner)
+    pages = [
+        reverse("games:tournament", args=[tournament.public_id]),
+        reverse("games:tournament_standings", args=[tournament.public_id]),
+    ]
+    for page in pages:
+        client.get(page)
+        with django_assert_num_queries(3):
+            assert client.get(page).status_code == 200
+    Membership.objects.filter(user=owner, club=tournament.club).delete()
+    assert [client.get(page).status_code for page in pages] == [404, 404]
+    member(tournament.club, Role.VIEWER, owner.username)
+    assert "Draw round" not in client.get(pages[0]).content.decode()
+    club_services.club_delete(tournament.club)
+    assert [client.get(page).status_code for page in pages] == [404, 404]
+
+
+def test_on_postgresql_a_session_prepares_the_tournament_s_read_once(client: Client) -> None:
+    """PostgreSQL would plan the read afresh at every request: a session that has not
+    prepared it (as a new connection) prepares it, then only runs it."""
+    if connection.vendor != "postgresql":
+        pytest.skip("only PostgreSQL is sent a prepared statement")
+    tournament = schafkopf_night(entrants=8)
+    client.force_login(home_owner())
+    standings = reverse("games:tournament_standings", args=[tournament.public_id])
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    access._PREPARED.clear()
+    runs = []
+    for _request in range(2):
+        with CaptureQueriesContext(connection) as sent:
+            assert client.get(standings).status_code == 200
+        runs.append([query["sql"].split("(", 1)[0].split(" AS ", 1)[0] for query in sent])
+    read = "scorekeeper_tournament_stamped"
+    assert f"PREPARE {read}" in runs[0]
+    assert f"PREPARE {read}" not in runs[1]
+    assert f"EXECUTE {read}" in runs[1]
