@@ -12,14 +12,10 @@ tournament's stamp in that same query, and the tournament itself only when they 
 from __future__ import annotations
 
 import functools
-import itertools
-import re
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import connections, router
-from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import OuterRef, QuerySet
 from django.http import Http404, HttpRequest
 
@@ -87,33 +83,9 @@ def _read(kind: str, **given: Any) -> tuple[Any, ...] | None:
     sql, parameters = _compiled(alias, kind)
     values = [given[name] if name else value for name, value in parameters]
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            sql = _prepared(connection, cursor, kind, sql, len(values))
         cursor.execute(sql, values)
         row = cursor.fetchone()
     return tuple(row) if row is not None else None
-
-
-# The lookups each database session has prepared, by the session (``_prepared``).
-_PREPARED: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
-_PLACEHOLDER = re.compile(r"%[s%]")
-
-
-def _prepared(connection: BaseDatabaseWrapper, cursor: Any, kind: str, sql: str, count: int) -> str:
-    """PostgreSQL plans a query afresh each time it is sent (Django binds the parameters on
-    the client), and planning the stamped read cost more than running it: each database
-    session prepares it once (``PREPARE``, which outlives a transaction rolled back), and
-    runs it by its name. A new session (a reconnection) prepares it again."""
-    name = f"scorekeeper_tournament_{kind}"
-    prepared = _PREPARED.setdefault(connection.connection, set())
-    if name not in prepared:
-        numbers = itertools.count(1)
-        numbered = _PLACEHOLDER.sub(
-            lambda found: "%" if found[0] == "%%" else f"${next(numbers)}", sql
-        )
-        cursor.execute(f"PREPARE {name} AS {numbered}")
-        prepared.add(name)
-    return f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
 
 
 @functools.cache

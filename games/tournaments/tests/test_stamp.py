@@ -8,15 +8,12 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.clubs import services as club_services
 from games.hands.base import HAND_TOKEN
 from games.models import Membership, Role
-from games.tournaments import access
 from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
 from tests.clubs import home_owner, member
 
@@ -166,25 +163,3 @@ def test_a_stored_page_is_read_with_the_viewer_s_role_and_the_stamp_in_one_query
     assert "Draw round" not in client.get(pages[0]).content.decode()
     club_services.club_delete(tournament.club)
     assert [client.get(page).status_code for page in pages] == [404, 404]
-
-
-def test_on_postgresql_a_session_prepares_the_tournament_s_read_once(client: Client) -> None:
-    """PostgreSQL would plan the read afresh at every request: a session that has not
-    prepared it (as a new connection) prepares it, then only runs it."""
-    if connection.vendor != "postgresql":
-        pytest.skip("only PostgreSQL is sent a prepared statement")
-    tournament = schafkopf_night(entrants=8)
-    client.force_login(home_owner())
-    standings = reverse("games:tournament_standings", args=[tournament.public_id])
-    with connection.cursor() as cursor:
-        cursor.execute("DEALLOCATE ALL")
-    access._PREPARED.clear()
-    runs = []
-    for _request in range(2):
-        with CaptureQueriesContext(connection) as sent:
-            assert client.get(standings).status_code == 200
-        runs.append([query["sql"].split("(", 1)[0].split(" AS ", 1)[0] for query in sent])
-    read = "scorekeeper_tournament_stamped"
-    assert f"PREPARE {read}" in runs[0]
-    assert f"PREPARE {read}" not in runs[1]
-    assert f"EXECUTE {read}" in runs[1]
