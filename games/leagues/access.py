@@ -14,7 +14,9 @@ from games.models import (
 
 
 def league_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> League:
-    league = one_of_mine(League.objects.filter(club__in=club_ids(request.user)), public_id)
+    # With its club: every league page shows something of it (the standings page its public id).
+    leagues = League.objects.filter(club__in=club_ids(request.user)).select_related("club")
+    league = one_of_mine(leagues, public_id)
     check_role(request.user, league.club_id, role)
     return league
 
