@@ -10,6 +10,7 @@ or flushes the session)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -74,20 +75,26 @@ def account(pk: int) -> User | None:
         row = cursor.fetchone()
     if row is None:
         return None
+    return User.from_db(alias, _FIELDS, as_python(row, converters, connection))
+
+
+def as_python(row: Sequence[Any], converters: Converters, connection: Any) -> list[Any]:
+    """A row of a query compiled once (``compiler.get_converters``, sorted), its values made
+    Python values as the ORM makes them (SQLite gives its dates as text, a JSON field its
+    text)."""
     values = list(row)
-    # As the ORM turns them into Python values (SQLite gives its dates as text).
     for position, (convert, expression) in converters:
         for converter in convert:
             values[position] = converter(values[position], expression, connection)
-    return User.from_db(alias, _FIELDS, values)
+    return values
 
 
 _FIELDS = [field.attname for field in User._meta.concrete_fields]
-_Converters = list[tuple[int, tuple[list[Any], Any]]]
+Converters = list[tuple[int, tuple[list[Any], Any]]]
 
 
 @cache
-def _account_query(alias: str) -> tuple[str, _Converters]:
+def _account_query(alias: str) -> tuple[str, Converters]:
     """The ORM's own query for the account and the converters of its columns, built once per
     process."""
     query = User._default_manager.filter(pk=0).order_by().values_list(*_FIELDS).query

@@ -28,6 +28,7 @@ from django.db.models.functions import Cast, Coalesce, Concat, NullIf, RowNumber
 from django.db.models.lookups import Exact, LessThan
 from django.utils import timezone
 
+from games.clubs.accounts import Converters, as_python
 from games.models import (
     Club,
     ClubChange,
@@ -394,3 +395,41 @@ def _stamp_rows(league_pk: int) -> QuerySet[League]:
         .annotate(**counted)
         .values_list("version", "name", "games", "currency", "club__public_id", *counted)
     )
+
+
+def league_with_club(public_id: str) -> League | None:
+    """The league with this public id, its club read with it, as
+    ``League.objects.select_related("club")`` reads it; None when there is none. The query is
+    built once per process: through the ORM, building it took most of the standings page's
+    lookup (issue 31)."""
+    alias = router.db_for_read(League)
+    connection = connections[alias]
+    sql, params, converters = _league_query(alias)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [public_id if param == _NO_PUBLIC_ID else param for param in params])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = as_python(row, converters, connection)
+    split = len(_LEAGUE_FIELDS)
+    league = League.from_db(alias, _LEAGUE_FIELDS, values[:split])
+    league.club = Club.from_db(alias, _CLUB_FIELDS, values[split:])
+    return league
+
+
+_NO_PUBLIC_ID = "\x00no league\x00"
+_LEAGUE_FIELDS = [field.attname for field in League._meta.concrete_fields]
+_CLUB_FIELDS = [field.attname for field in Club._meta.concrete_fields]
+
+
+@cache
+def _league_query(alias: str) -> tuple[str, tuple[Any, ...], Converters]:
+    query = League.objects.filter(public_id=_NO_PUBLIC_ID).select_related("club").order_by()
+    compiler = query.query.get_compiler(using=alias)
+    sql, params = compiler.as_sql()
+    assert list(params).count(_NO_PUBLIC_ID) == 1, params
+    # The league's columns, then its club's, each in its model's order.
+    columns = [column.target.attname for column, _sql, _alias in compiler.select]
+    assert columns == _LEAGUE_FIELDS + _CLUB_FIELDS, columns
+    converters = compiler.get_converters([column for column, _sql, _alias in compiler.select])
+    return str(sql), tuple(params), sorted(converters.items())

@@ -280,3 +280,22 @@ def test_a_viewer_of_another_role_or_another_address_gets_its_own_render(
         assert rendered.call_count == 2
         viewer.get(url(standings) + "?sort=played")
         assert rendered.call_count == 3
+
+
+def test_the_league_read_for_its_pages_is_what_the_orm_reads(standings: League) -> None:
+    from games.leagues.selectors import league_with_club
+
+    with CaptureQueriesContext(connection) as queries:
+        read = league_with_club(standings.public_id)
+    assert len(queries) == 1
+    assert read is not None
+    expected = League.objects.select_related("club").get(pk=standings.pk)
+    for model_field in League._meta.concrete_fields:
+        name = model_field.attname
+        assert getattr(read, name) == getattr(expected, name), name
+    for model_field in type(expected.club)._meta.concrete_fields:
+        name = model_field.attname
+        assert getattr(read.club, name) == getattr(expected.club, name), name
+    assert read.games == ["scopa"]  # a list, as the JSON field gives it
+    assert read.created_at.tzinfo is not None
+    assert league_with_club("no-such-league") is None
