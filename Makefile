@@ -6,7 +6,7 @@ PYTEST_ARGS ?=
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: install pyodide run test lint format clean bench bench-peer bundle wirecheck loadtest messages production
+.PHONY: install pyodide run test lint format clean bench bench-peer profile bundle wirecheck loadtest messages production
 
 install: $(VENV)/.installed pyodide
 
@@ -67,6 +67,13 @@ BENCH_PEER_ARGS ?=
 
 bench-peer: install
 	$(PY) scripts/peerbench.py --peer "$(PEER)" $(BENCH_PEER_ARGS)
+
+# Where the time of each request bench-peer measures goes, in one process: each middleware, the
+# view and each query (scripts/profile_requests.py; PROFILE_ARGS="--database postgres").
+PROFILE_ARGS ?=
+
+profile: install
+	$(PY) scripts/profile_requests.py $(PROFILE_ARGS)
 
 # Rebuilds static/css/bundle.css and static/js/bundle.js (checked in) from their sources in
 # static/ after any of those is edited; a test fails while they are out of date.

@@ -20,6 +20,7 @@ class HtmxHttpRequest(HttpRequest):
 # The header the service worker sends with the pages it fetches in the background to keep a copy
 # for offline use (templates/pwa/service-worker.js, refresh).
 KEPT_COPY_HEADER = "X-Kept-Copy"
+KEPT_COPY_META = "HTTP_" + KEPT_COPY_HEADER.upper().replace("-", "_")
 
 
 def kept_copy(request: HttpRequest) -> bool:
@@ -27,7 +28,9 @@ def kept_copy(request: HttpRequest) -> bool:
     a request changes nothing the player would see next. It sets no cookie
     (middleware.KeptCopyMiddleware), shows no message, and leaves in the session whatever a
     page shows once (the Undo after abandoning a table), for the page the player opens."""
-    return request.headers.get(KEPT_COPY_HEADER) == "1"
+    # From META, not request.headers: that builds a dict of every header, on every request
+    # (KeptCopyMiddleware asks on each one).
+    return request.META.get(KEPT_COPY_META) == "1"
 
 
 def download_filename(*parts: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -12,6 +14,8 @@ from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
+from django.utils.cache import patch_vary_headers
 
 from games import ratelimit
 from games.clubs import access as club_access
@@ -21,6 +25,53 @@ from games.unfit_text import UNFIT, mended
 if TYPE_CHECKING:
     # What django-stubs calls a request's GET and POST.
     from django.http.request import _ImmutableQueryDict
+
+
+# zlib's level for the pages: on the table page's 56 KB of HTML, level 6 (Django's) took 0.58 ms
+# for 7.5 KB and level 4 0.21 ms for 7.8 KB (issue 31); above 4 zlib switches to its slow
+# matcher, which buys a few per cent of bytes for three times the time.
+GZIP_LEVEL = 4
+
+
+def gzip_with_random_name(data: bytes, max_random_bytes: int) -> bytes:
+    """``data`` gzipped at GZIP_LEVEL, its header naming a file of 0 to max_random_bytes - 1
+    bytes, as Django's compress_string does ("Heal The Breach", against BREACH): the length of
+    an answer no longer tells a secret in it byte by byte."""
+    packed = memoryview(gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0))
+    header = bytearray(packed[:10])
+    header[3] = gzip.FNAME
+    name = b"a" * secrets.randbelow(max_random_bytes) + b"\x00"
+    return bytes(header) + name + packed[10:]
+
+
+class QuickGZipMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware compressing whole answers at GZIP_LEVEL (streamed ones as Django
+    does): the same answers, headers and BREACH mitigation, a few per cent larger in a third
+    of the time."""
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if (
+            not isinstance(response, HttpResponse)
+            or len(response.content) < 200
+            or response.has_header("Content-Encoding")
+        ):
+            return super().process_response(request, response)
+        patch_vary_headers(response, ("Accept-Encoding",))
+        if not re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+            return response
+        compressed = gzip_with_random_name(response.content, self.max_random_bytes)
+        if len(compressed) >= len(response.content):
+            return response
+        response.content = compressed
+        response.headers["Content-Length"] = str(len(compressed))
+        # As Django's: a strong ETag made weak (RFC 9110 8.8.1), still matching a conditional GET.
+        etag = response.get("ETag")
+        if etag and etag.startswith('"'):
+            response.headers["ETag"] = "W/" + etag
+        response.headers["Content-Encoding"] = "gzip"
+        return response
 
 
 class KeptCopyMiddleware:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable
+from functools import cache
 from typing import TypeVar
 
 from django.contrib.auth import login
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, router, transaction
 from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest
 from django.utils import timezone
@@ -50,16 +51,29 @@ def roles_of(user: Visitor) -> dict[int, Role]:
         return {}
     cached: dict[int, Role] | None = getattr(user, _ROLES_CACHE, None)
     if cached is None:
-        cached = {
-            club_id: Role(role)
-            # No order: the model's default one joins the clubs for their names.
-            # A club in the trash is nobody's: everything looked up through here leaves it out.
-            for club_id, role in Membership.objects.filter(user=user, club__deleted_at__isnull=True)
-            .order_by()
-            .values_list("club_id", "role")
-        }
+        alias = router.db_for_read(Membership)
+        with connections[alias].cursor() as cursor:
+            cursor.execute(_roles_sql(alias), [user.pk])
+            cached = {club_id: Role(role) for club_id, role in cursor.fetchall()}
         setattr(user, _ROLES_CACHE, cached)
     return cached
+
+
+@cache
+def _roles_sql(alias: str) -> str:
+    """The roles' query, compiled once per process: built through the ORM on every request it
+    cost more than it took to run (issue 31)."""
+    query = (
+        # A club in the trash is nobody's: everything looked up through here leaves it out.
+        Membership.objects.filter(user_id=0, club__deleted_at__isnull=True)
+        # No order: the model's default one joins the clubs for their names.
+        .order_by()
+        .values_list("club_id", "role")
+        .query
+    )
+    sql, params = query.get_compiler(using=alias).as_sql()
+    assert list(params) == [0], params  # the account's pk is the query's one parameter
+    return str(sql)
 
 
 def forget_roles(user: Visitor) -> None:

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 
 from games.clubs.access import check_role, club_ids, one_of_mine
+from games.leagues import selectors
 from games.models import (
     League,
     Player,
@@ -14,7 +15,10 @@ from games.models import (
 
 
 def league_for(request: HttpRequest, public_id: str, role: Role = Role.VIEWER) -> League:
-    league = one_of_mine(League.objects.filter(club__in=club_ids(request.user)), public_id)
+    # With its club: every league page shows something of it (the standings page its public id).
+    league = selectors.league_with_club(public_id)
+    if league is None or league.club_id not in club_ids(request.user):
+        raise Http404
     check_role(request.user, league.club_id, role)
     return league
 

@@ -11,8 +11,9 @@ from typing import Any
 
 from django.db import connections, router
 from django.db.models import (
-    Aggregate,
+    CharField,
     Count,
+    Expression,
     F,
     Max,
     OuterRef,
@@ -23,10 +24,11 @@ from django.db.models import (
     Value,
     Window,
 )
-from django.db.models.functions import Coalesce, NullIf, RowNumber, TruncDate
+from django.db.models.functions import Cast, Coalesce, Concat, NullIf, RowNumber, TruncDate
 from django.db.models.lookups import Exact, LessThan
 from django.utils import timezone
 
+from games.clubs.accounts import Converters, as_python
 from games.models import (
     Club,
     ClubChange,
@@ -324,7 +326,7 @@ def league_seats_in_order(league: League) -> QuerySet[Seat]:
     )
 
 
-def _scalar(rows: QuerySet[Any], group: str, aggregate: Aggregate) -> Subquery:
+def _scalar(rows: QuerySet[Any], group: str, aggregate: Expression) -> Subquery:
     """One aggregate over ``rows`` as a scalar subquery (grouped by the one value they share)."""
     return Subquery(rows.order_by().values(group).annotate(value=aggregate).values("value")[:1])
 
@@ -337,17 +339,30 @@ def league_stamp(league: League) -> tuple[object, ...]:
     per process: building it through the ORM on every request would cost more than the
     page's whole 304."""
     alias = router.db_for_read(League)
+    sql, params = _stamp_sql(alias)
     with connections[alias].cursor() as cursor:
-        cursor.execute(_stamp_sql(alias), [league.pk])
+        cursor.execute(sql, [league.pk if param == _NO_LEAGUE else param for param in params])
         row = cursor.fetchone()
     return tuple(row) if row is not None else ()
 
 
+# The pk the query is compiled with, put back as the league's own when it runs.
+_NO_LEAGUE = -31
+
+
 @cache
-def _stamp_sql(alias: str) -> str:
-    sql, params = _stamp_rows(0).query.get_compiler(using=alias).as_sql()
-    assert list(params) == [0], params  # the league's pk is the query's one parameter
-    return str(sql)
+def _stamp_sql(alias: str) -> tuple[str, tuple[Any, ...]]:
+    sql, params = _stamp_rows(_NO_LEAGUE).query.get_compiler(using=alias).as_sql()
+    assert list(params).count(_NO_LEAGUE) == 1, params  # the league's pk, once
+    return str(sql), tuple(params)
+
+
+def _joined(*figures: Expression) -> Concat:
+    """Several aggregates as one text, "-" for a null."""
+    parts: list[Any] = []
+    for figure in figures:
+        parts += [Coalesce(Cast(figure, CharField()), Value("-")), Value(" ")]
+    return Concat(*parts[:-1])
 
 
 def _stamp_rows(league_pk: int) -> QuerySet[League]:
@@ -356,26 +371,65 @@ def _stamp_rows(league_pk: int) -> QuerySet[League]:
     ratings = Rating.objects.filter(league=OuterRef("pk"))
     players = Player.objects.filter(club=OuterRef("club_id"))
     log = ClubChange.objects.filter(club=OuterRef("club_id"))
+    # Each kind of row's figures in one pass over its rows (joined into one text): the tables'
+    # six each their own subquery were six passes, most of the stamp's time on a league of 300.
     counted = {
-        "stamp_tables": _scalar(tables, "league", Count("pk")),
-        "stamp_live_tables": _scalar(
-            tables, "league", Count("pk", filter=Q(deleted_at__isnull=True))
+        "stamp_tables": _scalar(
+            tables, "league", _joined(
+                Count("pk"),
+                Count("pk", filter=Q(deleted_at__isnull=True)),
+                Sum("version"),
+                Max("pk"),
+                Max("updated_at"),
+                Max("finished_at"),
+            ),
         ),
-        "stamp_table_versions": _scalar(tables, "league", Sum("version")),
-        "stamp_last_table": _scalar(tables, "league", Max("pk")),
-        "stamp_table_updated": _scalar(tables, "league", Max("updated_at")),
-        "stamp_table_finished": _scalar(tables, "league", Max("finished_at")),
-        "stamp_seasons": _scalar(seasons, "league", Count("pk")),
-        "stamp_last_season": _scalar(seasons, "league", Max("pk")),
-        "stamp_ratings": _scalar(ratings, "league", Count("pk")),
-        "stamp_last_rating": _scalar(ratings, "league", Max("pk")),
-        "stamp_players": _scalar(players, "club", Count("pk")),
-        "stamp_last_player": _scalar(players, "club", Max("pk")),
+        "stamp_seasons": _scalar(seasons, "league", _joined(Count("pk"), Max("pk"))),
+        "stamp_ratings": _scalar(ratings, "league", _joined(Count("pk"), Max("pk"))),
+        "stamp_players": _scalar(players, "club", _joined(Count("pk"), Max("pk"))),
         "stamp_last_log": _scalar(log, "club", Max("pk")),
-    }
+    }  # fmt: skip
     return (
         League.objects.filter(pk=league_pk)
         .order_by()
         .annotate(**counted)
         .values_list("version", "name", "games", "currency", "club__public_id", *counted)
     )
+
+
+def league_with_club(public_id: str) -> League | None:
+    """The league with this public id, its club read with it, as
+    ``League.objects.select_related("club")`` reads it; None when there is none. The query is
+    built once per process: through the ORM, building it took most of the standings page's
+    lookup (issue 31)."""
+    alias = router.db_for_read(League)
+    connection = connections[alias]
+    sql, params, converters = _league_query(alias)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [public_id if param == _NO_PUBLIC_ID else param for param in params])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = as_python(row, converters, connection)
+    split = len(_LEAGUE_FIELDS)
+    league = League.from_db(alias, _LEAGUE_FIELDS, values[:split])
+    league.club = Club.from_db(alias, _CLUB_FIELDS, values[split:])
+    return league
+
+
+_NO_PUBLIC_ID = "\x00no league\x00"
+_LEAGUE_FIELDS = [field.attname for field in League._meta.concrete_fields]
+_CLUB_FIELDS = [field.attname for field in Club._meta.concrete_fields]
+
+
+@cache
+def _league_query(alias: str) -> tuple[str, tuple[Any, ...], Converters]:
+    query = League.objects.filter(public_id=_NO_PUBLIC_ID).select_related("club").order_by()
+    compiler = query.query.get_compiler(using=alias)
+    sql, params = compiler.as_sql()
+    assert list(params).count(_NO_PUBLIC_ID) == 1, params
+    # The league's columns, then its club's, each in its model's order.
+    columns = [column.target.attname for column, _sql, _alias in compiler.select]
+    assert columns == _LEAGUE_FIELDS + _CLUB_FIELDS, columns
+    converters = compiler.get_converters([column for column, _sql, _alias in compiler.select])
+    return str(sql), tuple(params), sorted(converters.items())

@@ -18,15 +18,19 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
 
 from games.clubs import access as club_access
-from games.http import HtmxHttpRequest
+from games.hands.html import esc
+from games.http import HtmxHttpRequest, kept_copy
 from games.leagues import selectors
 from games.models import League
+from games.remembered import Remembered
+from games.templatetags.stored_parts import CSRF_PLACEHOLDER
 
 # What a deploy changes: the code and templates that render the page, its words, and the
 # static files whose hashed names it links to.
@@ -120,7 +124,9 @@ def stored_part(key: str, render: Callable[[], str]) -> str:
 
 
 def standings_page(
-    request: HtmxHttpRequest, league: League, render_page: Callable[[str], HttpResponse]
+    request: HtmxHttpRequest,
+    league: League,
+    render_page: Callable[[str, str | None], HttpResponse],
 ) -> HttpResponse:
     """304 when the phone's copy (``If-None-Match``) is the page as it is now; otherwise the
     page, with its ETag, rendered with the standings' stored copy (the key it is given)
@@ -135,11 +141,43 @@ def standings_page(
         unchanged = HttpResponseNotModified()
         _mark(unchanged, _etag(data, request, league))
         return unchanged
-    response = render_page(_stored_key(data, request, league))
+    stored_as = _stored_key(data, request, league)
+    if waiting or request.htmx:
+        response = render_page(stored_as, None)
+    else:
+        # The request's own CSRF token (made here on a first visit, and its cookie set, as a
+        # render would), filled into the page as stored for every viewer it looks alike to.
+        token = esc(get_token(request))
+        page = STORED_PAGES.get(
+            _page_key(stored_as, request, league),
+            lambda: render_page(stored_as, CSRF_PLACEHOLDER).content.decode(),
+        )
+        response = HttpResponse(page.replace(CSRF_PLACEHOLDER, token))
     if not waiting and response.status_code == 200:
         # After rendering: a first visit's render made the CSRF secret its forms carry.
         _mark(response, _etag(data, request, league))
     return response
+
+
+# Whole standings pages (without a message) by what they show, their CSRF token a placeholder
+# filled in per request (``_page_key``). Some 20 KB each: a few megabytes per app server.
+STORED_PAGES: Remembered[str] = Remembered(200)
+
+
+def _page_key(stored_as: str, request: HtmxHttpRequest, league: League) -> tuple[object, ...]:
+    """Everything a whole page shows beyond its stored parts (``stored_as``: the league's data,
+    the scope, the language, time zone and day, the deploy): what the header offers this
+    viewer (signed in, a guest, the role in the club), and the address the language switch
+    comes back to. Not the account itself: no page shows more of it than that."""
+    user = request.user
+    return (
+        stored_as,
+        user.is_authenticated,
+        bool(request.session.get("guest")),
+        club_access.role_in(user, league.club_id),
+        kept_copy(request),
+        request.get_full_path(),
+    )
 
 
 def _mark(response: HttpResponse, etag: str) -> None:

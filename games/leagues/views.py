@@ -147,10 +147,14 @@ class _Scope:
 @require_GET
 def league_detail(request: HtmxHttpRequest, league: str) -> HttpResponse:
     found = access.league_for(request, league)
-    return stamp.standings_page(request, found, lambda key: _league_page(request, found, key))
+    return stamp.standings_page(
+        request, found, lambda key, csrf: _league_page(request, found, key, csrf)
+    )
 
 
-def _league_page(request: HtmxHttpRequest, league: League, stored_as: str) -> HttpResponse:
+def _league_page(
+    request: HtmxHttpRequest, league: League, stored_as: str, csrf_token: str | None = None
+) -> HttpResponse:
     """The page; its standings and latest results as rendered for the same league data,
     scope, language and day (``stored_as``, the stored copies' key) when another request
     rendered them already. The rest (the account's header, the forms' tokens) is the
@@ -179,6 +183,9 @@ def _league_page(request: HtmxHttpRequest, league: League, stored_as: str) -> Ht
         # "Settle up tonight" where the league counts a game played for money.
         "settles_money": any(GAMES[key].plays_for_money for key in league.games if key in GAMES),
     }
+    if csrf_token is not None:
+        # What the page's forms carry instead of the request's token (stamp.standings_page).
+        context["csrf_token"] = csrf_token
     return render(request, template, context)
 
 

@@ -11,12 +11,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.messages import get_messages
 from django.db.models import Model
 from django.http import (
     Http404,
     HttpResponse,
     HttpResponseNotModified,
 )
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -27,7 +29,8 @@ from django.utils.translation import gettext as _
 from games.formatting import page_numbers
 from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import dealer_lines, remembered_signature, whole_number
-from games.http import HtmxHttpRequest
+from games.hands.html import esc
+from games.http import HtmxHttpRequest, kept_copy
 from games.leagues import selectors as league_selectors
 from games.models import Role, Round, Seat, Table, new_hand_token
 from games.remembered import Remembered
@@ -87,7 +90,39 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
         "stored_fill": fill,
         "stored_given": {STORED_PART: given},
     }
-    return render(request, "tables/table_detail.html", context)
+    if len(get_messages(request)) > 0:
+        return render(request, "tables/table_detail.html", context)
+    # And the whole page around it, for every viewer it looks alike to, its tokens filled in.
+    token = esc(get_token(request))
+    whole = STORED_PAGES.get(
+        _page_key(key, request),
+        lambda: render(
+            request,
+            "tables/table_detail.html",
+            {**context, "csrf_token": stored_parts.CSRF_PLACEHOLDER, "stored_fill": {}},
+        ).content.decode(),
+    )
+    whole = whole.replace(stored_parts.CSRF_PLACEHOLDER, token)
+    return HttpResponse(whole.replace(HAND_TOKEN_PLACEHOLDER, fill[HAND_TOKEN_PLACEHOLDER]))
+
+
+# Whole table pages (without a message) by what they show (``_page_key``), their CSRF token and
+# new hand's token placeholders: some 20-60 KB each, ten megabytes or so per app server at most.
+STORED_PAGES: Remembered[str] = Remembered(200)
+
+
+def _page_key(stored_as: str, request: HtmxHttpRequest) -> tuple[object, ...]:
+    """Everything the whole page shows beyond its stored part (``stored_as``, the part's key:
+    the table's rows, the reader's role, the language, time zone and host): what the header
+    offers (signed in or a guest), whether the service worker keeps it, and the address the
+    language switch comes back to."""
+    return (
+        stored_as,
+        request.user.is_authenticated,
+        bool(request.session.get("guest")),
+        kept_copy(request),
+        request.get_full_path(),
+    )
 
 
 def stored_key(request: HtmxHttpRequest, page: TablePage) -> str:

@@ -233,3 +233,69 @@ def test_a_league_edited_after_it_was_read_is_shown_as_edited(
     _rename(standings)
     with mock.patch("games.leagues.access.one_of_mine", return_value=read_before_the_edit):
         assert "Renamed" in html(client.get(url(standings)))
+
+
+def _token(page: bytes) -> str:
+    found = re.search(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]+)"', page)
+    assert found is not None
+    return found.group(1).decode()
+
+
+def test_the_whole_page_is_rendered_once_for_every_viewer_it_looks_alike_to(
+    standings: League,
+) -> None:
+    from games.leagues import views
+
+    phones = []
+    for name in ("first-scorer", "second-scorer"):
+        phone = Client(enforce_csrf_checks=True)
+        phone.force_login(member(standings.club, Role.SCORER, username=name))
+        phones.append(phone)
+    with mock.patch.object(views, "_league_page", wraps=views._league_page) as rendered:
+        pages = [phone.get(url(standings)).content for phone in phones]
+        again = phones[0].get(url(standings)).content
+    assert rendered.call_count == 1
+    tokens = [_token(page) for page in (*pages, again)]
+    assert len(set(tokens)) == 3  # each answer's own token, masked afresh
+    assert pages[0].replace(tokens[0].encode(), b"") == pages[1].replace(tokens[1].encode(), b"")
+    assert stamp.CSRF_PLACEHOLDER.encode() not in pages[0]
+    # The token given is the phone's own: its form posts pass the CSRF check.
+    switched = phones[1].post(
+        reverse("set_language"), {"csrfmiddlewaretoken": tokens[1], "language": "it"}
+    )
+    assert switched.status_code == 302
+
+
+def test_a_viewer_of_another_role_or_another_address_gets_its_own_render(
+    standings: League,
+) -> None:
+    from games.leagues import views
+
+    scorer, viewer = Client(), Client()
+    scorer.force_login(member(standings.club, Role.SCORER, username="a-scorer"))
+    viewer.force_login(member(standings.club, Role.VIEWER, username="a-viewer"))
+    with mock.patch.object(views, "_league_page", wraps=views._league_page) as rendered:
+        scorer.get(url(standings))
+        viewer.get(url(standings))
+        assert rendered.call_count == 2
+        viewer.get(url(standings) + "?sort=played")
+        assert rendered.call_count == 3
+
+
+def test_the_league_read_for_its_pages_is_what_the_orm_reads(standings: League) -> None:
+    from games.leagues.selectors import league_with_club
+
+    with CaptureQueriesContext(connection) as queries:
+        read = league_with_club(standings.public_id)
+    assert len(queries) == 1
+    assert read is not None
+    expected = League.objects.select_related("club").get(pk=standings.pk)
+    for model_field in League._meta.concrete_fields:
+        name = model_field.attname
+        assert getattr(read, name) == getattr(expected, name), name
+    for model_field in type(expected.club)._meta.concrete_fields:
+        name = model_field.attname
+        assert getattr(read.club, name) == getattr(expected.club, name), name
+    assert read.games == ["scopa"]  # a list, as the JSON field gives it
+    assert read.created_at.tzinfo is not None
+    assert league_with_club("no-such-league") is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from unittest import mock
 
 import pytest
 from django.test import Client
@@ -122,6 +123,32 @@ def test_the_forms_in_a_stored_part_carry_the_requests_own_csrf_token() -> None:
 
     assert response.status_code == 302
     assert Table.objects.get(pk=table.pk).watch_token
+
+
+def test_the_whole_page_is_rendered_once_for_its_readers_each_given_its_own_tokens() -> None:
+    from games.tables import page as table_page
+
+    table = scopa_table()
+    url = table_url(table)
+    phones = []
+    for name in ("first-scorer", "second-scorer"):
+        phone = Client()
+        phone.force_login(member(home_club(), Role.SCORER, username=name))
+        phones.append(phone)
+    phones[0].get(url)  # stores the part that shows the table
+    with mock.patch.object(table_page, "render", wraps=table_page.render) as rendered:
+        answers = [phone.get(url).content.decode() for phone in (*phones, phones[0])]
+    assert rendered.call_count == 1
+    hand_tokens = [re.findall(r'name="hand_token" value="([^"]*)"', answer) for answer in answers]
+    csrf_tokens = [re.findall(r'"X-CSRFToken": "([^"]*)"', answer) for answer in answers]
+    # A new hand's token for every page (a save is stored once per token), a CSRF token masked
+    # afresh for every answer, and nothing else apart.
+    assert len({tokens[0] for tokens in hand_tokens}) == 3
+    assert len({tokens[0] for tokens in csrf_tokens}) == 3
+    assert TOKENS.sub(r'\1"', answers[0]) == TOKENS.sub(r'\1"', answers[1])
+    for answer in answers:
+        assert stored_parts.CSRF_PLACEHOLDER not in answer
+        assert HAND_TOKEN_PLACEHOLDER not in answer
 
 
 def _hand(table: Table, number: int) -> Round:
