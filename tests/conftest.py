@@ -80,16 +80,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--under",
         default="",
         help=(
-            "Run only the tests in files under these folders (comma-separated, from the root, "
-            "such as tests,games/leagues). CI splits each database's pass in two, which run "
-            "side by side with the other pass's two. (Folders given as arguments instead would "
-            "leave out this file's options and hooks for the tests under games/.)"
+            "Run only the tests in files under this folder (tests or games): CI splits each "
+            "database's pass in two, which run side by side with the other pass's two (a "
+            "folder given as an argument instead would leave out this file's options and hooks "
+            "for games/)."
         ),
-    )
-    parser.addoption(
-        "--not-under",
-        default="",
-        help="Run only the tests in files under none of these folders (the other half of --under).",
     )
     parser.addoption(
         "--database-tests-only",
@@ -130,32 +125,19 @@ def _hypothesis_dev_examples(items: list[pytest.Item]) -> None:
             )
 
 
-def _keep_under(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """--under and --not-under: keep the items whose file is (or is not) under one of the
-    folders named."""
-
-    def folders(option: str) -> list[Path]:
-        names = config.getoption(option).split(",")
-        return [Path(config.rootpath, name.strip()) for name in names if name.strip()]
-
-    under, not_under = folders("--under"), folders("--not-under")
-    if not under and not not_under:
-        return
-
-    def kept(item: pytest.Item) -> bool:
-        if under and not any(item.path.is_relative_to(folder) for folder in under):
-            return False
-        return not any(item.path.is_relative_to(folder) for folder in not_under)
-
-    elsewhere = [item for item in items if not kept(item)]
+def _under(folder: str, items: list[pytest.Item], config: pytest.Config) -> None:
+    """Keep only the items whose file is under ``folder`` (relative to the root)."""
+    root = Path(config.rootpath, folder)
+    elsewhere = [item for item in items if not item.path.is_relative_to(root)]
     if elsewhere:
         config.hook.pytest_deselected(items=elsewhere)
-        items[:] = [item for item in items if kept(item)]
+        items[:] = [item for item in items if item.path.is_relative_to(root)]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     _hypothesis_dev_examples(items)
-    _keep_under(config, items)
+    if config.getoption("--under"):
+        _under(config.getoption("--under"), items, config)
     if config.getoption("--postgresql-pass-tests-elsewhere"):
         elsewhere = [item for item in items if item.get_closest_marker("postgresql_pass")]
         if elsewhere:
