@@ -77,16 +77,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         ),
     )
     parser.addoption(
-        "--under",
-        default="",
-        help=(
-            "Run only the tests in files under this folder (tests or games): CI splits each "
-            "database's pass in two, which run side by side with the other pass's two (a "
-            "folder given as an argument instead would leave out this file's options and hooks "
-            "for games/)."
-        ),
-    )
-    parser.addoption(
         "--database-tests-only",
         action="store_true",
         default=_env_flag("SCOREKEEPER_DATABASE_TESTS_ONLY"),
@@ -125,19 +115,8 @@ def _hypothesis_dev_examples(items: list[pytest.Item]) -> None:
             )
 
 
-def _under(folder: str, items: list[pytest.Item], config: pytest.Config) -> None:
-    """Keep only the items whose file is under ``folder`` (relative to the root)."""
-    root = Path(config.rootpath, folder)
-    elsewhere = [item for item in items if not item.path.is_relative_to(root)]
-    if elsewhere:
-        config.hook.pytest_deselected(items=elsewhere)
-        items[:] = [item for item in items if item.path.is_relative_to(root)]
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     _hypothesis_dev_examples(items)
-    if config.getoption("--under"):
-        _under(config.getoption("--under"), items, config)
     if config.getoption("--postgresql-pass-tests-elsewhere"):
         elsewhere = [item for item in items if item.get_closest_marker("postgresql_pass")]
         if elsewhere:
