@@ -132,6 +132,8 @@ def expect_pending_scored(page: Page) -> None:
     expect(page.locator('[data-total="Ann"]')).to_have_text("60")
     expect(page.locator('[data-total="Bob"]')).to_have_text("5")
     expect(page.locator('[data-total="Ann"]')).to_have_class(re.compile("total-pending"))
+    # "99 to go" counts the stored hands only: hidden while the totals count the kept ones.
+    expect(page.locator("#scoreboard .total-to-go").first).to_be_hidden()
     expect(page.locator("#pending")).to_contain_text("The totals include what is waiting")
     # Ann dealt first: after the five kept, Bob deals next, as the server says once stored.
     expect(page.locator(".table-facts")).to_have_text("Playing to 99 \u00b7 Next to deal: Bob")
@@ -290,6 +292,7 @@ def test_pages_and_hands_outlive_the_signal_a_restart_and_another_phone(
     expect(page.locator('[data-total="Ann"]')).to_have_text("60")
     expect(page.locator('[data-total="Bob"]')).to_have_text("16")
     expect(page.locator('[data-total="Ann"]')).not_to_have_class(re.compile("total-pending"))
+    expect(page.locator("#scoreboard .total-to-go").first).to_have_text("39 to go")
 
     rounds = list(Table.objects.get().rounds.order_by("number"))
     assert [r.number for r in rounds] == [1, 2, 3, 4, 5, 6, 7]

@@ -1235,6 +1235,8 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     });
     var current = document.querySelector("#scoreboard template[data-current]");
     if (current) showDealer(current.dataset.dealer);
+    var board = document.getElementById("scoreboard");
+    if (board) board.classList.remove("totals-with-kept");
   }
 
   // -- who deals next, in the server's own words for that seat (the scoreboard's templates,
@@ -1302,6 +1304,10 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       total.title = words.dataset.included;
     });
     if (typeof result.next_dealer === "number") showDealer(result.next_dealer);
+    // The notes under the totals ("11 to go", a balance's points) speak of the stored hands
+    // only: hidden while the totals count the kept ones (static/css/app.css).
+    var board = document.getElementById("scoreboard");
+    if (board) board.classList.add("totals-with-kept");
     note(words, true);
   }
 

@@ -97,6 +97,8 @@
     });
     var current = document.querySelector("#scoreboard template[data-current]");
     if (current) showDealer(current.dataset.dealer);
+    var board = document.getElementById("scoreboard");
+    if (board) board.classList.remove("totals-with-kept");
   }
 
   // -- who deals next, in the server's own words for that seat (the scoreboard's templates,
@@ -164,6 +166,10 @@
       total.title = words.dataset.included;
     });
     if (typeof result.next_dealer === "number") showDealer(result.next_dealer);
+    // The notes under the totals ("11 to go", a balance's points) speak of the stored hands
+    // only: hidden while the totals count the kept ones (static/css/app.css).
+    var board = document.getElementById("scoreboard");
+    if (board) board.classList.add("totals-with-kept");
     note(words, true);
   }
 
