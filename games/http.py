@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest
+from django.utils.http import parse_etags
 from django_htmx.middleware import HtmxDetails
 
 # Whoever is on the other end of a request: an account (a guest's too) or nobody signed in.
@@ -44,3 +45,10 @@ def acting_user(request: HttpRequest) -> User | None:
     not signed in."""
     user = request.user
     return user if isinstance(user, User) and user.is_authenticated else None
+
+
+def asked_for(request: HttpRequest) -> set[str]:
+    """The entity tags a conditional GET names (``If-None-Match``), each as we sent it:
+    GZipMiddleware weakened ours (W/"..."), and a weak match is all a GET needs (RFC 9110
+    13.1.2)."""
+    return {tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))}

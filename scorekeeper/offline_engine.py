@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from games.http import asked_for
 from games.scoring.registry import GAME_PACKAGES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -132,7 +133,7 @@ def engine(request: HttpRequest) -> HttpResponse:
     changes the rules), kept by the service worker for when there is none."""
     data, digest = engine_zip()
     etag = f'"{digest}"'
-    if request.headers.get("If-None-Match") == etag:
+    if etag in asked_for(request):
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = HttpResponse(data, content_type="application/zip")

@@ -33,6 +33,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from games.hands import HAND_ENTRIES, TOOLS
+from games.http import asked_for
 from games.scoring import GAMES
 from games.scoring.registry import GAME_PACKAGES
 from games.tables.offline_views import blank_variants
@@ -214,7 +215,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "pwa/service-worker.js", {"config": json.dumps(config, indent=1)}, request=request
     )
     etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
-    if request.headers.get("If-None-Match") == etag:
+    if etag in asked_for(request):
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = HttpResponse(body, content_type="text/javascript; charset=utf-8")

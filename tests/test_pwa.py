@@ -89,6 +89,11 @@ def test_the_service_worker_is_served_from_the_root_with_its_scope(client: Clien
     # Unchanged, it answers 304: the browser asks on every visit.
     again = client.get("/sw.js", HTTP_IF_NONE_MATCH=response["ETag"])
     assert again.status_code == 304
+    # Gzipped for a browser, the ETag weak: the browser's check still gets 304.
+    gzipped = client.get("/sw.js", HTTP_ACCEPT_ENCODING="gzip")
+    assert gzipped["ETag"].startswith("W/")
+    asked = client.get("/sw.js", HTTP_IF_NONE_MATCH=gzipped["ETag"], HTTP_ACCEPT_ENCODING="gzip")
+    assert asked.status_code == 304
     assert again["Service-Worker-Allowed"] == "/"
     assert client.post("/sw.js").status_code == 405
 

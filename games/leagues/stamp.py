@@ -21,12 +21,11 @@ from django.http import HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.http import parse_etags
 from django.utils.translation import get_language
 
 from games.clubs import access as club_access
 from games.hands.html import esc
-from games.http import HtmxHttpRequest, kept_copy
+from games.http import HtmxHttpRequest, asked_for, kept_copy
 from games.leagues import selectors
 from games.models import League
 from games.remembered import Remembered
@@ -88,12 +87,6 @@ def _etag(data: tuple[object, ...], request: HtmxHttpRequest, league: League) ->
     return '"s' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
 
 
-def _asked_for(request: HtmxHttpRequest) -> set[str]:
-    # GZipMiddleware weakens our ETag (W/"..."): a weak match is all a GET needs.
-    header = request.headers.get("If-None-Match", "")
-    return {tag.removeprefix("W/") for tag in parse_etags(header)}
-
-
 def _stored_key(data: tuple[object, ...], request: HtmxHttpRequest, league: League) -> str:
     """The stored parts' key: what the standings and the latest results show depends on the
     league's data, the scope asked for (the query), the language, time zone and day, and
@@ -137,7 +130,7 @@ def standings_page(
         # Edited since it was read, a moment ago: the page shows it as the stamp has it.
         league.refresh_from_db()
     waiting = len(get_messages(request)) > 0
-    if not waiting and _etag(data, request, league) in _asked_for(request):
+    if not waiting and _etag(data, request, league) in asked_for(request):
         unchanged = HttpResponseNotModified()
         _mark(unchanged, _etag(data, request, league))
         return unchanged

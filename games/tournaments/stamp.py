@@ -28,11 +28,10 @@ from django.http import HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.http import parse_etags
 from django.utils.translation import get_language
 
 from games.clubs.access import GUEST_SESSION_KEY
-from games.http import HtmxHttpRequest, kept_copy
+from games.http import HtmxHttpRequest, asked_for, kept_copy
 from games.leagues.stamp import STORED_FOR, build_id, stored_part
 from games.models import new_hand_token
 from games.tournaments.access import Viewed
@@ -99,9 +98,7 @@ class Stamped:
         request = self.request
         if len(get_messages(request)) > 0:
             return render()
-        # GZipMiddleware weakens our ETag (W/"..."): a weak match is all a GET needs.
-        header = request.headers.get("If-None-Match", "")
-        asked = {tag.removeprefix("W/") for tag in parse_etags(header)}
+        asked = asked_for(request)
         etag = self._etag(*extra)
         if etag in asked:
             response: HttpResponse = HttpResponseNotModified()
