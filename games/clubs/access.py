@@ -17,7 +17,7 @@ from typing import TypeVar
 from django.contrib.auth import login
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, connections, router, transaction
+from django.db import IntegrityError, router, transaction
 from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest
 from django.utils import timezone
@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from games import ratelimit
 from games.clubs import selectors, services
+from games.compiled_queries import Compiled, compiled
 from games.http import Visitor, acting_user
 from games.models import (
     Club,
@@ -51,29 +52,28 @@ def roles_of(user: Visitor) -> dict[int, Role]:
         return {}
     cached: dict[int, Role] | None = getattr(user, _ROLES_CACHE, None)
     if cached is None:
-        alias = router.db_for_read(Membership)
-        with connections[alias].cursor() as cursor:
-            cursor.execute(_roles_sql(alias), [user.pk])
-            cached = {club_id: Role(role) for club_id, role in cursor.fetchall()}
+        rows = _roles_query(router.db_for_read(Membership)).rows({_NO_ACCOUNT: user.pk})
+        cached = {club_id: Role(role) for club_id, role in rows}
         setattr(user, _ROLES_CACHE, cached)
     return cached
 
 
+# The account's pk the roles' query is compiled with, put back as the account's own.
+_NO_ACCOUNT = 0
+
+
 @cache
-def _roles_sql(alias: str) -> str:
+def _roles_query(alias: str) -> Compiled:
     """The roles' query, compiled once per process: built through the ORM on every request it
     cost more than it took to run (issue 31)."""
     query = (
         # A club in the trash is nobody's: everything looked up through here leaves it out.
-        Membership.objects.filter(user_id=0, club__deleted_at__isnull=True)
+        Membership.objects.filter(user_id=_NO_ACCOUNT, club__deleted_at__isnull=True)
         # No order: the model's default one joins the clubs for their names.
         .order_by()
         .values_list("club_id", "role")
-        .query
     )
-    sql, params = query.get_compiler(using=alias).as_sql()
-    assert list(params) == [0], params  # the account's pk is the query's one parameter
-    return str(sql)
+    return compiled(query, alias, [_NO_ACCOUNT])
 
 
 def forget_roles(user: Visitor) -> None:

@@ -10,19 +10,19 @@ or flushes the session)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
-from django.db import connections, router
+from django.db import router
 from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare
 from django.utils.functional import SimpleLazyObject
+
+from games.compiled_queries import Compiled, compiled
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -67,39 +67,18 @@ def signed_in(request: HttpRequest) -> User | AnonymousUser:
 
 def account(pk: int) -> User | None:
     """The account with this pk, as ModelBackend reads it (every field), or None."""
-    alias = router.db_for_read(User)
-    connection = connections[alias]
-    sql, converters = _account_query(alias)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    return User.from_db(alias, _FIELDS, as_python(row, converters, connection))
-
-
-def as_python(row: Sequence[Any], converters: Converters, connection: Any) -> list[Any]:
-    """A row of a query compiled once (``compiler.get_converters``, sorted), its values made
-    Python values as the ORM makes them (SQLite gives its dates as text, a JSON field its
-    text)."""
-    values = list(row)
-    for position, (convert, expression) in converters:
-        for converter in convert:
-            values[position] = converter(values[position], expression, connection)
-    return values
+    query = _account_query(router.db_for_read(User))
+    row = query.row({_NO_ACCOUNT: pk})
+    return None if row is None else User.from_db(query.alias, _FIELDS, query.as_python(row))
 
 
 _FIELDS = [field.attname for field in User._meta.concrete_fields]
-Converters = list[tuple[int, tuple[list[Any], Any]]]
+# The pk the query is compiled with, put back as the account's own when it runs.
+_NO_ACCOUNT = 0
 
 
 @cache
-def _account_query(alias: str) -> tuple[str, Converters]:
-    """The ORM's own query for the account and the converters of its columns, built once per
-    process."""
-    query = User._default_manager.filter(pk=0).order_by().values_list(*_FIELDS).query
-    compiler = query.get_compiler(using=alias)
-    sql, params = compiler.as_sql()
-    assert list(params) == [0], params  # the account's pk is the query's one parameter
-    converters = compiler.get_converters([column for column, _sql, _alias in compiler.select])
-    return str(sql), sorted(converters.items())
+def _account_query(alias: str) -> Compiled:
+    """The ORM's own query for the account, with the converters of its columns."""
+    query = User._default_manager.filter(pk=_NO_ACCOUNT).order_by().values_list(*_FIELDS)
+    return compiled(query, alias, [_NO_ACCOUNT])

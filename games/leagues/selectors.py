@@ -9,7 +9,7 @@ from datetime import date, datetime, time, timedelta
 from functools import cache
 from typing import Any
 
-from django.db import connections, router
+from django.db import router
 from django.db.models import (
     CharField,
     Count,
@@ -28,7 +28,7 @@ from django.db.models.functions import Cast, Coalesce, Concat, NullIf, RowNumber
 from django.db.models.lookups import Exact, LessThan
 from django.utils import timezone
 
-from games.clubs.accounts import Converters, as_python
+from games.compiled_queries import Compiled, compiled
 from games.models import (
     Club,
     ClubChange,
@@ -338,12 +338,7 @@ def league_stamp(league: League) -> tuple[object, ...]:
     leaves the tables as they were, but the log one row longer). The query is compiled once
     per process: building it through the ORM on every request would cost more than the
     page's whole 304."""
-    alias = router.db_for_read(League)
-    sql, params = _stamp_sql(alias)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(sql, [league.pk if param == _NO_LEAGUE else param for param in params])
-        row = cursor.fetchone()
-    return tuple(row) if row is not None else ()
+    return _stamp_query(router.db_for_read(League)).row({_NO_LEAGUE: league.pk}) or ()
 
 
 # The pk the query is compiled with, put back as the league's own when it runs.
@@ -351,10 +346,8 @@ _NO_LEAGUE = -31
 
 
 @cache
-def _stamp_sql(alias: str) -> tuple[str, tuple[Any, ...]]:
-    sql, params = _stamp_rows(_NO_LEAGUE).query.get_compiler(using=alias).as_sql()
-    assert list(params).count(_NO_LEAGUE) == 1, params  # the league's pk, once
-    return str(sql), tuple(params)
+def _stamp_query(alias: str) -> Compiled:
+    return compiled(_stamp_rows(_NO_LEAGUE), alias, [_NO_LEAGUE])
 
 
 def _joined(*figures: Expression) -> Concat:
@@ -402,18 +395,14 @@ def league_with_club(public_id: str) -> League | None:
     ``League.objects.select_related("club")`` reads it; None when there is none. The query is
     built once per process: through the ORM, building it took most of the standings page's
     lookup (issue 31)."""
-    alias = router.db_for_read(League)
-    connection = connections[alias]
-    sql, params, converters = _league_query(alias)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [public_id if param == _NO_PUBLIC_ID else param for param in params])
-        row = cursor.fetchone()
+    query = _league_query(router.db_for_read(League))
+    row = query.row({_NO_PUBLIC_ID: public_id})
     if row is None:
         return None
-    values = as_python(row, converters, connection)
+    values = query.as_python(row)
     split = len(_LEAGUE_FIELDS)
-    league = League.from_db(alias, _LEAGUE_FIELDS, values[:split])
-    league.club = Club.from_db(alias, _CLUB_FIELDS, values[split:])
+    league = League.from_db(query.alias, _LEAGUE_FIELDS, values[:split])
+    league.club = Club.from_db(query.alias, _CLUB_FIELDS, values[split:])
     return league
 
 
@@ -423,13 +412,9 @@ _CLUB_FIELDS = [field.attname for field in Club._meta.concrete_fields]
 
 
 @cache
-def _league_query(alias: str) -> tuple[str, tuple[Any, ...], Converters]:
+def _league_query(alias: str) -> Compiled:
     query = League.objects.filter(public_id=_NO_PUBLIC_ID).select_related("club").order_by()
-    compiler = query.query.get_compiler(using=alias)
-    sql, params = compiler.as_sql()
-    assert list(params).count(_NO_PUBLIC_ID) == 1, params
+    found = compiled(query, alias, [_NO_PUBLIC_ID])
     # The league's columns, then its club's, each in its model's order.
-    columns = [column.target.attname for column, _sql, _alias in compiler.select]
-    assert columns == _LEAGUE_FIELDS + _CLUB_FIELDS, columns
-    converters = compiler.get_converters([column for column, _sql, _alias in compiler.select])
-    return str(sql), tuple(params), sorted(converters.items())
+    assert found.columns == (*_LEAGUE_FIELDS, *_CLUB_FIELDS), found.columns
+    return found

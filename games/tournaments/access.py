@@ -12,14 +12,16 @@ tournament's stamp in that same query, and the tournament itself only when they 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connections, router
+from django.db import router
 from django.db.models import OuterRef, QuerySet
 from django.http import Http404, HttpRequest
 
 from games.clubs.access import role_of_row, role_read
+from games.compiled_queries import Compiled, compiled
 from games.models import Role
 from games.tournaments import selectors
 from games.tournaments.models import Entrant, RoundTable, Tournament, TournamentRound
@@ -27,7 +29,6 @@ from games.tournaments.models import Entrant, RoundTable, Tournament, Tournament
 DIRECTOR = Role.SCORER
 # What stands for each parameter while a lookup is compiled (``_compiled``).
 _PUBLIC_ID, _USER, _WATCH_TOKEN = "\x01public_id", -7_000_001, "\x01watch_token"
-_PARAMETERS = {_PUBLIC_ID: "public_id", _USER: "user", _WATCH_TOKEN: "token"}
 
 
 @dataclass
@@ -60,7 +61,7 @@ def tournament_viewed(
     user = request.user
     if not user.is_authenticated:
         raise Http404
-    row = _read("stamped" if stamped else "viewed", public_id=public_id, user=user.pk)
+    row = _read("stamped" if stamped else "viewed", {_PUBLIC_ID: public_id, _USER: user.pk})
     if row is None:
         raise Http404
     pk, club_id, held, *stamp = row
@@ -70,33 +71,22 @@ def tournament_viewed(
 def tournament_watched(token: str) -> Viewed:
     """The tournament a big screen's watch link shows (no sign-in), with its stamp, in one
     query; a club in the trash shows nothing."""
-    row = _read("watched", token=token) if token else None
+    row = _read("watched", {_WATCH_TOKEN: token}) if token else None
     if row is None:
         raise Http404
     pk, club_id, public_id, *stamp = row
     return Viewed(pk, club_id, public_id, None, tuple(stamp))
 
 
-def _read(kind: str, **given: Any) -> tuple[Any, ...] | None:
-    alias = router.db_for_read(Tournament)
-    connection = connections[alias]
-    sql, parameters = _compiled(alias, kind)
-    values = [given[name] if name else value for name, value in parameters]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        row = cursor.fetchone()
-    return tuple(row) if row is not None else None
+def _read(kind: str, given: Mapping[Any, Any]) -> tuple[Any, ...] | None:
+    return _compiled(router.db_for_read(Tournament), kind).row(given)
 
 
 @functools.cache
-def _compiled(alias: str, kind: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
-    """A lookup's SQL, compiled once per process, and its parameters in order: the name of
-    each one given (``_PARAMETERS``), or the query's own constant."""
-    sql, params = _lookup(kind).query.get_compiler(using=alias).as_sql()
-    return str(sql), tuple(
-        (_PARAMETERS.get(param, "") if isinstance(param, str | int) else "", param)
-        for param in params
-    )
+def _compiled(alias: str, kind: str) -> Compiled:
+    """A lookup compiled once per process, its stand-ins put back by ``_read``."""
+    stand_ins = [_WATCH_TOKEN] if kind == "watched" else [_PUBLIC_ID, _USER]
+    return compiled(_lookup(kind), alias, stand_ins)
 
 
 def _lookup(kind: str) -> QuerySet[Tournament]:
