@@ -427,6 +427,9 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     schafkopf = page.url
     sits_out = page.locator(".sk-sits-out:visible")
     expect(sits_out).to_have_text("Cy deals and sits out this game.")
+    # The scoreboard's words for who deals are Cy's, not the blank page's first seat's.
+    dealing = page.locator("#scoreboard template[data-current]")
+    expect(dealing).to_have_attribute("data-dealer", "2")
     expect(page.locator(".sk-klopfen")).to_have_count(0)
     page.locator('.sk-contract .sk-chip[data-value="ramsch"]').click()
     expect(page.get_by_label("Card points of Cy")).to_be_hidden()

@@ -170,10 +170,23 @@
   }
 
   // Who deals the first hand: schafkopf.js hides that seat's parts, and deals the next seat
-  // after each hand kept here.
+  // after each hand kept here. The scoreboard names that seat in the server's own words for it
+  // (its template for each seat, games/hands/base.py dealer_lines), not the blank's seat 0,
+  // and pending-scores.js names it again whenever no kept hand moves the deal on.
   function dealFirst(page, dealer) {
     var field = page.querySelector('#hand-form input[name="sits_out"]');
     if (field) field.setAttribute("value", String(dealer));
+    var board = page.getElementById("scoreboard");
+    var lines = board && board.querySelector('template[data-dealer="' + dealer + '"]');
+    if (!lines) return;
+    board.querySelectorAll("template[data-current]").forEach(function (current) {
+      current.removeAttribute("data-current");
+    });
+    lines.setAttribute("data-current", "");
+    var facts = lines.content.querySelectorAll("[data-dealer-fact]");
+    board.querySelectorAll(".table-facts [data-dealer-fact]").forEach(function (fact, index) {
+      if (facts[index]) fact.replaceWith(facts[index].cloneNode(true));
+    });
   }
 
   function formFor(html, options, dealer) {
@@ -343,8 +356,9 @@
       game: label ? label.textContent : game,
       players: players,
       summary: optionsSummary(form),
-      // The blank page's scoreboard line (the target, the dealer) is the defaults'.
-      defaults: !Object.keys(chosenOptions(form)).length && dealer === 0,
+      // The blank page's scoreboard line (the target) is the defaults'; its dealer is the
+      // table's (dealFirst).
+      defaults: !Object.keys(chosenOptions(form)).length,
       // Started by a signed-in account: sent only from a page where one is signed in, so a
       // phone signed out meanwhile does not send it as a new guest's.
       signedIn: signedIn(),
