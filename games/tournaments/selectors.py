@@ -1,6 +1,8 @@
 """Every read of a tournament, each in a fixed number of queries whatever the number of tables
-and games: the director's overview (each table's progress) and the standings, which are
-summed from the tables' hands, never stored, so a correction to any hand moves them."""
+and games: the tournament as drawn (``Layout``) and its live tables as they are now
+(``tables_now``), and from both the director's overview (each table's progress) and the
+standings, which are summed from the tables' hands, never stored, so a correction to any hand
+moves them."""
 
 from __future__ import annotations
 

@@ -74,17 +74,26 @@ class Stamped:
         self.request, self.viewed = request, viewed
         self.data = viewed.stamp
         self.drawn = selectors.stamp_without_saves(viewed.stamp)
+        self._read_with_layout: selectors.TablesNow | None = None
 
     @functools.cached_property
     def layout(self) -> selectors.Layout:
         """The tournament as drawn, as kept for the stamp without the tables' saves, or read
-        (and kept) when no request read it yet."""
+        (and kept) when no request read it yet: then with its tables as they are now, in the
+        same query as its round tables."""
         key = (self.viewed.public_id, self.drawn)
-        return LAYOUTS.get(key, lambda: selectors.layout(self.viewed.tournament))
+        kept = LAYOUTS.known(key)
+        if kept is not None:
+            return kept
+        read, self._read_with_layout = selectors.layout_with_tables_now(self.viewed.tournament)
+        return LAYOUTS.get(key, lambda: read)
 
     @functools.cached_property
     def tables_now(self) -> selectors.TablesNow:
-        """The tournament's live tables as they are now (one query), read after the stamp."""
+        """The tournament's live tables as they are now (one query), read after the stamp; or
+        as read with the layout, where this request read it."""
+        if self._read_with_layout is not None:
+            return self._read_with_layout
         return selectors.tables_now(self.viewed.pk)
 
     @property
