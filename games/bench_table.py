@@ -189,15 +189,22 @@ def timed(
     runs: int,
     request: Callable[[], HttpResponseBase],
     status: int = 200,
+    before: Callable[[], object] | None = None,
 ) -> Timing:
+    """The median of ``runs`` requests after a warm-up, the queries of one more; ``before``,
+    untimed, before each of them (a save at a table the page shows)."""
+    untimed = before or (lambda: None)
+    untimed()
     request()  # the warm-up: templates compiled, code imported
     timings = []
     for _run in range(runs):
+        untimed()
         started = time.perf_counter()
         response = request()
         timings.append(time.perf_counter() - started)
     if response.status_code != status:
         raise RuntimeError(f"{what} at {hands} hands answered {response.status_code}")
+    untimed()
     with CaptureQueriesContext(connection) as captured:
         response = request()
     assert isinstance(response, HttpResponse)  # none of the timed pages is streamed

@@ -44,12 +44,20 @@ class Compiled:
     def as_python(self, row: Sequence[Any]) -> list[Any]:
         """A row's values made Python values as the ORM makes them (SQLite gives its dates as
         text, a JSON field its text)."""
+        return self.rows_as_python([row])[0]
+
+    def rows_as_python(self, rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+        """Each row made Python values (``as_python``), the connection looked up once: a
+        lookup per row cost as much as the conversions of a short one."""
         connection = connections[self.alias]
-        values = list(row)
-        for position, (convert, expression) in self.converters:
-            for converter in convert:
-                values[position] = converter(values[position], expression, connection)
-        return values
+        converted = []
+        for row in rows:
+            values = list(row)
+            for position, (convert, expression) in self.converters:
+                for converter in convert:
+                    values[position] = converter(values[position], expression, connection)
+            converted.append(values)
+        return converted
 
 
 def compiled(query: QuerySet[Any], alias: str, stand_ins: Sequence[Any]) -> Compiled:

@@ -173,6 +173,12 @@ def test_bench_reads_its_options() -> None:
     assert (defaults.tables, defaults.hands, defaults.runs, defaults.seed) == (5000, 20, 7, 7)
     given = parser.parse_args(["--tables", "40", "--hands", "3", "--runs", "2", "--seed", "1"])
     assert (given.tables, given.hands, given.runs, given.seed) == (40, 3, 2, 1)
+    # Every section unless some are named.
+    assert defaults.only is None
+    only = parser.parse_args(["--only", "tournament", "--only", "table"])
+    assert only.only == ["tournament", "table"]
+    with pytest.raises(CommandError):
+        parser.parse_args(["--only", "everything"])
 
 
 def test_bench_refuses_an_empty_run_before_building_a_database() -> None:

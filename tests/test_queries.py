@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from games.models import Table
 from games.tables import services as table_services
-from games.tournaments.bench import tournament_seed
+from games.tournaments import stamp
+from games.tournaments.bench import TableSaves, tournament_seed
 from games.tournaments.models import Tournament
 from tests.clubs import home_club, home_owner
 from tests.factories import captures_entry, points_entry
@@ -155,6 +156,20 @@ def test_a_page_that_shows_no_account_reads_the_session_alone(
         assert any('"auth_user"' in query for query in sql)
 
 
+def tournament_urls(tournament: Tournament) -> list[str]:
+    """The standings, the director's page (and its poll) and the big screen (each of its
+    turns: which one a plain request gets goes by the clock, and two requests may fall on
+    either side of a turn)."""
+    public_id, token = tournament.public_id, tournament.watch_token
+    return [
+        reverse("games:tournament_standings", args=[public_id]),
+        reverse("games:tournament", args=[public_id]),
+        reverse("games:tournament", args=[public_id]) + "?part=progress",
+        reverse("games:tournament_screen", args=[token]) + "?show=standings",
+        reverse("games:tournament_screen", args=[token]) + "?show=seating",
+    ]
+
+
 def test_tournament_pages_queries_do_not_grow_with_the_tables_and_games(client: Client) -> None:
     """Issue 32, item 8: the standings, the director's page (and its poll) and the big screen
     of a night at 2 tables of 2 games and at 5 tables of 6, each rendered afresh (no stored
@@ -164,19 +179,10 @@ def test_tournament_pages_queries_do_not_grow_with_the_tables_and_games(client: 
     small, large = tournament_seed(owner, 8, 2), tournament_seed(owner, 20, 6)
 
     def counts(tournament: Tournament) -> list[int]:
-        public_id, token = tournament.public_id, tournament.watch_token
-        urls = [
-            reverse("games:tournament_standings", args=[public_id]),
-            reverse("games:tournament", args=[public_id]),
-            reverse("games:tournament", args=[public_id]) + "?part=progress",
-            # Each of the screen's turns: which one a plain request gets goes by the clock,
-            # and the two renders below may fall on either side of a turn.
-            reverse("games:tournament_screen", args=[token]) + "?show=standings",
-            reverse("games:tournament_screen", args=[token]) + "?show=seating",
-        ]
         found = []
-        for url in urls:
+        for url in tournament_urls(tournament):
             cache.clear()
+            stamp.LAYOUTS.clear()
             found.append(queries_for(client, url))
         return found
 
@@ -184,3 +190,28 @@ def test_tournament_pages_queries_do_not_grow_with_the_tables_and_games(client: 
     page = client.get(reverse("games:tournament", args=[large.public_id])).content.decode()
     assert page.count('<li class="round-table') == 5
     assert "6 of 6 games" in page
+
+
+def test_tournament_pages_after_a_save_read_the_tables_alone_whatever_their_number(
+    client: Client,
+) -> None:
+    """Issue 32, item 8, on a tournament night, where nearly every request comes after a save
+    at some table: each page served once (its parts stored), then a save at one table. The
+    next request reads the session, the account, the tournament's stamp and its tables' figures
+    (one query), at 2 tables of 2 games as at 5 tables of 6: the tournament as drawn, its entry
+    list and the club's players are not read again."""
+    owner = home_owner()
+    client.force_login(owner)
+
+    def counts(tournament: Tournament) -> list[int]:
+        save = TableSaves(tournament)
+        found = []
+        for url in tournament_urls(tournament):
+            client.get(url)
+            save()
+            found.append(queries_for(client, url))
+        return found
+
+    small = counts(tournament_seed(owner, 8, 2))
+    assert small == counts(tournament_seed(owner, 20, 6))
+    assert small == [4] * 5

@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Criterion(StrEnum):
@@ -40,9 +41,9 @@ POINTS_TIE_BREAKS = (Criterion.SOLI,)
 SWISS_CRITERIA = (Criterion.MATCH_POINTS, Criterion.BUCHHOLZ, Criterion.POINT_DIFFERENCE)
 
 
-@dataclass(frozen=True)
-class RankedEntry:
-    """One entrant's line of the standings.
+class RankedEntry(NamedTuple):
+    """One entrant's line of the standings (a named tuple, not a frozen dataclass: a hundred
+    are made again after every save at any table, at a third of the cost).
 
     ``values`` are the entrant's figures for each criterion in the order ranked by (for
     ``rank_points`` the total, then each tie-break asked for but the lot; for ``rank_swiss``
@@ -198,39 +199,50 @@ def _ranked(
     lot_seed: str | None,
 ) -> list[RankedEntry]:
     """The entrants best first, with places (shared when equal on every criterion and no lot
-    is drawn) and the deepest tie-break each one's place needed."""
+    is drawn) and the deepest tie-break each one's place needed.
 
-    def key(number: int) -> tuple[float, ...]:
-        figures = tuple(-d * v for d, v in zip(directions, lines[number], strict=True))
-        tail = (lot(lot_seed, number),) if lot_seed is not None else ()
-        return figures + tail + (number,)
-
-    order = sorted(lines, key=key)
+    Each sort key is made once, and each entry's nearest split above and below is carried
+    along in one pass each way: the standings are ranked again after every save at any table,
+    and making the keys again for each comparison was most of their time."""
+    keys: dict[int, tuple[float, ...]] = {}
+    for number, figures in lines.items():
+        ranked_by = [
+            -direction * value for direction, value in zip(directions, figures, strict=True)
+        ]
+        if lot_seed is not None:
+            ranked_by.append(lot(lot_seed, number))
+        keys[number] = (*ranked_by, number)
+    order = sorted(lines, key=keys.__getitem__)
     depth = len(criteria) + (1 if lot_seed is not None else 0)
 
-    def first_difference(a: int, b: int) -> int:
-        """The index of the first criterion (the lot after the others) on which a and b
-        differ; ``depth`` when they are equal on all."""
-        ka, kb = key(a), key(b)
-        return next((i for i in range(depth) if ka[i] != kb[i]), depth)
-
-    splits = [first_difference(a, b) for a, b in itertools.pairwise(order)]
+    # Where each entrant parts from the next: the index of the first criterion (the lot after
+    # the others) on which they differ; ``depth`` when they are equal on all.
+    splits: list[int] = []
+    for upper, lower in itertools.pairwise(order):
+        upper_key, lower_key = keys[upper], keys[lower]
+        split = depth
+        for index in range(depth):
+            if upper_key[index] != lower_key[index]:
+                split = index
+                break
+        splits.append(split)
+    # The first split that is not a full tie walking up from each entry, and walking down:
+    # entrants equal on everything are placed as one.
+    above: list[int | None] = [None] * len(order)
+    below: list[int | None] = [None] * len(order)
+    for index in range(1, len(order)):
+        split = splits[index - 1]
+        above[index] = split if split < depth else above[index - 1]
+    for index in range(len(order) - 2, -1, -1):
+        split = splits[index]
+        below[index] = split if split < depth else below[index + 1]
     names = (*criteria, Criterion.LOT)
     ranked: list[RankedEntry] = []
     for index, number in enumerate(order):
         tied_above = index > 0 and splits[index - 1] == depth
         place = ranked[-1].place if tied_above else index + 1
-        around = [
-            _nearest_split(reversed(splits[:index]), depth),
-            _nearest_split(splits[index:], depth),
-        ]
-        deepest = max((s for s in around if s is not None and s > 0), default=None)
-        used = None if deepest is None else names[deepest]
+        # Split 0 is the first criterion's own: no tie-break was needed there.
+        deepest = max(above[index] or 0, below[index] or 0)
+        used = names[deepest] if deepest else None
         ranked.append(RankedEntry(place, number, lines[number], used))
     return ranked
-
-
-def _nearest_split(splits: Iterable[int], depth: int) -> int | None:
-    """The first split that is not a full tie, walking away from an entry: entrants equal on
-    everything are placed as one."""
-    return next((s for s in splits if s < depth), None)

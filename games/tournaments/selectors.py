@@ -1,6 +1,8 @@
 """Every read of a tournament, each in a fixed number of queries whatever the number of tables
-and games: the director's overview (each table's progress) and the standings, which are
-summed from the tables' hands, never stored, so a correction to any hand moves them."""
+and games: the tournament as drawn (``Layout``) and its live tables as they are now
+(``tables_now``), and from both the director's overview (each table's progress) and the
+standings, which are summed from the tables' hands, never stored, so a correction to any hand
+moves them."""
 
 from __future__ import annotations
 
@@ -9,12 +11,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db.models import CharField, Count, Max, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db import router
+from django.db.models import (
+    BooleanField,
+    CharField,
+    Count,
+    ExpressionWrapper,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils import timezone
 
+from games.compiled_queries import Compiled, compiled
 from games.models import ClubChange, Player, Round, RoundPoints, Seat, Table
 from games.scoring import GAMES
 from games.scoring.i18n import gettext_noop
@@ -88,61 +104,6 @@ def entrant_names(tournament: Tournament) -> dict[int, str]:
     return dict(tournament.entrants.values_list("number", "name"))
 
 
-# What a round's table shows of itself and its live table (``round_progress``): read as values,
-# not as models (25 tables and their live tables built as models were a fifth of the director's
-# page).
-_PROGRESS_FIELDS = (
-    "number",
-    "public_id",
-    "link_token",
-    "seats",
-    "sitting_out_each_game",
-    "manual_result",
-    "manual_reason",
-    "table__public_id",
-    "table__hands_played",
-    "table__updated_at",
-    "table__finished_at",
-)
-
-
-def round_progress(
-    tournament: Tournament,
-    tournament_round: TournamentRound,
-    names: dict[int, str] | None = None,
-) -> list[TableProgress]:
-    """Each table of the round with its games played, last save and result (one query, and
-    one more for the names unless given)."""
-    names = entrant_names(tournament) if names is None else names
-    rows = tournament_round.tables.order_by("number").values_list(*_PROGRESS_FIELDS)
-    return [_progress(tournament, tournament_round, row, names) for row in rows]
-
-
-def _progress(
-    tournament: Tournament,
-    tournament_round: TournamentRound,
-    row: tuple[Any, ...],
-    names: dict[int, str],
-) -> TableProgress:
-    (number, public_id, link_token, seats, sitting_out, manual_result, manual_reason) = row[:7]
-    table_id, hands_played, updated_at, finished_at = row[7:]
-    return TableProgress(
-        number=number,
-        public_id=public_id,
-        link_token=link_token,
-        seats=tuple((seat, names.get(seat, "")) for seat in seats),
-        table_id=table_id or "",
-        games_played=hands_played or 0,
-        games_due=draw.games_due(tournament.games_per_round, len(seats), sitting_out),
-        last_save=updated_at if hands_played else None,
-        finished=finished_at is not None,
-        drawn_at=tournament_round.drawn_at,
-        manual_result=manual_result,
-        manual_reason=manual_reason,
-        sitting_out_each_game=sitting_out,
-    )
-
-
 @dataclass(frozen=True)
 class EntrantLine:
     """An entrant as the entry list shows them."""
@@ -178,19 +139,257 @@ class Overview:
         return [table for table in self.tables if table.late]
 
 
-def overview(tournament: Tournament) -> Overview:
-    """Three queries, whatever the number of entrants, rounds and tables."""
-    entrants = [
-        EntrantLine(*row)
-        for row in tournament.entrants.values_list(
-            "number", "name", "public_id", "dropped_from_round"
+@dataclass(frozen=True)
+class DrawnTable:
+    """A round's table as drawn: what its rows show that no save at its live table changes."""
+
+    round_number: int
+    number: int
+    public_id: str
+    link_token: str
+    seats: tuple[int, ...]
+    sitting_out_each_game: bool
+    manual_result: dict[str, int] | None
+    manual_reason: str
+    # The live table it scores on (its pk and public id), if any.
+    table_pk: int | None
+    table_id: str
+    games_due: int | None
+    # Each side of the live table (a player's name, or a team's) and the start numbers it
+    # seats (a pair's partner under the pair's), and the start number each seated player
+    # entered under (the Soli are counted by the declarer).
+    sides: dict[str, tuple[int, ...]]
+    entered_as: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A tournament as drawn: everything its pages show that no save at a table changes (the
+    tournament, its entry list, its rounds and their tables, and who sits on which side of
+    each live table). Kept under the stamp without the tables' saves (``stamp_without_saves``),
+    so a page rendered after a save reads only what the save changed (``tables_now``)."""
+
+    tournament: Tournament
+    entrants: tuple[EntrantLine, ...]
+    rounds: tuple[TournamentRound, ...]
+    tables: tuple[DrawnTable, ...]
+
+    @property
+    def current(self) -> TournamentRound | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {entrant.number: entrant.name for entrant in self.entrants}
+
+
+class TableNow(NamedTuple):
+    """What a save at a live table moves: its version, the totals it keeps with its hands, its
+    games played, its last save, and whether its game is over (a named tuple: read for every
+    table after every save)."""
+
+    version: int
+    tally: object
+    hands_played: int
+    updated_at: datetime | None
+    finished: bool
+
+
+# By the live table's pk.
+TablesNow = Mapping[int, TableNow]
+# What a round's table shows of itself and its live table, read as values, not as models (25
+# tables and their live tables built as models were a fifth of the director's page).
+_DRAWN_FIELDS = (
+    "round__number",
+    "number",
+    "public_id",
+    "link_token",
+    "seats",
+    "sitting_out_each_game",
+    "manual_result",
+    "manual_reason",
+    "table_id",
+    "table__public_id",
+)
+_TABLE_PK = _DRAWN_FIELDS.index("table_id")
+_NOW_FIELDS = ("version", "tally", "hands_played", "updated_at")
+
+
+def _finished(table: str = "") -> ExpressionWrapper[Q]:
+    """Whether a live table's game is over (of the table ``table`` names), as the database
+    says it: a date the page never shows need not be read."""
+    return ExpressionWrapper(Q(**{f"{table}finished_at__isnull": False}), BooleanField())
+
+
+def layout_with_tables_now(tournament: Tournament) -> tuple[Layout, TablesNow]:
+    """The tournament's layout and its live tables as they are now, in four queries whatever
+    the number of entrants, rounds, tables and hands: the entry list, the rounds, their
+    tables with their live tables' figures, and the live tables' seats."""
+    now_fields = tuple(f"table__{name}" for name in _NOW_FIELDS)
+    rows = list(
+        RoundTable.objects.filter(round__tournament=tournament)
+        .annotate(table_finished=_finished("table__"))
+        .order_by("round__number", "number")
+        .values_list(*_DRAWN_FIELDS, *now_fields, "table_finished")
+    )
+    drawn = [row[: len(_DRAWN_FIELDS)] for row in rows]
+    now = {
+        row[_TABLE_PK]: TableNow(*row[len(_DRAWN_FIELDS) :])
+        for row in rows
+        if row[_TABLE_PK] is not None
+    }
+    return _layout(tournament, drawn), now
+
+
+def layout(tournament: Tournament) -> Layout:
+    """The tournament as drawn (``Layout``), in four queries."""
+    rows = RoundTable.objects.filter(round__tournament=tournament).order_by(
+        "round__number", "number"
+    )
+    return _layout(tournament, list(rows.values_list(*_DRAWN_FIELDS)))
+
+
+def _layout(tournament: Tournament, drawn: Sequence[tuple[Any, ...]]) -> Layout:
+    entrants = list(
+        tournament.entrants.values_list(
+            "number", "name", "public_id", "dropped_from_round", "player_id", "partner_id"
         )
+    )
+    by_player: dict[int | None, int] = {}
+    entered_as: dict[int | None, int] = {}
+    for number, _name, _id, _out, player_id, partner_id in entrants:
+        by_player[player_id] = by_player[partner_id] = entered_as[player_id] = number
+    by_player.pop(None, None)
+    entered_as.pop(None, None)
+    sides: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    players: dict[int, dict[str, int]] = defaultdict(dict)
+    table_pks = [row[_TABLE_PK] for row in drawn if row[_TABLE_PK] is not None]
+    for table_pk, player_id, team, name in Seat.objects.filter(table_id__in=table_pks).values_list(
+        "table_id", "player_id", "team", "player__name"
+    ):
+        seated = by_player.get(player_id)
+        if seated is not None:
+            sides[table_pk][team or name].append(seated)
+        if player_id in entered_as:
+            players[table_pk][name] = entered_as[player_id]
+    tables = tuple(
+        DrawnTable(
+            round_number=round_number,
+            number=number,
+            public_id=public_id,
+            link_token=link_token,
+            seats=tuple(seats),
+            sitting_out_each_game=sitting_out,
+            manual_result=manual_result,
+            manual_reason=manual_reason,
+            table_pk=table_pk,
+            table_id=table_id or "",
+            games_due=draw.games_due(tournament.games_per_round, len(seats), sitting_out),
+            sides={side: tuple(numbers) for side, numbers in sides[table_pk].items()},
+            entered_as=players[table_pk],
+        )
+        for (
+            round_number,
+            number,
+            public_id,
+            link_token,
+            seats,
+            sitting_out,
+            manual_result,
+            manual_reason,
+            table_pk,
+            table_id,
+        ) in drawn
+    )
+    return Layout(
+        tournament=tournament,
+        entrants=tuple(EntrantLine(*entrant[:4]) for entrant in entrants),
+        rounds=tuple(tournament.rounds.order_by("number")),
+        tables=tables,
+    )
+
+
+def tables_now(tournament_pk: int) -> TablesNow:
+    """A tournament's live tables as they are now (``TableNow``), by pk: one query, compiled
+    once per process (after a save it is the only read of the page's data)."""
+    query = _tables_now_query(router.db_for_read(Table))
+    rows = query.rows_as_python(query.rows({_TOURNAMENT: tournament_pk}))
+    return {values[0]: TableNow(*values[1:]) for values in rows}
+
+
+# What stands for the tournament's pk while ``tables_now``'s query is compiled.
+_TOURNAMENT = -7_000_032
+
+
+@cache
+def _tables_now_query(alias: str) -> Compiled:
+    rows = Table.with_deleted.filter(tournament_tables__round__tournament_id=_TOURNAMENT)
+    now = rows.annotate(finished=_finished()).order_by().values_list("pk", *_NOW_FIELDS, "finished")
+    return compiled(now, alias, [_TOURNAMENT])
+
+
+def round_progress(
+    tournament: Tournament, tournament_round: TournamentRound
+) -> list[TableProgress]:
+    """Each table of the round with its games played, last save and result (four queries)."""
+    drawn, now = layout_with_tables_now(tournament)
+    return progress(drawn, now, tournament_round)
+
+
+def progress(
+    layout: Layout, now: TablesNow, tournament_round: TournamentRound
+) -> list[TableProgress]:
+    """Each table of a round of the layout as it is ``now``."""
+    names, round_drawn = layout.names, tournament_round.drawn_at
+    return [
+        _progress(table, now.get(table.table_pk) if table.table_pk else None, round_drawn, names)
+        for table in layout.tables
+        if table.round_number == tournament_round.number
     ]
-    rounds = list(tournament.rounds.order_by("number"))
-    current = rounds[-1] if rounds else None
-    names = {entrant.number: entrant.name for entrant in entrants}
-    tables = round_progress(tournament, current, names) if current is not None else []
-    return Overview(tournament, entrants, rounds, current, tables)
+
+
+def _progress(
+    table: DrawnTable, now: TableNow | None, drawn_at: datetime, names: Mapping[int, str]
+) -> TableProgress:
+    hands_played = now.hands_played if now is not None else 0
+    return TableProgress(
+        number=table.number,
+        public_id=table.public_id,
+        link_token=table.link_token,
+        seats=tuple((seat, names.get(seat, "")) for seat in table.seats),
+        table_id=table.table_id,
+        games_played=hands_played,
+        games_due=table.games_due,
+        last_save=now.updated_at if now is not None and hands_played else None,
+        finished=now is not None and bool(now.finished),
+        drawn_at=drawn_at,
+        manual_result=table.manual_result,
+        manual_reason=table.manual_reason,
+        sitting_out_each_game=table.sitting_out_each_game,
+    )
+
+
+def overview(tournament: Tournament) -> Overview:
+    """Four queries, whatever the number of entrants, rounds and tables."""
+    return overview_of(*layout_with_tables_now(tournament))
+
+
+def overview_of(layout: Layout, now: TablesNow | None) -> Overview:
+    """The director's overview of a layout, its current round's tables as they are ``now``;
+    without them where ``now`` is None (for what is kept while the tables save)."""
+    current = layout.current
+    tables = progress(layout, now, current) if current is not None and now is not None else []
+    return Overview(layout.tournament, list(layout.entrants), list(layout.rounds), current, tables)
+
+
+# The figures of the stamp after the tournament's version, in their order (``stamp_figures``).
+STAMP_FIGURES = (
+    "stamp_entrants",
+    "stamp_round_tables",
+    "stamp_tables",
+    "stamp_players",
+    "stamp_log",
+)
 
 
 def stamp_figures() -> dict[str, Subquery]:
@@ -220,10 +419,11 @@ def stamp_figures() -> dict[str, Subquery]:
     rounds = RoundTable.objects.filter(round__tournament=OuterRef("pk"))
     players = Player.objects.filter(club=OuterRef("club_id"))
     log = ClubChange.objects.filter(club=OuterRef("club_id"))
-    return {
-        "stamp_entrants": figures(entrants, "tournament", Count("pk"), Max("pk")),
-        "stamp_round_tables": figures(rounds, "round__tournament", Count("pk"), Max("pk")),
-        "stamp_tables": figures(
+    in_order = (
+        figures(entrants, "tournament", Count("pk"), Max("pk")),
+        figures(rounds, "round__tournament", Count("pk"), Max("pk")),
+        # The tables' counts first, then what a save moves (``stamp_without_saves``).
+        figures(
             tables,
             by_tournament,
             Count("pk"),
@@ -231,9 +431,21 @@ def stamp_figures() -> dict[str, Subquery]:
             Sum("version"),
             Max("updated_at"),
         ),
-        "stamp_players": figures(players, "club", Count("pk"), Max("pk")),
-        "stamp_log": figures(log, "club", Max("pk")),
-    }
+        figures(players, "club", Count("pk"), Max("pk")),
+        figures(log, "club", Max("pk")),
+    )
+    return dict(zip(STAMP_FIGURES, in_order, strict=True))
+
+
+def stamp_without_saves(stamp: Sequence[object]) -> tuple[object, ...]:
+    """A stamp (the tournament's version, then ``stamp_figures``) less what a save at a table
+    moves: its tables' versions and last save, which follow their two counts in the tables'
+    figure. What is kept under it (the ``Layout``, the director's page but for its tables'
+    progress, a page's frame) shows nothing a save at a table changes."""
+    position = 1 + STAMP_FIGURES.index("stamp_tables")
+    tables = stamp[position]
+    counts = ":".join(tables.split(":", 2)[:2]) if isinstance(tables, str) else tables
+    return (*stamp[:position], counts, *stamp[position + 1 :])
 
 
 def earlier_plans(tournament: Tournament, *, before: int) -> tuple[draw.RoundPlan, ...]:
@@ -255,82 +467,58 @@ def earlier_plans(tournament: Tournament, *, before: int) -> tuple[draw.RoundPla
     )
 
 
-def round_points(
-    tournament: Tournament, entrants: Sequence[tuple[int, int | None, int | None]] | None = None
-) -> dict[int, dict[int, int]]:
+def round_points(tournament: Tournament) -> dict[int, dict[int, int]]:
+    """Each entrant's points in each round, by round and start number (``round_points_of``)."""
+    return round_points_of(*layout_with_tables_now(tournament))
+
+
+def round_points_of(layout: Layout, now: TablesNow) -> dict[int, dict[int, int]]:
     """Each entrant's points in each round, by round and start number: each table's totals,
     or the result the director entered by hand. A table's totals are the ones it keeps with its
     hands (``Table.tally``) while they are for its version and within the round's games;
-    otherwise its hands summed by the database (up to the round's games per table). Three
-    queries at most, whatever the number of tables and hands; two given the ``entrants`` (start
-    number, player, partner)."""
-    rows = list(
-        RoundTable.objects.filter(round__tournament=tournament).values(
-            "round__number",
-            "seats",
-            "sitting_out_each_game",
-            "table_id",
-            "manual_result",
-            "table__tally",
-            "table__version",
-        )
-    )
-    scored = [row for row in rows if row["table_id"] and row["manual_result"] is None]
-    numbers_by_player: dict[int | None, int] = {}
-    if entrants is None:
-        entrants = list(tournament.entrants.values_list("number", "player_id", "partner_id"))
-    for number, player_id, partner_id in entrants:
-        numbers_by_player[player_id] = numbers_by_player[partner_id] = number
-    # Each seat's side: the player's name, or the team's where the game is played in teams.
-    side_of: dict[tuple[int, str], list[int]] = defaultdict(list)
-    for table_id, player_id, team, name in Seat.objects.filter(
-        table_id__in=[row["table_id"] for row in scored]
-    ).values_list("table_id", "player_id", "team", "player__name"):
-        seated = numbers_by_player.get(player_id)
-        if seated is not None:
-            side_of[(table_id, team or name)].append(seated)
-    kept = {row["table_id"]: _kept_totals(tournament, row) for row in scored}
-    totals = [
-        (table_id, side, total)
-        for table_id, sides in kept.items()
-        if sides is not None
-        for side, total in sides.items()
-    ]
-    summed = {
-        row["table_id"]: _due(tournament, row) for row in scored if kept[row["table_id"]] is None
-    }
-    if summed:
-        totals.extend(_summed_totals(summed))
+    otherwise its hands summed by the database (up to the round's games per table): one query
+    for those, none when every table's totals are kept."""
     points: dict[int, dict[int, int]] = defaultdict(dict)
-    round_of_table = {row["table_id"]: row["round__number"] for row in rows}
-    for row in rows:
-        manual = row["manual_result"]
-        for seat in row["seats"]:
-            points[row["round__number"]][seat] = int(manual.get(str(seat), 0)) if manual else 0
-    for table_id, side, total in totals:
-        for number in side_of.get((table_id, side), ()):
-            points[round_of_table[table_id]][number] = int(total)
+    summed: dict[int, DrawnTable] = {}
+    for table in layout.tables:
+        manual = table.manual_result
+        for seat in table.seats:
+            points[table.round_number][seat] = int(manual.get(str(seat), 0)) if manual else 0
+        if manual is not None or table.table_pk is None:
+            continue
+        kept = _kept_totals(table, now.get(table.table_pk))
+        if kept is None:
+            summed[table.table_pk] = table
+        else:
+            _credit(points[table.round_number], table, kept)
+    if summed:
+        totals: dict[int, dict[str, int]] = defaultdict(dict)
+        due = {table_pk: table.games_due for table_pk, table in summed.items()}
+        for table_pk, side, total in _summed_totals(due):
+            totals[table_pk][side] = total
+        for table_pk, table in summed.items():
+            _credit(points[table.round_number], table, totals[table_pk])
     return dict(points)
 
 
-def _kept_totals(tournament: Tournament, row: Mapping[str, Any]) -> dict[str, int] | None:
+def _credit(points: dict[int, int], table: DrawnTable, totals: Mapping[str, int]) -> None:
+    """Each side's total to the start numbers it seats."""
+    for side, total in totals.items():
+        for number in table.sides.get(side, ()):
+            points[number] = int(total)
+
+
+def _kept_totals(table: DrawnTable, now: TableNow | None) -> dict[str, int] | None:
     """The totals a table keeps, if they are for its version and count no game past the
     round's; None otherwise (its hands are summed instead)."""
-    tally = row["table__tally"]
-    if not isinstance(tally, dict) or tally.get("version") != row["table__version"]:
+    tally = now.tally if now is not None else None
+    if not isinstance(tally, dict) or now is None or tally.get("version") != now.version:
         return None
-    due = _due(tournament, row)
     totals = tally.get("totals")
+    due = table.games_due
     if (due is not None and int(tally.get("hands", 0)) > due) or not isinstance(totals, dict):
         return None
     return {str(side): int(total) for side, total in totals.items()}
-
-
-def _due(tournament: Tournament, row: Mapping[str, Any]) -> int | None:
-    """The games a round table (a row of its values) plays in the round."""
-    return draw.games_due(
-        tournament.games_per_round, len(row["seats"]), bool(row["sitting_out_each_game"])
-    )
 
 
 def _summed_totals(due_by_table: Mapping[int, int | None]) -> list[tuple[int, str, int]]:
@@ -367,8 +555,10 @@ SOLI_CRITERIA = (ranking.Criterion.SOLI,)
 SWISS_CRITERIA = ranking.SWISS_CRITERIA
 
 
-@dataclass(frozen=True)
-class StandingRow:
+class StandingRow(NamedTuple):
+    """An entrant's line of the standings (a named tuple: made again for every entrant after
+    every save at any table, where a frozen dataclass cost three times as much)."""
+
     place: int
     number: int
     name: str
@@ -391,33 +581,34 @@ class Standings:
 
 
 def standings(tournament: Tournament) -> Standings:
-    """A few queries, as many whatever the number of rounds, tables and hands: the entrants,
-    the rounds, ``round_points`` given the entrants, and the seats (Swiss) or the Soli won
-    (where they break ties)."""
-    entrants = list(
-        tournament.entrants.values_list(
-            "number", "name", "dropped_from_round", "player_id", "partner_id"
-        )
-    )
-    names = {number: name for number, name, _out, _player, _partner in entrants}
-    dropped = {number for number, _name, out, _player, _partner in entrants if out is not None}
-    players = [(number, player, partner) for number, _name, _out, player, partner in entrants]
-    points = round_points(tournament, players)
+    """The standings (``standings_of``) in a few queries, as many whatever the number of
+    rounds, tables and hands: the tournament's layout and its tables now
+    (``layout_with_tables_now``), the hands summed where a table keeps no totals for its
+    version, and the Soli won where they break ties."""
+    return standings_of(*layout_with_tables_now(tournament))
+
+
+def standings_of(layout: Layout, now: TablesNow) -> Standings:
+    """The standings of a layout whose tables are as they are ``now``."""
+    tournament = layout.tournament
+    names = layout.names
+    dropped = {
+        entrant.number for entrant in layout.entrants if entrant.dropped_from_round is not None
+    }
+    points = round_points_of(layout, now)
     swiss = tournament.pairing == Pairing.SWISS
-    drawn = list(tournament.rounds.order_by("number").values_list("number", "byes", "seed"))
-    rounds = [(number, byes) for number, byes, _seed in drawn]
-    lot_seed = drawn[0][2] if drawn and tournament.by_lot else None
-    seats = _seats_by_round(tournament) if swiss else {}
+    rounds = [(played.number, played.byes) for played in layout.rounds]
+    lot_seed = layout.rounds[0].seed if layout.rounds and tournament.by_lot else None
     by_soli = tournament.by_soli and not swiss
     criteria = SWISS_CRITERIA if swiss else POINTS_CRITERIA + SOLI_CRITERIA * by_soli
-    soli = soli_won(tournament) if by_soli else None
+    soli = soli_won_of(layout) if by_soli else None
 
     @cache
     def rank(counted: tuple[int, ...]) -> list[StandingRow]:
         """The standings over the rounds ``counted`` (after one round, the overall standings
         are that round's: ranked once)."""
         if swiss:
-            ranked = _swiss(tournament, points, seats, rounds, counted, names, lot_seed)
+            ranked = _swiss(layout, points, rounds, counted, lot_seed)
         else:
             ranked = _by_points(tournament, points, counted, soli, lot_seed)
         return [
@@ -467,61 +658,50 @@ def _by_points(
 
 
 def soli_won(tournament: Tournament) -> dict[int, dict[int, int]]:
+    """The Soli each entrant won in each round (``soli_won_of``)."""
+    return soli_won_of(layout(tournament))
+
+
+def soli_won_of(layout: Layout) -> dict[int, dict[int, int]]:
     """The Soli each entrant won in each round, by round and start number: the games a
     declarer played alone and won (a Solo, Wenz, Geier, their Touts, a Sie, a Bettel; what
     SchafkopfTurnier counts with the points [R1]), at the tables' hands within the games each
-    table plays in the round. Four queries, whatever the number of tables and hands."""
-    rows = list(
-        RoundTable.objects.filter(round__tournament=tournament)
-        .exclude(table=None)
-        .values("table_id", "round__number", "seats", "sitting_out_each_game")
-    )
-    tables = {row["table_id"]: row["round__number"] for row in rows}
-    due = {row["table_id"]: _due(tournament, row) for row in rows}
-    number_of = dict(tournament.entrants.values_list("player_id", "number"))
-    seated = {
-        (table_id, name): number_of.get(player_id)
-        for table_id, name, player_id in Seat.objects.filter(table_id__in=tables).values_list(
-            "table_id", "player__name", "player_id"
-        )
-    }
+    table plays in the round. One query, whatever the number of tables and hands."""
+    tables = {table.table_pk: table for table in layout.tables if table.table_pk is not None}
     hands = Round.objects.filter(
         table_id__in=tables, breakdown__kind="contract", breakdown__declarer_won=True
     )
     won: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for table_id, hand, side in hands.values_list("table_id", "number", "breakdown__declarer_side"):
-        limit = due[table_id]
+    for table_pk, hand, side in hands.values_list("table_id", "number", "breakdown__declarer_side"):
+        table = tables[table_pk]
+        limit = table.games_due
         if isinstance(side, list) and len(side) == 1 and (limit is None or hand <= limit):
-            number = seated.get((table_id, str(side[0])))
+            number = table.entered_as.get(str(side[0]))
             if number is not None:
-                won[tables[table_id]][number] += 1
+                won[table.round_number][number] += 1
     return {round_number: dict(counts) for round_number, counts in won.items()}
 
 
-def _seats_by_round(tournament: Tournament) -> dict[int, list[list[int]]]:
-    seats: dict[int, list[list[int]]] = defaultdict(list)
-    for number, seated in RoundTable.objects.filter(round__tournament=tournament).values_list(
-        "round__number", "seats"
-    ):
-        seats[number].append(list(seated))
-    return seats
-
-
 def _swiss(
-    tournament: Tournament,
+    layout: Layout,
     points: dict[int, dict[int, int]],
-    seats: dict[int, list[list[int]]],
     rounds: Sequence[tuple[int, list[int]]],
     counted: Sequence[int],
-    names: dict[int, str],
     lot_seed: str | None,
 ) -> list[ranking.RankedEntry]:
     matches = [
-        _match(seated, points[number]) for number in counted for seated in seats.get(number, ())
+        _match(table.seats, points[table.round_number])
+        for number in counted
+        for table in layout.tables
+        if table.round_number == number
     ]
     byes = [entrant for number, had in rounds if number in counted for entrant in had]
     return ranking.rank_swiss(
-        matches, byes, tournament.bye_points, entrants=names, lot_seed=lot_seed
+        matches,
+        byes,
+        layout.tournament.bye_points,
+        entrants=layout.names,
+        lot_seed=lot_seed,
     )
 
 

@@ -11,14 +11,27 @@ the deploy: ``leagues.stamp.build_id``); and the part's own ``extra`` (the viewe
 minute a "last save 3 minutes ago" was counted in, which of the big screen's turns it is).
 A page's part stored for the data's stamp outlives no change: a save moves the stamp on.
 
+On a tournament night nearly every request comes after a save somewhere, so what no save at
+a table changes is kept under the stamp *without* the tables' saves
+(``selectors.stamp_without_saves``): the tournament as drawn (``selectors.Layout``: the
+tournament, its entry list, rounds and seats), the director's page but for its tables'
+progress, and each viewer's frame around the page's parts. A page rendered after a save reads
+its live tables' figures in one query (``selectors.tables_now``) and renders only the part
+they show (the standings, the tables' progress, the big screen's turn).
+
 Each viewer's whole page is stored too, under everything its ETag holds (the account, its
 role and its forms' CSRF secret among them) and what else its frame shows: a viewer who
 asks again while nothing changed gets it without a template rendered, or the tournament read.
 A form's one-time token in it (``FRESH_TOKEN``) is made anew for each answer.
+
+Every copy is kept in the cache of the process that made it (no cache is configured: Django's
+local memory), and its key is everything it shows, so an app server that has none renders
+its own: none depends on another server's.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 
@@ -28,18 +41,29 @@ from django.http import HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from games.clubs.access import GUEST_SESSION_KEY
 from games.http import HtmxHttpRequest, asked_for, kept_copy
 from games.leagues.stamp import STORED_FOR, build_id, stored_part
 from games.models import new_hand_token
+from games.remembered import Remembered
+from games.tournaments import selectors
 from games.tournaments.access import Viewed
 from games.tournaments.models import Tournament
 
 # What a stored page holds in place of a form's one-time token (the entry form's, which makes
 # a retried entry add one entrant): no two answers share one. Not a token a form accepts.
 FRESH_TOKEN = "(fresh-token)"
+# Each tournament as drawn by its stamp without the tables' saves, kept in this process as it
+# was read, not pickled into the cache and out again (0.15 ms after every save, a twentieth
+# of the page). A few dozen of some 100 KB each; all go when there would be more. Read only:
+# every request that finds one shares it.
+LAYOUTS: Remembered[selectors.Layout] = Remembered(50)
+# What a viewer's stored frame holds in place of the page's parts: letters only, so escaping
+# leaves it as it is, and no page shows it otherwise.
+BODY_PLACEHOLDER = "StoredTournamentPageBody"
 
 
 class Stamped:
@@ -49,25 +73,48 @@ class Stamped:
     def __init__(self, request: HtmxHttpRequest, viewed: Viewed) -> None:
         self.request, self.viewed = request, viewed
         self.data = viewed.stamp
+        self.drawn = selectors.stamp_without_saves(viewed.stamp)
+        self._read_with_layout: selectors.TablesNow | None = None
+
+    @functools.cached_property
+    def layout(self) -> selectors.Layout:
+        """The tournament as drawn, as kept for the stamp without the tables' saves, or read
+        (and kept) when no request read it yet: then with its tables as they are now, in the
+        same query as its round tables."""
+        key = (self.viewed.public_id, self.drawn)
+        kept = LAYOUTS.known(key)
+        if kept is not None:
+            return kept
+        read, self._read_with_layout = selectors.layout_with_tables_now(self.viewed.tournament)
+        return LAYOUTS.get(key, lambda: read)
+
+    @functools.cached_property
+    def tables_now(self) -> selectors.TablesNow:
+        """The tournament's live tables as they are now (one query), read after the stamp; or
+        as read with the layout, where this request read it."""
+        if self._read_with_layout is not None:
+            return self._read_with_layout
+        return selectors.tables_now(self.viewed.pk)
 
     @property
     def tournament(self) -> Tournament:
-        return self.viewed.tournament
+        return self.layout.tournament
 
-    def _digest(self, *extra: object) -> str:
-        text = repr(
-            (
-                build_id(),
-                self.viewed.public_id,
-                self.data,
-                extra,
-                self.request.get_host(),
-                get_language(),
-                timezone.get_current_timezone_name(),
-                timezone.localdate().isoformat(),
-            )
+    @functools.cached_property
+    def _shown_as(self) -> tuple[object, ...]:
+        """What every part shows besides the data: the deploy, the tournament, the host its
+        links are built on, the language, time zone and day."""
+        return (
+            build_id(),
+            self.viewed.public_id,
+            self.request.get_host(),
+            get_language(),
+            timezone.get_current_timezone_name(),
+            timezone.localdate().isoformat(),
         )
-        return hashlib.sha256(text.encode()).hexdigest()
+
+    def _digest(self, stamp: tuple[object, ...], *extra: object) -> str:
+        return _hashed((self._shown_as, stamp, extra))
 
     def _viewer(self) -> tuple[object, ...]:
         """What the page shows differently to each viewer besides the data: the account and
@@ -83,27 +130,40 @@ class Stamped:
         )
 
     def _etag(self, *extra: object) -> str:
-        return '"u' + self._digest("page", self._viewer(), *extra)[:32] + '"'
+        return '"u' + self._digest(self.data, "page", self._viewer(), *extra)[:32] + '"'
 
     def part(self, name: str, render: Callable[[], str], *extra: object) -> str:
         """The part ``name`` as stored for this stamp and ``extra``, rendered (and stored)
         when no request rendered it yet."""
-        return stored_part(f"tournament:{name}:{self._digest(name, *extra)}", render)
+        return stored_part(f"tournament:{name}:{self._digest(self.data, name, *extra)}", render)
 
-    def answer(self, render: Callable[[], HttpResponse], *extra: object) -> HttpResponse:
+    def drawn_part(self, name: str, render: Callable[[], str], *extra: object) -> str:
+        """The part ``name`` as stored for the stamp without the tables' saves and ``extra``:
+        for a part that shows nothing a save at a table changes."""
+        key = f"tournament:{name}:{self._digest(self.drawn, name, *extra)}"
+        return stored_part(key, render)
+
+    def answer(
+        self,
+        body: Callable[[], str],
+        frame: Callable[[SafeString], HttpResponse] | None,
+        *extra: object,
+    ) -> HttpResponse:
         """304 when the poller's copy (``If-None-Match``) is the page as it is now for this
-        viewer; otherwise the page as stored for this viewer, or ``render()``'s, with its
-        ETag. Never a 304 nor a stored page while a message waits to be shown: neither has
-        it."""
+        viewer; otherwise the page as stored for this viewer, or made from ``body`` (the
+        page's parts, stored or rendered) in its ``frame`` (the page around them; None for a
+        poll's part alone), with its ETag. Never a 304 nor a stored page while a message waits
+        to be shown: neither has it."""
         request = self.request
         if len(get_messages(request)) > 0:
-            return render()
+            shown = mark_safe(body())  # the parts are rendered by templates, escaped
+            return frame(shown) if frame is not None else HttpResponse(shown)
         asked = asked_for(request)
         etag = self._etag(*extra)
         if etag in asked:
             response: HttpResponse = HttpResponseNotModified()
         else:
-            response, etag = self._page(render, etag, extra)
+            response, etag = self._page(body, frame, etag, extra)
             if response.status_code != 200:
                 return response
         response["ETag"] = etag
@@ -113,10 +173,14 @@ class Stamped:
         return response
 
     def _page(
-        self, render: Callable[[], HttpResponse], etag: str, extra: tuple[object, ...]
+        self,
+        body: Callable[[], str],
+        frame: Callable[[SafeString], HttpResponse] | None,
+        etag: str,
+        extra: tuple[object, ...],
     ) -> tuple[HttpResponse, str]:
-        """The viewer's page as stored, or rendered and stored, and its ETag. Its forms carry
-        the viewer's CSRF token (any token made from the same secret passes): the secret, made
+        """The viewer's page as stored, or made and stored, and its ETag. Its forms carry the
+        viewer's CSRF token (any token made from the same secret passes): the secret, made
         first on a first visit, is in the ETag and the key, with what the frame shows besides
         (the page, a kept copy, a guest's link)."""
         request = self.request
@@ -124,15 +188,38 @@ class Stamped:
         get_token(request)
         if request.META.get("CSRF_COOKIE") != secret:  # a first visit's, made just now
             etag = self._etag(*extra)
-        frame = (request.path, kept_copy(request), bool(request.session.get(GUEST_SESSION_KEY)))
-        key = f"tournament:page:{etag}:" + hashlib.sha256(repr(frame).encode()).hexdigest()
+        shown = (request.path, kept_copy(request), bool(request.session.get(GUEST_SESSION_KEY)))
+        key = f"tournament:page:{etag}:" + _hashed(shown)
         # As the bytes it is sent as: read, and its token put in, without decoding 80 KB.
         stored = cache.get(key)
         if not isinstance(stored, bytes):
-            response = render()
-            if response.status_code != 200:
-                return response, etag
-            stored = response.content
+            if frame is None:
+                stored = body().encode()
+            else:
+                around = self._frame(frame, shown)
+                if isinstance(around, HttpResponse):
+                    return around, etag
+                stored = around.replace(BODY_PLACEHOLDER.encode(), body().encode(), 1)
             cache.set(key, stored, STORED_FOR)
         fresh = new_hand_token().encode()
         return HttpResponse(stored.replace(FRESH_TOKEN.encode(), fresh), charset="utf-8"), etag
+
+    def _frame(
+        self, frame: Callable[[SafeString], HttpResponse], shown: tuple[object, ...]
+    ) -> bytes | HttpResponse:
+        """The viewer's page around its parts, as stored for the stamp without the tables'
+        saves (it shows the tournament itself, never its tables), or rendered and stored; a
+        render that is not a page (not a 200) as it is."""
+        key = "tournament:frame:" + self._digest(self.drawn, "frame", self._viewer(), shown)
+        stored = cache.get(key)
+        if isinstance(stored, bytes):
+            return stored
+        response = frame(mark_safe(BODY_PLACEHOLDER))
+        if response.status_code != 200:
+            return response
+        cache.set(key, response.content, STORED_FOR)
+        return response.content
+
+
+def _hashed(what: tuple[object, ...]) -> str:
+    return hashlib.sha256(repr(what).encode()).hexdigest()

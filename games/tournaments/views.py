@@ -14,12 +14,13 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clubs import access as club_access
 from games.hands.base import posted_version
 from games.http import HtmxHttpRequest, acting_user
+from games.models import Role
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
 from games.scoring import EntryError
 from games.tournaments import access, selectors, services, stamp
@@ -70,11 +71,12 @@ def tournament_detail(request: HtmxHttpRequest, tournament: str) -> HttpResponse
     """The director's page: the entry list, the draw, each table's progress. Its poll
     (``?part=progress``) brings the tables' progress alone. Both are served from the copy
     stored for the tournament's stamp while no table saved (``stamp``), and a poll whose copy
-    is current gets a 304."""
+    is current gets a 304; after a save, only the tables' progress is rendered again."""
     stamped = stamp.Stamped(request, access.tournament_viewed(request, tournament))
-    return stamped.answer(
-        lambda: _director_page(request, stamped.tournament, stamped=stamped), _minute()
-    )
+    director = _Director(request, stamped=stamped)
+    if request.htmx and request.GET.get("part") == "progress":
+        return stamped.answer(director.progress, None, _minute())
+    return stamped.answer(director.part, director.page, _minute())
 
 
 def _minute() -> int:
@@ -82,63 +84,145 @@ def _minute() -> int:
     return int(time.time()) // 60
 
 
+DIRECTOR_TEMPLATE = "tournaments/tournament_detail.html"
+# Where the director's part, as stored for the stamp without the tables' saves, takes the
+# tables' progress (stored for the stamp): letters only, so escaping leaves it as it is.
+PROGRESS_PLACEHOLDER = "StoredTournamentProgress"
+
+
+class _Director:
+    """The director's page of one request: the tables' progress, the part of the page around
+    it (the entry list, the draw, the round's forms), and the page around both. Served from
+    stored copies (``stamped``), the part around the progress is kept under the stamp without
+    the tables' saves (it shows nothing a save at a table changes) and the progress under the
+    stamp; otherwise (the answer to a write) both are rendered."""
+
+    def __init__(
+        self,
+        request: HtmxHttpRequest,
+        *,
+        stamped: stamp.Stamped | None = None,
+        tournament: Tournament | None = None,
+        entrant_form: EntrantForm | None = None,
+        refusal: list[str] | None = None,
+        stale: bool = False,
+    ) -> None:
+        self.request, self.stamped = request, stamped
+        self.given = tournament
+        self.entrant_form, self.refusal, self.stale = entrant_form, refusal or [], stale
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.layout.tournament
+
+    @functools.cached_property
+    def _read(self) -> tuple[selectors.Layout, selectors.TablesNow]:
+        """The tournament as drawn and its tables now, read for a page rendered afresh."""
+        assert self.given is not None
+        return selectors.layout_with_tables_now(self.given)
+
+    @property
+    def layout(self) -> selectors.Layout:
+        return self.stamped.layout if self.stamped is not None else self._read[0]
+
+    @property
+    def tables_now(self) -> selectors.TablesNow:
+        return self.stamped.tables_now if self.stamped is not None else self._read[1]
+
+    @functools.cached_property
+    def held(self) -> Role | None:
+        # The club as the stamp's query read it, where there is one: a stored part is found
+        # without the tournament read.
+        club_id = (
+            self.stamped.viewed.club_id if self.stamped is not None else self.tournament.club_id
+        )
+        return club_access.role_in(self.request.user, club_id)
+
+    @property
+    def can_direct(self) -> bool:
+        return bool(self.held and self.held.allows(DIRECTOR))
+
+    def progress(self) -> str:
+        """The current round's tables as they are now."""
+        if self.stamped is None:
+            return self._progress()
+        return self.stamped.part("progress", self._progress, self.can_direct, _minute())
+
+    def _progress(self) -> str:
+        context = {
+            "tournament": self.tournament,
+            "overview": selectors.overview_of(self.layout, self.tables_now),
+            "can_direct": self.can_direct,
+        }
+        return render_to_string(f"{DIRECTOR_TEMPLATE}#progress", context, self.request)
+
+    def part(self) -> str:
+        """The director's part of the page, its tables' progress in it."""
+        if self.stamped is None:
+            return self._around_progress(self.progress)
+        # Its forms carry the viewer's CSRF token (any token made from the same secret
+        # passes): the secret, made first if this is a first visit, is part of the key.
+        get_token(self.request)
+        secret = self.request.META.get("CSRF_COOKIE", "")
+        around = self.stamped.drawn_part(
+            "director",
+            lambda: self._around_progress(lambda: PROGRESS_PLACEHOLDER),
+            self.held,
+            secret,
+        )
+        if PROGRESS_PLACEHOLDER not in around:  # no round drawn yet
+            return around
+        return around.replace(PROGRESS_PLACEHOLDER, self.progress(), 1)
+
+    def _around_progress(self, progress: Callable[[], str]) -> str:
+        """The director's part with the tables' ``progress`` in it (while a round is drawn):
+        what it shows besides comes from the tournament as drawn, its tables' progress left
+        out (a save changes it)."""
+        tournament, can_direct = self.tournament, self.can_direct
+        form = self.entrant_form or EntrantForm(pairs=tournament.in_pairs)
+        if self.stamped is not None:
+            # Stored for every answer of this stamp: each answer gets a token of its own.
+            form.entry_token = stamp.FRESH_TOKEN
+        shown = progress() if self.layout.current is not None else ""
+        context = {
+            "tournament": tournament,
+            "overview": selectors.overview_of(self.layout, None),
+            "can_direct": can_direct,
+            "progress_part": mark_safe(shown),  # rendered by its template, escaped
+            "can_drop": can_direct and tournament.status != Status.FINISHED,
+            "club_players": selectors.players_to_enter(tournament) if can_direct else [],
+            "entrant_form": form,
+            "refusal": self.refusal,
+            "stale": self.stale,
+        }
+        return render_to_string(f"{DIRECTOR_TEMPLATE}#director", context, self.request)
+
+    def page(self, part: SafeString, status: int = 200) -> HttpResponse:
+        """The whole page around the director's ``part``."""
+        context = {"tournament": self.tournament, "director_part": part}
+        return render(self.request, DIRECTOR_TEMPLATE, context, status=status)
+
+
 def _director_page(
     request: HtmxHttpRequest,
     tournament: Tournament,
     *,
-    stamped: stamp.Stamped | None = None,
     entrant_form: EntrantForm | None = None,
     refusal: list[str] | None = None,
     stale: bool = False,
     status: int = 200,
 ) -> HttpResponse:
-    held = club_access.role_in(request.user, tournament.club_id)
-    can_direct = bool(held and held.allows(DIRECTOR))
-
-    @functools.cache
-    def context(whole: bool) -> dict[str, Any]:
-        """What the page shows; its progress poll reads the tables alone (``whole`` False)."""
-        shown: dict[str, Any] = {
-            "tournament": tournament,
-            "overview": selectors.overview(tournament),
-            "can_direct": can_direct,
-        }
-        if whole:
-            form = entrant_form or EntrantForm(pairs=tournament.in_pairs)
-            if stamped is not None:
-                # Stored for every answer of this stamp: each answer gets a token of its own.
-                form.entry_token = stamp.FRESH_TOKEN
-            shown |= {
-                "can_drop": can_direct and tournament.status != Status.FINISHED,
-                "club_players": selectors.players_to_enter(tournament) if can_direct else [],
-                "entrant_form": form,
-                "refusal": refusal or [],
-                "stale": stale,
-            }
-        return shown
-
-    template = "tournaments/tournament_detail.html"
-
-    def part(name: str) -> Callable[[], str]:
-        return lambda: render_to_string(f"{template}#{name}", context(name == "director"), request)
-
+    """The director's page as a write left it (or refused it, with ``refusal`` or ``stale``),
+    rendered afresh: with htmx, the director's part alone."""
+    director = _Director(
+        request, tournament=tournament, entrant_form=entrant_form, refusal=refusal, stale=stale
+    )
     if request.htmx and request.GET.get("part") == "progress":
-        progress = part("progress")
-        if stamped is not None:
-            return HttpResponse(stamped.part("progress", progress, can_direct, _minute()))
-        return HttpResponse(progress(), status=status)
-    if stamped is not None:
-        # Its forms carry the viewer's CSRF token (any token made from the same secret
-        # passes): the secret, made first if this is a first visit, is part of the key.
-        get_token(request)
-        secret = request.META.get("CSRF_COOKIE", "")
-        director = stamped.part("director", part("director"), held, secret, _minute())
-    else:
-        director = part("director")()
+        return HttpResponse(director.progress(), status=status)
+    part = director.part()
     if request.htmx and request.method == "POST":
-        return HttpResponse(director, status=status)
-    page = {"tournament": tournament, "director_part": mark_safe(director)}
-    return render(request, template, page, status=status)
+        return HttpResponse(part, status=status)
+    return director.page(mark_safe(part), status)
 
 
 def _after_write(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
@@ -331,28 +415,26 @@ def standings(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
     final ranking with the prizes by place (printable on A4). Polls itself while playing;
     served from the copy stored for the tournament's stamp, and a 304 to a current poll."""
     stamped = stamp.Stamped(request, access.tournament_viewed(request, tournament))
-    return stamped.answer(lambda: _standings_page(request, stamped.tournament, stamped))
-
-
-def _standings_page(
-    request: HtmxHttpRequest, tournament: Tournament, stamped: stamp.Stamped
-) -> HttpResponse:
     template = "tournaments/standings.html"
-    shown = stamped.part(
-        "standings",
-        lambda: render_to_string(
-            f"{template}#standings",
-            {
-                "tournament": tournament,
-                "standings": selectors.standings(tournament),
-                "prizes": dict(enumerate(tournament.prizes, start=1)),
-            },
-        ),
-    )
+
+    def shown() -> str:
+        def render_standings() -> str:
+            found = stamped.tournament
+            context = {
+                "tournament": found,
+                "standings": selectors.standings_of(stamped.layout, stamped.tables_now),
+                "prizes": dict(enumerate(found.prizes, start=1)),
+            }
+            return render_to_string(f"{template}#standings", context)
+
+        return stamped.part("standings", render_standings)
+
+    def page(part: SafeString) -> HttpResponse:
+        return render(request, template, {"tournament": stamped.tournament, "standings_part": part})
+
     if request.htmx and request.GET.get("part") == "standings":
-        return HttpResponse(shown)
-    page = {"tournament": tournament, "standings_part": mark_safe(shown)}
-    return render(request, template, page)
+        return stamped.answer(shown, None)
+    return stamped.answer(shown, page)
 
 
 @require_POST
@@ -395,12 +477,12 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     template = "tournaments/big_screen.html"
 
     def screen() -> str:
-        found = stamped.tournament
+        layout, now = stamped.layout, stamped.tables_now
         context = {
-            "tournament": found,
-            "overview": selectors.overview(found),
+            "tournament": layout.tournament,
+            "overview": selectors.overview_of(layout, now),
             # The seating's turn shows no standings: they are not summed for it.
-            "standings": None if show_seating else selectors.standings(found),
+            "standings": None if show_seating else selectors.standings_of(layout, now),
             "token": token,
             "show_seating": show_seating,
             # A screen held on one turn keeps it in its polls.
@@ -408,15 +490,17 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
         }
         return render_to_string(f"{template}#screen", context)
 
-    def page() -> HttpResponse:
-        shown_now = stamped.part("screen", screen, token, show_seating, shown)
-        if request.htmx and request.GET.get("part") == "screen":
-            return HttpResponse(shown_now)
+    def part() -> str:
+        return stamped.part("screen", screen, token, show_seating, shown)
+
+    def page(part: SafeString) -> HttpResponse:
         context = {
             "tournament": stamped.tournament,
-            "screen_part": mark_safe(shown_now),
+            "screen_part": part,
             "screen_turn": SCREEN_TURN,
         }
         return render(request, template, context)
 
-    return stamped.answer(page, show_seating, shown)
+    if request.htmx and request.GET.get("part") == "screen":
+        return stamped.answer(part, None, show_seating, shown)
+    return stamped.answer(part, page, show_seating, shown)

@@ -74,6 +74,9 @@ from games.tables import services as table_services
 from games.tournaments.bench import tournament_report
 
 BENCH_DATABASE_PREFIX = "test_scorekeeper_bench"
+# What the bench times, in order (``--only`` names some): importing scoresheets, the score
+# command's start-up, the league pages, the table page, the tournament night.
+SECTIONS = ("import", "startup", "league", "table", "tournament")
 MIB = 1024 * 1024
 
 
@@ -107,6 +110,12 @@ class Command(BaseCommand):
             default="2000,8000",
             help="sizes of the scoresheets imported and scored (default 2000,8000)",
         )
+        parser.add_argument(
+            "--only",
+            action="append",
+            choices=SECTIONS,
+            help="time only this section (given again: these sections); every one by default",
+        )
 
     def handle(self, *args: object, **options: object) -> None:
         if min(integer(options, "tables"), integer(options, "hands"), integer(options, "runs")) < 1:
@@ -134,19 +143,29 @@ class Command(BaseCommand):
             shutil.rmtree(scratch, ignore_errors=True)
 
     def _bench(self, label: str, options: Mapping[str, object]) -> None:
-        sizes = [int(size) for size in string(options, "import_hands").split(",") if size.strip()]
-        if sizes:
-            self.stdout.write(_import_table(label, [_measure_import(size) for size in sizes]))
-        self.stdout.write(_cli_line(_measure_cli_startup()))
+        only = options.get("only") or SECTIONS
+        assert isinstance(only, list | tuple)
         tables, hands, runs = (integer(options, name) for name in ("tables", "hands", "runs"))
+        sizes = [int(size) for size in string(options, "import_hands").split(",") if size.strip()]
+        if sizes and "import" in only:
+            self.stdout.write(_import_table(label, [_measure_import(size) for size in sizes]))
+        if "startup" in only:
+            self.stdout.write(_cli_line(_measure_cli_startup()))
+        owner = bench_owner()
+        if "league" in only:
+            self._league(label, owner, tables, hands, runs, integer(options, "seed"))
+        if "table" in only:
+            self.stdout.write(table_page_report(label, owner, runs=max(runs, 31)))
+        if "tournament" in only:
+            self.stdout.write(tournament_report(label, owner, runs=max(runs, 15)))
+
+    def _league(
+        self, label: str, owner: User, tables: int, hands: int, runs: int, seed: int
+    ) -> None:
         self.stdout.write(f"{label}: seeding {tables:,} finished tables of {hands} hands ...")
         started = time.perf_counter()
-        owner = bench_owner()
         league = demo_league_create(
-            tables=tables,
-            hands=hands,
-            seed=integer(options, "seed"),
-            club=owner.memberships.get().club,
+            tables=tables, hands=hands, seed=seed, club=owner.memberships.get().club
         )
         seeded = time.perf_counter() - started
         if connection.vendor == "postgresql":
@@ -173,8 +192,6 @@ class Command(BaseCommand):
             f"{runs} timed runs per page after a warm-up, DEBUG off; queries and the slowest "
             "query from one more run, peak memory (tracemalloc) from another."
         )
-        self.stdout.write(table_page_report(label, owner, runs=max(runs, 31)))
-        self.stdout.write(tournament_report(label, owner, runs=max(runs, 15)))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""The standings' rows, built in Python in one pass.
+"""The standings' tables and rows, the director's rows and the big screen's, built in Python in
+one pass.
 
 A 100-player night's standings are a hundred rows of six cells; as a template each row took a
 dozen node renders (a filter per figure, a translation, a loop for the prize), most of what the
@@ -7,6 +8,7 @@ page cost. Here the same markup is joined from strings, escaped as the template 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from django import template
@@ -36,9 +38,33 @@ def figure(value: float) -> str:
 
 
 @register.simple_tag
-def standings_rows(
-    rows: Sequence[StandingRow], prizes: Mapping[int, str] | None = None
+def standings_table(
+    rows: Sequence[StandingRow],
+    criteria: Sequence[str],
+    caption: str,
+    prizes: Mapping[int, str] | None = None,
+    round_table: bool = False,
 ) -> SafeString:
+    """A standings table: its ``caption``, its head (place, start number, name, each criterion
+    ranked by, and the prize where ``prizes`` are given) and its rows. A round's table
+    (``round_table``, which shows no prizes) is left out of the printed copy. Rendered again
+    after every save at any table: as a template included for each table, its head took as long
+    as its hundred rows."""
+    figures = "".join(
+        f'<th scope="col" class="number">{esc(_(criterion))}</th>' for criterion in criteria
+    )
+    prized = prizes if prizes and not round_table else None
+    prize = f'<th scope="col">{esc(_("Prize"))}</th>' if prized else ""
+    classes = "standings no-print-round" if round_table else "standings"
+    return mark_safe(  # every value is escaped or a number
+        f'<table class="{classes}"><caption>{esc(caption)}</caption><thead><tr>'
+        f'<th scope="col">{esc(_("Place"))}</th><th scope="col">{esc(_("No."))}</th>'
+        f'<th scope="col">{esc(_("Name"))}</th>{figures}{prize}</tr></thead>'
+        f"<tbody>{_standings_rows(rows, prized)}</tbody></table>"
+    )
+
+
+def _standings_rows(rows: Sequence[StandingRow], prizes: Mapping[int, str] | None) -> str:
     """The ``<tr>`` of each row: place, start number, name (with the tie-break that placed it),
     each figure, and the place's prize where ``prizes`` are given."""
     parts: list[str] = []
@@ -57,7 +83,7 @@ def standings_rows(
             f"{opening}<td>{row.place}</td><td>{row.number}</td>"
             f"<td>{esc(row.name)}{decided}</td>{cells}{prize}</tr>"
         )
-    return mark_safe("".join(parts))  # every value above is escaped or a number
+    return "".join(parts)  # every value above is escaped or a number
 
 
 @register.simple_tag(takes_context=True)
@@ -150,18 +176,8 @@ def progress_rows(
             badge = f' <span class="badge badge-late">{words["late"]}</span>'
         else:
             badge = ""
-        seats = "".join(
-            f'<span class="seat">{number} {esc(name)}</span>' for number, name in table.seats
-        )
-        if table.games_due:
-            games = of_games % {
-                "played": table.games_played,
-                "due": table.games_due,
-            }
-        else:
-            games = ngettext("%(games)s game", "%(games)s games", table.games_played) % {
-                "games": table.games_played
-            }
+        seats = _seats(table.seats)
+        games = _games(table, of_games)
         if table.saved_just_now:
             saved = words["just_now"]
         elif table.last_save:
@@ -179,7 +195,53 @@ def progress_rows(
         parts.append(
             f'<li class="round-table{state}"><p class="round-table-head"><strong>'
             f"{esc(table_number % {'number': table.number})}</strong>{badge}</p>"
-            f'<p class="seats">{seats}</p><p class="muted">{esc(games)} · {saved}</p>'
+            f'<p class="seats">{seats}</p><p class="muted">{games} · {saved}</p>'
             f'<p class="round-table-links">{" ".join(anchors)}</p></li>'
         )
     return mark_safe("".join(parts))  # every value above is escaped, a number or a URL
+
+
+@functools.lru_cache(maxsize=1024)
+def _seats(seats: tuple[tuple[int, str], ...]) -> str:
+    """A table's seats, each start number and name: the same all round, while the rows around
+    them are built again after every save (escaping the names was a third of the rows)."""
+    return "".join(f'<span class="seat">{number} {esc(name)}</span>' for number, name in seats)
+
+
+def _games(table: TableProgress, of_games: str) -> str:
+    """A table's games, escaped: "12 of 32 games" (``of_games``, translated once a render),
+    or "12 games" where the table plays its game to the end."""
+    if table.games_due:
+        return esc(of_games % {"played": table.games_played, "due": table.games_due})
+    played = ngettext("%(games)s game", "%(games)s games", table.games_played)
+    return esc(played % {"games": table.games_played})
+
+
+@register.simple_tag
+def screen_standings_rows(rows: Sequence[StandingRow]) -> SafeString:
+    """The big screen's ``<li>`` for each row: place, start number, name and the first
+    figure. The screen polls every 2 s and renders again after every save at any table, so
+    built in one pass as the standings' rows are."""
+    return mark_safe(  # every value is escaped or a number
+        "".join(
+            f'<li value="{row.place}"><span class="start-number">{row.number}</span> '
+            f'{esc(row.name)} <strong class="screen-points" data-number="{row.number}">'
+            f"{figure(row.values[0])}</strong></li>"
+            for row in rows
+        )
+    )
+
+
+@register.simple_tag
+def screen_seating_rows(tables: Sequence[TableProgress]) -> SafeString:
+    """The big screen's ``<li>`` for each table of the round: its number, its seats and its
+    games, built in one pass as the director's rows are."""
+    table_number, of_games = _("Table %(number)s"), _("%(played)s of %(due)s games")
+    parts = []
+    for table in tables:
+        parts.append(
+            f"<li><strong>{esc(table_number % {'number': table.number})}</strong> "
+            f"{_seats(table.seats)} "
+            f'<span class="muted">{_games(table, of_games)}</span></li>'
+        )
+    return mark_safe("".join(parts))  # every value is escaped or a number

@@ -4,16 +4,19 @@ current gets a 304."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from unittest import mock
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from games.clubs import services as club_services
 from games.hands.base import HAND_TOKEN
 from games.models import Membership, Role
+from games.tournaments import services, stamp
 from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
 from tests.clubs import home_owner, member
 
@@ -163,3 +166,105 @@ def test_a_stored_page_is_read_with_the_viewer_s_role_and_the_stamp_in_one_query
     assert "Draw round" not in client.get(pages[0]).content.decode()
     club_services.club_delete(tournament.club)
     assert [client.get(page).status_code for page in pages] == [404, 404]
+
+
+def _round_tables(page: str) -> list[str]:
+    """The director's page's table rows, in order."""
+    return page.split('<li class="round-table')[1:]
+
+
+def test_after_a_save_the_director_s_page_and_the_standings_show_that_table_and_the_rest(
+    client: Client,
+) -> None:
+    """Each page stored, then a save at one table: the director's page (its part around the
+    tables kept from before) shows that table's games and last save and every other table as
+    it was, and the standings that table's totals, on the very next request."""
+    tournament = schafkopf_night(entrants=8, games_per_round=4)
+    first, second = drawn(tournament).tables.order_by("number")
+    client.force_login(home_owner())
+    director = reverse("games:tournament", args=[tournament.public_id])
+    standings = reverse("games:tournament_standings", args=[tournament.public_id])
+    stored = client.get(director).content.decode()
+    assert [row.count("0 of 4 games") for row in _round_tables(stored)] == [1, 1]
+    assert client.get(standings).content.decode().count('<td class="number">0</td>') == 8
+
+    play(second, zero_sum(second.seats, winner=second.seats[0], stake=10))
+
+    page = client.get(director).content.decode()
+    one, two = _round_tables(page)
+    assert "0 of 4 games" in one
+    assert "nothing saved yet" in one
+    assert "1 of 4 games" in two
+    assert "last save just now" in two
+    # The part around the tables, as it was stored: the entry list with its forms, which
+    # carry the viewer's CSRF token, and the round's.
+    assert page.count('<li value="') == 8
+    assert "Close round 1" in page
+    assert page.count('name="csrfmiddlewaretoken"') == stored.count('name="csrfmiddlewaretoken"')
+    shown = client.get(standings).content.decode()
+    assert shown.count('<td class="number">30</td>') == 1
+    assert shown.count('<td class="number">-10</td>') == 3
+    assert shown.count('<td class="number">0</td>') == len(first.seats)
+
+
+def test_a_director_s_write_after_a_save_moves_the_part_kept_while_the_tables_save(
+    client: Client,
+) -> None:
+    """What is kept while the tables save (the tournament as drawn, the director's page but
+    its tables) outlives no write of the director's: a result by hand at a table and an
+    entrant who drops out show on the next request."""
+    tournament = schafkopf_night(entrants=8, games_per_round=4)
+    first, second = drawn(tournament).tables.order_by("number")
+    client.force_login(home_owner())
+    director = reverse("games:tournament", args=[tournament.public_id])
+    standings = reverse("games:tournament_standings", args=[tournament.public_id])
+    client.get(director)
+    client.get(standings)
+    play(second, zero_sum(second.seats, winner=second.seats[0], stake=10))
+    client.get(director)
+    client.get(standings)
+
+    tournament.refresh_from_db()
+    by_hand = dict.fromkeys(first.seats, 0) | {first.seats[1]: 7}
+    services.round_table_result_set(
+        first, points=by_hand, reason="Anni had to leave", version=tournament.version
+    )
+    page = client.get(director).content.decode()
+    assert "result by hand" in _round_tables(page)[0]
+    assert '<td class="number">7</td>' in client.get(standings).content.decode()
+
+    tournament.refresh_from_db()
+    leaving = tournament.entrants.get(number=second.seats[3])
+    services.entrant_drop(leaving, version=tournament.version)
+    assert "out from round 2" in client.get(director).content.decode()
+    assert client.get(standings).content.decode().count('<tr class="dropped">') == 1
+
+
+def test_a_page_made_of_parts_kept_while_the_tables_save_is_the_page_rendered_afresh(
+    client: Client,
+) -> None:
+    """After a save, each page made of the parts kept from before and those rendered again is
+    the page an app server with nothing stored renders (another worker's, just started),
+    but for the tokens made for each answer."""
+    tournament = schafkopf_night(entrants=8, games_per_round=4)
+    _first, second = drawn(tournament).tables.order_by("number")
+    client.force_login(home_owner())
+    pages = [
+        reverse("games:tournament", args=[tournament.public_id]),
+        reverse("games:tournament_standings", args=[tournament.public_id]),
+        reverse("games:tournament_screen", args=[tournament.watch_token]) + "?show=standings",
+        reverse("games:tournament_screen", args=[tournament.watch_token]) + "?show=seating",
+    ]
+    for page in pages:
+        client.get(page)
+    play(second, zero_sum(second.seats, winner=second.seats[1], stake=20))
+
+    def shown(page: str) -> str:
+        tokens = r'(name="(csrfmiddlewaretoken|entry_token)" value=|"X-CSRFToken": )"[^"]+"'
+        return re.sub(tokens, r"\1(token)", client.get(page).content.decode())
+
+    made_of_parts = [shown(page) for page in pages]
+    cache.clear()
+    stamp.LAYOUTS.clear()
+    assert made_of_parts == [shown(page) for page in pages]
+    assert "1 of 4 games" in made_of_parts[3]
