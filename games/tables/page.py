@@ -33,6 +33,7 @@ from games.hands.html import esc
 from games.http import HtmxHttpRequest, kept_copy
 from games.leagues import selectors as league_selectors
 from games.models import Role, Round, Seat, Table, new_hand_token
+from games.packed_pages import PackedPage, PackedResponse
 from games.remembered import Remembered
 from games.scoring import GameState, RoundScore, TableSetup
 from games.scoring.base import resumed_state
@@ -92,23 +93,27 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     }
     if len(get_messages(request)) > 0:
         return render(request, "tables/table_detail.html", context)
-    # And the whole page around it, for every viewer it looks alike to, its tokens filled in.
-    token = esc(get_token(request))
+    # And the whole page around it, for every viewer it looks alike to, its tokens filled in
+    # (and gzipped from its pieces packed once: games.packed_pages).
+    values = {**fill, stored_parts.CSRF_PLACEHOLDER: esc(get_token(request))}
     whole = STORED_PAGES.get(
         _page_key(key, request),
-        lambda: render(
-            request,
-            "tables/table_detail.html",
-            {**context, "csrf_token": stored_parts.CSRF_PLACEHOLDER, "stored_fill": {}},
-        ).content.decode(),
+        lambda: PackedPage(
+            render(
+                request,
+                "tables/table_detail.html",
+                {**context, "csrf_token": stored_parts.CSRF_PLACEHOLDER, "stored_fill": {}},
+            ).content.decode(),
+            {placeholder: len(value) for placeholder, value in values.items()},
+        ),
     )
-    whole = whole.replace(stored_parts.CSRF_PLACEHOLDER, token)
-    return HttpResponse(whole.replace(HAND_TOKEN_PLACEHOLDER, fill[HAND_TOKEN_PLACEHOLDER]))
+    return PackedResponse(whole, values)
 
 
 # Whole table pages (without a message) by what they show (``_page_key``), their CSRF token and
-# new hand's token placeholders: some 20-60 KB each, ten megabytes or so per app server at most.
-STORED_PAGES: Remembered[str] = Remembered(200)
+# new hand's token placeholders: some 20-60 KB each, twice that once packed, twenty megabytes or
+# so per app server at most.
+STORED_PAGES: Remembered[PackedPage] = Remembered(200)
 
 
 def _page_key(stored_as: str, request: HtmxHttpRequest) -> tuple[object, ...]:
