@@ -293,10 +293,10 @@ class DealerLines:
     seats: tuple[DealerSeat, ...]
 
 
-def dealer_lines(entry: HandEntry, setup: TableSetup, state: GameState) -> DealerLines | None:
-    """The scoreboard's words for each seat dealing next, the totals as they stand; None where
-    nothing on it names the dealer."""
-    boards = [entry.scoreboard(setup, state, player) for player in setup.players]
+def dealer_lines(setup: TableSetup, boards: Sequence[Scoreboard]) -> DealerLines | None:
+    """The scoreboard's words for each seat dealing next (``boards``: the scoreboard with each
+    seat's player dealing next, the totals as they stand, in seat order); None where nothing
+    on it names the dealer."""
     facts = len(boards[0].facts)
     if any(len(board.facts) != facts for board in boards):
         return None  # no fact to swap for another

@@ -21,7 +21,8 @@ from games.problems import UNPROCESSABLE, add_problems
 from games.scoring import EntryError
 from games.tables import access, selectors, services
 from games.tables.conflicts import refuse_stale_record
-from games.tables.page import TablePage, render_get, render_live, render_recorded, render_table
+from games.tables.page import TablePage, render_get, render_live, render_table
+from games.tables.recorded import render_recorded
 from games.tables.write_path import StaleWrite
 
 
