@@ -35,8 +35,10 @@ from games.leagues import selectors as league_selectors
 from games.models import Role, Round, Seat, Table, new_hand_token
 from games.packed_pages import PackedPage, PackedResponse
 from games.remembered import Remembered
-from games.scoring import GameState, RoundScore, TableSetup
+from games.scoring import EntryError, GameState, RoundScore, TableSetup
 from games.scoring.base import resumed_state
+from games.scoring.phone import entry_reader
+from games.scoring.posted import FIRST_HAND, NotScorable, check_hand_form
 from games.tables import access, selectors, write_path
 from games.tables.changes import Conflict, change_lines
 from games.tables.charts import latest_totals_figure
@@ -437,6 +439,30 @@ class TablePage:
                     "hand_token": hand_token or new_hand_token(),
                 }
         return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
+
+    def posted_entry(self, data: Mapping[str, object]) -> dict[str, object] | None:
+        """The new hand a save posts, read straight from its fields by the game's reader
+        (``<package>.posted.read_entry``: what the form reads its cleaned values with, and the
+        phone a hand kept offline), without building the form: where the form looks at nothing
+        but the fields (not the earlier hands, not who deals) and the reader takes them, its
+        entry is the form's, and where the form refuses them so does the reader or the engine
+        (tests/test_offline_entries.py holds them to it). None where the form must read them:
+        the reader refuses them (it may take less than the form) or finds the hand wrong, or the
+        form looks further."""
+        reader = entry_reader(self.table.game)
+        if (
+            reader is None
+            or self.ui.form_uses_earlier
+            or self.table.rules.dealer_sits_out_at == len(self.setup.players)
+        ):
+            return None
+        try:
+            check_hand_form(data)
+            return reader(data, self.setup, FIRST_HAND)
+        except (NotScorable, EntryError):
+            # Refused (or a hand its engine finds wrong already as it reads it): the form says
+            # what is wrong.
+            return None
 
     def sitting_out(self, before: int | None) -> dict[str, str]:
         """At a table whose dealer sits out each game (``Game.dealer_sits_out_at``: Schafkopf

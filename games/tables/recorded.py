@@ -11,13 +11,13 @@ The first hand's and the last hand's answers are the whole table, rendered as be
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 
 from games.addresses import address
-from games.hands import BaseHandForm
 from games.http import HtmxHttpRequest
 from games.models import Round, new_hand_token
 from games.tables.page import (
@@ -39,9 +39,9 @@ from games.templatetags.table_html import (
 
 
 def render_recorded(
-    request: HtmxHttpRequest, page: TablePage, recorded: Round, posted: BaseHandForm
+    request: HtmxHttpRequest, page: TablePage, recorded: Round, posted: Mapping[str, object]
 ) -> HttpResponse:
-    """The answer to a hand just recorded (``posted``: its form). The form already on
+    """The answer to a hand just recorded (``posted``: its form's fields). The form already on
     the phone is emptied there (``form.reset()``) rather than sent again when the next hand's
     form would be the same as it (``signature``): the answer then holds its new guard and its
     empty preview; otherwise the whole hand entry. After the first hand or the last one, the
@@ -56,7 +56,7 @@ def render_recorded(
         return response
     table = page.table
     signature = page.fresh_signature()
-    reset = posted.data.get("form_signature") == signature
+    reset = posted.get("form_signature") == signature
     board = scoreboard_parts(page)
     # Where a scorer saved it (any save: a viewer cannot), its notice and the row's buttons.
     token_input = csrf_input(get_token(request)) if page.can_score else ""
