@@ -5,6 +5,7 @@ answers with."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -52,6 +53,8 @@ HISTORY_PAGE = 20
 # costs at most a tenth more than one of 10, in time and a fifth in bytes).
 WINDOW = HISTORY_PAGE
 
+# Each game's reader of its hand form, found once (scoring.phone.entry_reader imports it).
+_entry_reader = functools.cache(entry_reader)
 
 # The table page's stored part (``{% stored_part %}`` in tables/table_detail.html), and what
 # stands in it for the new hand's token (letters only; a real token is URL-safe base64).
@@ -449,7 +452,7 @@ class TablePage:
         (tests/test_offline_entries.py holds them to it). None where the form must read them:
         the reader refuses them (it may take less than the form) or finds the hand wrong, or the
         form looks further."""
-        reader = entry_reader(self.table.game)
+        reader = _entry_reader(self.table.game)
         if (
             reader is None
             or self.ui.form_uses_earlier

@@ -14,6 +14,7 @@ from typing import Protocol, TypedDict
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.hands.base import HAND_WORDS, HistoryLine, RoundWords
@@ -108,15 +109,26 @@ class RowWords:
 
 
 def row_words(words_of_rounds: RoundWords) -> RowWords:
-    """The history rows' words, where the game names its rounds ``words_of_rounds``."""
-    return RowWords(
-        esc(_("Why?")),
-        esc(_("Edit")),
-        esc(_("Delete")),
-        str(words_of_rounds.delete),
-        str(words_of_rounds.number),
-        _("Dealt by %(dealer)s"),
-    )
+    """The history rows' words, where the game names its rounds ``words_of_rounds``, in the
+    active language: worked out once per process for each (a save's answer asks every time)."""
+    key = (id(words_of_rounds), get_language())
+    found = _ROW_WORDS.get(key)
+    # The game's words are kept with them, so their id is not another's.
+    if found is None or found[0] is not words_of_rounds:
+        words = RowWords(
+            esc(_("Why?")),
+            esc(_("Edit")),
+            esc(_("Delete")),
+            str(words_of_rounds.delete),
+            str(words_of_rounds.number),
+            _("Dealt by %(dealer)s"),
+        )
+        found = _ROW_WORDS[key] = (words_of_rounds, words)
+    return found[1]
+
+
+# The rows' words by the game's words and the language: a few games' words in a few languages.
+_ROW_WORDS: dict[tuple[int, str | None], tuple[RoundWords, RowWords]] = {}
 
 
 _WORDS_KEY = "history_row_words"
