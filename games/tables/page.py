@@ -18,6 +18,7 @@ from django.http import (
     Http404,
     HttpResponse,
     HttpResponseNotModified,
+    QueryDict,
 )
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -39,7 +40,7 @@ from games.remembered import Remembered
 from games.scoring import EntryError, GameState, RoundScore, TableSetup
 from games.scoring.base import resumed_state
 from games.scoring.phone import entry_reader
-from games.scoring.posted import FIRST_HAND, NotScorable, check_hand_form
+from games.scoring.posted import FIRST_HAND, NotScorable, check_hand_form, form_values
 from games.tables import access, selectors, write_path
 from games.tables.changes import Conflict, change_lines
 from games.tables.charts import latest_totals_figure
@@ -443,7 +444,7 @@ class TablePage:
                 }
         return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
 
-    def posted_entry(self, data: Mapping[str, object]) -> dict[str, object] | None:
+    def posted_entry(self, data: QueryDict) -> dict[str, object] | None:
         """The new hand a save posts, read straight from its fields by the game's reader
         (``<package>.posted.read_entry``: what the form reads its cleaned values with, and the
         phone a hand kept offline), without building the form: where the form looks at nothing
@@ -459,9 +460,13 @@ class TablePage:
             or self.table.rules.dealer_sits_out_at == len(self.setup.players)
         ):
             return None
+        # As the phone keeps a form's fields (``posted.form_values``), which the reader is held
+        # to the form with: a plain dict, where a QueryDict raised (and caught) an error for
+        # each of the forty card radios a hand counted at the table leaves out.
+        values = form_values([(name, value) for name, values in data.lists() for value in values])
         try:
-            check_hand_form(data)
-            return reader(data, self.setup, FIRST_HAND)
+            check_hand_form(values)
+            return reader(values, self.setup, FIRST_HAND)
         except (NotScorable, EntryError):
             # Refused (or a hand its engine finds wrong already as it reads it): the form says
             # what is wrong.
