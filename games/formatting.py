@@ -8,6 +8,8 @@ totals with the hands it kept offline; this module gives it the page's language.
 
 from __future__ import annotations
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.formats import get_format, number_format
 from django.utils.translation import get_language
 
@@ -35,8 +37,23 @@ __all__ = [
 
 
 def page_numbers() -> NumberStyle:
-    """How the active language writes numbers, as the pure writers take it."""
-    return NumberStyle((get_language() or "en").split("-")[0], str(get_format("DECIMAL_SEPARATOR")))
+    """How the active language writes numbers, as the pure writers take it: worked out once
+    per language (a scoreboard asks for each total, and Django's formats look the language's
+    up anew each time), again after a change to the settings."""
+    language = get_language() or "en"
+    style = _STYLES.get(language)
+    if style is None:
+        style = NumberStyle(language.split("-")[0], str(get_format("DECIMAL_SEPARATOR")))
+        _STYLES[language] = style
+    return style
+
+
+_STYLES: dict[str, NumberStyle] = {}
+
+
+@receiver(setting_changed)
+def _formats_changed(**_: object) -> None:
+    _STYLES.clear()
 
 
 def signed(value: float, digits: int = 0) -> str:

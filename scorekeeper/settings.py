@@ -123,7 +123,8 @@ MIDDLEWARE = [
     # would put the old CSRF and session cookies back); above the middleware that set them.
     "games.middleware.KeptCopyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's LocaleMiddleware, without looking for a language in paths that have none.
+    "games.middleware.QuickLocaleMiddleware",
     # The language an account chose, on every phone it signs in on (after the cookie and the
     # browser's, which LocaleMiddleware reads).
     "games.clubs.language.AccountLanguageMiddleware",

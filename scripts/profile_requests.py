@@ -14,15 +14,24 @@ Each query is timed and put down to the part it ran in.
 Prints, per kind of request: each part's median time (ms) and its queries (count and median
 ms), then the queries themselves. A figure is a median over ``--runs`` requests.
 
+With ``--cprofile`` it says instead where the Python time of each kind goes, function by
+function: its ``--runs`` requests (after the warm-up) run under cProfile through the application
+as it is served (no marker), and the ``--top`` functions are printed by cumulative time and by
+their own time, in ms per request. cProfile's own cost per call weighs on code that makes many
+small calls, so its figures are for finding where the time goes, not for the time itself.
+
     scripts/profile_requests.py                       # SQLite, 200 runs per kind
     scripts/profile_requests.py --database postgres   # PostgreSQL (LOADTEST_POSTGRES_URL)
+    scripts/profile_requests.py --kinds record --cprofile --top 40 --cprofile-dir /tmp/prof
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import io
 import os
+import pstats
 import re
 import shutil
 import statistics
@@ -333,6 +342,55 @@ def unmarked(requests: Mapping[str, Callable[[], str]], runs: int, warmup: int) 
     return {kind: statistics.median(times) for kind, times in taken.items()}
 
 
+def function_profile(kind: str, request: Callable[[], str], runs: int, warmup: int) -> pstats.Stats:
+    """``runs`` requests of one kind under cProfile, after ``warmup`` not profiled."""
+    profiler = cProfile.Profile()
+    for cycle in range(warmup + runs):
+        if cycle >= warmup:
+            profiler.enable()
+        error = request()
+        profiler.disable()
+        if error:
+            raise SystemExit(f"{kind}: {error}")
+    return pstats.Stats(profiler)
+
+
+def function_label(function: tuple[str, int, str]) -> str:
+    """A function as ``path:line(name)``, the path from the repository or the site-packages."""
+    filename, line, name = function
+    if filename == "~":
+        return name  # a built-in, which cProfile names in full already
+    for root in (f"{BASE_DIR}/", "site-packages/", "/lib/python"):
+        if root in filename:
+            filename = filename.split(root, 1)[1]
+            break
+    return f"{filename}:{line}({name})"
+
+
+def function_rows(stats: pstats.Stats, runs: int, key: str, top: int) -> list[tuple[str, ...]]:
+    """The ``top`` functions by ``key`` ("cumulative" or "own"): calls and ms per request."""
+    entries = stats.stats  # type: ignore[attr-defined]
+    index = 3 if key == "cumulative" else 2
+    ranked = sorted(entries.items(), key=lambda item: item[1][index], reverse=True)[:top]
+    return [
+        (
+            f"{calls / runs:.3g}", f"{own * 1000 / runs:.3f}", f"{cumulative * 1000 / runs:.3f}",
+            function_label(function),
+        )
+        for function, (_primitive, calls, own, cumulative, _callers) in ranked
+    ]  # fmt: skip
+
+
+def function_report(kind: str, stats: pstats.Stats, runs: int, top: int) -> str:
+    from games.bench_table import text_table
+
+    heading = ("calls", "own ms", "cumul. ms", "function")
+    lines = [f"-- {kind} under cProfile ({runs} runs; per request) --"]
+    for key in ("cumulative", "own"):
+        lines += [f"by {key} time:", text_table(heading, function_rows(stats, runs, key, top)), ""]
+    return "\n".join(lines)
+
+
 @contextmanager
 def our_site(args: argparse.Namespace, scratch: Path) -> Iterator[peerbench.OurSite]:
     loadtest.production_mode(scratch, peerbench.BENCH_SETTINGS)
@@ -357,6 +415,17 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--runs", type=int, default=200, help="requests per kind (200)")
     parser.add_argument("--warmup", type=int, default=20, help="requests not counted (20)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="which kinds (all)")
+    parser.add_argument(
+        "--cprofile",
+        action="store_true",
+        help="each kind's time by function under cProfile instead of by middleware",
+    )
+    parser.add_argument("--top", type=int, default=30, help="functions listed with --cprofile")
+    parser.add_argument(
+        "--cprofile-dir",
+        type=Path,
+        help="with --cprofile, also keep each kind's profile there (KIND.pstats, for pstats)",
+    )
     args = parser.parse_args(argv)
     scratch = Path(tempfile.mkdtemp(prefix="scorekeeper-profile-"))
     with ExitStack() as stack:
@@ -370,6 +439,15 @@ def main(argv: Sequence[str]) -> int:
         plain_phone = InProcessPhone(WSGIHandler())
         plain_phone.sign_in(site.username, site.password)
         plain_requests = peerbench.our_requests(site, plain_phone, site.save_tables[0])
+        if args.cprofile:
+            worker_gc.settle()
+            for kind in kinds:
+                stats = function_profile(kind, plain_requests[kind], args.runs, args.warmup)
+                if args.cprofile_dir is not None:
+                    args.cprofile_dir.mkdir(parents=True, exist_ok=True)
+                    stats.dump_stats(args.cprofile_dir / f"{kind.replace(' ', '')}.pstats")
+                print(function_report(kind, stats, args.runs, args.top), flush=True)
+            return 0
         application, order = instrumented_application()
         worker_gc.settle()
         plain = unmarked({kind: plain_requests[kind] for kind in kinds}, args.runs, args.warmup)

@@ -103,6 +103,12 @@ def posted_version(data: Mapping[str, object], field: str = "table_version") -> 
     return -1 if number is None else number
 
 
+def posted_token(data: Mapping[str, object]) -> str | None:
+    """A new-hand form's token (``hand_token``), when it carried a well-formed one."""
+    value = str(data.get("hand_token", ""))
+    return value if HAND_TOKEN.fullmatch(value) else None
+
+
 def whole_number(value: str | None, digits: int = 18) -> int | None:
     """A whole number written in ASCII digits (at most ``digits`` of them, so that it fits a
     database's 64-bit integer), or None. ``str.isdigit`` alone is not enough: it accepts
@@ -167,8 +173,7 @@ class BaseHandForm(forms.Form):
 
     def token(self) -> str | None:
         """The new-hand form's token, when it carried a well-formed one."""
-        value = str(self.data.get("hand_token", ""))
-        return value if HAND_TOKEN.fullmatch(value) else None
+        return posted_token(self.data)
 
     def signature(self) -> str:
         """A short digest of what this unbound form offers: its fields, their choices, starting
@@ -293,10 +298,10 @@ class DealerLines:
     seats: tuple[DealerSeat, ...]
 
 
-def dealer_lines(entry: HandEntry, setup: TableSetup, state: GameState) -> DealerLines | None:
-    """The scoreboard's words for each seat dealing next, the totals as they stand; None where
-    nothing on it names the dealer."""
-    boards = [entry.scoreboard(setup, state, player) for player in setup.players]
+def dealer_lines(setup: TableSetup, boards: Sequence[Scoreboard]) -> DealerLines | None:
+    """The scoreboard's words for each seat dealing next (``boards``: the scoreboard with each
+    seat's player dealing next, the totals as they stand, in seat order); None where nothing
+    on it names the dealer."""
     facts = len(boards[0].facts)
     if any(len(board.facts) != facts for board in boards):
         return None  # no fact to swap for another

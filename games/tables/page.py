@@ -5,6 +5,7 @@ answers with."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -17,15 +18,16 @@ from django.http import (
     Http404,
     HttpResponse,
     HttpResponseNotModified,
+    QueryDict,
 )
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.addresses import address
 from games.formatting import page_numbers
 from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import dealer_lines, remembered_signature, whole_number
@@ -33,9 +35,12 @@ from games.hands.html import esc
 from games.http import HtmxHttpRequest, kept_copy
 from games.leagues import selectors as league_selectors
 from games.models import Role, Round, Seat, Table, new_hand_token
+from games.packed_pages import PackedPage, PackedResponse
 from games.remembered import Remembered
-from games.scoring import GameState, RoundScore, TableSetup
+from games.scoring import EntryError, GameState, RoundScore, TableSetup
 from games.scoring.base import resumed_state
+from games.scoring.phone import entry_reader
+from games.scoring.posted import FIRST_HAND, NotScorable, check_hand_form, form_values
 from games.tables import access, selectors, write_path
 from games.tables.changes import Conflict, change_lines
 from games.tables.charts import latest_totals_figure
@@ -49,6 +54,8 @@ HISTORY_PAGE = 20
 # costs at most a tenth more than one of 10, in time and a fifth in bytes).
 WINDOW = HISTORY_PAGE
 
+# Each game's reader of its hand form, found once (scoring.phone.entry_reader imports it).
+_entry_reader = functools.cache(entry_reader)
 
 # The table page's stored part (``{% stored_part %}`` in tables/table_detail.html), and what
 # stands in it for the new hand's token (letters only; a real token is URL-safe base64).
@@ -92,23 +99,27 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     }
     if len(get_messages(request)) > 0:
         return render(request, "tables/table_detail.html", context)
-    # And the whole page around it, for every viewer it looks alike to, its tokens filled in.
-    token = esc(get_token(request))
+    # And the whole page around it, for every viewer it looks alike to, its tokens filled in
+    # (and gzipped from its pieces packed once: games.packed_pages).
+    values = {**fill, stored_parts.CSRF_PLACEHOLDER: esc(get_token(request))}
     whole = STORED_PAGES.get(
         _page_key(key, request),
-        lambda: render(
-            request,
-            "tables/table_detail.html",
-            {**context, "csrf_token": stored_parts.CSRF_PLACEHOLDER, "stored_fill": {}},
-        ).content.decode(),
+        lambda: PackedPage(
+            render(
+                request,
+                "tables/table_detail.html",
+                {**context, "csrf_token": stored_parts.CSRF_PLACEHOLDER, "stored_fill": {}},
+            ).content.decode(),
+            {placeholder: len(value) for placeholder, value in values.items()},
+        ),
     )
-    whole = whole.replace(stored_parts.CSRF_PLACEHOLDER, token)
-    return HttpResponse(whole.replace(HAND_TOKEN_PLACEHOLDER, fill[HAND_TOKEN_PLACEHOLDER]))
+    return PackedResponse(whole, values)
 
 
 # Whole table pages (without a message) by what they show (``_page_key``), their CSRF token and
-# new hand's token placeholders: some 20-60 KB each, ten megabytes or so per app server at most.
-STORED_PAGES: Remembered[str] = Remembered(200)
+# new hand's token placeholders: some 20-60 KB each, twice that once packed, twenty megabytes or
+# so per app server at most.
+STORED_PAGES: Remembered[PackedPage] = Remembered(200)
 
 
 def _page_key(stored_as: str, request: HtmxHttpRequest) -> tuple[object, ...]:
@@ -433,6 +444,34 @@ class TablePage:
                 }
         return self.ui.form(self.setup, self.table.rules, data, initial, before_this)
 
+    def posted_entry(self, data: QueryDict) -> dict[str, object] | None:
+        """The new hand a save posts, read straight from its fields by the game's reader
+        (``<package>.posted.read_entry``: what the form reads its cleaned values with, and the
+        phone a hand kept offline), without building the form: where the form looks at nothing
+        but the fields (not the earlier hands, not who deals) and the reader takes them, its
+        entry is the form's, and where the form refuses them so does the reader or the engine
+        (tests/test_offline_entries.py holds them to it). None where the form must read them:
+        the reader refuses them (it may take less than the form) or finds the hand wrong, or the
+        form looks further."""
+        reader = _entry_reader(self.table.game)
+        if (
+            reader is None
+            or self.ui.form_uses_earlier
+            or self.table.rules.dealer_sits_out_at == len(self.setup.players)
+        ):
+            return None
+        # As the phone keeps a form's fields (``posted.form_values``), which the reader is held
+        # to the form with: a plain dict, where a QueryDict raised (and caught) an error for
+        # each of the forty card radios a hand counted at the table leaves out.
+        values = form_values([(name, value) for name, values in data.lists() for value in values])
+        try:
+            check_hand_form(values)
+            return reader(values, self.setup, FIRST_HAND)
+        except (NotScorable, EntryError):
+            # Refused (or a hand its engine finds wrong already as it reads it): the form says
+            # what is wrong.
+            return None
+
     def sitting_out(self, before: int | None) -> dict[str, str]:
         """At a table whose dealer sits out each game (``Game.dealer_sits_out_at``: Schafkopf
         at five), the form's ``sits_out``: the seat that deals the new hand, or the hand
@@ -460,8 +499,7 @@ class TablePage:
             "hand_styles": self.ui.styles,
             "setup_hint": self.ui.setup_hint(self.setup),
             "submit_label": self.ui.round_words.save,
-            "action_url": action_url
-            or reverse("games:table", kwargs={"table": self.table.public_id}),
+            "action_url": action_url or address("games:table", table=self.table.public_id),
             "can_score": self.can_score,
             "watching": self.watching,
             "by_link": self.by_link,
@@ -471,8 +509,8 @@ class TablePage:
     def url(self) -> str:
         """This page's address: the table's, or its watch link's."""
         if self.watching:
-            return reverse("games:table_watch", kwargs={"token": self.table.watch_token})
-        return reverse("games:table", kwargs={"table": self.table.public_id})
+            return address("games:table_watch", token=self.table.watch_token)
+        return address("games:table", table=self.table.public_id)
 
 
 def render_table(
@@ -529,7 +567,7 @@ def table_context(
     seats = list(table.seats.all())
     context.update(
         {
-            "rounds": _round_rows(page, shown, seats),
+            "rounds": round_rows(page, shown, seats),
             "older_hands": older,
             "oldest_shown": shown[0].number if shown else 0,
             "options_summary": _options_summary(table, setup, page.ui),
@@ -539,7 +577,7 @@ def table_context(
             # How the page's language writes numbers: the phone writes its totals so too.
             "number_style": page_numbers(),
             "watch_url": request.build_absolute_uri(
-                reverse("games:table_watch", kwargs={"token": table.watch_token})
+                address("games:table_watch", token=table.watch_token)
             )
             if table.watch_token and page.can_score
             else "",
@@ -550,8 +588,14 @@ def table_context(
 
 def scoreboard_context(page: TablePage) -> dict[str, Any]:
     """The totals, who deals next and how many hands were played: the part of the page every
-    change to the table changes."""
-    table, setup = page.table, page.setup
+    change to the table changes (``scoreboard_parts``), and the page's address."""
+    return {**scoreboard_parts(page), "page_url": page.url()}
+
+
+def scoreboard_parts(page: TablePage) -> dict[str, Any]:
+    """The scoreboard, who deals next, the words naming the dealer for each seat, and the
+    heading of the next hand."""
+    table, setup, ui = page.table, page.setup, page.ui
     state = page.state
     hands_played = page.hands_played
     next_dealer = None
@@ -563,97 +607,35 @@ def scoreboard_context(page: TablePage) -> dict[str, Any]:
             setup, (), last.dealer if last else None, table.first_dealer, state
         )
         next_dealer = table.seats.all()[dealer_seat].player.name
+    # For a phone that may keep hands offline (tables/pending.html): the words naming the
+    # dealer, for the seat its hands leave dealing; the scoreboard is the dealing seat's.
+    boards = None
+    if page.can_score and next_dealer is not None:
+        boards = [ui.scoreboard(setup, state, player) for player in setup.players]
+    scoreboard = (
+        boards[dealer_seat]
+        if boards and dealer_seat is not None and setup.players[dealer_seat] == next_dealer
+        else ui.scoreboard(setup, state, next_dealer)
+    )
     return {
         "state": state,
-        "scoreboard": page.ui.scoreboard(setup, state, next_dealer),
+        "scoreboard": scoreboard,
         "next_dealer": next_dealer,
         "dealer_seat": dealer_seat,
-        # For a phone that may keep hands offline (tables/pending.html): the words naming the
-        # dealer, for the seat its hands leave dealing.
-        "dealer_lines": dealer_lines(page.ui, setup, state)
-        if page.can_score and next_dealer is not None
-        else None,
+        "dealer_lines": dealer_lines(setup, boards) if boards else None,
         "hands_played": hands_played,
-        "record_heading": page.ui.record_heading(hands_played + 1),
+        "record_heading": ui.record_heading(hands_played + 1),
         # The same words for any number, which pending.js counts on by the hands waiting.
-        "record_words": str(page.ui.round_words.record) % {"number": "{number}"},
-        "round_words": page.ui.round_words,
-        "page_url": page.url(),
+        "record_words": str(ui.round_words.record) % {"number": "{number}"},
+        "round_words": ui.round_words,
     }
 
 
-def render_recorded(
-    request: HtmxHttpRequest, page: TablePage, recorded: Round, posted: BaseHandForm
-) -> HttpResponse:
-    """What a phone gets back for the hand it just recorded (htmx): the scoreboard, the new
-    row of the history, the "recorded, undo" notice and a form ready for the next hand, as
-    out-of-band swaps, a few kilobytes whatever the number of hands.
-
-    The form already on the phone is emptied there (``form.reset()``) rather than sent again
-    when the next hand's form would be the same as it (``signature``); otherwise, and after
-    the first hand or the last one, the fragments that change are larger, and so is the
-    answer. The running-totals chart fetches itself again on the ``hand-recorded`` event.
-    """
-    page.recorded(recorded)
-    events: dict[str, object] = {"hand-recorded": {"version": page.table.version}}
-    if page.table.is_finished or page.hands_played == 1:
-        fresh = page.form()
-        response = render_table(request, page, fresh, recorded=recorded, fragment="table-main")
-    else:
-        signature = page.fresh_signature()
-        reset = posted.data.get("form_signature") == signature
-        context = {
-            "table": page.table,
-            "can_score": page.can_score,
-            **scoreboard_context(page),
-            "recorded": recorded,
-            "reset_form": reset,
-        }
-        if reset:
-            # The phone empties its own form: it gets the next hand's guard and an empty
-            # preview, and no form is built for them where the game's are known.
-            context["form"] = FreshGuard(
-                BoundValue(page.table.version), BoundValue(new_hand_token()), signature
-            )
-            context["empty_preview"] = _empty_preview(request, page, signature)
-        else:
-            context.update(page.hand_context(page.form()))
-        latest = page.last_hand
-        assert latest is not None  # the hand just recorded
-        context["rounds"] = _round_rows(page, [latest], list(page.table.seats.all()))
-        events["hand-recorded"] = {"version": page.table.version, "reset": reset}
-        response = render(request, "tables/table_recorded.html", context)
-        response["HX-Retarget"] = "#scoreboard"
-        response["HX-Reswap"] = "outerHTML show:#main:top"
-        events["chart-stale"] = True
-    response["HX-Trigger-After-Swap"] = json.dumps(events)
-    return response
-
-
-@dataclass(frozen=True)
-class BoundValue:
-    """A guard field's value, as a template reads a bound field's (``field.value``)."""
-
-    value: object
-
-
-@dataclass(frozen=True)
-class FreshGuard:
-    """What games/table_guard.html reads of a fresh form (``form.table_version.value``,
-    ``form.hand_token.value``, ``form.signature``), for an answer whose phone empties its own
-    form: the version and the new token of the next hand's form, and its signature."""
-
-    table_version: BoundValue
-    hand_token: BoundValue
-    signature: str
-    is_bound: bool = False
-
-
-# The empty previews of the next hand's form (``_empty_preview``), by what makes them.
+# The empty previews of the next hand's form (``empty_preview``), by what makes them.
 _EMPTY_PREVIEWS: Remembered[str] = Remembered(2000)
 
 
-def _empty_preview(request: HtmxHttpRequest, page: TablePage, signature: str) -> str:
+def empty_preview(request: HtmxHttpRequest, page: TablePage, signature: str) -> str:
     """The next hand's empty preview, out of band, as the game's preview partial renders it
     for a fresh form. A game whose form does not look at earlier hands has the same empty
     preview for the same form (``signature``), setup, language and table address: it is
@@ -670,18 +652,19 @@ def _empty_preview(request: HtmxHttpRequest, page: TablePage, signature: str) ->
     return _EMPTY_PREVIEWS.get(key, render)
 
 
-# A hand id no real one can be (they are lowercase): reversed once per page, then replaced.
+# A hand id no real one can be (they are lowercase): the address built once per page, then
+# replaced.
 _ANY_HAND = "HAND"
 
 
 def _hand_url(page: TablePage, name: str) -> Callable[[str], str]:
-    """A hand's address on this table by its id: ``reverse`` once for the page, a string
-    replacement per row (a history of twenty hands asked for sixty reverses)."""
-    pattern = reverse(name, kwargs={"table": page.table.public_id, "hand": _ANY_HAND})
+    """A hand's address on this table by its id: built once for the page, a string
+    replacement per row (a history of twenty hands asked for sixty addresses)."""
+    pattern = address(name, table=page.table.public_id, hand=_ANY_HAND)
     return lambda hand: pattern.replace(_ANY_HAND, hand)
 
 
-def _round_rows(
+def round_rows(
     page: TablePage, hands: Sequence[selectors.StoredHand], seats: list[Seat]
 ) -> list[dict[str, Any]]:
     """The history's rows: each hand's line, its dealer, and the addresses of its buttons."""

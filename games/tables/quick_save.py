@@ -24,6 +24,7 @@ tally, the finishing hand, a bad hand, another phone first) and the race tests
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -67,23 +68,36 @@ def _update_open_table_at_version(
 def _update_at_version_sql(
     table: Table, values: Mapping[str, object], token: str | None
 ) -> tuple[str, list[Any]]:
+    wrapper = _wrapper()
+    fields, sql = _update_at_version_statement(wrapper.vendor, tuple(values), bool(token))
+    params = [field.get_db_prep_save(values[field.name], wrapper) for field in fields]
+    params += [table.pk, table.version]
+    if token:
+        params += [table.pk, token]
+    return sql, params
+
+
+@functools.cache
+def _update_at_version_statement(
+    vendor: str, names: tuple[str, ...], token: bool
+) -> tuple[list[Field[Any, Any]], str]:
+    """The fields ``names`` name, in the table's order, and the UPDATE that writes them while
+    the table is at a version (and, with ``token``, holds no hand with a token): written once
+    per database for each, as every save writes the same ones."""
     q = connection.ops.quote_name
-    fields = [field for field in Table._meta.concrete_fields if field.name in values]
+    fields = [field for field in Table._meta.concrete_fields if field.name in names]
     assignments = ", ".join(f"{q(_column(field))} = %s" for field in fields)
     sql = (
         f"UPDATE {q(Table._meta.db_table)} SET {assignments} WHERE {q('id')} = %s "
         f"AND {q('version')} = %s AND {q('finished_at')} IS NULL AND {q('abandoned_at')} IS NULL"
         f" AND {q('deleted_at')} IS NULL"
     )
-    params = [field.get_db_prep_save(values[field.name], connection) for field in fields]
-    params += [table.pk, table.version]
     if token:
         sql += (
             f" AND NOT EXISTS (SELECT 1 FROM {q(Round._meta.db_table)} WHERE {q('table_id')} = %s"
             f" AND {q('hand_token')} = %s)"
         )
-        params += [table.pk, token]
-    return sql, params
+    return fields, sql
 
 
 @dataclass(frozen=True)
@@ -140,16 +154,17 @@ class RowWriter:
 
     def values(self, instance: Model) -> list[Any]:
         """The instance's values as the INSERT sends them, in the order of ``columns``."""
+        wrapper = _wrapper()
         return [
-            field.get_db_prep_save(field.pre_save(instance, True), connection)
-            for field in self.fields
+            field.get_db_prep_save(field.pre_save(instance, True), wrapper) for field in self.fields
         ]
 
     def inserted(self, instances: Sequence[Model]) -> None:
         """Mark instances as stored (in this database), as the ORM does."""
+        alias = _wrapper().alias
         for instance in instances:
             instance._state.adding = False
-            instance._state.db = connection.alias
+            instance._state.db = alias
 
     def insert(self, instances: Sequence[Model]) -> None:
         params: list[Any] = []
@@ -165,6 +180,13 @@ class RowWriter:
         for instance, key in zip(instances, keys, strict=False):
             instance.pk = key
         self.inserted(instances)
+
+
+def _wrapper() -> Any:
+    """This thread's connection itself, rather than ``django.db.connection``, which looks it up
+    again for every attribute a field asks of it (a few microseconds each, some forty a save).
+    Any: django-stubs types no wrapper."""
+    return connections[connection.alias]
 
 
 def _column(field: Field[Any, Any]) -> str:

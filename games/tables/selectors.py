@@ -203,11 +203,13 @@ class _RowReader:
 
     def build(self, row: Sequence[Any]) -> tuple[Any, Sequence[Any]]:
         """The instance from the first of ``row``'s values, and the values after them."""
+        # The thread's connection itself: ``connection`` looks it up again for each use.
+        wrapper = connections[connection.alias]
         count = len(self.names)
         values = list(row[:count])
         for index, converter, column in self.converters:
-            values[index] = converter(values[index], column, connection)
-        return self.model.from_db(connection.alias, self.names, values), row[count:]
+            values[index] = converter(values[index], column, wrapper)
+        return self.model.from_db(wrapper.alias, self.names, values), row[count:]
 
 
 _ROW_READERS: WeakKeyDictionary[Any, dict[tuple[type[Any], str], _RowReader]] = WeakKeyDictionary()

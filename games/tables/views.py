@@ -15,13 +15,15 @@ from django.http import HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.hands.base import posted_token, posted_version
 from games.http import HtmxHttpRequest, acting_user
 from games.models import Role
 from games.problems import UNPROCESSABLE, add_problems
 from games.scoring import EntryError
 from games.tables import access, selectors, services
 from games.tables.conflicts import refuse_stale_record
-from games.tables.page import TablePage, render_get, render_live, render_recorded, render_table
+from games.tables.page import TablePage, render_get, render_live, render_table
+from games.tables.recorded import render_recorded
 from games.tables.write_path import StaleWrite
 
 
@@ -73,10 +75,13 @@ def hand_shortcut(request: HtmxHttpRequest, page: TablePage, filled_in: QueryDic
 def hand_save(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     """Record the hand: once per form (``hand_token``), and only if the table is still at the
     version the form was rendered at (``table_version``; 409 otherwise). With htmx, a
-    recorded hand answers with only what changed (``render_recorded``)."""
-    form = page.form(request.POST)
-    version = form.version()
-    token = form.token()
+    recorded hand answers with only what changed (``render_recorded``).
+
+    A hand the game's reader takes as posted (``TablePage.posted_entry``) is stored without
+    building the form, which is built only to say what is wrong with a hand."""
+    data = request.POST
+    version = posted_version(data)
+    token = posted_token(data)
     # A retry of a save that went through answers as that save did, whatever came after it.
     # At the table's version no hand can have the token yet (storing one bumps the version);
     # round_record looks again under the lock all the same.
@@ -88,22 +93,32 @@ def hand_save(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     if already is None and version != page.table.version:
         return refuse_stale_record(request, page, version)
     recorded = None
-    if already is None and form.is_valid():
-        try:
-            recorded = services.round_record(
-                page.table,
-                form.entry(),
-                version=version,
-                token=token,
-                by=acting_user(request),
-                hands=page.hands_if_read,
-                hands_version=page.table.version,
-                setup=page.setup,
-            )
-        except StaleWrite as stale:
-            return refuse_stale_record(request, page, version, stale)
-        except EntryError as error:
-            add_problems(form, error)
+    form = None
+    if already is None:
+        entry = page.posted_entry(data)
+        if entry is None:
+            form = page.form(data)
+            entry = form.entry() if form.is_valid() else None
+        if entry is not None:
+            try:
+                recorded = services.round_record(
+                    page.table,
+                    entry,
+                    version=version,
+                    token=token,
+                    by=acting_user(request),
+                    hands=page.hands_if_read,
+                    hands_version=page.table.version,
+                    setup=page.setup,
+                )
+            except StaleWrite as stale:
+                return refuse_stale_record(request, page, version, stale)
+            except EntryError as error:
+                # Nothing was stored: the form says what is wrong (it scores the hand too), or
+                # takes it and is given the problems the earlier hands made of it.
+                form = form or page.form(data)
+                if form.is_valid():
+                    add_problems(form, error)
     done = recorded or already
     if done is not None and not request.htmx:
         messages.success(request, str(page.ui.round_words.recorded) % {"number": done.number})
@@ -111,10 +126,11 @@ def hand_save(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     if recorded is not None and recorded.points_scored is None:
         already = recorded  # stored by the same form meanwhile, found under the lock
     elif recorded is not None:
-        return render_recorded(request, page, recorded, form)
+        return render_recorded(request, page, recorded, data)
     if already is not None:
         page = page.reload()
         return render_table(request, page, page.form(), recorded=already, fragment="table-main")
+    form = form or page.form(data)
     if page.table.is_finished:
         # A hand sent after the game ended: the page as it is now says why it was not saved.
         return render_table(request, page, form, status=UNPROCESSABLE, fragment="table-main")

@@ -14,10 +14,12 @@ from typing import Protocol, TypedDict
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.hands.base import HAND_WORDS, HistoryLine
+from games.hands.base import HAND_WORDS, HistoryLine, RoundWords
 from games.hands.html import esc
+from games.templatetags.table_html import csrf_input
 
 register = template.Library()
 
@@ -42,31 +44,46 @@ class HistoryRow(TypedDict):
 def history_row(context: template.Context, row: HistoryRow) -> SafeString:
     """``{% history_row row %}``: one hand of the history (a row of views._round_rows), with
     its Why?, Edit and Delete buttons where the page offers them."""
+    return mark_safe(
+        history_row_html(
+            row,
+            _words(context),
+            can_score=bool(context.get("can_score")),
+            csrf_input=_csrf_input(context),
+            version=context["table"].version,
+        )
+    )
+
+
+def history_row_html(
+    row: HistoryRow, words: RowWords, *, can_score: bool, csrf_input: str, version: int
+) -> str:
+    """One hand of the history: ``words`` the page's (``row_words``), ``csrf_input`` its
+    form's token input (or nothing), ``version`` the table's."""
     hand, line = row["round"], row["line"]
     # As {% blocktranslate with number=... %}: the values escaped, the translation as written.
     number = esc(hand.number)
     summary = f'<span class="history-summary">{esc(line.summary)}</span> ' if line.summary else ""
     points = " · ".join(f"{esc(side)} <strong>{esc(value)}</strong>" for side, value in line.points)
     lines = "".join(f"<li>{esc(text)}</li>" for text in line.lines)
-    words = _words(context)
     actions = []
     if row["why_url"]:
         actions.append(
             f'<a class="button button-small" href="{esc(row["why_url"])}">{words.why}</a>'
         )
-    if context.get("can_score"):
+    if can_score:
         actions.append(
             f'<a class="button button-small" href="{esc(row["edit_url"])}">{words.edit}</a>\n'
             f'<form method="post" action="{esc(row["delete_url"])}" hx-boost="true" '
             f'hx-confirm="{words.confirm_delete % {"number": number}}" class="inline-form">'
-            f"{_csrf_input(context)}"
-            f'<input type="hidden" name="table_version" value="{esc(context["table"].version)}">'
+            f"{csrf_input}"
+            f'<input type="hidden" name="table_version" value="{esc(version)}">'
             '<button type="submit" class="button button-small button-danger">'
             f"{words.delete}</button></form>"
         )
     heading = words.heading % {"number": number}
     dealt = words.dealt % {"dealer": esc(row["dealer"])}
-    return mark_safe(
+    return (
         '\n<li class="history-item">\n<details>\n<summary>\n'
         f'<span class="history-number">{heading}</span>\n'
         f'<span class="history-points">{summary}{points}</span>\n'
@@ -79,7 +96,7 @@ def history_row(context: template.Context, row: HistoryRow) -> SafeString:
 
 
 @dataclass(frozen=True)
-class _Words:
+class RowWords:
     """A row's words in the page's language: the same for every row of a page, so a page
     asks for them once rather than six times a row."""
 
@@ -91,14 +108,14 @@ class _Words:
     dealt: str
 
 
-_WORDS_KEY = "history_row_words"
-
-
-def _words(context: template.Context) -> _Words:
-    words = context.render_context.get(_WORDS_KEY)
-    if words is None:
-        words_of_rounds = context.get("round_words") or HAND_WORDS
-        words = _Words(
+def row_words(words_of_rounds: RoundWords) -> RowWords:
+    """The history rows' words, where the game names its rounds ``words_of_rounds``, in the
+    active language: worked out once per process for each (a save's answer asks every time)."""
+    key = (id(words_of_rounds), get_language())
+    found = _ROW_WORDS.get(key)
+    # The game's words are kept with them, so their id is not another's.
+    if found is None or found[0] is not words_of_rounds:
+        words = RowWords(
             esc(_("Why?")),
             esc(_("Edit")),
             esc(_("Delete")),
@@ -106,16 +123,28 @@ def _words(context: template.Context) -> _Words:
             str(words_of_rounds.number),
             _("Dealt by %(dealer)s"),
         )
+        found = _ROW_WORDS[key] = (words_of_rounds, words)
+    return found[1]
+
+
+# The rows' words by the game's words and the language: a few games' words in a few languages.
+_ROW_WORDS: dict[tuple[int, str | None], tuple[RoundWords, RowWords]] = {}
+
+
+_WORDS_KEY = "history_row_words"
+
+
+def _words(context: template.Context) -> RowWords:
+    words = context.render_context.get(_WORDS_KEY)
+    if words is None:
+        words = row_words(context.get("round_words") or HAND_WORDS)
         context.render_context[_WORDS_KEY] = words
     return words
 
 
 def _csrf_input(context: template.Context) -> str:
     """``{% csrf_token %}``: the hidden input, or nothing on a page rendered without one."""
-    token = context.get("csrf_token")
-    if not token or token == "NOTPROVIDED":
-        return ""
-    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(token)}">'
+    return csrf_input(context.get("csrf_token"))
 
 
 @register.simple_tag

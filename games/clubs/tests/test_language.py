@@ -139,3 +139,36 @@ def test_a_history_row_speaks_the_page_language(
         assert word in history
     assert ">Edit<" not in history
     assert ">Why?<" not in history
+
+
+@pytest.mark.parametrize(
+    ("path", "cookie", "asked"),
+    [("/", "", "it-IT,it;q=0.9"), ("/tables/nosuchtable/", "de", "ja"), ("/de/rules/", "", "")],
+)
+def test_the_language_middleware_answers_as_djangos_without_reading_the_path(
+    path: str, cookie: str, asked: str
+) -> None:
+    from unittest import mock
+
+    from django.http import HttpResponse
+    from django.middleware.locale import LocaleMiddleware
+    from django.test import RequestFactory
+
+    from games.middleware import QuickLocaleMiddleware
+
+    def answered(middleware: type[LocaleMiddleware]) -> tuple[object, ...]:
+        request = RequestFactory().get(path, HTTP_ACCEPT_LANGUAGE=asked)
+        if cookie:
+            request.COOKIES[COOKIE] = cookie
+        response = middleware(lambda request: HttpResponse(status=404))(request)
+        return request.LANGUAGE_CODE, response.status_code, response.get("Vary"), response.get(
+            "Content-Language"
+        )  # fmt: skip
+
+    djangos = answered(LocaleMiddleware)
+    with mock.patch.object(translation, "get_language_from_path") as from_path:
+        ours = answered(QuickLocaleMiddleware)
+
+    assert ours == djangos
+    # No URL pattern of the project takes a language: the path is not asked.
+    from_path.assert_not_called()

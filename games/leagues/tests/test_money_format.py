@@ -104,3 +104,24 @@ def test_the_league_form_sets_the_currency_and_refuses_an_unknown_one(client: Cl
 
 def test_every_currency_offered_is_written_with_its_symbol() -> None:
     assert [choice.value for choice in OFFERED] == list(WRITTEN)
+
+
+def test_the_pages_number_style_kept_per_language_follows_each_language_and_the_settings() -> None:
+    from django.test import override_settings
+
+    from games.formatting import page_numbers
+
+    with translation.override("de"):
+        german = page_numbers()
+    with translation.override("en"):
+        english = page_numbers()
+    with translation.override("de"):
+        assert page_numbers() == german
+    assert (german.language, german.decimal_separator) == ("de", ",")
+    assert (english.language, english.decimal_separator) == ("en", ".")
+    # Kept until a setting changes (a test's override of the formats' settings).
+    from games import formatting
+
+    assert "de" in formatting._STYLES
+    with override_settings(DECIMAL_SEPARATOR="#"):
+        assert formatting._STYLES == {}
