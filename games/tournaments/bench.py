@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable
 
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.db import connection
 from django.http import HttpResponseBase
 from django.test import Client
@@ -150,8 +149,7 @@ def _getter(
 
     def get() -> HttpResponseBase:
         if fresh:
-            cache.clear()
-            stamp.LAYOUTS.clear()
+            stamp.stored_copies_dropped()
         return client.get(url, headers=headers)
 
     return get

@@ -48,6 +48,7 @@ from games.clubs.access import GUEST_SESSION_KEY
 from games.http import HtmxHttpRequest, asked_for, kept_copy
 from games.leagues.stamp import STORED_FOR, build_id, stored_part
 from games.models import new_hand_token
+from games.packed_pages import PackedPage, PackedResponse
 from games.remembered import Remembered
 from games.tournaments import selectors
 from games.tournaments.access import Viewed
@@ -61,9 +62,20 @@ FRESH_TOKEN = "(fresh-token)"
 # of the page). A few dozen of some 100 KB each; all go when there would be more. Read only:
 # every request that finds one shares it.
 LAYOUTS: Remembered[selectors.Layout] = Remembered(50)
+# Each viewer's whole page, by everything its ETag holds and what its frame shows (``_page``),
+# its form's one-time token a placeholder: some 80 KB each, twice that once packed.
+STORED_PAGES: Remembered[PackedPage] = Remembered(100)
 # What a viewer's stored frame holds in place of the page's parts: letters only, so escaping
 # leaves it as it is, and no page shows it otherwise.
 BODY_PLACEHOLDER = "StoredTournamentPageBody"
+
+
+def stored_copies_dropped() -> None:
+    """Every stored copy forgotten, as on a worker just started: the parts in the cache, the
+    layouts and the whole pages kept in the process (the bench's "nothing stored", tests)."""
+    cache.clear()
+    LAYOUTS.clear()
+    STORED_PAGES.clear()
 
 
 class Stamped:
@@ -190,19 +202,19 @@ class Stamped:
             etag = self._etag(*extra)
         shown = (request.path, kept_copy(request), bool(request.session.get(GUEST_SESSION_KEY)))
         key = f"tournament:page:{etag}:" + _hashed(shown)
-        # As the bytes it is sent as: read, and its token put in, without decoding 80 KB.
-        stored = cache.get(key)
-        if not isinstance(stored, bytes):
+        fresh = new_hand_token()
+        stored = STORED_PAGES.known(key)
+        if stored is None:
             if frame is None:
-                stored = body().encode()
+                text = body()
             else:
                 around = self._frame(frame, shown)
                 if isinstance(around, HttpResponse):
                     return around, etag
-                stored = around.replace(BODY_PLACEHOLDER.encode(), body().encode(), 1)
-            cache.set(key, stored, STORED_FOR)
-        fresh = new_hand_token().encode()
-        return HttpResponse(stored.replace(FRESH_TOKEN.encode(), fresh), charset="utf-8"), etag
+                text = around.decode().replace(BODY_PLACEHOLDER, body(), 1)
+            stored = STORED_PAGES.get(key, lambda: PackedPage(text, {FRESH_TOKEN: len(fresh)}))
+        # Its token put in, and gzipped from its pieces packed once (games.packed_pages).
+        return PackedResponse(stored, {FRESH_TOKEN: fresh}), etag
 
     def _frame(
         self, frame: Callable[[SafeString], HttpResponse], shown: tuple[object, ...]

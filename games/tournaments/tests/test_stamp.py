@@ -9,7 +9,6 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -264,7 +263,6 @@ def test_a_page_made_of_parts_kept_while_the_tables_save_is_the_page_rendered_af
         return re.sub(tokens, r"\1(token)", client.get(page).content.decode())
 
     made_of_parts = [shown(page) for page in pages]
-    cache.clear()
-    stamp.LAYOUTS.clear()
+    stamp.stored_copies_dropped()
     assert made_of_parts == [shown(page) for page in pages]
     assert "1 of 4 games" in made_of_parts[3]
