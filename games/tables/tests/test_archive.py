@@ -8,13 +8,17 @@ import gzip
 import io
 import json
 import re
+import sys
+from collections.abc import Iterator
 from datetime import date
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -82,6 +86,36 @@ def build_club() -> tuple[Club, Any]:
     return club, owner
 
 
+@pytest.fixture(scope="module")
+def built_club(django_db_setup: None, django_db_blocker: Any) -> Iterator[tuple[int, int]]:
+    """The club of ``build_club`` (its pk and its owner's), built once for the module's tests
+    in a transaction rolled back after the last, as the authorisation matrix builds its world
+    (tests/test_access_matrix.py): each test runs in a savepoint of its own inside it, rolled
+    back when it ends, so a test that deletes or restores the club leaves the next one the club
+    as it was built. Building it was most of each test's time, on each database."""
+    outer = transaction.atomic()
+    with django_db_blocker.unblock():
+        outer.__enter__()
+        try:
+            club, owner = build_club()
+        except BaseException:
+            outer.__exit__(*sys.exc_info())
+            raise
+    try:
+        yield club.pk, owner.pk
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+@pytest.fixture
+def archived(built_club: tuple[int, int]) -> tuple[Club, Any]:
+    """The built club and its owner, read afresh for each test (a test changes its own)."""
+    club, owner = built_club
+    return Club.objects.get(pk=club), get_user_model().objects.get(pk=owner)
+
+
 def archive_of(client: Client, club: Club) -> bytes:
     response = client.get(reverse("games:club_archive", args=[club.public_id]))
     assert response.status_code == 200
@@ -132,8 +166,10 @@ def pages(client: Client, club: Club) -> dict[str, str]:
     return shown
 
 
-def test_a_restored_club_shows_every_page_as_the_original_did(client: Client) -> None:
-    club, owner = build_club()
+def test_a_restored_club_shows_every_page_as_the_original_did(
+    archived: tuple[Club, Any], client: Client
+) -> None:
+    club, owner = archived
     client.force_login(owner)
     before = pages(client, club)
     ratings = sorted(Rating.objects.filter(league__club=club).values_list("scope", "mu", "sigma"))
@@ -168,8 +204,10 @@ def test_a_restored_club_shows_every_page_as_the_original_did(client: Client) ->
     assert last.after == {"name": "Thursday table", "restored_from": public_id}
 
 
-def test_a_club_restored_beside_itself_has_new_ids_and_the_same_figures(client: Client) -> None:
-    club, owner = build_club()
+def test_a_club_restored_beside_itself_has_new_ids_and_the_same_figures(
+    archived: tuple[Club, Any], client: Client
+) -> None:
+    club, owner = archived
     client.force_login(owner)
     archive = archive_of(client, club)
 
@@ -219,8 +257,10 @@ def without_first_column(csv: bytes) -> list[bytes]:
     return [line.partition(b",")[2] for line in csv.splitlines()]
 
 
-def test_a_deleted_hand_of_a_restored_table_can_be_restored(client: Client) -> None:
-    club, owner = build_club()
+def test_a_deleted_hand_of_a_restored_table_can_be_restored(
+    archived: tuple[Club, Any], client: Client
+) -> None:
+    club, owner = archived
     client.force_login(owner)
     archive = archive_of(client, club)
     restore(client, archive)
@@ -246,8 +286,8 @@ def plain(records: list[dict[str, Any]]) -> bytes:
     return b"".join(encode(record) for record in records)
 
 
-def test_only_an_owner_downloads_the_archive(client: Client) -> None:
-    club, _owner = build_club()
+def test_only_an_owner_downloads_the_archive(archived: tuple[Club, Any], client: Client) -> None:
+    club, _owner = archived
     client.force_login(member(club, Role.SCORER, "scorer"))
     response = client.get(reverse("games:club_archive", args=[club.public_id]))
     assert response.status_code == 403
@@ -322,8 +362,10 @@ def each(kind: str, change: Any) -> Any:
         ),
     ],
 )
-def test_a_bad_archive_restores_nothing_and_says_why(client: Client, spoil: Any, said: str) -> None:
-    club, owner = build_club()
+def test_a_bad_archive_restores_nothing_and_says_why(
+    archived: tuple[Club, Any], client: Client, spoil: Any, said: str
+) -> None:
+    club, owner = archived
     client.force_login(owner)
     records = lines_of(archive_of(client, club))
     counts = (Club.objects.count(), Table.objects.count(), ClubChange.objects.count())
@@ -349,8 +391,10 @@ def test_a_bad_archive_restores_nothing_and_says_why(client: Client, spoil: Any,
         b"\xff\xfe\n",
     ],
 )
-def test_a_file_that_is_no_archive_restores_nothing(client: Client, content: bytes) -> None:
-    _club, owner = build_club()
+def test_a_file_that_is_no_archive_restores_nothing(
+    archived: tuple[Club, Any], client: Client, content: bytes
+) -> None:
+    _club, owner = archived
     client.force_login(owner)
     clubs = Club.objects.count()
     response = restore(client, content)
@@ -359,9 +403,9 @@ def test_a_file_that_is_no_archive_restores_nothing(client: Client, content: byt
 
 
 def test_the_restore_page_takes_an_archive_larger_than_other_uploads(
-    client: Client, settings: Any
+    archived: tuple[Club, Any], client: Client, settings: Any
 ) -> None:
-    club, owner = build_club()
+    club, owner = archived
     client.force_login(owner)
     settings.REQUEST_BODY_MAX_BYTES = 1000
     settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 1000
@@ -372,8 +416,10 @@ def test_the_restore_page_takes_an_archive_larger_than_other_uploads(
     assert restore(client, archive).status_code == 400
 
 
-def test_the_restore_page_and_the_club_page_link_to_each_other(client: Client) -> None:
-    club, owner = build_club()
+def test_the_restore_page_and_the_club_page_link_to_each_other(
+    archived: tuple[Club, Any], client: Client
+) -> None:
+    club, owner = archived
     client.force_login(owner)
     page = client.get(reverse("games:club", args=[club.public_id])).content.decode()
     assert reverse("games:club_archive", args=[club.public_id]) in page
@@ -385,8 +431,10 @@ def test_the_restore_page_and_the_club_page_link_to_each_other(client: Client) -
     assert b'enctype="multipart/form-data"' in form.content
 
 
-def test_the_command_restores_a_plain_archive(tmp_path: Any, client: Client) -> None:
-    club, owner = build_club()
+def test_the_command_restores_a_plain_archive(
+    archived: tuple[Club, Any], tmp_path: Any, client: Client
+) -> None:
+    club, owner = archived
     client.force_login(owner)
     path = tmp_path / "club.jsonl"
     path.write_bytes(gzip.decompress(archive_of(client, club)))
@@ -451,9 +499,11 @@ def test_no_field_of_any_record_crashes_a_restore() -> None:
     assert tried > 200
 
 
-def test_the_restore_page_still_checks_the_csrf_token(client: Client) -> None:
+def test_the_restore_page_still_checks_the_csrf_token(
+    archived: tuple[Club, Any], client: Client
+) -> None:
     # The view sets its own upload handlers, so its CSRF check runs inside it, not before.
-    club, owner = build_club()
+    club, owner = archived
     client.force_login(owner)
     archive = archive_of(client, club)
     guarded = Client(enforce_csrf_checks=True)
