@@ -170,23 +170,18 @@
   }
 
   // Who deals the first hand: schafkopf.js hides that seat's parts, and deals the next seat
-  // after each hand kept here. The scoreboard names that seat in the server's own words for it
-  // (its template for each seat, games/hands/base.py dealer_lines), not the blank's seat 0,
-  // and pending-scores.js names it again whenever no kept hand moves the deal on.
+  // after each hand kept here. The scoreboard's current seat (its words for each seat,
+  // games/hands/base.py dealer_lines) is that one, not the blank's seat 0: pending-scores.js
+  // shows the current seat's words whenever no kept hand moves the deal on.
   function dealFirst(page, dealer) {
     var field = page.querySelector('#hand-form input[name="sits_out"]');
     if (field) field.setAttribute("value", String(dealer));
-    var board = page.getElementById("scoreboard");
-    var lines = board && board.querySelector('template[data-dealer="' + dealer + '"]');
+    var lines = page.querySelector('#scoreboard template[data-dealer="' + dealer + '"]');
     if (!lines) return;
-    board.querySelectorAll("template[data-current]").forEach(function (current) {
+    page.querySelectorAll("#scoreboard template[data-current]").forEach(function (current) {
       current.removeAttribute("data-current");
     });
     lines.setAttribute("data-current", "");
-    var facts = lines.content.querySelectorAll("[data-dealer-fact]");
-    board.querySelectorAll(".table-facts [data-dealer-fact]").forEach(function (fact, index) {
-      if (facts[index]) fact.replaceWith(facts[index].cloneNode(true));
-    });
   }
 
   function formFor(html, options, dealer) {
