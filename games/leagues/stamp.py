@@ -28,6 +28,7 @@ from games.hands.html import esc
 from games.http import HtmxHttpRequest, asked_for, kept_copy
 from games.leagues import selectors
 from games.models import League
+from games.packed_pages import PackedPage, PackedResponse
 from games.remembered import Remembered
 from games.templatetags.stored_parts import CSRF_PLACEHOLDER
 
@@ -140,12 +141,16 @@ def standings_page(
     else:
         # The request's own CSRF token (made here on a first visit, and its cookie set, as a
         # render would), filled into the page as stored for every viewer it looks alike to.
+        # Gzipped from its pieces packed once (games.packed_pages), as the table page is.
         token = esc(get_token(request))
         page = STORED_PAGES.get(
             _page_key(stored_as, request, league),
-            lambda: render_page(stored_as, CSRF_PLACEHOLDER).content.decode(),
+            lambda: PackedPage(
+                render_page(stored_as, CSRF_PLACEHOLDER).content.decode(),
+                {CSRF_PLACEHOLDER: len(token)},
+            ),
         )
-        response = HttpResponse(page.replace(CSRF_PLACEHOLDER, token))
+        response = PackedResponse(page, {CSRF_PLACEHOLDER: token})
     if not waiting and response.status_code == 200:
         # After rendering: a first visit's render made the CSRF secret its forms carry.
         _mark(response, _etag(data, request, league))
@@ -153,8 +158,9 @@ def standings_page(
 
 
 # Whole standings pages (without a message) by what they show, their CSRF token a placeholder
-# filled in per request (``_page_key``). Some 20 KB each: a few megabytes per app server.
-STORED_PAGES: Remembered[str] = Remembered(200)
+# filled in per request (``_page_key``). Some 20 KB each, twice that once packed: several
+# megabytes per app server.
+STORED_PAGES: Remembered[PackedPage] = Remembered(200)
 
 
 def _page_key(stored_as: str, request: HtmxHttpRequest, league: League) -> tuple[object, ...]:
