@@ -151,3 +151,38 @@ def test_the_side_counters_are_the_servers(live_server: LiveServer, page: Page) 
     expect(page.locator("#preview")).to_contain_text("So far: 39 cards left to assign")
     # Drawn once on the page: the answer replaced the counters, it added none.
     expect(page.locator("#side-counts-0")).to_have_count(1)
+
+
+def test_names_typed_while_a_games_options_are_on_their_way_are_kept(
+    live_server: LiveServer, page: Page
+) -> None:
+    """The form is drawn again for the game chosen with the names it was sent; on a slow
+    signal, names typed meanwhile must not be lost to that older copy."""
+    page.goto(f"{live_server.url}/tables/new/")
+    held: list[Route] = []
+    redraw = re.compile(r".*/tables/new/\?.*game=scopone.*")
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    # The redraw for the game chosen is held back until the names are typed.
+    page.route(redraw, hold)
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_label("Scopone").check()
+    for _ in range(50):  # the route's handler runs while the page waits
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1
+    page.get_by_label("Player 1", exact=True).fill("Annalena")
+    page.get_by_label("Player 2", exact=True).fill("Bob")
+    held[0].continue_()
+    expect(page.get_by_label("Scientifico")).to_be_visible()
+    expect(page.get_by_label("Player 1", exact=True)).to_have_value("Annalena")
+    expect(page.get_by_label("Player 2", exact=True)).to_have_value("Bob")
+    page.unroute(redraw)
+    for seat, name in ((3, "Cy"), (4, "Di")):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("heading", name="Record hand 1")).to_be_visible()
+    expect(page.locator('[data-total="Annalena & Cy"]')).to_have_text("0")

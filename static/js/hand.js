@@ -194,6 +194,29 @@
   }
   document.addEventListener("DOMContentLoaded", function () { stopAtRedraw(document); });
   document.addEventListener("htmx:load", function (event) { stopAtRedraw(event.target); });
+
+  // The new-table form is drawn again for the game chosen, with the names it was sent; names
+  // typed while that was on its way (a slow signal) would be lost to the older copy, so what
+  // the boxes hold when it arrives is put back into the boxes of the same name.
+  var typedNames = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = event.detail.target;
+    if (!form || form.id !== "table-form") return;
+    typedNames = {};
+    form.querySelectorAll('input[name^="player_"]').forEach(function (input) {
+      typedNames[input.name] = input.value;
+    });
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var form = document.getElementById("table-form");
+    if (!typedNames || !form) return;
+    form.querySelectorAll('input[name^="player_"]').forEach(function (input) {
+      if (Object.prototype.hasOwnProperty.call(typedNames, input.name)) {
+        input.value = typedNames[input.name];
+      }
+    });
+    typedNames = null;
+  });
 })();
 
 // The card grid is one tab stop (a roving tabindex): Tab reaches it once, the arrow keys move
