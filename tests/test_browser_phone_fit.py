@@ -72,6 +72,27 @@ SMALL_TEXT = """
 """
 
 
+# Number boxes beside a - and a + (points a side scored) that cannot show whole the longest
+# number they accept (their min or max; a signed five-digit score where they set no bound):
+# each is tried with it and given back what it held.
+CUT_NUMBERS = """
+() => {
+  const found = [];
+  for (const input of document.querySelectorAll('.stepper-controls input')) {
+    if (!input.offsetParent) continue;
+    const bounds = [input.min, input.max];
+    const longest = bounds.includes('') ? '-12345'
+      : bounds.reduce((a, b) => (b.length > a.length ? b : a));
+    const held = input.value;
+    input.value = longest;
+    if (input.scrollWidth > input.clientWidth) found.push(`${input.name} cuts "${longest}" short`);
+    input.value = held;
+  }
+  return found;
+}
+"""
+
+
 def signed_in_phone(browser: Browser, live_server: LiveServer) -> Page:
     context = browser.new_context(**SMALL_PHONE)
     sign_in(context, live_server.url)
@@ -170,6 +191,7 @@ def test_names_are_whole_and_tell_each_player_apart(
         half_enter(page, game)
         settle(page)
         problems += [f"{game}: {line}" for line in page.evaluate(BROKEN_NAMES, names)]
+        problems += [f"{game}: {line}" for line in page.evaluate(CUT_NUMBERS)]
         groups = page.evaluate(CHIP_TEXTS)
         for group, texts in groups.items():
             if not group.startswith("card labels") and len(set(texts)) != len(texts):

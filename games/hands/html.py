@@ -283,13 +283,21 @@ def stepper_html(side: str, bound: forms.BoundField) -> SafeString:
     # As {% blocktranslate %} does: the name escaped, the translation as written.
     less = _("One less for %(side)s") % {"side": name}
     more = _("One more for %(side)s") % {"side": name}
+    controls = "stepper-controls wide" if _wide(bound.field) else "stepper-controls"
     return mark_safe(
-        f'<div class="stepper"><label for="{target}">{name}</label><div class="stepper-controls">'
+        f'<div class="stepper"><label for="{target}">{name}</label><div class="{controls}">'
         f'<button type="button" class="step js-only" data-step="-1" data-target="{target}" '
         f'aria-label="{less}">\u2212</button>{widget_html(bound)}'
         f'<button type="button" class="step js-only" data-step="1" data-target="{target}" '
         f'aria-label="{more}">+</button></div>{errors_html(bound)}</div>'
     )
+
+
+def _wide(field: forms.Field) -> bool:
+    """Whether a number field may hold more than three characters ("-12", "999"), the most
+    a narrow box shows whole: unbounded, or bounded beyond them (a made-up game's points)."""
+    bounds = [getattr(field, "min_value", None), getattr(field, "max_value", None)]
+    return None in bounds or max(len(str(bound)) for bound in bounds) > 3
 
 
 def steppers_html(rows: Iterable[tuple[str, forms.BoundField]]) -> SafeString:
