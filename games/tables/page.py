@@ -92,22 +92,48 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     if has_message or stored_parts.stored(STORED_PART, layout) is None:
         return render_table(request, page, form, stored=layout, fill=fill)
     # The part that shows the table is stored but for what a save moves, which is rendered
-    # into it; and the whole page around it is stored, for every viewer it looks alike to,
-    # its tokens filled in (and gzipped from its pieces packed once: games.packed_pages).
+    # into it, and put in the page around it (``_frame``); the whole page is stored, for every
+    # viewer it looks alike to, its tokens filled in (and gzipped from its pieces packed once:
+    # games.packed_pages).
     context = {
         **table_context(request, page, form),
         "stored_key": layout,
         "csrf_token": stored_parts.CSRF_PLACEHOLDER,
         "stored_fill": {},
     }
-    whole = STORED_PAGES.get(
-        whole_key,
-        lambda: PackedPage(
-            render(request, "tables/table_detail.html", context).content.decode(),
-            {placeholder: len(value) for placeholder, value in values.items()},
-        ),
-    )
-    return PackedResponse(whole, values)
+
+    def whole_page() -> PackedPage:
+        main = render_to_string(f"{TEMPLATE}#{STORED_PART}", context, request)
+        frame = STORED_FRAMES.get(
+            _page_key(layout, request), lambda: _frame(request, context, main)
+        )
+        if frame is None:
+            text = render(request, TEMPLATE, context).content.decode()
+        else:
+            text = frame[0] + main + frame[1]
+        return PackedPage(text, {placeholder: len(value) for placeholder, value in values.items()})
+
+    return PackedResponse(STORED_PAGES.get(whole_key, whole_page), values)
+
+
+TEMPLATE = "tables/table_detail.html"
+
+
+def _frame(
+    request: HtmxHttpRequest, context: Mapping[str, Any], main: str
+) -> tuple[str, str] | None:
+    """The page around its part that shows the table (``main``, as rendered for it): what
+    comes before it and after it, which no save changes (the head, the header, the footer),
+    rendered once for each key of the part and each viewer it looks alike to (``_page_key``);
+    None where the part is not found once in the page (then the page is rendered whole)."""
+    text = render(request, TEMPLATE, context).content.decode()
+    before, found, after = text.partition(main)
+    return (before, after) if found and main not in after else None
+
+
+# The page around the stored part (``_frame``) by the part's key and what the page shows
+# beyond it: some 15 KB each, one for each table in play and its viewers.
+STORED_FRAMES: Remembered[tuple[str, str] | None] = Remembered(600)
 
 
 # Whole table pages (without a message) by what they show (``_page_key``), their CSRF token and

@@ -42,6 +42,7 @@ def page(client: Client, url: str, language: str = "en") -> str:
 def rendered_anew(client: Client, url: str, language: str = "en") -> str:
     stored_parts.STORED.clear()
     table_page.STORED_PAGES.clear()
+    table_page.STORED_FRAMES.clear()
     return page(client, url, language)
 
 
