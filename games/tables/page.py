@@ -143,10 +143,11 @@ STORED_PAGES: Remembered[PackedPage] = Remembered(200)
 
 
 def _page_key(stored_as: str, request: HtmxHttpRequest) -> tuple[object, ...]:
-    """Everything the whole page shows beyond its stored part (``stored_as``, the part's key:
-    the table's rows, the reader's role, the language, time zone and host): what the header
-    offers (signed in or a guest), whether the service worker keeps it, and the address the
-    language switch comes back to."""
+    """Everything the whole page shows beyond what ``stored_as`` covers (``stored_key`` for the
+    whole page, ``layout_key`` for the page around the stored part: the table's rows, the
+    reader's role, the language, time zone and host): what the header offers (signed in or a
+    guest), whether the service worker keeps it, and the address the language switch comes
+    back to."""
     return (
         stored_as,
         request.user.is_authenticated,
