@@ -102,6 +102,8 @@ def _table_timings(client: Client, table: Table, bench: BenchTable, runs: int) -
         timed("live poll, no change", hands, runs, lambda: _poll(client, url, etag), 304),
         timed("preview", hands, runs, lambda: _post(client, url, preview)),
         timed("save", hands, runs, phone.save),
+        # The page a phone loads after each save: its stored whole page no longer holds.
+        timed("table GET after a save", hands, runs, lambda: client.get(url), before=phone.save),
     ]
 
 

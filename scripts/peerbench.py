@@ -38,6 +38,7 @@ connection, nginx and waitress keep them), after a warm-up that is not counted:
     standings   ours: a league of 300 finished tables       peer: 32 players over 3 rounds
     page 10     ours: the table page at 10 hands            peer: a round's view
     page 500    ours: the table page at 500 hands           peer: a round's view
+    save + page ours: a save, then the table page it leaves   peer: as for record (no target)
 
 It prints p50 and p95 of each kind, ours/peer, the bytes of each answer, and issue 31's
 targets with PASS or FAIL (exit 1 on a FAIL only with ``--check``). Without a peer clone it
@@ -83,7 +84,10 @@ NEW, KEEP = "new", "keep-alive"
 MODES = (NEW, KEEP)
 PEER = "peer"
 OURS, PROXY = "ours", "ours via nginx"
-KINDS = ("floor", "static", "record", "standings", "page 10", "page 500")
+# "save + page" is a row of the report, not a target: the load test's round (a save, then the
+# table page, which the save's stored copy no longer holds), beside the peer's POST and the GET
+# it redirects to, which its "record" is too.
+KINDS = ("floor", "static", "record", "standings", "page 10", "page 500", "save + page")
 KIND_LABELS = {
     "floor": "floor: bare view / peer static",
     "static": "our static / peer static",
@@ -91,6 +95,7 @@ KIND_LABELS = {
     "standings": "standings",
     "page 10": "table page, 10 hands / round",
     "page 500": "table page, 500 hands / round",
+    "save + page": "a save, then the table page / peer: recording",
 }
 BENCH_DATABASE_PREFIX = "test_scorekeeper_peerbench"
 MEMORY_DIR = "/dev/shm"
@@ -477,6 +482,7 @@ def peer_requests(peer: PeerServer, phone: Any) -> dict[str, Request]:
         "standings": lambda: _get(phone, f"{peer.prefix}/standings"),
         "page 10": lambda: _get(phone, round_view),
         "page 500": lambda: _get(phone, round_view),
+        "save + page": record,
     }
 
 
@@ -535,6 +541,7 @@ def our_requests(site: OurSite, phone: Any, save_table: str) -> dict[str, Reques
         "standings": lambda: _get(phone, site.standings),
         "page 10": lambda: _get(phone, site.pages[10]),
         "page 500": lambda: _get(phone, site.pages[500]),
+        "save + page": lambda: run.save(0.0, rng) or _get(phone, run.path),
     }
 
 

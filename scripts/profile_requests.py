@@ -32,6 +32,7 @@ import cProfile
 import io
 import os
 import pstats
+import random
 import re
 import shutil
 import statistics
@@ -52,7 +53,11 @@ import loadtest
 import peerbench
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-KINDS = ("floor", "static", "record", "standings", "page 10", "page 500")
+# The table page a phone loads after each save (the load test's round: a save, then the page):
+# its stored part no longer holds, so this is the page a save leaves, not the one given again.
+# The save before it runs untimed (``Prepared``).
+PAGE_AFTER_SAVE = "page after save"
+KINDS = ("floor", "static", "record", "standings", "page 10", "page 500", PAGE_AFTER_SAVE)
 HANDLER, VIEW = "handler", "view"
 PROFILE_DATABASE_PREFIX = "test_scorekeeper_profile"
 # The parts are timed in this thread's CPU time: on a shared machine, wall time would count the
@@ -314,12 +319,51 @@ def report(kind: str, spent: Sequence[Spent], order: Sequence[str], plain: float
     return "\n".join(lines)
 
 
+Request = Callable[[], str]
+
+
+def profiled_requests(
+    site: peerbench.OurSite, phone: InProcessPhone
+) -> tuple[dict[str, Request], dict[str, Request]]:
+    """The peer bench's requests and the page after a save; and what runs untimed before a
+    kind's request: the save before that page (at a table of its own, so the bench's own saves
+    stay at their version)."""
+    requests = peerbench.our_requests(site, phone, site.save_tables[0])
+    table = site.save_tables[1]
+    run = load_phones.TableRun(phone, f"/tables/{table}/", table)
+    run.load()
+    rng = random.Random(11)
+
+    def page() -> str:
+        status, html = phone.request("GET", run.path)
+        shown = load_phones.table_version(html)
+        if status != 200 or shown != run.version:
+            return f"page after a save: {status}, version {shown}, not {run.version}"
+        return ""
+
+    requests[PAGE_AFTER_SAVE] = page
+    return requests, {PAGE_AFTER_SAVE: lambda: run.save(0.0, rng)}
+
+
+def prepared(kind: str, prepare: Mapping[str, Request]) -> None:
+    """Run what comes before a kind's request, untimed."""
+    if kind in prepare:
+        error = prepare[kind]()
+        if error:
+            raise SystemExit(f"{kind}: {error}")
+
+
 def profile(
-    requests: Mapping[str, Callable[[], str]], phone: InProcessPhone, runs: int, warmup: int
+    requests: Mapping[str, Request],
+    phone: InProcessPhone,
+    runs: int,
+    warmup: int,
+    prepare: Mapping[str, Request],
 ) -> dict[str, list[Spent]]:
     taken: dict[str, list[Spent]] = {kind: [] for kind in requests}
     for cycle in range(warmup + runs):
         for kind, request in requests.items():
+            prepared(kind, prepare)
             error = request()
             if error:
                 raise SystemExit(f"{kind}: {error}")
@@ -328,11 +372,14 @@ def profile(
     return taken
 
 
-def unmarked(requests: Mapping[str, Callable[[], str]], runs: int, warmup: int) -> dict[str, float]:
+def unmarked(
+    requests: Mapping[str, Request], runs: int, warmup: int, prepare: Mapping[str, Request]
+) -> dict[str, float]:
     """Each kind's median CPU time (ms) through the application as it is served, no marker."""
     taken: dict[str, list[float]] = {kind: [] for kind in requests}
     for cycle in range(warmup + runs):
         for kind, request in requests.items():
+            prepared(kind, prepare)
             started = CLOCK()
             error = request()
             if error:
@@ -342,10 +389,13 @@ def unmarked(requests: Mapping[str, Callable[[], str]], runs: int, warmup: int) 
     return {kind: statistics.median(times) for kind, times in taken.items()}
 
 
-def function_profile(kind: str, request: Callable[[], str], runs: int, warmup: int) -> pstats.Stats:
+def function_profile(
+    kind: str, request: Request, runs: int, warmup: int, prepare: Mapping[str, Request]
+) -> pstats.Stats:
     """``runs`` requests of one kind under cProfile, after ``warmup`` not profiled."""
     profiler = cProfile.Profile()
     for cycle in range(warmup + runs):
+        prepared(kind, prepare)
         if cycle >= warmup:
             profiler.enable()
         error = request()
@@ -402,7 +452,7 @@ def our_site(args: argparse.Namespace, scratch: Path) -> Iterator[peerbench.OurS
     with throwaway_database(connection, name):
         label, _url = loadtest.describe_database(args.database, name, args.postgres_url)
         print(f"seeding {label} ...", flush=True)
-        yield peerbench.our_site_seed(1)
+        yield peerbench.our_site_seed(2)  # the bench's saves, and the page after a save's
 
 
 def main(argv: Sequence[str]) -> int:
@@ -438,11 +488,13 @@ def main(argv: Sequence[str]) -> int:
         kinds = args.kinds.split(",")
         plain_phone = InProcessPhone(WSGIHandler())
         plain_phone.sign_in(site.username, site.password)
-        plain_requests = peerbench.our_requests(site, plain_phone, site.save_tables[0])
+        plain_requests, plain_prepare = profiled_requests(site, plain_phone)
         if args.cprofile:
             worker_gc.settle()
             for kind in kinds:
-                stats = function_profile(kind, plain_requests[kind], args.runs, args.warmup)
+                stats = function_profile(
+                    kind, plain_requests[kind], args.runs, args.warmup, plain_prepare
+                )
                 if args.cprofile_dir is not None:
                     args.cprofile_dir.mkdir(parents=True, exist_ok=True)
                     stats.dump_stats(args.cprofile_dir / f"{kind.replace(' ', '')}.pstats")
@@ -450,11 +502,15 @@ def main(argv: Sequence[str]) -> int:
             return 0
         application, order = instrumented_application()
         worker_gc.settle()
-        plain = unmarked({kind: plain_requests[kind] for kind in kinds}, args.runs, args.warmup)
+        plain = unmarked(
+            {kind: plain_requests[kind] for kind in kinds}, args.runs, args.warmup, plain_prepare
+        )
         phone = InProcessPhone(application)
         phone.sign_in(site.username, site.password)
-        requests = peerbench.our_requests(site, phone, site.save_tables[0])
-        taken = profile({kind: requests[kind] for kind in kinds}, phone, args.runs, args.warmup)
+        requests, prepare = profiled_requests(site, phone)
+        taken = profile(
+            {kind: requests[kind] for kind in kinds}, phone, args.runs, args.warmup, prepare
+        )
         for kind, spent in taken.items():
             print(report(kind, spent, order, plain[kind]), flush=True)
     return 0

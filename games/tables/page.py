@@ -78,42 +78,62 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
         )
     if request.GET.get("hands") == "all":
         return render_table(request, page, page.form(), history_all=True)
-    key = stored_key(request, page)
     fill = {HAND_TOKEN_PLACEHOLDER: new_hand_token()}
-    given = stored_parts.stored(STORED_PART, key)
-    if given is None:
-        # Rendered and stored with a placeholder for the new hand's token, filled in below.
-        form = page.form(hand_token=HAND_TOKEN_PLACEHOLDER)
-        return render_table(request, page, form, stored=key, fill=fill)
-    # The page's part that shows the table is stored: nothing that only it shows (the hands,
-    # the scoreboard, the next hand's form) is read or worked out.
-    context = {
-        "table": page.table,
-        "can_score": page.can_score,
-        "round_words": page.ui.round_words,
-        "hand_scripts": page.ui.scripts,
-        "hand_styles": page.ui.styles,
-        "stored_key": key,
-        "stored_fill": fill,
-        "stored_given": {STORED_PART: given},
-    }
-    if len(get_messages(request)) > 0:
-        return render(request, "tables/table_detail.html", context)
-    # And the whole page around it, for every viewer it looks alike to, its tokens filled in
-    # (and gzipped from its pieces packed once: games.packed_pages).
     values = {**fill, stored_parts.CSRF_PLACEHOLDER: esc(get_token(request))}
-    whole = STORED_PAGES.get(
-        _page_key(key, request),
-        lambda: PackedPage(
-            render(
-                request,
-                "tables/table_detail.html",
-                {**context, "csrf_token": stored_parts.CSRF_PLACEHOLDER, "stored_fill": {}},
-            ).content.decode(),
-            {placeholder: len(value) for placeholder, value in values.items()},
-        ),
-    )
-    return PackedResponse(whole, values)
+    has_message = len(get_messages(request)) > 0
+    whole_key = _page_key(stored_key(request, page), request)
+    known = None if has_message else STORED_PAGES.known(whole_key)
+    if known is not None:
+        # The whole page as it is now is stored: nothing on it is read or worked out.
+        return PackedResponse(known, values)
+    # Rendered with a placeholder for the new hand's token, filled in for each request.
+    form = page.form(hand_token=HAND_TOKEN_PLACEHOLDER)
+    layout = layout_key(request, page)
+    if has_message or stored_parts.stored(STORED_PART, layout) is None:
+        return render_table(request, page, form, stored=layout, fill=fill)
+    # The part that shows the table is stored but for what a save moves, which is rendered
+    # into it, and put in the page around it (``_frame``); the whole page is stored, for every
+    # viewer it looks alike to, its tokens filled in (and gzipped from its pieces packed once:
+    # games.packed_pages).
+    context = {
+        **table_context(request, page, form),
+        "stored_key": layout,
+        "csrf_token": stored_parts.CSRF_PLACEHOLDER,
+        "stored_fill": {},
+    }
+
+    def whole_page() -> PackedPage:
+        main = render_to_string(f"{TEMPLATE}#{STORED_PART}", context, request)
+        frame = STORED_FRAMES.get(
+            _page_key(layout, request), lambda: _frame(request, context, main)
+        )
+        if frame is None:
+            text = render(request, TEMPLATE, context).content.decode()
+        else:
+            text = frame[0] + main + frame[1]
+        return PackedPage(text, {placeholder: len(value) for placeholder, value in values.items()})
+
+    return PackedResponse(STORED_PAGES.get(whole_key, whole_page), values)
+
+
+TEMPLATE = "tables/table_detail.html"
+
+
+def _frame(
+    request: HtmxHttpRequest, context: Mapping[str, Any], main: str
+) -> tuple[str, str] | None:
+    """The page around its part that shows the table (``main``, as rendered for it): what
+    comes before it and after it, which no save changes (the head, the header, the footer),
+    rendered once for each key of the part and each viewer it looks alike to (``_page_key``);
+    None where the part is not found once in the page (then the page is rendered whole)."""
+    text = render(request, TEMPLATE, context).content.decode()
+    before, found, after = text.partition(main)
+    return (before, after) if found and main not in after else None
+
+
+# The page around the stored part (``_frame``) by the part's key and what the page shows
+# beyond it: some 15 KB each, one for each table in play and its viewers.
+STORED_FRAMES: Remembered[tuple[str, str] | None] = Remembered(600)
 
 
 # Whole table pages (without a message) by what they show (``_page_key``), their CSRF token and
@@ -123,10 +143,11 @@ STORED_PAGES: Remembered[PackedPage] = Remembered(200)
 
 
 def _page_key(stored_as: str, request: HtmxHttpRequest) -> tuple[object, ...]:
-    """Everything the whole page shows beyond its stored part (``stored_as``, the part's key:
-    the table's rows, the reader's role, the language, time zone and host): what the header
-    offers (signed in or a guest), whether the service worker keeps it, and the address the
-    language switch comes back to."""
+    """Everything the whole page shows beyond what ``stored_as`` covers (``stored_key`` for the
+    whole page, ``layout_key`` for the page around the stored part: the table's rows, the
+    reader's role, the language, time zone and host): what the header offers (signed in or a
+    guest), whether the service worker keeps it, and the address the language switch comes
+    back to."""
     return (
         stored_as,
         request.user.is_authenticated,
@@ -137,14 +158,40 @@ def _page_key(stored_as: str, request: HtmxHttpRequest) -> tuple[object, ...]:
 
 
 def stored_key(request: HtmxHttpRequest, page: TablePage) -> str:
-    """The key of the table page's stored parts (``{% stored_part %}``): everything they
-    show. The table's row (its version, which every change to its hands bumps, its result,
-    its watch link, its league), its club's and league's rows, each seat's and its player's
-    (renamed players), who reads it (a scorer, a viewer, a watch link, a table link), the
-    language and time zone, and the address the watch link is built on."""
+    """The key of the whole table page (``STORED_PAGES``): everything it shows. The table's
+    row (its version, which every change to its hands bumps, its result, its watch link, its
+    league), its club's and league's rows, each seat's and its player's (renamed players), who
+    reads it (a scorer, a viewer, a watch link, a table link), the language and time zone, and
+    the address the watch link is built on."""
+    return _key(request, page, _row(page.table))
+
+
+# The table's columns every save moves, which the table page's stored part shows only in its
+# ``{% each_time %}`` blocks (the version its forms carry; the hands, through the scoreboard,
+# the history and the chart).
+MOVED_BY_A_SAVE = frozenset({"version", "updated_at", "hands_played", "tally"})
+
+
+def layout_key(request: HtmxHttpRequest, page: TablePage) -> str:
+    """The key of the table page's stored part (``{% stored_part %}``): what ``stored_key``
+    holds but the columns a save moves, and the next hand's form as it starts (what the last
+    hand leaves it: ``next_initial``; who sits out the deal). A game whose form looks at the
+    earlier hands (``form_uses_earlier``) keeps the version in it: its form is another after
+    every save."""
     table = page.table
-    rows = [_row(table), _row(table.club), _row(table.league) if table.league else None]
-    rows.extend((_row(seat), _row(seat.player)) for seat in table.seats.all())
+    moved = () if page.ui.form_uses_earlier else MOVED_BY_A_SAVE
+    columns = tuple(
+        getattr(table, column.attname)
+        for column in table._meta.concrete_fields
+        if column.attname not in moved
+    )
+    form = repr((page.next_initial(), page.sitting_out(None))) if page.can_score else ""
+    return _key(request, page, columns, form)
+
+
+def _key(request: HtmxHttpRequest, page: TablePage, *table: object) -> str:
+    rows = [table, _row(page.table.club), _row(page.table.league) if page.table.league else None]
+    rows.extend((_row(seat), _row(seat.player)) for seat in page.table.seats.all())
     text = repr(
         (
             rows,
@@ -529,7 +576,7 @@ def render_table(
     fill: Mapping[str, str] | None = None,
 ) -> HttpResponse:
     """The table page, or one of its fragments; ``stored``, the key its stored part is stored
-    under (``stored_key``), with ``fill`` what to fill in for the placeholders in it."""
+    under (``layout_key``), with ``fill`` what to fill in for the placeholders in it."""
     context = table_context(request, page, form, history_all, history_before)
     context.update(
         {"recorded": recorded, "conflict": conflict, "stored_key": stored, "stored_fill": fill}

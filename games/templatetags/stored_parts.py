@@ -1,19 +1,27 @@
 """``{% stored_part %}``: a part of a page stored once rendered, under a key the view gives
 (the context's ``stored_key``), and given again while the key is the same.
 
-The key is everything the part shows (a table page's: the rows of its table, club, league,
-seats and players, the table's version, which every change to its hands bumps, the viewer's
-role and the language: ``tables/page.stored_key``), so a stored part is a pure function of it
-and never outlives a change: a changed page has another key. What a part holds that differs
-per request is stored as a placeholder and filled in each time it is given: the CSRF token of
-its forms (the request's own), and what the view names in ``stored_fill`` (a table page's
-new hand token). A render without a key (a 409, a 422,
-the answer to a save, a fragment) renders the part as it is, every time.
+The key is everything the stored markup shows (a table page's: the rows of its table, club,
+league, seats and players but for what every save moves, the next hand's starting values, the
+viewer's role and the language: ``tables/page.layout_key``), so a stored part is a pure
+function of it and never outlives a change: a changed page has another key. What a part shows
+that a write to the table's hands moves is marked ``{% each_time %}...{% end_each_time %}``
+inside it: stored as a placeholder, and that template rendered in the request's own context
+each time the part is given (the scoreboard, the history, the chart, the version the forms
+carry), so a save leaves the rest (the hand form and its card grid, the buttons) stored. A
+block marked so must read only the part's own context (not a ``{% with %}`` or loop variable
+around it), which rendering it later gives it as it was. What a part holds that differs per
+request is stored as a placeholder and filled in each time it is given: the CSRF token of its
+forms (the request's own), and what the view names in ``stored_fill`` (a table page's new hand
+token). A render without a key (a 409, a 422, the answer to a save, a fragment) renders the
+part as it is, every time, its ``{% each_time %}`` blocks in place.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
+from dataclasses import dataclass
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
@@ -23,17 +31,39 @@ from games.remembered import Remembered
 
 register = template.Library()
 
-# Stored parts by (name, key). A table page's is some 20-60 KB (a card game's grid): two
-# hundred of them at most, some ten megabytes per app server; all go when there would be more.
-STORED: Remembered[str] = Remembered(200)
 # Stands for the CSRF token in a stored part: letters only, so escaping leaves it as it is,
 # and no page shows it otherwise.
 CSRF_PLACEHOLDER = "StoredPartCsrfTokenPlaceholder"
+# Where each ``{% each_time %}`` block goes in a stored part's markup, by its number; the
+# context variable holding the blocks met while a part is rendered to be stored.
+EACH_TIME_PLACEHOLDER = re.compile(r"StoredPartEachTime(\d+)Placeholder")
+COLLECTING = "stored_part_each_time"
 
 
-def stored(name: str, key: Hashable) -> str | None:
-    """The part ``name`` stored under ``key``, if it is (the view then need not work out what
-    only the part shows, and gives it in the context's ``stored_given``)."""
+@dataclass(frozen=True)
+class StoredPart:
+    """A part's markup cut at its ``{% each_time %}`` blocks: ``pieces`` of fixed markup with,
+    between each two, the block (``each_time``) rendered for the request that is given it."""
+
+    pieces: tuple[str, ...]
+    each_time: tuple[template.NodeList, ...]
+
+    def filled(self, context: template.Context) -> str:
+        rendered = [str(block.render(context)) for block in self.each_time]
+        joined = [self.pieces[0]]
+        for block, piece in zip(rendered, self.pieces[1:], strict=True):
+            joined += (block, piece)
+        return "".join(joined)
+
+
+# Stored parts by (name, key). A table page's is some 20-60 KB (a card game's grid), one for
+# each table in play (its key holds no version: a save leaves it), readers and languages apart:
+# six hundred at most, some thirty megabytes per app server; all go when there would be more.
+STORED: Remembered[StoredPart] = Remembered(600)
+
+
+def stored(name: str, key: Hashable) -> StoredPart | None:
+    """The part ``name`` stored under ``key``, if it is."""
     return STORED.known((name, key))
 
 
@@ -49,12 +79,14 @@ class StoredPartNode(template.Node):
         if key is None:
             return SafeString(self.nodelist.render(context))
 
-        def render() -> str:
-            with context.push(csrf_token=CSRF_PLACEHOLDER):
-                return str(self.nodelist.render(context))
+        def render() -> StoredPart:
+            blocks: list[template.NodeList] = []
+            with context.push({"csrf_token": CSRF_PLACEHOLDER, COLLECTING: blocks}):
+                markup = str(self.nodelist.render(context))
+            pieces = EACH_TIME_PLACEHOLDER.split(markup)[::2]
+            return StoredPart(tuple(pieces), tuple(blocks))
 
-        given = (context.get("stored_given") or {}).get(self.name)
-        markup = given if given is not None else STORED.get((self.name, key), render)
+        markup = STORED.get((self.name, key), render).filled(context)
         token = context.get("csrf_token")
         real = "" if not token or token == "NOTPROVIDED" else esc(token)
         if not real:
@@ -71,6 +103,20 @@ class StoredPartNode(template.Node):
         return mark_safe(markup)
 
 
+class EachTimeNode(template.Node):
+    child_nodelists = ("nodelist",)
+
+    def __init__(self, nodelist: template.NodeList) -> None:
+        self.nodelist = nodelist
+
+    def render(self, context: template.Context) -> SafeString:
+        collecting = context.get(COLLECTING)
+        if collecting is None:
+            return SafeString(self.nodelist.render(context))
+        collecting.append(self.nodelist)
+        return SafeString(f"StoredPartEachTime{len(collecting) - 1}Placeholder")
+
+
 @register.tag
 def stored_part(parser: template.base.Parser, token: template.base.Token) -> StoredPartNode:
     """``{% stored_part "name" %}...{% endstored_part %}``: see the module's docstring."""
@@ -80,3 +126,14 @@ def stored_part(parser: template.base.Parser, token: template.base.Token) -> Sto
     nodelist = parser.parse(("endstored_part",))
     parser.delete_first_token()
     return StoredPartNode(nodelist, bits[1][1:-1])
+
+
+@register.tag
+def each_time(parser: template.base.Parser, token: template.base.Token) -> EachTimeNode:
+    """``{% each_time %}...{% end_each_time %}``: inside a stored part, rendered for each
+    request it is given to (see the module's docstring)."""
+    if len(token.split_contents()) != 1:
+        raise template.TemplateSyntaxError("{% each_time %} takes no arguments")
+    nodelist = parser.parse(("end_each_time",))
+    parser.delete_first_token()
+    return EachTimeNode(nodelist)

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from games.clubs import services as club_services
 from games.models import League, Player, Role, Round, Table, new_public_id
+from games.tables import page as table_page
 from games.tables import services as table_services
 from games.tables.page import HAND_TOKEN_PLACEHOLDER
 from games.templatetags import stored_parts
@@ -40,6 +41,8 @@ def page(client: Client, url: str, language: str = "en") -> str:
 
 def rendered_anew(client: Client, url: str, language: str = "en") -> str:
     stored_parts.STORED.clear()
+    table_page.STORED_PAGES.clear()
+    table_page.STORED_FRAMES.clear()
     return page(client, url, language)
 
 
@@ -126,8 +129,6 @@ def test_the_forms_in_a_stored_part_carry_the_requests_own_csrf_token() -> None:
 
 
 def test_the_whole_page_is_rendered_once_for_its_readers_each_given_its_own_tokens() -> None:
-    from games.tables import page as table_page
-
     table = scopa_table()
     url = table_url(table)
     phones = []
