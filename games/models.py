@@ -529,7 +529,11 @@ class Round(models.Model):
     table's order, for display, and closes up when an earlier hand is deleted.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rounds")
+    # No index of its own: the unique (table, number) one starts with it and serves every read
+    # by table (in order of number, too) and the cascade, and every saved hand wrote both.
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="rounds", db_index=False
+    )
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     # The token of the form that recorded the hand: the same form sent twice stores it once.
     hand_token = models.CharField(max_length=64, blank=True, default="", editable=False)
@@ -565,7 +569,10 @@ class Round(models.Model):
 class RoundPoints(models.Model):
     """A side's points in one hand; a table's totals are the sum of these."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="points")
+    # No index of its own: the unique (round, side) one starts with it (as Round.table).
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="points", db_index=False
+    )
     side = models.CharField(max_length=90)
     points = models.BigIntegerField()
 
@@ -624,7 +631,10 @@ class TableChange(models.Model):
         ABANDONED = "abandoned", _("table abandoned")
         TAKEN_UP = "taken-up", _("table taken up again")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
+    # No index of its own: the unique (table, version) one starts with it (as Round.table).
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="changes", db_index=False
+    )
     # Who made the change; empty for changes made before accounts, or by a removed account.
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

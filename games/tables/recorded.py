@@ -14,11 +14,10 @@ import json
 from collections.abc import Mapping
 
 from django.http import HttpResponse
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 
 from games.addresses import address
-from games.http import HtmxHttpRequest
+from games.http import HtmxHttpRequest, form_token
 from games.models import Round, new_hand_token
 from games.tables.page import (
     TablePage,
@@ -59,7 +58,7 @@ def render_recorded(
     reset = posted.get("form_signature") == signature
     board = scoreboard_parts(page)
     # Where a scorer saved it (any save: a viewer cannot), its notice and the row's buttons.
-    token_input = csrf_input(get_token(request)) if page.can_score else ""
+    token_input = csrf_input(form_token(request)) if page.can_score else ""
     if reset:
         # The phone empties its own form: it gets the next hand's guard and an empty preview,
         # and no form is built for them where the game's are known.
