@@ -204,6 +204,17 @@ def _ranked(
     Each sort key is made once, and each entry's nearest split above and below is carried
     along in one pass each way: the standings are ranked again after every save at any table,
     and making the keys again for each comparison was most of their time."""
+    if len(criteria) == 1 and lot_seed is None:
+        return _ranked_by_one(lines, directions[0])
+    return _ranked_by_all(lines, criteria, directions, lot_seed)
+
+
+def _ranked_by_all(
+    lines: Mapping[int, tuple[float, ...]],
+    criteria: Sequence[Criterion],
+    directions: Sequence[int],
+    lot_seed: str | None,
+) -> list[RankedEntry]:
     keys: dict[int, tuple[float, ...]] = {}
     for number, figures in lines.items():
         ranked_by = [
@@ -245,4 +256,20 @@ def _ranked(
         deepest = max(above[index] or 0, below[index] or 0)
         used = names[deepest] if deepest else None
         ranked.append(RankedEntry(place, number, lines[number], used))
+    return ranked
+
+
+def _ranked_by_one(lines: Mapping[int, tuple[float, ...]], direction: int) -> list[RankedEntry]:
+    """``_ranked`` by one criterion and no lot (points alone, the most common night): equal
+    entrants share a place, and no place needs a tie-break. Ranked again after every save at
+    any table, so in one pass over the sorted entrants."""
+    sign = -direction
+    order = sorted(lines.items(), key=lambda line: (sign * line[1][0], line[0]))
+    ranked: list[RankedEntry] = []
+    place, previous = 0, None
+    for index, (number, figures) in enumerate(order, start=1):
+        value = figures[0]
+        if value != previous:
+            place, previous = index, value
+        ranked.append(RankedEntry(place, number, figures))
     return ranked

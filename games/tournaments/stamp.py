@@ -76,6 +76,7 @@ def stored_copies_dropped() -> None:
     cache.clear()
     LAYOUTS.clear()
     STORED_PAGES.clear()
+    selectors.TABLES_CONVERTED.clear()
 
 
 class Stamped:
