@@ -111,6 +111,9 @@ def rank_points(
     if Criterion.SOLI in tie_breaks and soli is None:
         raise ValueError("ranking by Soli needs each entrant's Soli")
     direction = -1 if lowest_wins else 1
+    if not tie_breaks:  # points alone (most nights): ranked again after every save
+        totals = {number: (sum(points),) for number, points in results.items()}
+        return _ranked(totals, (Criterion.POINTS,), (direction,), lot_seed)
     lines: dict[int, tuple[float, ...]] = {}
     for number, points in results.items():
         figures: list[float] = [sum(points)]

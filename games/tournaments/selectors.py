@@ -21,6 +21,8 @@ from django.db.models import (
     CharField,
     Count,
     ExpressionWrapper,
+    Func,
+    JSONField,
     Max,
     OuterRef,
     Q,
@@ -433,6 +435,18 @@ class _AsJsonArray(Aggregate):
         return self.as_sql(compiler, connection, function="JSONB_AGG", **extra)
 
 
+class _AsJson(Func):
+    """A JSON field's value as JSON within JSON (SQLite keeps it as text, which ``json_array``
+    would quote as a string: each table's totals parsed again after every save)."""
+
+    output_field = JSONField()
+    # As it is where the database keeps JSON as JSON (PostgreSQL's jsonb).
+    template = "%(expressions)s"
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return self.as_sql(compiler, connection, template="JSON(%(expressions)s)", **extra)
+
+
 def tables_now_figure() -> Subquery:
     """The tournament's live tables as they are now (``TableNow``, as
     ``layout_with_tables_now`` reads them), as a JSON array of each table's pk and figures:
@@ -440,7 +454,7 @@ def tables_now_figure() -> Subquery:
     makes no query but the stamp's (a second query for them cost more than the rows it
     renders, a round trip on PostgreSQL)."""
     tables = Table.with_deleted.filter(tournament_tables__round__tournament=OuterRef("pk"))
-    each = JSONArray("pk", *_NOW_FIELDS, _finished())
+    each = JSONArray("pk", "version", _AsJson("tally"), "hands_played", "updated_at", _finished())
     grouped = tables.order_by().values("tournament_tables__round__tournament")
     return Subquery(grouped.annotate(rows=_AsJsonArray(each)).values("rows")[:1])
 
@@ -452,8 +466,7 @@ def tables_now_of(figure: str | None) -> TablesNow:
         when = datetime.fromisoformat(updated_at) if updated_at is not None else None
         if when is not None and when.tzinfo is None:  # SQLite keeps UTC without saying so
             when = when.replace(tzinfo=UTC)
-        totals = json.loads(tally) if isinstance(tally, str) else tally
-        now[pk] = TableNow(version, totals, hands_played, when, bool(finished))
+        now[pk] = TableNow(version, tally, hands_played, when, bool(finished))
     return now
 
 
