@@ -267,12 +267,12 @@ def _ranked_by_one(lines: Mapping[int, tuple[float, ...]], direction: int) -> li
     entrants share a place, and no place needs a tie-break. Ranked again after every save at
     any table, so in one pass over the sorted entrants."""
     sign = -direction
-    order = sorted(lines.items(), key=lambda line: (sign * line[1][0], line[0]))
+    # Start numbers differ, so the figures themselves are never compared.
+    order = sorted([(sign * figures[0], number, figures) for number, figures in lines.items()])
     ranked: list[RankedEntry] = []
     place, previous = 0, None
-    for index, (number, figures) in enumerate(order, start=1):
-        value = figures[0]
-        if value != previous:
-            place, previous = index, value
+    for index, (key, number, figures) in enumerate(order, start=1):
+        if key != previous:
+            place, previous = index, key
         ranked.append(RankedEntry(place, number, figures))
     return ranked

@@ -534,16 +534,17 @@ def round_points_of(layout: Layout, now: TablesNow) -> dict[int, dict[int, int]]
     return dict(points)
 
 
-def _credit(points: dict[int, int], table: DrawnTable, totals: Mapping[str, int]) -> None:
+def _credit(points: dict[int, int], table: DrawnTable, totals: Mapping[str, Any]) -> None:
     """Each side's total to the start numbers it seats."""
     for side, total in totals.items():
         for number in table.sides.get(side, ()):
             points[number] = int(total)
 
 
-def _kept_totals(table: DrawnTable, now: TableNow | None) -> dict[str, int] | None:
-    """The totals a table keeps, if they are for its version and count no game past the
-    round's; None otherwise (its hands are summed instead)."""
+def _kept_totals(table: DrawnTable, now: TableNow | None) -> Mapping[str, Any] | None:
+    """The totals a table keeps (each side's name, a JSON key, and its total), if they are
+    for its version and count no game past the round's; None otherwise (its hands are summed
+    instead). As kept, not copied: read for every table after every save."""
     tally = now.tally if now is not None else None
     if not isinstance(tally, dict) or now is None or tally.get("version") != now.version:
         return None
@@ -551,7 +552,7 @@ def _kept_totals(table: DrawnTable, now: TableNow | None) -> dict[str, int] | No
     due = table.games_due
     if (due is not None and int(tally.get("hands", 0)) > due) or not isinstance(totals, dict):
         return None
-    return {str(side): int(total) for side, total in totals.items()}
+    return totals
 
 
 def _summed_totals(due_by_table: Mapping[int, int | None]) -> list[tuple[int, str, int]]:
