@@ -7,8 +7,7 @@ A tournament is looked up with the account's role in its club (``clubs.access.ro
 in one query, compiled once per process: on the pages the tables' phones poll, building the
 two queries through the ORM (the account's roles, then the tournament) cost more than serving
 the page from its stored copy (``stamp``). The pages served from stored copies read the
-tournament's stamp in that same query, and its live tables' figures (what a page after a save
-shows of them), and the tournament itself only when they render."""
+tournament's stamp in that same query, and the tournament itself only when they render."""
 
 from __future__ import annotations
 
@@ -44,9 +43,6 @@ class Viewed:
     public_id: str
     role: Role | None
     stamp: tuple[object, ...]
-    # Its live tables as they are now, as the stamp's query read them
-    # (``selectors.tables_now_figure``), for a page made after a save.
-    tables_now: str | None = None
 
     @functools.cached_property
     def tournament(self) -> Tournament:
@@ -69,12 +65,7 @@ def tournament_viewed(
     if row is None:
         raise Http404
     pk, club_id, held, *stamp = row
-    if not stamped:
-        return Viewed(pk, club_id, public_id, role_read(user, club_id, held, role), ())
-    *stamp, tables = stamp
-    return Viewed(
-        pk, club_id, public_id, role_read(user, club_id, held, role), tuple(stamp), tables
-    )
+    return Viewed(pk, club_id, public_id, role_read(user, club_id, held, role), tuple(stamp))
 
 
 def tournament_watched(token: str) -> Viewed:
@@ -83,8 +74,8 @@ def tournament_watched(token: str) -> Viewed:
     row = _read("watched", {_WATCH_TOKEN: token}) if token else None
     if row is None:
         raise Http404
-    pk, club_id, public_id, *stamp, tables = row
-    return Viewed(pk, club_id, public_id, None, tuple(stamp), tables)
+    pk, club_id, public_id, *stamp = row
+    return Viewed(pk, club_id, public_id, None, tuple(stamp))
 
 
 def _read(kind: str, given: Mapping[Any, Any]) -> tuple[Any, ...] | None:
@@ -101,21 +92,16 @@ def _compiled(alias: str, kind: str) -> Compiled:
 def _lookup(kind: str) -> QuerySet[Tournament]:
     rows = Tournament.objects.order_by()
     # The stamp: the tournament's version, then selectors.stamp_figures.
-    # The stamp (the tournament's version, then selectors.stamp_figures), then the live tables
-    # as they are now.
     figures = {} if kind == "viewed" else selectors.stamp_figures()
-    read = (*figures, "tables_now") if figures else ()
-    if figures:
-        figures["tables_now"] = selectors.tables_now_figure()
     if kind == "watched":
         watched = rows.filter(watch_token=_WATCH_TOKEN, club__deleted_at__isnull=True)
         return watched.annotate(**figures).values_list(
-            "pk", "club_id", "public_id", "version", *read
+            "pk", "club_id", "public_id", "version", *figures
         )
     mine = rows.filter(public_id=_PUBLIC_ID).annotate(
         held=role_of_row(_USER, OuterRef("club_id")), **figures
     )
-    return mine.values_list("pk", "club_id", "held", *(("version", *read) if read else ()))
+    return mine.values_list("pk", "club_id", "held", *(("version", *figures) if figures else ()))
 
 
 def entrant_for(request: HttpRequest, tournament: Tournament, public_id: str) -> Entrant:

@@ -1,41 +1,38 @@
 """Every read of a tournament, each in a fixed number of queries whatever the number of tables
 and games: the tournament as drawn (``Layout``) and its live tables as they are now
-(``TablesNow``: read with the tournament's stamp, ``tables_now_figure``, or with its layout),
-and from both the director's overview (each table's progress) and the
+(``tables_now``), and from both the director's overview (each table's progress) and the
 standings, which are summed from the tables' hands, never stored, so a correction to any hand
 moves them."""
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any, NamedTuple
 
+from django.db import router
 from django.db.models import (
-    Aggregate,
     BooleanField,
     CharField,
     Count,
     ExpressionWrapper,
-    Func,
-    JSONField,
     Max,
     OuterRef,
     Q,
     QuerySet,
     Subquery,
     Sum,
-    TextField,
     Value,
 )
-from django.db.models.functions import Cast, Coalesce, Concat, JSONArray
+from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils import timezone
 
+from games.compiled_queries import Compiled, compiled
 from games.models import ClubChange, Player, Round, RoundPoints, Seat, Table
+from games.remembered import Remembered
 from games.scoring import GAMES
 from games.scoring.i18n import gettext_noop
 from games.tournaments import draw, ranking
@@ -173,7 +170,7 @@ class Layout:
     """A tournament as drawn: everything its pages show that no save at a table changes (the
     tournament, its entry list, its rounds and their tables, and who sits on which side of
     each live table). Kept under the stamp without the tables' saves (``stamp_without_saves``),
-    so a page rendered after a save reads only what the save changed (``tables_now_figure``)."""
+    so a page rendered after a save reads only what the save changed (``tables_now``)."""
 
     tournament: Tournament
     entrants: tuple[EntrantLine, ...]
@@ -315,6 +312,36 @@ def _layout(tournament: Tournament, drawn: Sequence[tuple[Any, ...]]) -> Layout:
     )
 
 
+def tables_now(tournament_pk: int) -> TablesNow:
+    """A tournament's live tables as they are now (``TableNow``), by pk: one query, compiled
+    once per process (after a save it is the only read of the page's data). Each row is made
+    Python values once (``TABLES_CONVERTED``): after a save, only the saved table's are."""
+    alias = router.db_for_read(Table)
+    query = _tables_now_query(alias)
+    now = {}
+    for row in query.rows({_TOURNAMENT: tournament_pk}):
+        # The row's values are the database's scalars (SQLite's text dates, JSON as text).
+        found = TABLES_CONVERTED.get((alias, row), lambda: TableNow(*query.as_python(row)[1:]))  # noqa: B023
+        now[row[0]] = found
+    return now
+
+
+# Each live table's figures (``TableNow``) by the row its database gave: its totals' JSON and
+# its dates parsed once, not for every table after every save. Read only.
+TABLES_CONVERTED: Remembered[TableNow] = Remembered(5000)
+
+
+# What stands for the tournament's pk while ``tables_now``'s query is compiled.
+_TOURNAMENT = -7_000_032
+
+
+@cache
+def _tables_now_query(alias: str) -> Compiled:
+    rows = Table.with_deleted.filter(tournament_tables__round__tournament_id=_TOURNAMENT)
+    now = rows.annotate(finished=_finished()).order_by().values_list("pk", *_NOW_FIELDS, "finished")
+    return compiled(now, alias, [_TOURNAMENT])
+
+
 def round_progress(
     tournament: Tournament, tournament_round: TournamentRound
 ) -> list[TableProgress]:
@@ -422,52 +449,6 @@ def stamp_figures() -> dict[str, Subquery]:
         figures(log, "club", Max("pk")),
     )
     return dict(zip(STAMP_FIGURES, in_order, strict=True))
-
-
-class _AsJsonArray(Aggregate):
-    """The rows' values as one JSON array of them (SQLite's ``json_group_array``,
-    PostgreSQL's ``jsonb_agg``), read as text."""
-
-    function = "JSON_GROUP_ARRAY"
-    output_field = TextField()
-
-    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        return self.as_sql(compiler, connection, function="JSONB_AGG", **extra)
-
-
-class _AsJson(Func):
-    """A JSON field's value as JSON within JSON (SQLite keeps it as text, which ``json_array``
-    would quote as a string: each table's totals parsed again after every save)."""
-
-    output_field = JSONField()
-    # As it is where the database keeps JSON as JSON (PostgreSQL's jsonb).
-    template = "%(expressions)s"
-
-    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        return self.as_sql(compiler, connection, template="JSON(%(expressions)s)", **extra)
-
-
-def tables_now_figure() -> Subquery:
-    """The tournament's live tables as they are now (``TableNow``, as
-    ``layout_with_tables_now`` reads them), as a JSON array of each table's pk and figures:
-    read in the stamp's own query (``access.tournament_viewed``), so a page after a save
-    makes no query but the stamp's (a second query for them cost more than the rows it
-    renders, a round trip on PostgreSQL)."""
-    tables = Table.with_deleted.filter(tournament_tables__round__tournament=OuterRef("pk"))
-    each = JSONArray("pk", "version", _AsJson("tally"), "hands_played", "updated_at", _finished())
-    grouped = tables.order_by().values("tournament_tables__round__tournament")
-    return Subquery(grouped.annotate(rows=_AsJsonArray(each)).values("rows")[:1])
-
-
-def tables_now_of(figure: str | None) -> TablesNow:
-    """The live tables as ``tables_now_figure`` read them (none: the tournament has none)."""
-    now = {}
-    for pk, version, tally, hands_played, updated_at, finished in json.loads(figure or "[]"):
-        when = datetime.fromisoformat(updated_at) if updated_at is not None else None
-        if when is not None and when.tzinfo is None:  # SQLite keeps UTC without saying so
-            when = when.replace(tzinfo=UTC)
-        now[pk] = TableNow(version, tally, hands_played, when, bool(finished))
-    return now
 
 
 def stamp_without_saves(stamp: Sequence[object]) -> tuple[object, ...]:

@@ -15,11 +15,9 @@ On a tournament night nearly every request comes after a save somewhere, so what
 a table changes is kept under the stamp *without* the tables' saves
 (``selectors.stamp_without_saves``): the tournament as drawn (``selectors.Layout``: the
 tournament, its entry list, rounds and seats), the director's page but for its tables'
-progress, each viewer's frame around the page's parts, and each part but its rows
-(``tournament_html.ROWS_LEFT_OUT``). A page rendered after a save has its live tables' figures
-from the stamp's own query (``selectors.tables_now_figure``) and makes only the rows they show
-(the standings, the tables' progress, the big screen's turn), put in the part kept without
-them (``tournament_html.filled``).
+progress, and each viewer's frame around the page's parts. A page rendered after a save reads
+its live tables' figures in one query (``selectors.tables_now``) and renders only the part
+they show (the standings, the tables' progress, the big screen's turn).
 
 Each viewer's whole page is stored too, under everything its ETag holds (the account, its
 role and its forms' CSRF secret among them) and what else its frame shows: a viewer who
@@ -78,6 +76,7 @@ def stored_copies_dropped() -> None:
     cache.clear()
     LAYOUTS.clear()
     STORED_PAGES.clear()
+    selectors.TABLES_CONVERTED.clear()
 
 
 class Stamped:
@@ -104,11 +103,11 @@ class Stamped:
 
     @functools.cached_property
     def tables_now(self) -> selectors.TablesNow:
-        """The tournament's live tables as they are now, as the stamp's query read them (no
-        query of their own); or as read with the layout, where this request read it."""
+        """The tournament's live tables as they are now (one query), read after the stamp; or
+        as read with the layout, where this request read it."""
         if self._read_with_layout is not None:
             return self._read_with_layout
-        return selectors.tables_now_of(self.viewed.tables_now)
+        return selectors.tables_now(self.viewed.pk)
 
     @property
     def tournament(self) -> Tournament:

@@ -19,7 +19,7 @@ from django.utils.translation import activate
 from games.clubs import services as club_services
 from games.hands.base import HAND_TOKEN
 from games.models import Membership, Role, Table
-from games.tournaments import access, selectors, services, stamp
+from games.tournaments import selectors, services, stamp
 from games.tournaments.models import TournamentRound
 from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
 from tests.clubs import home_owner, member
@@ -333,23 +333,3 @@ def test_each_part_after_a_save_is_its_template_rendered_with_its_rows(client: C
     assert '<td class="number">90</td>' in whole[0]
     assert 'class="screen-standings"' in whole[2]
     assert "1 of 2 games" in whole[3]
-
-
-def test_the_stamp_s_query_reads_the_live_tables_as_the_orm_does(rf: Any) -> None:
-    """The live tables' figures a page after a save shows come with the stamp, as JSON
-    (``selectors.tables_now_figure``): the same versions, totals, games, last saves and ends
-    as the tables read through the ORM, a table's game over and a table untouched included."""
-    tournament = schafkopf_night(entrants=8, games_per_round=4)
-    first, second = drawn(tournament).tables.order_by("number")
-    play(second, zero_sum(second.seats, winner=second.seats[1], stake=20), times=2)
-    Table.objects.filter(pk=first.table_id).update(finished_at=timezone.now())
-    request = rf.get("/")
-    request.user = home_owner()
-
-    viewed = access.tournament_viewed(request, tournament.public_id)
-
-    read = selectors.tables_now_of(viewed.tables_now)
-    assert read == selectors.layout_with_tables_now(tournament)[1]
-    assert read[first.table_id].finished
-    assert read[second.table_id].hands_played == 2
-    assert read[second.table_id].updated_at is not None
