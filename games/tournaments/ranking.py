@@ -111,6 +111,9 @@ def rank_points(
     if Criterion.SOLI in tie_breaks and soli is None:
         raise ValueError("ranking by Soli needs each entrant's Soli")
     direction = -1 if lowest_wins else 1
+    if not tie_breaks:  # points alone (most nights): ranked again after every save
+        totals = {number: (sum(points),) for number, points in results.items()}
+        return _ranked(totals, (Criterion.POINTS,), (direction,), lot_seed)
     lines: dict[int, tuple[float, ...]] = {}
     for number, points in results.items():
         figures: list[float] = [sum(points)]
@@ -204,6 +207,17 @@ def _ranked(
     Each sort key is made once, and each entry's nearest split above and below is carried
     along in one pass each way: the standings are ranked again after every save at any table,
     and making the keys again for each comparison was most of their time."""
+    if len(criteria) == 1 and lot_seed is None:
+        return _ranked_by_one(lines, directions[0])
+    return _ranked_by_all(lines, criteria, directions, lot_seed)
+
+
+def _ranked_by_all(
+    lines: Mapping[int, tuple[float, ...]],
+    criteria: Sequence[Criterion],
+    directions: Sequence[int],
+    lot_seed: str | None,
+) -> list[RankedEntry]:
     keys: dict[int, tuple[float, ...]] = {}
     for number, figures in lines.items():
         ranked_by = [
@@ -245,4 +259,20 @@ def _ranked(
         deepest = max(above[index] or 0, below[index] or 0)
         used = names[deepest] if deepest else None
         ranked.append(RankedEntry(place, number, lines[number], used))
+    return ranked
+
+
+def _ranked_by_one(lines: Mapping[int, tuple[float, ...]], direction: int) -> list[RankedEntry]:
+    """``_ranked`` by one criterion and no lot (points alone, the most common night): equal
+    entrants share a place, and no place needs a tie-break. Ranked again after every save at
+    any table, so in one pass over the sorted entrants."""
+    sign = -direction
+    # Start numbers differ, so the figures themselves are never compared.
+    order = sorted([(sign * figures[0], number, figures) for number, figures in lines.items()])
+    ranked: list[RankedEntry] = []
+    place, previous = 0, None
+    for index, (key, number, figures) in enumerate(order, start=1):
+        if key != previous:
+            place, previous = index, key
+        ranked.append(RankedEntry(place, number, figures))
     return ranked

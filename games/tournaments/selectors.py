@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from games.compiled_queries import Compiled, compiled
 from games.models import ClubChange, Player, Round, RoundPoints, Seat, Table
+from games.remembered import Remembered
 from games.scoring import GAMES
 from games.scoring.i18n import gettext_noop
 from games.tournaments import draw, ranking
@@ -74,13 +75,19 @@ class TableProgress:
     def saved_just_now(self) -> bool:
         """A save within the last minute, which the page calls "just now" ("0 minutes ago"
         is what Django's timesince says of it)."""
-        return self.last_save is not None and timezone.now() - self.last_save < JUST_NOW
+        return self.saved_just_now_at(timezone.now())
+
+    def saved_just_now_at(self, now: datetime) -> bool:
+        return self.last_save is not None and now - self.last_save < JUST_NOW
 
     @property
     def late(self) -> bool:
+        return self.late_at(timezone.now())
+
+    def late_at(self, now: datetime) -> bool:
         if self.done:
             return False
-        return timezone.now() - (self.last_save or self.drawn_at) > LATE_AFTER
+        return now - (self.last_save or self.drawn_at) > LATE_AFTER
 
 
 def tournaments_of(club_ids: Sequence[int]) -> list[Tournament]:
@@ -133,10 +140,6 @@ class Overview:
             return None
         number = len(self.rounds) + 1
         return number if number <= self.tournament.rounds_planned else None
-
-    @property
-    def late_tables(self) -> list[TableProgress]:
-        return [table for table in self.tables if table.late]
 
 
 @dataclass(frozen=True)
@@ -311,10 +314,21 @@ def _layout(tournament: Tournament, drawn: Sequence[tuple[Any, ...]]) -> Layout:
 
 def tables_now(tournament_pk: int) -> TablesNow:
     """A tournament's live tables as they are now (``TableNow``), by pk: one query, compiled
-    once per process (after a save it is the only read of the page's data)."""
-    query = _tables_now_query(router.db_for_read(Table))
-    rows = query.rows_as_python(query.rows({_TOURNAMENT: tournament_pk}))
-    return {values[0]: TableNow(*values[1:]) for values in rows}
+    once per process (after a save it is the only read of the page's data). Each row is made
+    Python values once (``TABLES_CONVERTED``): after a save, only the saved table's are."""
+    alias = router.db_for_read(Table)
+    query = _tables_now_query(alias)
+    now = {}
+    for row in query.rows({_TOURNAMENT: tournament_pk}):
+        # The row's values are the database's scalars (SQLite's text dates, JSON as text).
+        found = TABLES_CONVERTED.get((alias, row), lambda: TableNow(*query.as_python(row)[1:]))  # noqa: B023
+        now[row[0]] = found
+    return now
+
+
+# Each live table's figures (``TableNow``) by the row its database gave: its totals' JSON and
+# its dates parsed once, not for every table after every save. Read only.
+TABLES_CONVERTED: Remembered[TableNow] = Remembered(5000)
 
 
 # What stands for the tournament's pk while ``tables_now``'s query is compiled.
@@ -501,16 +515,17 @@ def round_points_of(layout: Layout, now: TablesNow) -> dict[int, dict[int, int]]
     return dict(points)
 
 
-def _credit(points: dict[int, int], table: DrawnTable, totals: Mapping[str, int]) -> None:
+def _credit(points: dict[int, int], table: DrawnTable, totals: Mapping[str, Any]) -> None:
     """Each side's total to the start numbers it seats."""
     for side, total in totals.items():
         for number in table.sides.get(side, ()):
             points[number] = int(total)
 
 
-def _kept_totals(table: DrawnTable, now: TableNow | None) -> dict[str, int] | None:
-    """The totals a table keeps, if they are for its version and count no game past the
-    round's; None otherwise (its hands are summed instead)."""
+def _kept_totals(table: DrawnTable, now: TableNow | None) -> Mapping[str, Any] | None:
+    """The totals a table keeps (each side's name, a JSON key, and its total), if they are
+    for its version and count no game past the round's; None otherwise (its hands are summed
+    instead). As kept, not copied: read for every table after every save."""
     tally = now.tally if now is not None else None
     if not isinstance(tally, dict) or now is None or tally.get("version") != now.version:
         return None
@@ -518,7 +533,7 @@ def _kept_totals(table: DrawnTable, now: TableNow | None) -> dict[str, int] | No
     due = table.games_due
     if (due is not None and int(tally.get("hands", 0)) > due) or not isinstance(totals, dict):
         return None
-    return {str(side): int(total) for side, total in totals.items()}
+    return totals
 
 
 def _summed_totals(due_by_table: Mapping[int, int | None]) -> list[tuple[int, str, int]]:

@@ -15,9 +15,11 @@ On a tournament night nearly every request comes after a save somewhere, so what
 a table changes is kept under the stamp *without* the tables' saves
 (``selectors.stamp_without_saves``): the tournament as drawn (``selectors.Layout``: the
 tournament, its entry list, rounds and seats), the director's page but for its tables'
-progress, and each viewer's frame around the page's parts. A page rendered after a save reads
-its live tables' figures in one query (``selectors.tables_now``) and renders only the part
-they show (the standings, the tables' progress, the big screen's turn).
+progress, each viewer's frame around the page's parts, and each part but its rows
+(``tournament_html.ROWS_LEFT_OUT``). A page rendered after a save reads its live tables'
+figures in one query (``selectors.tables_now``) and builds only the rows they show (the
+standings, the tables' progress, the big screen's turn), put in the part kept without them
+(``tournament_html.filled``).
 
 Each viewer's whole page is stored too, under everything its ETag holds (the account, its
 role and its forms' CSRF secret among them) and what else its frame shows: a viewer who
@@ -76,6 +78,7 @@ def stored_copies_dropped() -> None:
     cache.clear()
     LAYOUTS.clear()
     STORED_PAGES.clear()
+    selectors.TABLES_CONVERTED.clear()
 
 
 class Stamped:

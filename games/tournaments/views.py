@@ -27,6 +27,8 @@ from games.tournaments import access, selectors, services, stamp
 from games.tournaments.access import DIRECTOR
 from games.tournaments.forms import EntrantForm, PrizesForm, ResultForm, TournamentForm
 from games.tournaments.models import Status, Tournament, TournamentRound
+from games.tournaments.templatetags import tournament_html
+from games.tournaments.templatetags.tournament_html import ROWS_LEFT_OUT, filled
 
 VERSION_FIELD = "tournament_version"
 # Seconds the big screen shows the standings, then the seating.
@@ -149,12 +151,31 @@ class _Director:
         return self.stamped.part("progress", self._progress, self.can_direct, _minute())
 
     def _progress(self) -> str:
-        context = {
-            "tournament": self.tournament,
-            "overview": selectors.overview_of(self.layout, self.tables_now),
-            "can_direct": self.can_direct,
-        }
-        return render_to_string(f"{DIRECTOR_TEMPLATE}#progress", context, self.request)
+        """The tables' progress: rendered whole for the answer to a write; served from stored
+        copies, its rows put in the part kept without them for the stamp without the tables'
+        saves (``tournament_html.filled``)."""
+        overview = selectors.overview_of(self.layout, self.tables_now)
+        tournament, can_direct = self.tournament, self.can_direct
+        context = {"tournament": tournament, "overview": overview, "can_direct": can_direct}
+        template = f"{DIRECTOR_TEMPLATE}#progress"
+        if self.stamped is None or overview.current is None:
+            return render_to_string(template, context, self.request)
+        current = overview.current
+        around = self.stamped.drawn_part(
+            "progress-around",
+            lambda: render_to_string(template, {**context, ROWS_LEFT_OUT: True}, self.request),
+            can_direct,
+        )
+        tables = overview.tables
+        return filled(
+            around,
+            {
+                "late": lambda: tournament_html.late_note_text(tables),
+                "tables": lambda: tournament_html.progress_rows_text(
+                    tables, tournament, can_direct, current
+                ),
+            },
+        )
 
     def part(self) -> str:
         """The director's part of the page, its tables' progress in it."""
@@ -420,12 +441,22 @@ def standings(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
     def shown() -> str:
         def render_standings() -> str:
             found = stamped.tournament
-            context = {
-                "tournament": found,
-                "standings": selectors.standings_of(stamped.layout, stamped.tables_now),
-                "prizes": dict(enumerate(found.prizes, start=1)),
+            standings = selectors.standings_of(stamped.layout, stamped.tables_now)
+            prizes = dict(enumerate(found.prizes, start=1))
+            context = {"tournament": found, "standings": standings, "prizes": prizes}
+            # The part but its rows, kept while the tables save: the tie-breaks, the tables'
+            # heads and captions show the tournament as drawn.
+            around = stamped.drawn_part(
+                "standings-around",
+                lambda: render_to_string(f"{template}#standings", {**context, ROWS_LEFT_OUT: True}),
+                bool(standings.overall),
+            )
+            rows: dict[object, Callable[[], str]] = {
+                "overall": lambda: tournament_html.standings_rows(standings.overall, prizes)
             }
-            return render_to_string(f"{template}#standings", context)
+            for number, ranked in standings.by_round.items():
+                rows[number] = functools.partial(tournament_html.standings_rows, ranked, None)
+            return filled(around, rows)
 
         return stamped.part("standings", render_standings)
 
@@ -478,17 +509,39 @@ def big_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
     def screen() -> str:
         layout, now = stamped.layout, stamped.tables_now
+        # The seating's turn shows no standings, the standings' turn no tables: neither is
+        # worked out for the other.
+        overview = selectors.overview_of(layout, now if show_seating else None)
+        standings = None if show_seating else selectors.standings_of(layout, now)
         context = {
             "tournament": layout.tournament,
-            "overview": selectors.overview_of(layout, now),
-            # The seating's turn shows no standings: they are not summed for it.
-            "standings": None if show_seating else selectors.standings_of(layout, now),
+            "overview": overview,
+            "standings": standings,
             "token": token,
             "show_seating": show_seating,
             # A screen held on one turn keeps it in its polls.
             "shown": shown,
+            ROWS_LEFT_OUT: True,
         }
-        return render_to_string(f"{template}#screen", context)
+        # The screen but its rows, kept while the tables save (its title and headings show
+        # the tournament as drawn); which rows it shows, by the turn and whether there are any.
+        around = stamped.drawn_part(
+            "screen-around",
+            lambda: render_to_string(f"{template}#screen", context),
+            token,
+            show_seating,
+            shown,
+            bool(overview.tables),
+            bool(standings and standings.overall),
+        )
+        overall = standings.overall if standings is not None else []
+        return filled(
+            around,
+            {
+                "seating": lambda: tournament_html.screen_seating_text(overview.tables),
+                "screen standings": lambda: tournament_html.screen_standings_text(overall[:20]),
+            },
+        )
 
     def part() -> str:
         return stamped.part("screen", screen, token, show_seating, shown)

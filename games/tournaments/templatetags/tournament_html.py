@@ -4,20 +4,27 @@ one pass.
 A 100-player night's standings are a hundred rows of six cells; as a template each row took a
 dozen node renders (a filter per figure, a translation, a loop for the prize), most of what the
 page cost. Here the same markup is joined from strings, escaped as the template engine escapes
-(``games.hands.html.esc``), with the same messages, so the catalogs translate it as before."""
+(``games.hands.html.esc``), with the same messages, so the catalogs translate it as before.
+
+After a save at any table only the rows change: each part is kept, for the stamp without the
+tables' saves, as rendered with a placeholder where each run of rows goes (``ROWS_LEFT_OUT`` in
+its context), and the rows are put in (``filled``); the template is not rendered again. A
+standings row is kept by everything it shows (most rows are the same after a save)."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 
 from django import template
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timesince
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.hands.html import esc
 from games.tournaments.models import Tournament, TournamentRound
@@ -27,6 +34,29 @@ register = template.Library()
 # A public id no row has (``models.new_public_id`` writes no 0), put in a URL reversed once
 # and replaced by each row's own.
 _ID = "0id0"
+# In a part's context: each run of rows written as its placeholder (``rows_placeholder``), for
+# the rows to be put in later (``filled``).
+ROWS_LEFT_OUT = "rows_left_out"
+
+
+def rows_placeholder(slot: object) -> str:
+    """Where the rows of ``slot`` go in a part rendered without them: a comment, which no
+    escaped text a user typed can spell, and no template writes."""
+    return f"<!--stored rows {slot}-->"
+
+
+def filled(part: str, rows: Mapping[object, Callable[[], str]]) -> str:
+    """A part rendered without its rows (``ROWS_LEFT_OUT``) with them put in: ``rows`` makes
+    each slot's, made only where the part has its placeholder."""
+    for slot, made in rows.items():
+        placeholder = rows_placeholder(slot)
+        if placeholder in part:
+            part = part.replace(placeholder, made(), 1)
+    return part
+
+
+def _left_out(context: template.Context) -> bool:
+    return bool(context.get(ROWS_LEFT_OUT))
 
 
 def figure(value: float) -> str:
@@ -37,19 +67,21 @@ def figure(value: float) -> str:
     return number_format(value, 1)
 
 
-@register.simple_tag
+@register.simple_tag(takes_context=True)
 def standings_table(
+    context: template.Context,
     rows: Sequence[StandingRow],
     criteria: Sequence[str],
     caption: str,
     prizes: Mapping[int, str] | None = None,
     round_table: bool = False,
+    slot: object = "overall",
 ) -> SafeString:
     """A standings table: its ``caption``, its head (place, start number, name, each criterion
     ranked by, and the prize where ``prizes`` are given) and its rows. A round's table
     (``round_table``, which shows no prizes) is left out of the printed copy. Rendered again
     after every save at any table: as a template included for each table, its head took as long
-    as its hundred rows."""
+    as its hundred rows. Its rows are ``slot``'s where they are left out."""
     figures = "".join(
         f'<th scope="col" class="number">{esc(_(criterion))}</th>' for criterion in criteria
     )
@@ -60,30 +92,45 @@ def standings_table(
         f'<table class="{classes}"><caption>{esc(caption)}</caption><thead><tr>'
         f'<th scope="col">{esc(_("Place"))}</th><th scope="col">{esc(_("No."))}</th>'
         f'<th scope="col">{esc(_("Name"))}</th>{figures}{prize}</tr></thead>'
-        f"<tbody>{_standings_rows(rows, prized)}</tbody></table>"
+        f"<tbody>{rows_placeholder(slot) if _left_out(context) else standings_rows(rows, prized)}"
+        "</tbody></table>"
     )
 
 
-def _standings_rows(rows: Sequence[StandingRow], prizes: Mapping[int, str] | None) -> str:
+def standings_rows(rows: Sequence[StandingRow], prizes: Mapping[int, str] | None) -> str:
     """The ``<tr>`` of each row: place, start number, name (with the tie-break that placed it),
-    each figure, and the place's prize where ``prizes`` are given."""
-    parts: list[str] = []
+    each figure, and the place's prize where ``prizes`` are given. What follows the place is
+    kept by all it shows (``_standings_cells``): a save moves the places of many rows, the
+    figures of a few."""
+    language = get_language()
+    parts = []
     for row in rows:
-        decided = (
-            ' <span class="muted">('
-            + esc(_("by %(criterion)s") % {"criterion": _(row.tie_break_used)})
-            + ")</span>"
-            if row.tie_break_used
-            else ""
-        )
-        cells = "".join(f'<td class="number">{figure(value)}</td>' for value in row.values)
-        prize = f"<td>{esc(prizes.get(row.place, ''))}</td>" if prizes else ""
         opening = '<tr class="dropped">' if row.dropped else "<tr>"
-        parts.append(
-            f"{opening}<td>{row.place}</td><td>{row.number}</td>"
-            f"<td>{esc(row.name)}{decided}</td>{cells}{prize}</tr>"
-        )
-    return "".join(parts)  # every value above is escaped or a number
+        cells = _standings_cells(language, row.number, row.name, row.values, row.tie_break_used)
+        prize = f"<td>{esc(prizes.get(row.place, ''))}</td>" if prizes else ""
+        parts.append(f"{opening}<td>{row.place}</td>{cells}{prize}</tr>")
+    return "".join(parts)  # every value is escaped or a number
+
+
+@functools.lru_cache(maxsize=4096)
+def _standings_cells(
+    language: str | None,
+    number: int,
+    name: str,
+    values: tuple[float, ...],
+    tie_break_used: str | None,
+) -> str:
+    """A row's cells after its place, in ``language`` (the active one, which ``_`` and
+    ``figure`` write in): start number, name with the tie-break that placed it, figures."""
+    decided = (
+        ' <span class="muted">('
+        + esc(_("by %(criterion)s") % {"criterion": _(tie_break_used)})
+        + ")</span>"
+        if tie_break_used
+        else ""
+    )
+    cells = "".join(f'<td class="number">{figure(value)}</td>' for value in values)
+    return f"<td>{number}</td><td>{esc(name)}{decided}</td>{cells}"
 
 
 @register.simple_tag(takes_context=True)
@@ -132,8 +179,31 @@ def entrant_rows(
     return mark_safe("".join(parts))  # every value above is escaped, a number or a URL
 
 
-@register.simple_tag
+@register.simple_tag(takes_context=True)
+def late_note(context: template.Context, tables: Sequence[TableProgress]) -> SafeString:
+    """The note over the round's tables when some are late (a table not done that has saved
+    nothing for a while), or nothing."""
+    if _left_out(context):
+        return mark_safe(rows_placeholder("late"))
+    return mark_safe(late_note_text(tables))
+
+
+def late_note_text(tables: Sequence[TableProgress]) -> str:
+    late = sum(1 for table in tables if table.late)
+    if not late:
+        return ""
+    words = ngettext(
+        "%(tables)s table has saved nothing for 10 minutes.",
+        "%(tables)s tables have saved nothing for 10 minutes.",
+        late,
+    )
+    # The translation as it is, as the template's blocktranslate wrote it; the count a number.
+    return f'<p class="late-note" role="status">{words % {"tables": late}}</p>'
+
+
+@register.simple_tag(takes_context=True)
 def progress_rows(
+    context: template.Context,
     tables: Sequence[TableProgress],
     tournament: Tournament,
     can_direct: bool,
@@ -144,61 +214,123 @@ def progress_rows(
     result by hand for a director, while the round is played). Polled every
     5 s while 25 tables save, so built in one pass as the standings' rows are; each URL is
     reversed once and the tables' ids put in."""
-    table_url = reverse("games:table", kwargs={"table": _ID})
-    link_url = reverse(
-        "games:tournament_table", kwargs={"tournament": tournament.public_id, "table": _ID}
-    )
-    result_url = reverse(
-        "games:tournament_table_result", kwargs={"tournament": tournament.public_id, "table": _ID}
-    )
+    if _left_out(context):
+        return mark_safe(rows_placeholder("tables"))
+    return mark_safe(progress_rows_text(tables, tournament, can_direct, current))
+
+
+def progress_rows_text(
+    tables: Sequence[TableProgress],
+    tournament: Tournament,
+    can_direct: bool,
+    current: TournamentRound,
+) -> str:
+    """The rows of ``progress_rows``. What a row shows of its table as drawn (its number,
+    seats and links) is kept by all it shows (``_table_fixed``); its state, games and last save
+    are written for each answer."""
+    language = get_language()
     links = can_direct and current.status == TournamentRound.Status.PLAYING
-    words = {
-        "manual": esc(_("result by hand")),
-        "done": esc(_("done")),
-        "late": esc(_("late")),
-        "just_now": esc(_("last save just now")),
-        "nothing": esc(_("nothing saved yet")),
-        "scoresheet": esc(_("Scoresheet")),
-        "link": esc(_("Table link and QR code")),
-        "result": esc(_("Result by hand")),
-    }
-    # Translated once, not per table.
-    table_number, of_games = _("Table %(number)s"), _("%(played)s of %(due)s games")
-    saved_ago = _("last save %(when)s ago")
+    urls = _table_urls(tournament.public_id, get_urlconf(), get_script_prefix())
+    words = _progress_words(language)
+    now = timezone.now()
     parts: list[str] = []
     for table in tables:
-        state = " done" if table.done else " late" if table.late else ""
+        done, late = table.done, table.late_at(now)
+        state = " done" if done else " late" if late else ""
         if table.manual_result:
-            badge = f' <span class="badge">{words["manual"]}</span>'
-        elif table.done:
-            badge = f' <span class="badge">{words["done"]}</span>'
-        elif table.late:
-            badge = f' <span class="badge badge-late">{words["late"]}</span>'
+            badge = words["manual"]
+        elif done:
+            badge = words["done"]
+        elif late:
+            badge = words["late"]
         else:
             badge = ""
-        seats = _seats(table.seats)
-        games = _games(table, of_games)
-        if table.saved_just_now:
+        games = _games(language, table.games_played, table.games_due)
+        if table.saved_just_now_at(now):
             saved = words["just_now"]
         elif table.last_save:
-            saved = esc(saved_ago % {"when": timesince(table.last_save)})
+            saved = _saved_ago(language, table.last_save, now)
         else:
             saved = words["nothing"]
-        anchors = []
-        if table.table_id:
-            href = table_url.replace(_ID, table.table_id)
-            anchors.append(f'<a class="tap-link" href="{href}">{words["scoresheet"]}</a>')
-        if links:
-            for url, word in ((link_url, "link"), (result_url, "result")):
-                href = url.replace(_ID, table.public_id)
-                anchors.append(f'<a class="tap-link" href="{href}">{words[word]}</a>')
-        parts.append(
-            f'<li class="round-table{state}"><p class="round-table-head"><strong>'
-            f"{esc(table_number % {'number': table.number})}</strong>{badge}</p>"
-            f'<p class="seats">{seats}</p><p class="muted">{games} · {saved}</p>'
-            f'<p class="round-table-links">{" ".join(anchors)}</p></li>'
+        head, links_row = _table_fixed(
+            language, table.number, table.seats, table.table_id, table.public_id, links, urls
         )
-    return mark_safe("".join(parts))  # every value above is escaped, a number or a URL
+        parts.append(
+            f'<li class="round-table{state}"><p class="round-table-head">{head}{badge}</p>'
+            f'<p class="seats">{_seats(table.seats)}</p><p class="muted">{games} · {saved}</p>'
+            f"{links_row}</li>"
+        )
+    return "".join(parts)  # every value above is escaped, a number or a URL
+
+
+@functools.lru_cache(maxsize=64)
+def _table_urls(public_id: str, urlconf: object, prefix: str) -> tuple[str, str, str]:
+    """A table's scoresheet, its link's page and its result by hand, ``_ID`` where its id
+    goes: reversed once by the tournament, the URLconf and the script prefix they depend on."""
+    return (
+        reverse("games:table", kwargs={"table": _ID}),
+        reverse("games:tournament_table", kwargs={"tournament": public_id, "table": _ID}),
+        reverse("games:tournament_table_result", kwargs={"tournament": public_id, "table": _ID}),
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def _progress_words(language: str | None) -> dict[str, str]:
+    """The words of the tables' rows, escaped, in ``language`` (the active one)."""
+    return {
+        "manual": f' <span class="badge">{esc(_("result by hand"))}</span>',
+        "done": f' <span class="badge">{esc(_("done"))}</span>',
+        "late": f' <span class="badge badge-late">{esc(_("late"))}</span>',
+        "just_now": esc(_("last save just now")),
+        "nothing": esc(_("nothing saved yet")),
+    }
+
+
+@functools.lru_cache(maxsize=2048)
+def _table_fixed(
+    language: str | None,
+    number: int,
+    seats: tuple[tuple[int, str], ...],
+    table_id: str,
+    public_id: str,
+    links: bool,
+    urls: tuple[str, str, str],
+) -> tuple[str, str]:
+    """A table's heading and its row of links, in ``language`` (the active one): the same all
+    round, while its games and last save move."""
+    head = f"<strong>{esc(_('Table %(number)s') % {'number': number})}</strong>"
+    table_url, link_url, result_url = urls
+    anchors = []
+    if table_id:
+        href = table_url.replace(_ID, table_id)
+        anchors.append(f'<a class="tap-link" href="{href}">{esc(_("Scoresheet"))}</a>')
+    if links:
+        for url, word in (
+            (link_url, _("Table link and QR code")),
+            (result_url, _("Result by hand")),
+        ):
+            href = url.replace(_ID, public_id)
+            anchors.append(f'<a class="tap-link" href="{href}">{esc(word)}</a>')
+    return head, f'<p class="round-table-links">{" ".join(anchors)}</p>'
+
+
+# A moment timesince's words are counted from (``_saved_ago``).
+_SINCE = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+def _saved_ago(language: str | None, last_save: datetime, now: datetime) -> str:
+    """ "last save 3 minutes ago", escaped. Within a day timesince's words depend on the whole
+    minutes alone: kept by those (a row's is written again at every answer)."""
+    since = now - last_save
+    if timedelta(0) <= since < timedelta(days=1):
+        return _minutes_ago(language, int(since.total_seconds()) // 60)
+    return esc(_("last save %(when)s ago") % {"when": timesince(last_save, now)})
+
+
+@functools.lru_cache(maxsize=4096)
+def _minutes_ago(language: str | None, minutes: int) -> str:
+    when = timesince(_SINCE, _SINCE + timedelta(minutes=minutes))
+    return esc(_("last save %(when)s ago") % {"when": when})
 
 
 @functools.lru_cache(maxsize=1024)
@@ -208,40 +340,51 @@ def _seats(seats: tuple[tuple[int, str], ...]) -> str:
     return "".join(f'<span class="seat">{number} {esc(name)}</span>' for number, name in seats)
 
 
-def _games(table: TableProgress, of_games: str) -> str:
-    """A table's games, escaped: "12 of 32 games" (``of_games``, translated once a render),
-    or "12 games" where the table plays its game to the end."""
-    if table.games_due:
-        return esc(of_games % {"played": table.games_played, "due": table.games_due})
-    played = ngettext("%(games)s game", "%(games)s games", table.games_played)
-    return esc(played % {"games": table.games_played})
+@functools.lru_cache(maxsize=4096)
+def _games(language: str | None, played: int, due: int | None) -> str:
+    """A table's games in ``language`` (the active one), escaped: "12 of 32 games", or "12
+    games" where the table plays its game to the end."""
+    if due:
+        return esc(_("%(played)s of %(due)s games") % {"played": played, "due": due})
+    return esc(ngettext("%(games)s game", "%(games)s games", played) % {"games": played})
 
 
-@register.simple_tag
-def screen_standings_rows(rows: Sequence[StandingRow]) -> SafeString:
+@register.simple_tag(takes_context=True)
+def screen_standings_rows(context: template.Context, rows: Sequence[StandingRow]) -> SafeString:
     """The big screen's ``<li>`` for each row: place, start number, name and the first
     figure. The screen polls every 2 s and renders again after every save at any table, so
     built in one pass as the standings' rows are."""
-    return mark_safe(  # every value is escaped or a number
-        "".join(
-            f'<li value="{row.place}"><span class="start-number">{row.number}</span> '
-            f'{esc(row.name)} <strong class="screen-points" data-number="{row.number}">'
-            f"{figure(row.values[0])}</strong></li>"
-            for row in rows
-        )
+    if _left_out(context):
+        return mark_safe(rows_placeholder("screen standings"))
+    return mark_safe(screen_standings_text(rows))
+
+
+def screen_standings_text(rows: Sequence[StandingRow]) -> str:
+    return "".join(  # every value is escaped or a number
+        f'<li value="{row.place}"><span class="start-number">{row.number}</span> '
+        f'{esc(row.name)} <strong class="screen-points" data-number="{row.number}">'
+        f"{figure(row.values[0])}</strong></li>"
+        for row in rows
     )
 
 
-@register.simple_tag
-def screen_seating_rows(tables: Sequence[TableProgress]) -> SafeString:
+@register.simple_tag(takes_context=True)
+def screen_seating_rows(context: template.Context, tables: Sequence[TableProgress]) -> SafeString:
     """The big screen's ``<li>`` for each table of the round: its number, its seats and its
     games, built in one pass as the director's rows are."""
-    table_number, of_games = _("Table %(number)s"), _("%(played)s of %(due)s games")
+    if _left_out(context):
+        return mark_safe(rows_placeholder("seating"))
+    return mark_safe(screen_seating_text(tables))
+
+
+def screen_seating_text(tables: Sequence[TableProgress]) -> str:
+    table_number = _("Table %(number)s")
+    language = get_language()
     parts = []
     for table in tables:
+        games = _games(language, table.games_played, table.games_due)
         parts.append(
             f"<li><strong>{esc(table_number % {'number': table.number})}</strong> "
-            f"{_seats(table.seats)} "
-            f'<span class="muted">{_games(table, of_games)}</span></li>'
+            f'{_seats(table.seats)} <span class="muted">{games}</span></li>'
         )
-    return mark_safe("".join(parts))  # every value is escaped or a number
+    return "".join(parts)  # every value is escaped or a number

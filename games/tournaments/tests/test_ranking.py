@@ -15,6 +15,8 @@ from games.tournaments.ranking import (
     MatchResult,
     RankedEntry,
     SwissEntry,
+    _ranked_by_all,
+    _ranked_by_one,
     lot,
     rank_points,
     rank_swiss,
@@ -233,6 +235,23 @@ def test_points_standings_follow_the_totals_then_the_soli(
     for entry in ranking:
         alike = [n for n, v in expected.items() if v[0] == expected[entry.number][0]]
         assert (entry.tie_break_used is None) == (len({expected[n] for n in alike}) == 1)
+
+
+@given(
+    st.dictionaries(
+        st.integers(1, 300),
+        st.integers(-5, 5).map(lambda total: (total,)),
+        max_size=30,
+    ),
+    st.sampled_from([1, -1]),
+)
+def test_ranking_by_one_criterion_in_one_pass_is_ranking_by_all_of_them(
+    figures: dict[int, tuple[float, ...]], direction: int
+) -> None:
+    """Points alone and no lot (most nights, ranked again after every save) take a pass of
+    their own: the standings the general ranking gives, places, ties and order alike."""
+    by_all = _ranked_by_all(figures, [Criterion.POINTS], [direction], None)
+    assert _ranked_by_one(figures, direction) == by_all
 
 
 @st.composite

@@ -5,17 +5,22 @@ current gets a 304."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 from unittest import mock
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import activate
 
 from games.clubs import services as club_services
 from games.hands.base import HAND_TOKEN
-from games.models import Membership, Role
-from games.tournaments import services, stamp
+from games.models import Membership, Role, Table
+from games.tournaments import selectors, services, stamp
+from games.tournaments.models import TournamentRound
 from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
 from tests.clubs import home_owner, member
 
@@ -266,3 +271,65 @@ def test_a_page_made_of_parts_kept_while_the_tables_save_is_the_page_rendered_af
     stamp.stored_copies_dropped()
     assert made_of_parts == [shown(page) for page in pages]
     assert "1 of 4 games" in made_of_parts[3]
+
+
+def test_each_part_after_a_save_is_its_template_rendered_with_its_rows(client: Client) -> None:
+    """The parts kept without their rows while the tables save, with the rows put in after a
+    save, are what their templates render with the rows in them: the standings over two
+    rounds with an entrant dropped, the director's tables (one late, one saved minutes ago)
+    with the note over them, and the big screen's two turns."""
+    tournament = schafkopf_night(entrants=8, games_per_round=2)
+    first_round = drawn(tournament)
+    for table in first_round.tables.all():
+        play(table, zero_sum(table.seats, winner=table.seats[0], stake=10), times=2)
+    tournament.refresh_from_db()
+    services.round_close(first_round, version=tournament.version)
+    second_round = drawn(tournament, number=2)
+    tournament.refresh_from_db()
+    services.entrant_drop(tournament.entrants.get(number=3), version=tournament.version)
+    twenty_minutes_ago = timezone.now() - timedelta(minutes=20)
+    TournamentRound.objects.filter(pk=second_round.pk).update(drawn_at=twenty_minutes_ago)
+    _late, saving = second_round.tables.order_by("number")
+    client.force_login(home_owner())
+    public_id, token = tournament.public_id, tournament.watch_token
+    standings = reverse("games:tournament_standings", args=[public_id]) + "?part=standings"
+    progress = reverse("games:tournament", args=[public_id]) + "?part=progress"
+    screen = reverse("games:tournament_screen", args=[token]) + "?part=screen&show="
+    asked = [standings, progress, screen + "standings", screen + "seating"]
+    for page in asked:
+        client.get(page, headers=HTMX)
+
+    play(saving, zero_sum(saving.seats, winner=saving.seats[2], stake=30))
+    Table.objects.filter(pk=saving.table_id).update(
+        updated_at=timezone.now() - timedelta(minutes=3)
+    )
+
+    tournament.refresh_from_db()
+    activate("en")
+    shown = {
+        "tournament": tournament,
+        "overview": selectors.overview(tournament),
+        "standings": selectors.standings(tournament),
+        "prizes": {},
+        "can_direct": True,
+        "token": token,
+    }
+    whole = [
+        render_to_string("tournaments/standings.html#standings", shown),
+        render_to_string("tournaments/tournament_detail.html#progress", shown),
+        *(
+            render_to_string(
+                "tournaments/big_screen.html#screen",
+                {**shown, "show_seating": turn == "seating", "shown": turn},
+            )
+            for turn in ("standings", "seating")
+        ),
+    ]
+    assert [client.get(page, headers=HTMX).content.decode() for page in asked] == whole
+    assert "1 table has saved nothing for 10 minutes." in whole[1]
+    assert "last save 3\xa0minutes ago" in whole[1]
+    assert "Round 2" in whole[0]
+    assert '<tr class="dropped">' in whole[0]
+    assert '<td class="number">90</td>' in whole[0]
+    assert 'class="screen-standings"' in whole[2]
+    assert "1 of 2 games" in whole[3]
