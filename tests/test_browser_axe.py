@@ -1,7 +1,8 @@
 """axe-core on every kind of page at 360 px, including hands half entered and a save refused
 because the table changed (409): no serious or critical violation; the rest is printed. The same
-walk measures every page state's tap targets (tests/tap_targets.py: at least 44 x 44 px), rather
-than a second browser walking the same pages of a second site.
+walk measures every page state's tap targets (tests/tap_targets.py: at least 44 x 44 px) and its
+text (tests/text_size.py: at least 14 px), rather than more browsers walking the same pages of
+more sites.
 
 axe-core is vendored in tests/vendor/axe-core/ (never served to users). The pages' CSP allows
 no script but our own, so axe is not added as a <script> tag: its source is run with
@@ -24,9 +25,10 @@ from games.tables import services as table_services
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.phone_pages import Site, build_site, half_enter, settle
 from tests.tap_targets import TapTargets
+from tests.text_size import MIN_TEXT, small_text
 
-# What axe reads is the pages' markup, and the tap targets their layout, the same from either
-# database: CI runs it once, in its PostgreSQL pass.
+# What axe reads is the pages' markup, and the tap targets and text sizes their layout, the same
+# from either database: CI runs it once, in its PostgreSQL pass.
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
@@ -127,16 +129,21 @@ def phone(browser: Browser, live_server: LiveServer, *, signed_in: bool = True) 
     return context.new_page()
 
 
-def test_axe_finds_nothing_serious_and_every_tap_target_is_44_px_on_any_page(
+def test_axe_finds_nothing_serious_every_tap_target_is_44_px_and_text_14_px_on_any_page(
     live_server: LiveServer, browser: Browser, artifacts_dir: Path
 ) -> None:
     site: Site = build_site()
     report = Report()
     targets = TapTargets()
+    small: list[str] = []
 
     def check(page: Page, name: str) -> None:
         report.check(page, name)
         targets.check(page, name)
+        small.extend(f"{name}: {line}" for line in small_text(page))
+
+    def text_sizes() -> None:
+        assert not small, f"text under {MIN_TEXT} px:\n" + "\n".join(small)
 
     owner = phone(browser, live_server)
     anonymous = ("join", "sign in", "keep my games")
@@ -205,9 +212,9 @@ def test_axe_finds_nothing_serious_and_every_tap_target_is_44_px_on_any_page(
     (artifacts_dir / "axe-report.json").write_text(
         json.dumps({"blocking": report.blocking, "other": report.other}, indent=2)
     )
-    # Both told, whichever fails.
+    # Every one told, whichever fails.
     failures = []
-    for finish in (report.finish, lambda: targets.finish(artifacts_dir)):
+    for finish in (report.finish, lambda: targets.finish(artifacts_dir), text_sizes):
         try:
             finish()
         except AssertionError as failure:
