@@ -1,5 +1,8 @@
 """axe-core on every kind of page at 360 px, including hands half entered and a save refused
-because the table changed (409): no serious or critical violation; the rest is printed.
+because the table changed (409): no serious or critical violation; the rest is printed. The same
+walk measures every page state's tap targets (tests/tap_targets.py: at least 44 x 44 px) and its
+text (tests/text_size.py: at least 14 px), rather than more browsers walking the same pages of
+more sites.
 
 axe-core is vendored in tests/vendor/axe-core/ (never served to users). The pages' CSP allows
 no script but our own, so axe is not added as a <script> tag: its source is run with
@@ -21,9 +24,11 @@ from pytest_django.live_server_helper import LiveServer
 from games.tables import services as table_services
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.phone_pages import Site, build_site, half_enter, settle
+from tests.tap_targets import TapTargets
+from tests.text_size import MIN_TEXT, small_text
 
-# What axe reads is the pages' markup, the same from either database: CI runs it once, in its
-# PostgreSQL pass (the tap targets run in the SQLite one).
+# What axe reads is the pages' markup, and the tap targets and text sizes their layout, the same
+# from either database: CI runs it once, in its PostgreSQL pass.
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
@@ -33,8 +38,8 @@ pytestmark = [
 AXE_SOURCE = (Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js").read_text()
 BLOCKING = ("serious", "critical")
 
-# axe.run's default rules: WCAG 2.0-2.2 A and AA, and best practices. Tap targets have their
-# own, stricter test at 44 px (test_browser_tap_targets.py).
+# axe.run's default rules: WCAG 2.0-2.2 A and AA, and best practices. Tap targets are measured
+# by the stricter rule of tests/tap_targets.py, 44 px.
 AXE_RUN = """
 async () => {
   const result = await axe.run(document, {resultTypes: ["violations"]});
@@ -124,11 +129,22 @@ def phone(browser: Browser, live_server: LiveServer, *, signed_in: bool = True) 
     return context.new_page()
 
 
-def test_axe_finds_nothing_serious_on_any_page(
+def test_axe_finds_nothing_serious_every_tap_target_is_44_px_and_text_14_px_on_any_page(
     live_server: LiveServer, browser: Browser, artifacts_dir: Path
 ) -> None:
     site: Site = build_site()
     report = Report()
+    targets = TapTargets()
+    small: list[str] = []
+
+    def check(page: Page, name: str) -> None:
+        report.check(page, name)
+        targets.check(page, name)
+        small.extend(f"{name}: {line}" for line in small_text(page))
+
+    def text_sizes() -> None:
+        assert not small, f"text under {MIN_TEXT} px:\n" + "\n".join(small)
+
     owner = phone(browser, live_server)
     anonymous = ("join", "sign in", "keep my games")
 
@@ -136,11 +152,11 @@ def test_axe_finds_nothing_serious_on_any_page(
         if name in anonymous:
             continue
         owner.goto(live_server.url + url)
-        report.check(owner, name)
+        check(owner, name)
         if name.startswith("table "):
             game = name.removeprefix("table ")
             half_enter(owner, game)
-            report.check(owner, f"{name}, a hand half entered")
+            check(owner, f"{name}, a hand half entered")
             owner.screenshot(path=artifacts_dir / f"axe-{game}-half-entered.png", full_page=True)
 
     # Forms that answer with their errors (422): a new table with no players, a hand with
@@ -152,17 +168,17 @@ def test_axe_finds_nothing_serious_on_any_page(
     owner.evaluate("document.getElementById('table-form').noValidate = true")
     owner.get_by_role("button", name="Start the game").click()
     expect(owner.locator(".errorlist").first).to_be_visible()
-    report.check(owner, "new table, refused")
+    check(owner, "new table, refused")
     owner.goto(live_server.url + site.urls["table scopa"])
     half_enter(owner, "scopa")
     owner.get_by_role("button", name="Save hand").click()
     expect(owner.get_by_role("alert")).to_be_visible()
-    report.check(owner, "table scopa, a hand refused")
+    check(owner, "table scopa, a hand refused")
     owner.goto(live_server.url + site.urls["table schafkopf"])
     half_enter(owner, "schafkopf")
     owner.get_by_role("button", name="Save hand").click()
     expect(owner.get_by_role("alert")).to_be_visible()
-    report.check(owner, "table schafkopf, a hand refused")
+    check(owner, "table schafkopf, a hand refused")
 
     # Enter points on the Scopa table, then another phone records a hand first: the save is
     # refused with what changed (409) and the entry kept.
@@ -175,25 +191,32 @@ def test_axe_finds_nothing_serious_on_any_page(
     table_services.round_record(table, {"points": {sides[0]: 0, sides[1]: 1}})
     owner.get_by_role("button", name="Save hand").click()
     expect(owner.get_by_role("alert")).to_contain_text("Not saved")
-    report.check(owner, "409 conflict")
+    check(owner, "409 conflict")
     owner.screenshot(path=artifacts_dir / "axe-conflict.png", full_page=True)
 
     # A visitor without an account: sign in, an invite link, and the guest it makes keeping
     # its games.
     visitor = phone(browser, live_server, signed_in=False)
     visitor.goto(live_server.url + site.urls["sign in"])
-    report.check(visitor, "sign in")
+    check(visitor, "sign in")
     visitor.goto(live_server.url + site.urls["join"])
-    report.check(visitor, "join")
+    check(visitor, "join")
     visitor.get_by_role("button", name=re.compile("^Join")).click()
     expect(visitor).to_have_url(re.compile(r"/$"))
     visitor.goto(live_server.url + site.urls["keep my games"])
     expect(visitor.get_by_role("heading", level=1)).to_be_visible()
-    report.check(visitor, "keep my games")
+    check(visitor, "keep my games")
 
     owner.context.close()
     visitor.context.close()
     (artifacts_dir / "axe-report.json").write_text(
         json.dumps({"blocking": report.blocking, "other": report.other}, indent=2)
     )
-    report.finish()
+    # Every one told, whichever fails.
+    failures = []
+    for finish in (report.finish, lambda: targets.finish(artifacts_dir), text_sizes):
+        try:
+            finish()
+        except AssertionError as failure:
+            failures.append(str(failure))
+    assert not failures, "\n\n".join(failures)

@@ -77,6 +77,9 @@ def test_the_big_view_fits_a_phone_either_way_round(
     page.screenshot(path=artifacts_dir / f"big-view-{width}x{height}.png")
 
 
+POLL_MS = 5000
+
+
 def test_the_big_view_keeps_current_and_the_screen_awake_until_the_game_ends(
     live_server: LiveServer, browser: Browser, artifacts_dir: Path
 ) -> None:
@@ -84,6 +87,9 @@ def test_the_big_view_keeps_current_and_the_screen_awake_until_the_game_ends(
     # Through the watch link: no account.
     context = browser.new_context(**{**SMALL_PHONE, "viewport": {"width": 640, "height": 360}})
     context.add_init_script(FAKE_WAKE_LOCK)
+    # Playwright's clock (time runs as usual), moved on to each next poll rather than waiting
+    # for it.
+    context.clock.install()
     phone = context.new_page()
     phone.goto(f"{live_server.url}/watch/{table.watch_token}/")
     phone.get_by_role("link", name="Table view").click()
@@ -91,14 +97,16 @@ def test_the_big_view_keeps_current_and_the_screen_awake_until_the_game_ends(
     expect(phone.locator("#main form")).to_have_count(0)
     assert phone.evaluate("window.wakeLocks") == {"requests": 1, "releases": 0}
 
-    # A hand recorded on another phone shows within the poll's few seconds.
+    # A hand recorded on another phone shows at the next poll (tables/table_big.html: every 5s).
     table_services.round_record(table, points_entry(Ann=2, Bob=4))
+    phone.clock.fast_forward(POLL_MS)
     expect(phone.locator('[data-total="Bob"]')).to_have_text("5", timeout=8000)
     expect(phone.locator(".big-status")).to_have_text("Next to deal: Ann")
     assert phone.evaluate("window.wakeLocks") == {"requests": 1, "releases": 0}
 
     # The game ends: the result in big type, and the screen may sleep again.
     table_services.round_record(table, points_entry(Ann=7, Bob=0))
+    phone.clock.fast_forward(POLL_MS)
     expect(phone.locator(".big-status")).to_have_text("Game over · Ann wins", timeout=8000)
     expect(phone.locator('[data-total="Ann"]')).to_have_text("12")
     # Released once the swap has settled (htmx:afterSettle), a moment after the text shows.

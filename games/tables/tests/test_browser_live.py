@@ -25,17 +25,29 @@ pytestmark = [
 
 
 def two_phones(live_server: LiveServer, browser: Browser) -> tuple[Page, Page]:
-    """Two signed-in phones on one new Scopa table, Ann against Bob."""
+    """Two signed-in phones on one new Scopa table, Ann against Bob. Their clocks are
+    Playwright's (time runs as usual): a test moves one on to its next poll (``next_poll``)
+    rather than wait for it."""
     table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
     url = f"{live_server.url}/tables/{table.public_id}/"
     phones = []
     for _phone in range(2):
         context = browser.new_context(**SMALL_PHONE)
+        context.clock.install()
         sign_in(context, live_server.url)
         phone = context.new_page()
         phone.goto(url)
         phones.append(phone)
     return phones[0], phones[1]
+
+
+# The table page's poll (tables/table_detail.html: hx-trigger "every 3s").
+POLL_MS = 3000
+
+
+def next_poll(phone: Page) -> None:
+    """The phone's clock moved on to its next poll, which is sent at once."""
+    phone.clock.fast_forward(POLL_MS)
 
 
 def test_the_other_phone_follows_and_an_entry_under_way_survives(
@@ -51,7 +63,8 @@ def test_the_other_phone_follows_and_an_entry_under_way_survives(
     phone_a.get_by_role("button", name="Save hand").click()
     expect(phone_a.get_by_text("Hand 1 recorded.")).to_be_visible()
 
-    # Within seconds B sees it, and is told, with its three cards still tapped.
+    # At its next poll B sees it, and is told, with its three cards still tapped.
+    next_poll(phone_b)
     expect(phone_b.locator('[data-total="Ann"]')).to_have_text("3", timeout=5000)
     expect(phone_b.locator("#live-notice")).to_contain_text(
         "Hand 1 was recorded on another phone: Ann 3, Bob 1"
@@ -80,6 +93,7 @@ def test_the_other_phone_follows_and_an_entry_under_way_survives(
     enter_points(phone_a, 1, 1)
     phone_a.get_by_role("button", name="Save hand").click()
     expect(phone_a.get_by_text("Hand 2 recorded.")).to_be_visible()
+    next_poll(phone_b)
     expect(phone_b.get_by_role("heading", name="Record hand 3")).to_be_visible(timeout=5000)
     enter_points(phone_b, 0, 2)
     phone_b.get_by_role("button", name="Save hand").click()
@@ -126,6 +140,8 @@ def test_a_hand_cleared_after_another_phone_saved_moves_on_to_the_next_hand(
     tap_cards(phone_b, "7D")
     enter_points(phone_a, 3, 1)
     phone_a.get_by_role("button", name="Save hand").click()
+    expect(phone_a.get_by_text("Hand 1 recorded.")).to_be_visible()
+    next_poll(phone_b)
     expect(phone_b.locator("#live-notice")).to_contain_text("Hand 1 was recorded", timeout=5000)
 
     # It was the same hand: B clears its entry, and its form moves on to hand 2 at once.

@@ -11,8 +11,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.tables import services as table_services
 from tests.clubs import home_club
+from tests.tap_targets import small_targets
 from tests.test_browser_axe import Report
-from tests.test_browser_tap_targets import small_targets
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

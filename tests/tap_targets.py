@@ -1,4 +1,5 @@
-"""Tap targets at 360 px: every visible link, button and form control is at least 44 × 44 CSS
+"""Tap targets at 360 px, measured on the page walks of tests/test_browser_axe.py and of some games'
+browser tests: every visible link, button and form control is at least 44 × 44 CSS
 px (WCAG 2.5.5, the stricter one, because the phone is held by someone holding cards), on
 every kind of page and with a hand half entered.
 
@@ -17,27 +18,20 @@ nothing constrains it and it gets the full size.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page
-from pytest_django.live_server_helper import LiveServer
+from playwright.sync_api import Page
 
-from tests.conftest import SMALL_PHONE, sign_in
-from tests.phone_pages import build_site, half_enter, settle
-
-# The layout is the same from either database: CI measures it once, in its PostgreSQL pass,
-# which has the time (the SQLite pass runs the other browser tests).
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.postgresql_pass,
-]
+from tests.phone_pages import settle
 
 MIN = 44
 
+# What a closed <details> holds counts too: a player opens it. They are closed again once
+# measured, so that a walk going on from the page (axe's check, a hand entered) finds it as it
+# was.
 MEASURE = """
 (min) => {
+  const closed = [...document.querySelectorAll('details:not([open])')];
+  closed.forEach((details) => { details.open = true; });
   const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, ' +
     '[role="button"], [tabindex]';
   const inRunningText = (el) => {
@@ -71,6 +65,7 @@ MEASURE = """
     small.push(`${el.tagName.toLowerCase()}${classes} "${name}" ` +
       `${Math.round(width)}x${Math.round(height)}`);
   }
+  closed.forEach((details) => { details.open = false; });
   return small;
 }
 """
@@ -78,39 +73,26 @@ MEASURE = """
 
 def small_targets(page: Page) -> list[str]:
     settle(page)
-    # What a closed <details> holds counts too: a player opens it.
-    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     found: list[str] = page.evaluate(MEASURE, MIN)
     return found
 
 
-def test_every_tap_target_is_44_px(live_server: LiveServer, browser: Browser) -> None:
-    site = build_site()
-    context = browser.new_context(**SMALL_PHONE)
-    sign_in(context, live_server.url)
-    page = context.new_page()
-    report: dict[str, Any] = {}
-    skip = ("join", "keep my games", "sign in")
-    for name, url in site.urls.items():
-        if name in skip:
-            continue
-        page.goto(live_server.url + url)
-        report[name] = small_targets(page)
-        if name.startswith("table "):
-            half_enter(page, name.removeprefix("table "))
-            report[f"{name}, a hand half entered"] = small_targets(page)
-    context.close()
+class TapTargets:
+    """The tap targets under MIN px of each page state a walk measures: all are measured first,
+    so one run lists every one; ``finish`` writes them to tests/artifacts/tap-targets.txt and
+    fails if there are any."""
 
-    visitor = browser.new_context(**SMALL_PHONE).new_page()
-    for name in skip[:1] + skip[2:]:
-        visitor.goto(live_server.url + site.urls[name])
-        report[name] = small_targets(visitor)
-    visitor.context.close()
+    def __init__(self) -> None:
+        self.small: list[str] = []
 
-    lines = [f"{name}: {target}" for name, targets in report.items() for target in targets]
-    print(f"\n{len(lines)} tap targets under {MIN} x {MIN} px")
-    for line in lines:
-        print(" ", line)
-    Path(__file__).parent.joinpath("artifacts").mkdir(exist_ok=True)
-    Path(__file__).parent.joinpath("artifacts", "tap-targets.txt").write_text("\n".join(lines))
-    assert not lines, f"{len(lines)} tap targets under {MIN} px:\n" + "\n".join(lines)
+    def check(self, page: Page, name: str) -> None:
+        self.small += [f"{name}: {target}" for target in small_targets(page)]
+
+    def finish(self, artifacts_dir: Path) -> None:
+        print(f"\n{len(self.small)} tap targets under {MIN} x {MIN} px")
+        for line in self.small:
+            print(" ", line)
+        (artifacts_dir / "tap-targets.txt").write_text("\n".join(self.small))
+        assert not self.small, f"{len(self.small)} tap targets under {MIN} px:\n" + "\n".join(
+            self.small
+        )
