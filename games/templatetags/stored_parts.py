@@ -34,9 +34,11 @@ register = template.Library()
 # Stands for the CSRF token in a stored part: letters only, so escaping leaves it as it is,
 # and no page shows it otherwise.
 CSRF_PLACEHOLDER = "StoredPartCsrfTokenPlaceholder"
-# Where each ``{% each_time %}`` block goes in a stored part's markup, by its number; the
-# context variable holding the blocks met while a part is rendered to be stored.
-EACH_TIME_PLACEHOLDER = re.compile(r"StoredPartEachTime(\d+)Placeholder")
+# Where each ``{% each_time %}`` block goes in a stored part's markup, by its number: a comment,
+# which no escaped text a player typed can spell (a name of letters could, and would cut the
+# part in the wrong places); the context variable holding the blocks met while a part is
+# rendered to be stored.
+EACH_TIME_PLACEHOLDER = re.compile(r"<!--each time (\d+)-->")
 COLLECTING = "stored_part_each_time"
 
 
@@ -114,7 +116,7 @@ class EachTimeNode(template.Node):
         if collecting is None:
             return SafeString(self.nodelist.render(context))
         collecting.append(self.nodelist)
-        return SafeString(f"StoredPartEachTime{len(collecting) - 1}Placeholder")
+        return SafeString(f"<!--each time {len(collecting) - 1}-->")
 
 
 @register.tag

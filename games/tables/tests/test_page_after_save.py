@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from games.models import Player, Role, Round, Table, new_public_id
 from games.tables import services as table_services
@@ -220,3 +221,18 @@ def test_a_form_that_looks_at_the_earlier_hands_is_not_given_from_before_a_save(
     client = signed_in(Role.SCORER)
     put_out = lambda t: table_services.round_record(t, points_entry(Ann=5, Bob=5, Cy=1))  # noqa: E731
     _walk(client, table_url(table), "en", table, [put_out])
+
+
+@pytest.mark.parametrize("name", ["StoredPartEachTime0Placeholder", "<!--each time 0-->"])
+def test_a_name_that_spells_a_placeholder_is_shown_as_typed(name: str) -> None:
+    """Where a stored part's {% each_time %} blocks go can never be spelled by what a player
+    types: the page is given, with the name as typed, before and after a save."""
+    table = table_services.table_create(club=home(), game="scopa", players=[name, "Bob"])
+    client = signed_in(Role.SCORER)
+    url = table_url(table)
+    first = page(client, url)
+    table_services.round_record(table, points_entry(**{name: 3, "Bob": 1}))
+    after = page(client, url)
+    assert after == rendered_anew(client, url)
+    for shown in (first, after):
+        assert escape(name) in shown
