@@ -18,14 +18,13 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from games.clubs import access as club_access
 from games.hands.html import esc
-from games.http import HtmxHttpRequest, asked_for, kept_copy
+from games.http import HtmxHttpRequest, asked_for, form_token, kept_copy
 from games.leagues import selectors
 from games.models import League
 from games.packed_pages import PackedPage, PackedResponse
@@ -142,7 +141,7 @@ def standings_page(
         # The request's own CSRF token (made here on a first visit, and its cookie set, as a
         # render would), filled into the page as stored for every viewer it looks alike to.
         # Gzipped from its pieces packed once (games.packed_pages), as the table page is.
-        token = esc(get_token(request))
+        token = esc(form_token(request))
         page = STORED_PAGES.get(
             _page_key(stored_as, request, league),
             lambda: PackedPage(

@@ -20,7 +20,6 @@ from django.http import (
     HttpResponseNotModified,
     QueryDict,
 )
-from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -32,7 +31,7 @@ from games.formatting import page_numbers
 from games.hands import BaseHandForm, HandEntry, hand_entry_for
 from games.hands.base import dealer_lines, remembered_signature, whole_number
 from games.hands.html import esc
-from games.http import HtmxHttpRequest, kept_copy
+from games.http import HtmxHttpRequest, form_token, kept_copy
 from games.leagues import selectors as league_selectors
 from games.models import Role, Round, Seat, Table, new_hand_token
 from games.packed_pages import PackedPage, PackedResponse
@@ -79,7 +78,7 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     if request.GET.get("hands") == "all":
         return render_table(request, page, page.form(), history_all=True)
     fill = {HAND_TOKEN_PLACEHOLDER: new_hand_token()}
-    values = {**fill, stored_parts.CSRF_PLACEHOLDER: esc(get_token(request))}
+    values = {**fill, stored_parts.CSRF_PLACEHOLDER: esc(form_token(request))}
     has_message = len(get_messages(request)) > 0
     whole_key = _page_key(stored_key(request, page), request)
     known = None if has_message else STORED_PAGES.known(whole_key)

@@ -40,14 +40,13 @@ from collections.abc import Callable
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from games.clubs.access import GUEST_SESSION_KEY
-from games.http import HtmxHttpRequest, asked_for, kept_copy
+from games.http import HtmxHttpRequest, asked_for, form_token, kept_copy
 from games.leagues.stamp import STORED_FOR, build_id, stored_part
 from games.models import new_hand_token
 from games.packed_pages import PackedPage, PackedResponse
@@ -200,7 +199,7 @@ class Stamped:
         (the page, a kept copy, a guest's link)."""
         request = self.request
         secret = request.META.get("CSRF_COOKIE")
-        get_token(request)
+        form_token(request)
         if request.META.get("CSRF_COOKIE") != secret:  # a first visit's, made just now
             etag = self._etag(*extra)
         shown = (request.path, kept_copy(request), bool(request.session.get(GUEST_SESSION_KEY)))

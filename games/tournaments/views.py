@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -19,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.clubs import access as club_access
 from games.hands.base import posted_version
-from games.http import HtmxHttpRequest, acting_user
+from games.http import HtmxHttpRequest, acting_user, form_token
 from games.models import Role
 from games.problems import CONFLICT, UNPROCESSABLE, add_problems, problem_text
 from games.scoring import EntryError
@@ -183,7 +182,7 @@ class _Director:
             return self._around_progress(self.progress)
         # Its forms carry the viewer's CSRF token (any token made from the same secret
         # passes): the secret, made first if this is a first visit, is part of the key.
-        get_token(self.request)
+        form_token(self.request)
         secret = self.request.META.get("CSRF_COOKIE", "")
         around = self.stamped.drawn_part(
             "director",
