@@ -87,6 +87,7 @@ from load_phones import (  # noqa: E402
     stored_once_check,
 )
 from load_tournament import poller_lines, tournament_round  # noqa: E402
+from production import GUNICORN_CONFIG  # noqa: E402
 
 # -- CPU accounting ------------------------------------------------------------------------------
 
@@ -154,11 +155,14 @@ class Server:
     def __init__(self, env: dict[str, str], workers: int, threads: int, log: Path) -> None:
         self.port = free_port()
         command = [
-            PYTHON, "-m", "gunicorn", "scorekeeper.wsgi", "--bind", f"{HOST}:{self.port}",
-            "--workers", str(workers), "--log-level", "warning", "--error-logfile", str(log),
+            PYTHON, "-m", "gunicorn", "--config", GUNICORN_CONFIG, "scorekeeper.wsgi",
+            "--bind", f"{HOST}:{self.port}", "--workers", str(workers),
+            "--log-level", "warning", "--error-logfile", str(log),
         ]  # fmt: skip
-        if threads > 1:
-            command += ["--worker-class", "gthread", "--threads", str(threads)]
+        if threads == 1:
+            command += ["--worker-class", "sync"]
+        elif threads:
+            command += ["--threads", str(threads)]
         self.log = log
         self.process = subprocess.Popen(command, cwd=BASE_DIR, env=env)
         deadline = time.monotonic() + 60
@@ -425,7 +429,10 @@ def child(database: str, args: argparse.Namespace, scratch: Path) -> int:
             return 1
         label, url = describe_database(database, name, args.postgres_url)
         workers, threads = _server_shape(args)
-        shape = f"{workers} sync workers" if threads == 1 else f"{workers} x {threads} gthread"
+        from scorekeeper import gunicorn_conf
+
+        threads_each = threads or gunicorn_conf.threads
+        shape = f"{workers} sync workers" if threads == 1 else f"{workers} x {threads_each} gthread"
         print(f"\n== {label}; gunicorn {shape} on {os.cpu_count()} cores ==", flush=True)
         log = scratch / f"gunicorn-{database}.log"
         server = Server({**os.environ, "DATABASE_URL": url}, workers, threads, log)
@@ -560,21 +567,19 @@ def _read_result(document: dict[str, Any]) -> list[RoundResult]:
 
 
 def _server_shape(args: argparse.Namespace) -> tuple[int, int]:
-    """gunicorn's workers and threads per worker: by default 2 x cores + 1 sync workers,
-    gunicorn's own advice and the kind of worker README's production line runs.
+    """gunicorn's workers and threads per worker (0: scorekeeper/gunicorn_conf.py's, 1: sync
+    workers instead): by default cores + 1 workers of the production set-up's kind.
 
-    Measured on the 2-core machine this was written on (PostgreSQL, 10 tables for 15 s, other
-    work using about 1.4 of the 2 cores meanwhile): gunicorn spent the same CPU per save and
-    page load with 5 sync workers (110 ms), 3 sync workers (102 ms) and 2 gthread workers of
-    4 threads (108 ms). The app is CPU-bound (this database's PostgreSQL backends used a tenth
-    of gunicorn's CPU), so concurrency beyond the cores buys little, and threads in one process
-    share its GIL; a few more processes than cores cover the database waits. At 50 tables,
-    overloaded, gthread served 11 hands/s against sync's 9, but with less other work on the
-    machine: no measurable difference, so gunicorn's default kind. ``--workers`` and
-    ``--threads`` (gthread) try others."""
+    Measured on this 2-core machine (PostgreSQL, each count 20 to 30 s, the machine quiet): 5
+    sync workers (2 x cores + 1, gunicorn's own advice, which this ran before) spent 14 to 15
+    ms of gunicorn's and PostgreSQL's CPU per save and page load and met the p95 target up to
+    100 tables; 3 workers of 4 threads 12 to 13 ms, also 100 (p95 26 ms there against 97), and
+    with PostgreSQL's queries prepared (scorekeeper/settings.py) 10 ms and 150 tables (p95 73
+    to 76 ms). The app is CPU-bound and a worker's threads share its GIL, so a worker more than
+    cores covers the database waits. ``--workers`` and ``--threads`` try others."""
     cores = os.cpu_count() or 1
-    workers = args.workers or 2 * cores + 1
-    return workers, max(1, args.threads)
+    workers = args.workers or cores + 1
+    return workers, args.threads
 
 
 def app_env(scratch: Path) -> dict[str, str]:
@@ -638,10 +643,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "--quick", action="store_true",
         help="a smoke run: 5 tables for 10 s, knee rounds of 5 s",
     )  # fmt: skip
-    parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (2 x cores + 1)")
+    parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (cores + 1)")
     parser.add_argument(
-        "--threads", type=int, default=1, help="threads per worker; over 1 uses gthread (1)"
-    )
+        "--threads", type=int, default=0,
+        help="threads per worker (0: production's, scorekeeper/gunicorn_conf.py); 1 uses sync "
+        "workers",
+    )  # fmt: skip
     parser.add_argument(
         "--timeout", type=float, default=10, help="seconds a request may take before it counts "
         "as an error (10)",

@@ -28,8 +28,8 @@ One client, one request at a time, strictly interleaved: every request to ours i
 the same kind of request to the peer and the other way round, so whatever else the machine is
 doing falls on both alike (its load average is printed beside the figures). Each kind is
 measured over new connections (every sample opens one, as a phone does after a pause) and over
-keep-alive (one connection kept, where the server keeps it: gunicorn's sync workers close every
-connection, nginx and waitress keep them), after a warm-up that is not counted:
+keep-alive (one connection kept, where the server keeps it: our app servers, nginx and waitress
+all do), after a warm-up that is not counted:
 
     floor       ours: a bare view through our middleware    peer: its static file (app.js)
     static      ours: a static file from WhiteNoise         peer: its static file
@@ -658,7 +658,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     )  # fmt: skip
     parser.add_argument("--samples", type=int, default=320, help="samples per kind (320)")
     parser.add_argument("--warmup", type=int, default=10, help="cycles not counted (10)")
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn sync workers (3)")
+    parser.add_argument(
+        "--workers", type=int, default=3,
+        help="gunicorn workers (3), as production runs them (scorekeeper/gunicorn_conf.py)",
+    )  # fmt: skip
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request (30)")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target fails")
     args = parser.parse_args(argv)
@@ -714,6 +717,7 @@ def _ours(
     from django.db import connection
 
     from games.management.commands.bench import throwaway_database
+    from scorekeeper import gunicorn_conf
 
     stack.enter_context(throwaway_database(connection, name))
     label, url = loadtest.describe_database(args.database, name, args.postgres_url)
@@ -721,7 +725,7 @@ def _ours(
     ours_sides = [OURS, PROXY] if args.through_proxy else [OURS]
     site = our_site_seed(len(ours_sides))
     env = {**os.environ, "DATABASE_URL": url}
-    shape = f"gunicorn {args.workers} sync workers, DEBUG off"
+    shape = f"gunicorn {args.workers} workers of {gunicorn_conf.threads} threads, DEBUG off"
     if args.through_proxy:
         (scratch / "proxy").mkdir()
         served = production.Production(
@@ -735,7 +739,7 @@ def _ours(
         ports = {OURS: served.app_ports[0], PROXY: served.port}
         shape = f"nginx in front of two app servers of {shape}; {OURS}: straight at one"
     else:
-        server = loadtest.Server(env, args.workers, 1, scratch / "gunicorn.log")
+        server = loadtest.Server(env, args.workers, 0, scratch / "gunicorn.log")
         stack.callback(server.stop)
         ports = {OURS: server.port}
     phones = {side: load_phones.Phone(ports[side], args.timeout) for side in ours_sides}

@@ -4,11 +4,12 @@
                                         gunicorn on 127.0.0.1:8002  -> one PostgreSQL
 
 In order: ``collectstatic`` (hashed files with a gzip and a brotli copy, served by WhiteNoise as
-before), ``migrate``, two gunicorn app servers (sync workers, DEBUG off) on two loopback ports,
+before), ``migrate``, two gunicorn app servers (scorekeeper/gunicorn_conf.py: workers of 4 threads that
+keep nginx's connections open, DEBUG off) on two loopback ports,
 both on the PostgreSQL of DATABASE_URL, and nginx in front on one port, its configuration
 written from scripts/nginx.conf.template into a state directory (with its logs, pid and
 temporary files). nginx reads every request whole before an app server sees it and takes every
-answer whole at once, so slow phones (or a slowloris) never hold a gunicorn worker; it drops a
+answer whole at once, so slow phones (or a slowloris) never hold a gunicorn thread; it drops a
 client whose header has not all come within --client-timeout seconds. Everything runs in the
 foreground until Ctrl-C or SIGTERM, which stops all of it; if one part ends, the rest is stopped.
 
@@ -43,6 +44,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 APP_HOST = "127.0.0.1"
+# How the app servers run gunicorn: worker class, threads, keep-alive (longer than nginx's).
+GUNICORN_CONFIG = "python:scorekeeper.gunicorn_conf"
 TEMP_DIRS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 
 
@@ -172,7 +175,7 @@ class Production:
         try:
             for number, port in enumerate(self.app_ports, start=1):
                 command = [
-                    PYTHON, "-m", "gunicorn", "scorekeeper.wsgi",
+                    PYTHON, "-m", "gunicorn", "--config", GUNICORN_CONFIG, "scorekeeper.wsgi",
                     "--bind", f"{APP_HOST}:{port}", "--workers", str(self.workers),
                     "--name", f"scorekeeper-app{number}",
                     "--error-logfile", str(self.state / f"app{number}.log"),
@@ -263,7 +266,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="the two app servers' loopback ports (--port + 1 and + 2)",
     )  # fmt: skip
     parser.add_argument(
-        "--workers", type=int, default=0, help="sync workers per app server (cores, at least 2)"
+        "--workers", type=int, default=0, help="workers per app server (cores, at least 2)"
     )
     parser.add_argument(
         "--client-timeout", type=int, default=10,

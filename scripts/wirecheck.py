@@ -154,7 +154,8 @@ def main() -> int:
         subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True)
         server = subprocess.Popen(
             [
-                PYTHON, "-m", "gunicorn", "scorekeeper.wsgi", "--bind", f"127.0.0.1:{port}",
+                PYTHON, "-m", "gunicorn", "--config", "python:scorekeeper.gunicorn_conf",
+                "scorekeeper.wsgi", "--bind", f"127.0.0.1:{port}",
                 "--workers", "2", "--log-level", "warning",
                 "--access-logfile", str(access_log), "--access-logformat", "%(s)s %(B)s %(U)s",
             ],

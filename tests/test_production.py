@@ -4,7 +4,7 @@ front of two gunicorn app servers sharing one PostgreSQL.
 (a) 20 slow clients sending their headers a byte at a time do not slow the saves of a hand
     through nginx (p50 at most twice the p50 of the same saves without them, measured in the
     same run, and no save waits for a slow client), and nginx drops them after its header
-    timeout; the same slow clients sent straight at an app server's sync workers do hold a
+    timeout; the same slow clients sent straight at an app server's threads do hold a
     save up, which is what the proxy is for.
 (b) Two phones, each on its own app server (their loopback ports): signed in on one, the
     session works on the other; a hand saved on one is in the other's poll; a rate limit
@@ -288,8 +288,9 @@ def test_slow_clients_do_not_slow_saves_through_nginx(setup: SetUp) -> None:
 
 
 def test_slow_clients_hold_up_an_app_server_without_nginx(setup: SetUp) -> None:
-    """What the proxy is for: the same slow clients straight at one app server's sync
-    workers keep a save waiting until they give up."""
+    """What the proxy is for: the same slow clients straight at one app server take every
+    thread of its workers (20 clients, 2 workers of 4 threads) and keep a save waiting until
+    they give up."""
     direct = phone(setup.app_ports[0], setup.session)
     run = open_table(direct, setup.tables[1])
     quick = save(run)
