@@ -177,7 +177,10 @@ DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sql
 DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get(
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's, but for the health check of a kept connection (scorekeeper/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
+if DATABASES["default"]["ENGINE"] == "scorekeeper.postgresql" and os.environ.get(
     "DATABASE_PREPARED_STATEMENTS", "1"
 ).strip() not in ("", "0"):
     # PostgreSQL parses and plans each query anew unless it is prepared: the table's read (one
@@ -187,7 +190,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.envi
     # prepared on its second use on a connection (workers keep theirs, CONN_MAX_AGE), at most
     # psycopg's 100 per connection. DATABASE_PREPARED_STATEMENTS=0 for a connection pooler that
     # cannot keep them (PgBouncer before 1.21 in transaction mode).
-    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 2}
+    DATABASES["default"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),  # what the URL says (sslmode=...) stays
+        "server_side_binding": True,
+        "prepare_threshold": 2,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default must take a small club's phones saving at once: readers never wait
     # for the writer (WAL), a write transaction takes the lock when it begins (IMMEDIATE, so

@@ -4,9 +4,9 @@
                                         gunicorn on 127.0.0.1:8002  -> one PostgreSQL
 
 In order: ``collectstatic`` (hashed files with a gzip and a brotli copy, served by WhiteNoise as
-before), ``migrate``, two gunicorn app servers (scorekeeper/gunicorn_conf.py: workers of 4 threads that
-keep nginx's connections open, DEBUG off) on two loopback ports,
-both on the PostgreSQL of DATABASE_URL, and nginx in front on one port, its configuration
+before), ``migrate``, two gunicorn app servers (scorekeeper/gunicorn_conf.py: workers of 4
+threads that keep nginx's connections open, DEBUG off) on two loopback ports, both on the
+PostgreSQL of DATABASE_URL, and nginx in front on one port, its configuration
 written from scripts/nginx.conf.template into a state directory (with its logs, pid and
 temporary files). nginx reads every request whole before an app server sees it and takes every
 answer whole at once, so slow phones (or a slowloris) never hold a gunicorn thread; it drops a

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from games.addresses import address
 from games.formatting import page_numbers
 from games.hands import BaseHandForm, HandEntry, hand_entry_for
-from games.hands.base import dealer_lines, remembered_signature, whole_number
+from games.hands.base import HistoryLine, dealer_lines, remembered_signature, whole_number
 from games.hands.html import esc
 from games.http import HtmxHttpRequest, form_token, kept_copy
 from games.leagues import selectors as league_selectors
@@ -44,6 +44,7 @@ from games.tables import access, selectors, write_path
 from games.tables.changes import Conflict, change_lines
 from games.tables.charts import latest_totals_figure
 from games.templatetags import stored_parts
+from games.templatetags.table_html import Guard
 from games.words import option_value, part_value
 
 # The history shows this many of the latest hands; older ones load on demand, so a page of a
@@ -85,29 +86,31 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     if known is not None:
         # The whole page as it is now is stored: nothing on it is read or worked out.
         return PackedResponse(known, values)
-    # Rendered with a placeholder for the new hand's token, filled in for each request.
-    form = page.form(hand_token=HAND_TOKEN_PLACEHOLDER)
     layout = layout_key(request, page)
     if has_message or stored_parts.stored(STORED_PART, layout) is None:
+        # Rendered with a placeholder for the new hand's token, filled in for each request.
+        form = page.form(hand_token=HAND_TOKEN_PLACEHOLDER)
         return render_table(request, page, form, stored=layout, fill=fill)
     # The part that shows the table is stored but for what a save moves, which is rendered
     # into it, and put in the page around it (``_frame``); the whole page is stored, for every
     # viewer it looks alike to, its tokens filled in (and gzipped from its pieces packed once:
-    # games.packed_pages).
-    context = {
-        **table_context(request, page, form),
-        "stored_key": layout,
-        "csrf_token": stored_parts.CSRF_PLACEHOLDER,
-        "stored_fill": {},
-    }
+    # games.packed_pages). The hand form is in the stored part: of it, what a save moves is
+    # its guard alone, made without building the form (a fifth of the page after a save).
+    guard = Guard(page.table.version, HAND_TOKEN_PLACEHOLDER, page.fresh_signature())
+    stored = {"stored_key": layout, "csrf_token": stored_parts.CSRF_PLACEHOLDER, "stored_fill": {}}
+    context = {**shown_context(request, page), "guard": guard, **stored}
+
+    def whole_context() -> dict[str, Any]:
+        form = page.form(hand_token=HAND_TOKEN_PLACEHOLDER)
+        return {**table_context(request, page, form), **stored}
 
     def whole_page() -> PackedPage:
         main = render_to_string(f"{TEMPLATE}#{STORED_PART}", context, request)
         frame = STORED_FRAMES.get(
-            _page_key(layout, request), lambda: _frame(request, context, main)
+            _page_key(layout, request), lambda: _frame(request, whole_context(), main)
         )
         if frame is None:
-            text = render(request, TEMPLATE, context).content.decode()
+            text = render(request, TEMPLATE, whole_context()).content.decode()
         else:
             text = frame[0] + main + frame[1]
         return PackedPage(text, {placeholder: len(value) for placeholder, value in values.items()})
@@ -597,8 +600,29 @@ def table_context(
     history_all: bool = False,
     history_before: int | None = None,
 ) -> dict[str, Any]:
+    return {
+        **page.hand_context(form),
+        **shown_context(request, page, history_all, history_before),
+    }
+
+
+def shown_context(
+    request: HtmxHttpRequest,
+    page: TablePage,
+    history_all: bool = False,
+    history_before: int | None = None,
+) -> dict[str, Any]:
+    """What the page shows of the table but the hand form: the scoreboard, the history, the
+    chart and the facts about the table."""
     table, setup = page.table, page.setup
-    context = {**page.hand_context(form), **scoreboard_context(page)}
+    context = {
+        "table": table,
+        "setup": setup,
+        "can_score": page.can_score,
+        "watching": page.watching,
+        "by_link": page.by_link,
+        **scoreboard_context(page),
+    }
     older = 0
     if history_all or history_before is not None:
         shown = page.hands
@@ -721,19 +745,43 @@ def round_rows(
         if page.ui.why_url_name and not page.watching
         else None
     )
+    made_of = (page.table.game, repr(page.setup), get_language() or "")
     return [
         {
             "round": hand,
             "dealer": seats[hand.dealer].player.name if hand.dealer < len(seats) else "",
-            "line": page.ui.history_line(
-                hand.points, selectors.in_seat_order(hand.breakdown, page.setup.sides), page.setup
-            ),
+            "line": _history_line(page, hand, made_of),
             "why_url": why_url(hand.public_id) if why_url else "",
             "edit_url": edit_url(hand.public_id),
             "delete_url": delete_url(hand.public_id),
         }
         for hand in hands
     ]
+
+
+def _history_line(
+    page: TablePage, hand: selectors.StoredHand, made_of: tuple[str, str, str]
+) -> HistoryLine:
+    """A hand's line in the history, worked out once per process for what it is made of: the
+    game, the table's setup and the language (``made_of``), the hand's points and its
+    breakdown's stored text. Working out twenty lines (each game's ``explain`` reading its
+    breakdown) was most of the history, and the history most of a table page after a save:
+    2.2 ms for twenty Schafkopf hands of 3.7 (issue 31); a save adds one line, and a hand
+    edited has another breakdown, so another key."""
+
+    def make() -> HistoryLine:
+        breakdown = selectors.in_seat_order(hand.breakdown, page.setup.sides)
+        return page.ui.history_line(hand.points, breakdown, page.setup)
+
+    if not isinstance(hand.breakdown, selectors.StoredBreakdown):
+        return make()  # the hand a save just made, not read back: its line is made once
+    key = (*made_of, hand.breakdown.text, tuple(hand.points.items()))
+    return _HISTORY_LINES.get(key, make)
+
+
+# The history's lines by what they are made of (``_history_line``): some 20 for each table in
+# play, each a few hundred bytes; all let go when there would be more.
+_HISTORY_LINES: Remembered[HistoryLine] = Remembered(20_000)
 
 
 def _options_summary(table: Table, setup: TableSetup, ui: HandEntry) -> list[str]:

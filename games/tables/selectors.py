@@ -398,6 +398,12 @@ class StoredBreakdown(Mapping[str, Any]):
         self._decoded: Mapping[str, Any] | None = None
 
     @property
+    def text(self) -> str | bytes:
+        """The JSON text the database gave: the same for the same breakdown, on either
+        database (PostgreSQL gives its jsonb back in one canonical form)."""
+        return self._text
+
+    @property
     def decoded(self) -> bool:
         """Whether anything has looked inside yet."""
         return self._decoded is not None

@@ -13,7 +13,7 @@ functions (``{% scoreboard_section %}``, ``{% flash_notice %}``, ``{% live_notic
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
@@ -252,9 +252,21 @@ def record_heading(context: template.Context) -> SafeString:
     )
 
 
+class Guard(NamedTuple):
+    """A fresh hand form's guard (``guard_html``) given without the form: what the table
+    page's stored part is filled with (tables/page.render_get)."""
+
+    version: int
+    token: str
+    signature: str
+
+
 @register.simple_tag(takes_context=True)
 def hand_guard(context: template.Context) -> SafeString:
-    """``{% hand_guard %}``: the guard of the context's ``form``."""
+    """``{% hand_guard %}``: the context's ``guard``, or its ``form``'s."""
+    guard = context.get("guard")
+    if guard is not None:
+        return mark_safe(guard_html(*guard, oob=context.get("oob")))
     form = context["form"]
     return mark_safe(
         guard_html(
