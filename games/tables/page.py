@@ -776,12 +776,12 @@ def _history_line(
     if not isinstance(hand.breakdown, selectors.StoredBreakdown):
         return make()  # the hand a save just made, not read back: its line is made once
     key = (*made_of, hand.breakdown.text, tuple(hand.points.items()))
-    return _HISTORY_LINES.get(key, make)
+    return HISTORY_LINES.get(key, make)
 
 
 # The history's lines by what they are made of (``_history_line``): some 20 for each table in
 # play, each a few hundred bytes; all let go when there would be more.
-_HISTORY_LINES: Remembered[HistoryLine] = Remembered(20_000)
+HISTORY_LINES: Remembered[HistoryLine] = Remembered(20_000)
 
 
 def _options_summary(table: Table, setup: TableSetup, ui: HandEntry) -> list[str]:

@@ -236,3 +236,38 @@ def test_a_name_that_spells_a_placeholder_is_shown_as_typed(name: str) -> None:
     assert after == rendered_anew(client, url)
     for shown in (first, after):
         assert escape(name) in shown
+
+
+def test_a_hand_s_line_in_the_history_is_remembered_only_for_what_it_is_made_of() -> None:
+    """Each hand's line in the history is made once per process (``page.HISTORY_LINES``): by
+    the hand's points and breakdown, the table's setup and the language; a hand edited to
+    other cards or points, the same hand in another language, or at another table of other
+    players is shown as made anew."""
+    table = new_table("scopa", 2)
+    table_services.round_update(_hand(table, 1), captures_entry("Ann", "Bob"))
+    client, url = Reader("owner", "en").open(Table.objects.get(pk=table.pk))
+    english = page(client, url, "en")
+    assert "Settebello" in english or "settebello" in english
+    german = page(client, url, "de")
+    assert german == rendered_anew(client, url, "de")
+    assert page(client, url, "en") == english
+    # Another hand's cards for hand 1, then its points changed, with everything still stored.
+    for entry in (captures_entry("Bob", "Ann"), points_entry(Ann=0, Bob=11)):
+        table_services.round_update(_hand(Table.objects.get(pk=table.pk), 1), entry)
+        after = page(client, url, "en")
+        assert after != english
+        assert after == rendered_anew(client, url, "en")
+        english = after
+    assert "<strong>11</strong>" in english
+    # The same hands at a table of the same players that plays for money: its lines in money.
+    points = new_table("schafkopf", 4)
+    money = table_services.table_create(
+        club=home(),
+        game="schafkopf",
+        players=[seat.player.name for seat in points.seats.order_by("position")],
+        options={"cents_per_point": 10},
+    )
+    for hand in points.rounds.order_by("number"):
+        table_services.round_record(Table.objects.get(pk=money.pk), hand.entry)
+    for shown in (points, money):
+        assert page(client, table_url(shown), "en") == rendered_anew(client, table_url(shown), "en")

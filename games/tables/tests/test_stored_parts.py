@@ -43,6 +43,7 @@ def rendered_anew(client: Client, url: str, language: str = "en") -> str:
     stored_parts.STORED.clear()
     table_page.STORED_PAGES.clear()
     table_page.STORED_FRAMES.clear()
+    table_page.HISTORY_LINES.clear()
     return page(client, url, language)
 
 
