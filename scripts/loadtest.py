@@ -5,7 +5,8 @@ Every table is one simulated phone signed in as a club's owner (a real sign-in t
 saves a Scopa hand as htmx does ("Enter points" mode; ``HX-Request``, ``X-CSRFToken``, the
 ``table_version`` read from the last page it was given and a fresh ``hand_token``), then loads
 the table page. A save that takes longer than a second is followed at once by the next, never
-by a burst to catch up. Every request's latency and status is kept, and every save the server
+by a burst to catch up. Before a round is timed each phone opens its table and saves a first
+hand, as tables in play have (``TableRun.warm_up``: a first hand changes a page's layout). Every request's latency and status is kept, and every save the server
 acknowledged (200 with the table one version on) is looked for in the database afterwards:
 each acknowledged ``hand_token`` must be stored exactly once, and nothing else may be stored.
 
@@ -302,7 +303,7 @@ class LoadRun:
             for phone, table in zip(phones, tables, strict=True)
         ]
         with ThreadPoolExecutor(max_workers=min(count, 16)) as pool:
-            list(pool.map(TableRun.load, runs))  # also warms every worker up
+            list(pool.map(TableRun.warm_up, runs))  # also warms every worker up
 
         origin = time.perf_counter() + 0.2
         threads = [
