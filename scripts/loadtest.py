@@ -6,9 +6,10 @@ saves a Scopa hand as htmx does ("Enter points" mode; ``HX-Request``, ``X-CSRFTo
 ``table_version`` read from the last page it was given and a fresh ``hand_token``), then loads
 the table page. A save that takes longer than a second is followed at once by the next, never
 by a burst to catch up. Before a round is timed each phone opens its table and saves a first
-hand, as tables in play have (``TableRun.warm_up``: a first hand changes a page's layout). Every request's latency and status is kept, and every save the server
-acknowledged (200 with the table one version on) is looked for in the database afterwards:
-each acknowledged ``hand_token`` must be stored exactly once, and nothing else may be stored.
+hand, as tables in play have (``TableRun.warm_up``: a first hand changes a page's layout).
+Every request's latency and status is kept, and every save the server acknowledged (200 with
+the table one version on) is looked for in the database afterwards: each acknowledged
+``hand_token`` must be stored exactly once, and nothing else may be stored.
 
 The server is run as in production: ``collectstatic`` (hashed, compressed) into a temporary
 directory, gunicorn on a free port of 127.0.0.1, DEBUG off, a SECRET_KEY, ALLOWED_HOSTS. The
