@@ -219,7 +219,9 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
 
   // The new-table form is drawn again for the game chosen, with the names it was sent; names
   // typed while that was on its way (a slow signal) would be lost to the older copy, so what
-  // the boxes hold when it arrives is put back into the boxes of the same name.
+  // the boxes hold when it arrives is put back into the boxes of the same name, as soon as it
+  // is in the page: not once it has settled (20 ms on), which put back over names typed in
+  // the new boxes meanwhile what the old ones held.
   var typedNames = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var form = event.detail.target;
@@ -229,7 +231,7 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
       typedNames[input.name] = input.value;
     });
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSwap", function () {
     var form = document.getElementById("table-form");
     if (!typedNames || !form) return;
     form.querySelectorAll('input[name^="player_"]').forEach(function (input) {

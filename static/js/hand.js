@@ -197,7 +197,9 @@
 
   // The new-table form is drawn again for the game chosen, with the names it was sent; names
   // typed while that was on its way (a slow signal) would be lost to the older copy, so what
-  // the boxes hold when it arrives is put back into the boxes of the same name.
+  // the boxes hold when it arrives is put back into the boxes of the same name, as soon as it
+  // is in the page: not once it has settled (20 ms on), which put back over names typed in
+  // the new boxes meanwhile what the old ones held.
   var typedNames = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var form = event.detail.target;
@@ -207,7 +209,7 @@
       typedNames[input.name] = input.value;
     });
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSwap", function () {
     var form = document.getElementById("table-form");
     if (!typedNames || !form) return;
     form.querySelectorAll('input[name^="player_"]').forEach(function (input) {
