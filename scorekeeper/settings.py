@@ -180,21 +180,20 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's, but for the health check of a kept connection (scorekeeper/postgresql/base.py).
     DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
-if DATABASES["default"]["ENGINE"] == "scorekeeper.postgresql" and os.environ.get(
-    "DATABASE_PREPARED_STATEMENTS", "1"
-).strip() not in ("", "0"):
-    # PostgreSQL parses and plans each query anew unless it is prepared: the table's read (one
-    # join and a LATERAL of its seats) took 0.63 ms and prepared 0.19, and the backends' CPU per
-    # save and page load fell from 4 to 1.5 ms under `make loadtest` (issue 31). The parameters
-    # are sent apart from the query (server-side binding, which preparing needs) and a query is
-    # prepared on its second use on a connection (workers keep theirs, CONN_MAX_AGE), at most
-    # psycopg's 100 per connection. DATABASE_PREPARED_STATEMENTS=0 for a connection pooler that
-    # cannot keep them (PgBouncer before 1.21 in transaction mode).
-    DATABASES["default"]["OPTIONS"] = {
-        **DATABASES["default"].get("OPTIONS", {}),  # what the URL says (sslmode=...) stays
-        "server_side_binding": True,
-        "prepare_threshold": 2,
-    }
+    if env_bool("DATABASE_PREPARED_STATEMENTS", default=True):
+        # PostgreSQL parses and plans each query anew unless it is prepared: the table's read
+        # (one join and a LATERAL of its seats) took 0.63 ms and prepared 0.19, and the
+        # backends' CPU per save and page load fell from 4 to 1.5 ms under `make loadtest`
+        # (issue 31). The parameters are sent apart from the query (server-side binding, which
+        # preparing needs) and a query is prepared on its second use on a connection (workers
+        # keep theirs, CONN_MAX_AGE), at most psycopg's 100 per connection.
+        # DATABASE_PREPARED_STATEMENTS=0 for a connection pooler that cannot keep them
+        # (PgBouncer before 1.21 in transaction mode).
+        DATABASES["default"]["OPTIONS"] = {
+            **DATABASES["default"].get("OPTIONS", {}),  # what the URL says (sslmode=...) stays
+            "server_side_binding": True,
+            "prepare_threshold": 2,
+        }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default must take a small club's phones saving at once: readers never wait
     # for the writer (WAL), a write transaction takes the lock when it begins (IMMEDIATE, so

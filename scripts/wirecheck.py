@@ -30,6 +30,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Error, Request, sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from production import GUNICORN_CONFIG  # how production runs gunicorn
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
@@ -154,8 +157,8 @@ def main() -> int:
         subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True)
         server = subprocess.Popen(
             [
-                PYTHON, "-m", "gunicorn", "--config", "python:scorekeeper.gunicorn_conf",
-                "scorekeeper.wsgi", "--bind", f"127.0.0.1:{port}",
+                PYTHON, "-m", "gunicorn", "--config", GUNICORN_CONFIG, "scorekeeper.wsgi",
+                "--bind", f"127.0.0.1:{port}",
                 "--workers", "2", "--log-level", "warning",
                 "--access-logfile", str(access_log), "--access-logformat", "%(s)s %(B)s %(U)s",
             ],

@@ -379,13 +379,14 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r".*/tables/[a-z2-7]{16}/$"))
     address = page.url
+    draft_id = address.split("/")[-2]
     expect(page.locator("#draft-table")).to_contain_text("Started on this phone with no signal")
     expect(page.locator('[data-total="Ann"]')).to_have_text("0")
     # The options chosen, not the blank page's defaults (whose scoreboard line is hidden).
     expect(page.locator(".options-summary")).to_have_text("Target: 21")
     expect(page.locator(".table-facts")).to_be_hidden()
     # What the phone's engine scores its hands from, where it has one.
-    sheet = page.evaluate(f"localStorage.getItem('scorekeeper:sheet:{address.split('/')[-2]}')")
+    sheet = page.evaluate(f"localStorage.getItem('scorekeeper:sheet:{draft_id}')")
     assert '"options":{"target":21},"players":["Ann","Bob"]' in sheet
     for hand in range(2):
         save_hand(page, 3 + hand, 1)
@@ -401,9 +402,9 @@ def test_a_table_started_offline_is_stored_with_its_hands_at_the_address_it_show
     # Nothing is stored at the address the phone showed while it has no signal. (Asked of that
     # address, not of the whole database: a table another test's server left is not this
     # test's, and what it held is said if one is there.)
-    draft_id = address.split("/")[-2]
-    others = [(t.public_id, [s.player.name for s in t.seats.all()]) for t in Table.objects.all()]
-    assert not Table.objects.filter(public_id=draft_id).exists(), f"stored offline: {others}"
+    assert not Table.objects.filter(public_id=draft_id).exists(), "stored offline: " + repr(
+        [(t.public_id, [s.player.name for s in t.seats.all()]) for t in Table.objects.all()]
+    )
 
     phone.set_offline(False)
     expect(page.locator('[data-total="Ann"]')).to_have_text("7", timeout=15000)

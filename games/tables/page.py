@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,11 +29,11 @@ from django.utils.translation import gettext as _
 from games.addresses import address
 from games.formatting import page_numbers
 from games.hands import BaseHandForm, HandEntry, hand_entry_for
-from games.hands.base import HistoryLine, dealer_lines, remembered_signature, whole_number
+from games.hands.base import dealer_lines, remembered_signature, whole_number
 from games.hands.html import esc
 from games.http import HtmxHttpRequest, form_token, kept_copy
 from games.leagues import selectors as league_selectors
-from games.models import Role, Round, Seat, Table, new_hand_token
+from games.models import Role, Round, Table, new_hand_token
 from games.packed_pages import PackedPage, PackedResponse
 from games.remembered import Remembered
 from games.scoring import EntryError, GameState, RoundScore, TableSetup
@@ -43,6 +43,7 @@ from games.scoring.posted import FIRST_HAND, NotScorable, check_hand_form, form_
 from games.tables import access, selectors, write_path
 from games.tables.changes import Conflict, change_lines
 from games.tables.charts import latest_totals_figure
+from games.tables.history import round_rows
 from games.templatetags import stored_parts
 from games.templatetags.table_html import Guard
 from games.words import option_value, part_value
@@ -100,6 +101,7 @@ def render_get(request: HtmxHttpRequest, page: TablePage) -> HttpResponse:
     stored = {"stored_key": layout, "csrf_token": stored_parts.CSRF_PLACEHOLDER, "stored_fill": {}}
     context = {**shown_context(request, page), "guard": guard, **stored}
 
+    @functools.cache  # the frame's render, and the whole page's where it has no frame
     def whole_context() -> dict[str, Any]:
         form = page.form(hand_token=HAND_TOKEN_PLACEHOLDER)
         return {**table_context(request, page, form), **stored}
@@ -720,68 +722,6 @@ def empty_preview(request: HtmxHttpRequest, page: TablePage, signature: str) -> 
         return render()
     key = (page.ui.template, signature, repr(page.setup), get_language(), page.url())
     return _EMPTY_PREVIEWS.get(key, render)
-
-
-# A hand id no real one can be (they are lowercase): the address built once per page, then
-# replaced.
-_ANY_HAND = "HAND"
-
-
-def _hand_url(page: TablePage, name: str) -> Callable[[str], str]:
-    """A hand's address on this table by its id: built once for the page, a string
-    replacement per row (a history of twenty hands asked for sixty addresses)."""
-    pattern = address(name, table=page.table.public_id, hand=_ANY_HAND)
-    return lambda hand: pattern.replace(_ANY_HAND, hand)
-
-
-def round_rows(
-    page: TablePage, hands: Sequence[selectors.StoredHand], seats: list[Seat]
-) -> list[dict[str, Any]]:
-    """The history's rows: each hand's line, its dealer, and the addresses of its buttons."""
-    edit_url = _hand_url(page, "games:round_edit")
-    delete_url = _hand_url(page, "games:round_delete")
-    why_url = (
-        _hand_url(page, page.ui.why_url_name)
-        if page.ui.why_url_name and not page.watching
-        else None
-    )
-    made_of = (page.table.game, repr(page.setup), get_language() or "")
-    return [
-        {
-            "round": hand,
-            "dealer": seats[hand.dealer].player.name if hand.dealer < len(seats) else "",
-            "line": _history_line(page, hand, made_of),
-            "why_url": why_url(hand.public_id) if why_url else "",
-            "edit_url": edit_url(hand.public_id),
-            "delete_url": delete_url(hand.public_id),
-        }
-        for hand in hands
-    ]
-
-
-def _history_line(
-    page: TablePage, hand: selectors.StoredHand, made_of: tuple[str, str, str]
-) -> HistoryLine:
-    """A hand's line in the history, worked out once per process for what it is made of: the
-    game, the table's setup and the language (``made_of``), the hand's points and its
-    breakdown's stored text. Working out twenty lines (each game's ``explain`` reading its
-    breakdown) was most of the history, and the history most of a table page after a save:
-    2.2 ms for twenty Schafkopf hands of 3.7 (issue 31); a save adds one line, and a hand
-    edited has another breakdown, so another key."""
-
-    def make() -> HistoryLine:
-        breakdown = selectors.in_seat_order(hand.breakdown, page.setup.sides)
-        return page.ui.history_line(hand.points, breakdown, page.setup)
-
-    if not isinstance(hand.breakdown, selectors.StoredBreakdown):
-        return make()  # the hand a save just made, not read back: its line is made once
-    key = (*made_of, hand.breakdown.text, tuple(hand.points.items()))
-    return HISTORY_LINES.get(key, make)
-
-
-# The history's lines by what they are made of (``_history_line``): some 20 for each table in
-# play, each a few hundred bytes; all let go when there would be more.
-HISTORY_LINES: Remembered[HistoryLine] = Remembered(20_000)
 
 
 def _options_summary(table: Table, setup: TableSetup, ui: HandEntry) -> list[str]:

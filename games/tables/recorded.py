@@ -19,13 +19,8 @@ from django.template.loader import render_to_string
 from games.addresses import address
 from games.http import HtmxHttpRequest, form_token
 from games.models import Round, new_hand_token
-from games.tables.page import (
-    TablePage,
-    empty_preview,
-    render_table,
-    round_rows,
-    scoreboard_parts,
-)
+from games.tables.history import round_rows
+from games.tables.page import TablePage, empty_preview, render_table, scoreboard_parts
 from games.templatetags.history_html import history_row_html, row_words
 from games.templatetags.table_html import (
     csrf_input,

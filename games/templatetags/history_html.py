@@ -30,7 +30,7 @@ class _Hand(Protocol):
 
 
 class HistoryRow(TypedDict):
-    """A row of the history as tables/page.round_rows makes it."""
+    """A row of the history as tables/history.round_rows makes it."""
 
     round: _Hand
     dealer: str
@@ -42,7 +42,7 @@ class HistoryRow(TypedDict):
 
 @register.simple_tag(takes_context=True)
 def history_row(context: template.Context, row: HistoryRow) -> SafeString:
-    """``{% history_row row %}``: one hand of the history (a row of tables/page.round_rows), with
+    """``{% history_row row %}``: one hand of the history (a row of tables/history.round_rows), with
     its Why?, Edit and Delete buttons where the page offers them."""
     return mark_safe(
         history_row_html(

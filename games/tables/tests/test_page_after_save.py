@@ -239,7 +239,7 @@ def test_a_name_that_spells_a_placeholder_is_shown_as_typed(name: str) -> None:
 
 
 def test_a_hand_s_line_in_the_history_is_remembered_only_for_what_it_is_made_of() -> None:
-    """Each hand's line in the history is made once per process (``page.HISTORY_LINES``): by
+    """Each hand's line in the history is made once per process (``history.HISTORY_LINES``): by
     the hand's points and breakdown, the table's setup and the language; a hand edited to
     other cards or points, the same hand in another language, or at another table of other
     players is shown as made anew."""

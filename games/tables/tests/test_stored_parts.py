@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from games.clubs import services as club_services
 from games.models import League, Player, Role, Round, Table, new_public_id
+from games.tables import history
 from games.tables import page as table_page
 from games.tables import services as table_services
 from games.tables.page import HAND_TOKEN_PLACEHOLDER
@@ -43,7 +44,7 @@ def rendered_anew(client: Client, url: str, language: str = "en") -> str:
     stored_parts.STORED.clear()
     table_page.STORED_PAGES.clear()
     table_page.STORED_FRAMES.clear()
-    table_page.HISTORY_LINES.clear()
+    history.HISTORY_LINES.clear()
     return page(client, url, language)
 
 
