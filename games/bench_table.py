@@ -27,6 +27,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
+from games.clubs.accounts import MODEL_BACKEND
 from games.demo import demo_games
 from games.hands.demo_base import BenchTable
 from games.models import Club, Round, RoundPoints, Table, new_hand_token
@@ -54,6 +55,9 @@ class Timing:
     queries: int
     bytes_served: int
     bytes_gzipped: int
+    # The bare view's median timed in turn with this page's requests (``timed``'s ``beside``),
+    # which its "x bare" is counted against; None: the run's one bare view.
+    bare_ms: float | None = None
 
 
 @contextmanager
@@ -75,8 +79,7 @@ def as_a_worker_runs() -> Iterator[None]:
 def table_page_report(label: str, owner: User, runs: int = 15) -> str:
     """Time the table page's requests at 10 and 500 hands; the report as printed lines."""
     club = owner.memberships.get().club
-    client = Client(HTTP_HOST="localhost")
-    client.force_login(owner)
+    client = signed_in_client(owner)
     with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"), as_a_worker_runs():
         bare = timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
         timings = [bare]
@@ -192,14 +195,21 @@ def timed(
     request: Callable[[], HttpResponseBase],
     status: int = 200,
     before: Callable[[], object] | None = None,
+    beside: Callable[[], HttpResponseBase] | None = None,
 ) -> Timing:
     """The median of ``runs`` requests after a warm-up, the queries of one more; ``before``,
-    untimed, before each of them (a save at a table the page shows)."""
+    untimed, before each of them (a save at a table the page shows); ``beside``, a bare view
+    timed before each of them, so the page's ratio to it is of requests made side by side (a
+    machine that slows down or speeds up during the run moves both)."""
     untimed = before or (lambda: None)
     untimed()
     request()  # the warm-up: templates compiled, code imported
-    timings = []
+    timings, bare_timings = [], []
     for _run in range(runs):
+        if beside is not None:
+            started = time.perf_counter()
+            beside()
+            bare_timings.append(time.perf_counter() - started)
         untimed()
         started = time.perf_counter()
         response = request()
@@ -218,7 +228,18 @@ def timed(
         len(captured.captured_queries),
         len(body),
         len(gzip.compress(body, compresslevel=6)),
+        statistics.median(bare_timings) * 1000 if bare_timings else None,
     )
+
+
+def signed_in_client(owner: User) -> Client:
+    """A phone signed in to ``owner``'s account as the sign-in page signs it in: by Django's
+    model backend, which ``clubs.accounts.signed_in`` reads the account for in one compiled
+    query. (``force_login``'s default is the first backend listed, axes' own, which never signs
+    anybody in, and whose sessions Django's slower ``get_user`` reads.)"""
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(owner, backend=MODEL_BACKEND)
+    return client
 
 
 def _report(label: str, bare: Timing, timings: list[Timing]) -> str:
@@ -244,7 +265,7 @@ def timings_table(heads: tuple[str, str], bare: Timing, timings: list[Timing]) -
             timing.what,
             str(timing.hands) if timing.hands else "",
             f"{timing.median_ms:.2f}",
-            f"{timing.median_ms / bare.median_ms:.1f}",
+            f"{times_bare(timing, bare):.1f}",
             str(timing.queries),
             f"{timing.bytes_served:,}",
             f"{timing.bytes_gzipped:,}",
@@ -252,6 +273,12 @@ def timings_table(heads: tuple[str, str], bare: Timing, timings: list[Timing]) -
         for timing in timings
     ]
     return text_table(header, rows)
+
+
+def times_bare(timing: Timing, bare: Timing) -> float:
+    """A timing's median as a multiple of the bare view's: the one timed beside it, or the
+    run's."""
+    return timing.median_ms / (timing.bare_ms or bare.median_ms)
 
 
 def text_table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:

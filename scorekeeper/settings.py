@@ -195,6 +195,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "prepare_threshold": 2,
         }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's, but for the rewrite of each query's placeholders, kept (scorekeeper/sqlite3).
+    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite3"
     # The embedded default must take a small club's phones saving at once: readers never wait
     # for the writer (WAL), a write transaction takes the lock when it begins (IMMEDIATE, so
     # two writers queue instead of one failing on its first write), and a writer waits up to

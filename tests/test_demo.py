@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 from io import StringIO
 from unittest import mock
@@ -19,6 +19,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import OperationalError, ProgrammingError
 from django.db.models import Count
+from django.http import HttpResponse
 from django.urls import reverse
 
 from games.demo import demo_games, demo_league_create
@@ -268,3 +269,27 @@ def test_the_tournament_bench_says_whether_its_pages_met_four_times_a_bare_view(
         for measured in timings
     ]
     assert ": MISSED: " in _target_line(bare, slower)
+
+
+def test_a_page_timed_beside_a_bare_view_is_counted_against_that_bare_view() -> None:
+    """A page timed in turn with a bare view (``timed``'s ``beside``) is a multiple of the bare
+    view's median of that run, not of the bare view timed once before every page."""
+    from games.bench_table import Timing, timed, times_bare
+
+    bare = Timing("bare view", 0, 1.0, 1, 0, 0)
+    assert times_bare(Timing("standings", 32, 3.0, 3, 0, 0, bare_ms=0.75), bare) == 4.0
+    assert times_bare(Timing("standings", 32, 3.0, 3, 0, 0), bare) == 3.0
+
+    calls: list[str] = []
+
+    def request(what: str) -> Callable[[], HttpResponse]:
+        def made() -> HttpResponse:
+            calls.append(what)
+            return HttpResponse(b"page")
+
+        return made
+
+    measured = timed("page", 0, 3, request("page"), beside=request("bare"))
+    assert calls == ["page", "bare", "page", "bare", "page", "bare", "page", "page"]
+    assert measured.bare_ms is not None
+    assert measured.bare_ms >= 0

@@ -58,7 +58,7 @@ def test_postgresql_urls_get_the_backend_and_prepared_queries_and_keep_their_opt
     )
     assert pooled["ENGINE"] == "scorekeeper.postgresql"
     assert pooled["OPTIONS"] == {"sslmode": "require"}
-    assert settings_for("sqlite:////tmp/x.sqlite3")["ENGINE"] == "django.db.backends.sqlite3"
+    assert settings_for("sqlite:////tmp/x.sqlite3")["ENGINE"] == "scorekeeper.sqlite3"
 
 
 @needs_postgresql

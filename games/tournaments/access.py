@@ -43,6 +43,9 @@ class Viewed:
     public_id: str
     role: Role | None
     stamp: tuple[object, ...]
+    # Its live tables' figures as the stamp's query read them, a line each
+    # (``selectors.tables_now_of_lines``); None where no stamp was read.
+    tables_lines: str | None = None
 
     @functools.cached_property
     def tournament(self) -> Tournament:
@@ -64,8 +67,9 @@ def tournament_viewed(
     row = _read("stamped" if stamped else "viewed", {_PUBLIC_ID: public_id, _USER: user.pk})
     if row is None:
         raise Http404
-    pk, club_id, held, *stamp = row
-    return Viewed(pk, club_id, public_id, role_read(user, club_id, held, role), tuple(stamp))
+    pk, club_id, held, *read = row
+    stamp, lines = selectors.stamp_tables_split(read) if stamped else ((), None)
+    return Viewed(pk, club_id, public_id, role_read(user, club_id, held, role), stamp, lines)
 
 
 def tournament_watched(token: str) -> Viewed:
@@ -74,8 +78,9 @@ def tournament_watched(token: str) -> Viewed:
     row = _read("watched", {_WATCH_TOKEN: token}) if token else None
     if row is None:
         raise Http404
-    pk, club_id, public_id, *stamp = row
-    return Viewed(pk, club_id, public_id, None, tuple(stamp))
+    pk, club_id, public_id, *read = row
+    stamp, lines = selectors.stamp_tables_split(read)
+    return Viewed(pk, club_id, public_id, None, stamp, lines)
 
 
 def _read(kind: str, given: Mapping[Any, Any]) -> tuple[Any, ...] | None:

@@ -12,6 +12,7 @@ sign-in, the tournament and the frame) and the big screen's poll answered 304.""
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 
@@ -22,7 +23,15 @@ from django.test import Client
 from django.test.utils import override_settings
 from django.urls import reverse
 
-from games.bench_table import HTMX, Timing, as_a_worker_runs, timed, timings_table
+from games.bench_table import (
+    HTMX,
+    Timing,
+    as_a_worker_runs,
+    signed_in_client,
+    timed,
+    times_bare,
+    timings_table,
+)
 from games.models import Round, Table
 from games.scoring import GAMES
 from games.tables import services as table_services
@@ -84,8 +93,7 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")  # as autovacuum soon would
     save = TableSaves(tournament)
-    client = Client(HTTP_HOST="localhost")
-    client.force_login(owner)
+    client = signed_in_client(owner)
     director = reverse("games:tournament", args=[tournament.public_id])
     screen = reverse("games:tournament_screen", args=[tournament.watch_token])
     pages = {
@@ -96,27 +104,20 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
         "big screen's poll": screen + "?part=screen&show=standings",
     }
     with override_settings(ROOT_URLCONF="scorekeeper.bench_urls"), as_a_worker_runs():
-        bare = timed("bare view", 0, runs, lambda: client.get("/bench/bare/"))
+        bare_view = functools.partial(client.get, "/bench/bare/")
+        bare = timed("bare view", 0, runs, bare_view)
         rules = reverse("games:tournament_rules", args=[tournament.public_id])
-        timings = [bare, timed("rules page (floor)", 0, runs, _getter(client, rules))]
+        beside = functools.partial(timed, hands=GAMES_PER_TABLE, runs=runs, beside=bare_view)
+        timings = [bare, beside("rules page (floor)", request=_getter(client, rules))]
         for name, url in pages.items():
-            timings.append(timed(name, GAMES_PER_TABLE, runs, _getter(client, url)))
+            timings.append(beside(name, request=_getter(client, url)))
             after_save = _getter(client, url)
-            timings.append(
-                timed(f"{name}, a save since", GAMES_PER_TABLE, runs, after_save, before=save)
-            )
+            timings.append(beside(f"{name}, a save since", request=after_save, before=save))
             cold = _getter(client, url, fresh=True)
-            timings.append(timed(f"{name}, nothing stored", GAMES_PER_TABLE, runs, cold))
+            timings.append(beside(f"{name}, nothing stored", request=cold))
         held = client.get(pages["big screen's poll"], headers=HTMX)["ETag"]
-        timings.append(
-            timed(
-                "big screen's poll, 304",
-                GAMES_PER_TABLE,
-                runs,
-                _getter(client, pages["big screen's poll"], etag=held),
-                304,
-            )
-        )
+        poll = _getter(client, pages["big screen's poll"], etag=held)
+        timings.append(beside("big screen's poll, 304", request=poll, status=304))
     return "\n".join(
         [
             f"{label}: a {PLAYERS}-player tournament, {PLAYERS // 4} tables of "
@@ -130,7 +131,7 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
 def _target_line(bare: Timing, timings: list[Timing]) -> str:
     """Whether the standings and the director's page met issue 32's target, as served from
     their stored copies, and what they cost rendered afresh beside it."""
-    by_name = {timing.what: timing.median_ms / bare.median_ms for timing in timings}
+    by_name = {timing.what: times_bare(timing, bare) for timing in timings}
     stored = [by_name[page] for page in TARGET_PAGES]
     met = "met" if max(stored) <= TARGET_X_BARE else "MISSED"
     shown = ", ".join(

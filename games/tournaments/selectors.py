@@ -6,16 +6,19 @@ moves them."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
-from functools import cache
+from datetime import UTC, datetime, timedelta
+from functools import cache, partial
 from typing import Any, NamedTuple
 
 from django.db import router
 from django.db.models import (
+    Aggregate,
     BooleanField,
+    Case,
     CharField,
     Count,
     ExpressionWrapper,
@@ -26,6 +29,7 @@ from django.db.models import (
     Subquery,
     Sum,
     Value,
+    When,
 )
 from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils import timezone
@@ -314,8 +318,9 @@ def _layout(tournament: Tournament, drawn: Sequence[tuple[Any, ...]]) -> Layout:
 
 def tables_now(tournament_pk: int) -> TablesNow:
     """A tournament's live tables as they are now (``TableNow``), by pk: one query, compiled
-    once per process (after a save it is the only read of the page's data). Each row is made
-    Python values once (``TABLES_CONVERTED``): after a save, only the saved table's are."""
+    once per process (after a save, a page has them from its stamp's query instead:
+    ``tables_now_of_lines``). Each row is made Python values once (``TABLES_CONVERTED``):
+    after a save, only the saved table's are."""
     alias = router.db_for_read(Table)
     query = _tables_now_query(alias)
     now = {}
@@ -329,6 +334,69 @@ def tables_now(tournament_pk: int) -> TablesNow:
 # Each live table's figures (``TableNow``) by the row its database gave: its totals' JSON and
 # its dates parsed once, not for every table after every save. Read only.
 TABLES_CONVERTED: Remembered[TableNow] = Remembered(5000)
+# Each live table's pk and figures by its line in the stamp (``tables_now_of_lines``), read
+# once as ``TABLES_CONVERTED`` are.
+TABLES_READ: Remembered[tuple[int, TableNow]] = Remembered(5000)
+
+
+def tables_now_of_lines(lines: str) -> TablesNow | None:
+    """The live tables' figures as the tournament's stamp read them (``stamp_figures``, a line
+    each: ``_table_line``), as ``tables_now`` reads them; None if a line is not as written
+    there (then ``tables_now`` reads them)."""
+    now = {}
+    try:
+        for line in lines.split("\n") if lines else ():
+            pk, found = TABLES_READ.get(line, partial(_table_now_of, line))
+            now[pk] = found
+    except ValueError:
+        return None
+    return now
+
+
+def _table_now_of(line: str) -> tuple[int, TableNow]:
+    pk, version, hands_played, finished, updated, tally = line.split("|", 5)
+    updated_at = datetime.fromisoformat(updated) if updated else None
+    if updated_at is not None:
+        # UTC, as the ORM reads it (SQLite keeps it without its zone, PostgreSQL writes +00).
+        aware = updated_at.tzinfo is not None
+        updated_at = updated_at.astimezone(UTC) if aware else updated_at.replace(tzinfo=UTC)
+    totals = json.loads(tally) if tally else None
+    if finished not in ("0", "1"):
+        raise ValueError(f"not a table's line: {line[:80]!r}")
+    return int(pk), TableNow(int(version), totals, int(hands_played), updated_at, finished == "1")
+
+
+def _table_line() -> Concat:
+    """A live table's figures as one line of text (``_table_now_of`` reads it): its pk,
+    version, games played, whether it is over, last save and kept totals (JSON, last: the only
+    one that may hold a "|"; none holds a line break, which JSON writes escaped)."""
+    parts = [
+        Cast("pk", CharField()),
+        Cast("version", CharField()),
+        Cast("hands_played", CharField()),
+        Case(When(finished_at__isnull=True, then=Value("0")), default=Value("1")),
+        Coalesce(Cast("updated_at", CharField()), Value("")),
+        Coalesce(Cast("tally", CharField()), Value("")),
+    ]
+    joined = [part for one in parts for part in (one, Value("|"))][:-1]
+    return Concat(*joined, output_field=CharField())
+
+
+class _Lines(Aggregate):
+    """Lines of text joined by line breaks, in no set order."""
+
+    function = "STRING_AGG"
+    template = "%(function)s(%(expressions)s, CHR(10))"
+    output_field = CharField()
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra_context: Any) -> Any:
+        return self.as_sql(
+            compiler,
+            connection,
+            function="GROUP_CONCAT",
+            template="%(function)s(%(expressions)s, CHAR(10))",
+            **extra_context,
+        )
 
 
 # What stands for the tournament's pk while ``tables_now``'s query is compiled.
@@ -419,11 +487,14 @@ def stamp_figures() -> dict[str, Subquery]:
     the query afresh at every request, and planning a subquery per figure cost more than
     running them all."""
 
-    def figures(rows: QuerySet[Any], by: str, *aggregates: Any) -> Subquery:
-        # Each figure as text (a missing one as nothing), so the database joins them.
+    def figures(rows: QuerySet[Any], by: str, *aggregates: Any, lines: Any = None) -> Subquery:
+        # Each figure as text (a missing one as nothing), so the database joins them; then, on
+        # a line of their own, ``lines``.
         parts = [Coalesce(Cast(one, CharField()), Value("")) for one in aggregates]
         joined = [part for one in parts for part in (one, Value(":"))][:-1]
         text = Concat(*joined, output_field=CharField()) if len(parts) > 1 else parts[0]
+        if lines is not None:
+            text = Concat(text, Value("\n"), Coalesce(lines, Value("")), output_field=CharField())
         grouped = rows.order_by().values(by).annotate(figures=text)
         return Subquery(grouped.values("figures")[:1])
 
@@ -444,11 +515,26 @@ def stamp_figures() -> dict[str, Subquery]:
             Count("pk", filter=Q(deleted_at__isnull=True)),
             Sum("version"),
             Max("updated_at"),
+            # And each table's figures, a line each (``stamp_tables_split``): after a save,
+            # what the page shows of its tables comes with the stamp, not in a query of its
+            # own (``tables_now``).
+            lines=_Lines(_table_line()),
         ),
         figures(players, "club", Count("pk"), Max("pk")),
         figures(log, "club", Max("pk")),
     )
     return dict(zip(STAMP_FIGURES, in_order, strict=True))
+
+
+def stamp_tables_split(stamp: Sequence[object]) -> tuple[tuple[object, ...], str]:
+    """A stamp as its query read it (``stamp_figures``), its tables' lines taken out of its
+    tables' figure: the stamp, and the lines (``tables_now_of_lines``)."""
+    position = 1 + STAMP_FIGURES.index("stamp_tables")
+    tables = stamp[position]
+    if not isinstance(tables, str):  # no table yet
+        return tuple(stamp), ""
+    figure, _, lines = tables.partition("\n")
+    return (*stamp[:position], figure, *stamp[position + 1 :]), lines
 
 
 def stamp_without_saves(stamp: Sequence[object]) -> tuple[object, ...]:
@@ -626,16 +712,15 @@ def standings_of(layout: Layout, now: TablesNow) -> Standings:
             ranked = _swiss(layout, points, rounds, counted, lot_seed)
         else:
             ranked = _by_points(tournament, points, counted, soli, lot_seed)
+        # Positional: made for every entrant after every save at any table.
         return [
             StandingRow(
-                place=entry.place,
-                number=entry.number,
-                name=names.get(entry.number, ""),
-                values=tuple(entry.values),
-                tie_break_used=CRITERION_NAMES[entry.tie_break_used]
-                if entry.tie_break_used is not None
-                else None,
-                dropped=entry.number in dropped,
+                entry.place,
+                entry.number,
+                names.get(entry.number, ""),
+                tuple(entry.values),
+                None if entry.tie_break_used is None else CRITERION_NAMES[entry.tie_break_used],
+                entry.number in dropped,
             )
             for entry in ranked
         ]

@@ -16,8 +16,9 @@ a table changes is kept under the stamp *without* the tables' saves
 (``selectors.stamp_without_saves``): the tournament as drawn (``selectors.Layout``: the
 tournament, its entry list, rounds and seats), the director's page but for its tables'
 progress, each viewer's frame around the page's parts, and each part but its rows
-(``tournament_html.ROWS_LEFT_OUT``). A page rendered after a save reads its live tables'
-figures in one query (``selectors.tables_now``) and builds only the rows they show (the
+(``tournament_html.ROWS_LEFT_OUT``). A page rendered after a save has its live tables'
+figures from the stamp's own query (a line each: ``selectors.tables_now_of_lines``; the
+stamp's keys and tags are made without them) and builds only the rows they show (the
 standings, the tables' progress, the big screen's turn), put in the part kept without them
 (``tournament_html.filled``).
 
@@ -78,6 +79,7 @@ def stored_copies_dropped() -> None:
     LAYOUTS.clear()
     STORED_PAGES.clear()
     selectors.TABLES_CONVERTED.clear()
+    selectors.TABLES_READ.clear()
 
 
 class Stamped:
@@ -104,11 +106,13 @@ class Stamped:
 
     @functools.cached_property
     def tables_now(self) -> selectors.TablesNow:
-        """The tournament's live tables as they are now (one query), read after the stamp; or
-        as read with the layout, where this request read it."""
+        """The tournament's live tables as the stamp's query read them; or as read with the
+        layout, where this request read it; or, failing both, read now (one query)."""
         if self._read_with_layout is not None:
             return self._read_with_layout
-        return selectors.tables_now(self.viewed.pk)
+        lines = self.viewed.tables_lines
+        read = selectors.tables_now_of_lines(lines) if lines is not None else None
+        return read if read is not None else selectors.tables_now(self.viewed.pk)
 
     @property
     def tournament(self) -> Tournament:

@@ -450,11 +450,22 @@ def standings(request: HtmxHttpRequest, tournament: str) -> HttpResponse:
                 lambda: render_to_string(f"{template}#standings", {**context, ROWS_LEFT_OUT: True}),
                 bool(standings.overall),
             )
+            written: dict[tuple[int, bool], str] = {}
+
+            def rows_of(ranked: list[selectors.StandingRow], by_place: bool) -> str:
+                # After one round, the overall standings are that round's (the same rows):
+                # written once unless the overall ones show prizes.
+                shown_prizes = prizes if by_place and prizes else None
+                key = (id(ranked), shown_prizes is not None)
+                if key not in written:
+                    written[key] = tournament_html.standings_rows(ranked, shown_prizes)
+                return written[key]
+
             rows: dict[object, Callable[[], str]] = {
-                "overall": lambda: tournament_html.standings_rows(standings.overall, prizes)
+                "overall": functools.partial(rows_of, standings.overall, True)
             }
             for number, ranked in standings.by_round.items():
-                rows[number] = functools.partial(tournament_html.standings_rows, ranked, None)
+                rows[number] = functools.partial(rows_of, ranked, False)
             return filled(around, rows)
 
         return stamped.part("standings", render_standings)

@@ -53,7 +53,7 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from games.bench_table import as_a_worker_runs, table_page_report, text_table
+from games.bench_table import as_a_worker_runs, signed_in_client, table_page_report, text_table
 from games.demo import demo_league_create
 from games.management.options import integer, string
 from games.models import (
@@ -183,8 +183,7 @@ class Command(BaseCommand):
             f"Seeded in {seeded:.1f} s: "
             + ", ".join(f"{count:,} {name}" for name, count in counts.items())
         )
-        client = Client(HTTP_HOST="localhost")
-        client.force_login(owner)
+        client = signed_in_client(owner)
         with as_a_worker_runs():
             figures = [_measure(client, name, url, runs) for name, url in _pages(league)]
         self.stdout.write(_table(figures))
@@ -220,8 +219,7 @@ def _measure_import(hands: int) -> ImportFigures:
     owner = bench_owner()
     table = table_services.table_import(document, club=owner.memberships.get().club)
     imported = time.perf_counter()
-    client = Client(HTTP_HOST="localhost")
-    client.force_login(owner)
+    client = signed_in_client(owner)
     _fetch(client, reverse("games:table_export", args=[table.public_id]))
     exported = time.perf_counter()
     return ImportFigures(

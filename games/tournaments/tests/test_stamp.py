@@ -5,7 +5,7 @@ current gets a 304."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 from unittest import mock
 
@@ -19,9 +19,10 @@ from django.utils.translation import activate
 from games.clubs import services as club_services
 from games.hands.base import HAND_TOKEN
 from games.models import Membership, Role, Table
-from games.tournaments import selectors, services, stamp
+from games.tournaments import access, selectors, services, stamp
 from games.tournaments.models import TournamentRound
 from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
+from games.tournaments.tests.helpers import live_table as live_table_of
 from tests.clubs import home_owner, member
 
 pytestmark = pytest.mark.django_db
@@ -333,3 +334,57 @@ def test_each_part_after_a_save_is_its_template_rendered_with_its_rows(client: C
     assert '<td class="number">90</td>' in whole[0]
     assert 'class="screen-standings"' in whole[2]
     assert "1 of 2 games" in whole[3]
+
+
+def test_the_stamp_s_lines_are_the_tables_as_their_own_query_reads_them(client: Client) -> None:
+    """After a save the page reads its tables' figures from the stamp's query (a line each,
+    ``selectors.tables_now_of_lines``), not a query of their own: each table as
+    ``selectors.tables_now`` reads it, whether played, not yet, over, in the trash, or
+    keeping totals whose names hold a "|"; a line not as the stamp writes it is read again."""
+    tournament = schafkopf_night(entrants=12, games_per_round=4)
+    first, second, third = drawn(tournament).tables.order_by("number")
+    play(first, zero_sum(first.seats, winner=first.seats[1], stake=20), times=2)
+    play(second, zero_sum(second.seats, winner=second.seats[0], stake=10), times=4)
+    over = live_table_of(second)
+    Table.objects.filter(pk=over.pk).update(finished_at=timezone.now())
+    odd = live_table_of(third)
+    Table.objects.filter(pk=odd.pk).update(
+        tally={"version": odd.version, "hands": 0, "totals": {"Anna|Berta": 5, "Zoë\n": -5}},
+        deleted_at=timezone.now(),
+    )
+    owner = home_owner()
+    request = mock.Mock(user=owner)
+    viewed = access.tournament_viewed(request, tournament.public_id)
+
+    assert viewed.tables_lines is not None
+    read = selectors.tables_now_of_lines(viewed.tables_lines)
+    assert read == selectors.tables_now(tournament.pk)
+    assert read is not None
+    assert len(read) == 3
+    assert read[over.pk].finished
+    assert read[over.pk].hands_played == 4
+    assert read[odd.pk].tally["totals"] == {"Anna|Berta": 5, "Zoë\n": -5}  # type: ignore[index]
+    updated = read[over.pk].updated_at
+    assert updated is not None
+    assert updated.tzinfo is UTC
+    # The stamp itself is as it was without the lines: the tables' figure alone.
+    assert all("\n" not in str(figure) for figure in viewed.stamp)
+    assert selectors.tables_now_of_lines("") == {}
+    assert selectors.tables_now_of_lines("7|1|0|maybe||") is None
+    assert selectors.tables_now_of_lines("not a table") is None
+
+
+def test_a_page_after_a_save_reads_no_query_for_its_tables(
+    client: Client, django_assert_num_queries: Any
+) -> None:
+    """The session, the account and the stamp (with the tables' lines): the standings after a
+    save, in three queries, show the save."""
+    tournament = schafkopf_night(entrants=8, games_per_round=4)
+    _first, second = drawn(tournament).tables.order_by("number")
+    client.force_login(home_owner())
+    standings = reverse("games:tournament_standings", args=[tournament.public_id])
+    client.get(standings)
+    play(second, zero_sum(second.seats, winner=second.seats[0], stake=10))
+    with django_assert_num_queries(3):
+        shown = client.get(standings).content.decode()
+    assert shown.count('<td class="number">30</td>') == 1
