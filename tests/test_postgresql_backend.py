@@ -97,3 +97,56 @@ def test_a_connection_the_server_ended_is_found_unusable_and_replaced() -> None:
     assert connection.connection is None
     assert not Club.objects.exists()
     assert connection.connection.info.backend_pid != pid
+
+
+@needs_postgresql
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "written",
+    [
+        "2026-11-28 09:00:25.465808+00",
+        "2026-11-28 09:00:25.4+00",
+        "2026-11-28 09:00:25+00",
+        "2026-11-28 10:00:25+01:30",  # written back in UTC, as the connection is
+        "0099-01-01 00:00:00+00",
+        "9999-12-31 23:59:59.999999+00",
+    ],
+)
+def test_a_date_is_read_as_django_s_own_loader_reads_it(written: str) -> None:
+    """The backend's loader of a timestamptz (``UTCTimestamptzLoader``) gives what Django's
+    gives: the same instant, in Django's UTC."""
+    from django.db.backends.postgresql.psycopg_any import register_tzloader
+
+    from scorekeeper.postgresql.base import UTCTimestamptzLoader
+
+    with connection.cursor() as cursor:
+        loader = cursor.cursor.adapters.get_loader(
+            cursor.cursor.adapters.types["timestamptz"].oid, 0
+        )
+        assert loader is UTCTimestamptzLoader
+        cursor.execute("SELECT %s::timestamptz", [written])
+        ours = cursor.fetchone()[0]
+    djangos = connection.connection.cursor()
+    register_tzloader(connection.timezone, djangos)
+    djangos.execute("SELECT %s::timestamptz", [written])
+    theirs = djangos.fetchone()[0]
+    assert ours == theirs
+    assert ours.tzinfo is theirs.tzinfo
+
+
+@needs_postgresql
+@pytest.mark.django_db
+@pytest.mark.parametrize("written", ["infinity", "0044-03-15 12:00:00+00 BC"])
+def test_a_date_python_cannot_hold_fails_as_with_django_s_own_loader(written: str) -> None:
+    from django.db.backends.postgresql.psycopg_any import register_tzloader
+    from psycopg import DataError
+
+    ours, djangos = connection.connection.cursor(), connection.connection.cursor()
+    register_tzloader(connection.timezone, djangos)
+    failures = []
+    for cursor in (ours, djangos):
+        cursor.execute("SELECT %s::timestamptz", [written])
+        with pytest.raises(DataError) as failed:
+            cursor.fetchone()
+        failures.append(str(failed.value))
+    assert failures[0] == failures[1]
