@@ -29,10 +29,15 @@ class Compiled:
     converters: Converters
     # The model field each column reads, by its attribute name (None for a computed column).
     columns: tuple[str | None, ...]
+    # Where each stand-in is among the parameters (a stamp's query has some 70 parameters,
+    # its text's separators among them, and one stand-in).
+    stand_ins: tuple[tuple[int, Any], ...] = ()
 
     def rows(self, given: Mapping[Any, Any]) -> list[tuple[Any, ...]]:
-        """The rows, each stand-in (a key of ``given``) replaced by its value."""
-        values = [given[param] if _stands_in(param, given) else param for param in self.params]
+        """The rows, each stand-in (a key of ``given``, each of them) replaced by its value."""
+        values = list(self.params)
+        for position, stand_in in self.stand_ins:
+            values[position] = given[stand_in]
         with connections[self.alias].cursor() as cursor:
             cursor.execute(self.sql, values)
             return [tuple(row) for row in cursor.fetchall()]
@@ -65,16 +70,20 @@ def compiled(query: QuerySet[Any], alias: str, stand_ins: Sequence[Any]) -> Comp
     parameters, once."""
     compiler = query.query.get_compiler(using=alias)
     sql, params = compiler.as_sql()
+    positions = []
     for stand_in in stand_ins:
-        assert list(params).count(stand_in) == 1, (stand_in, params)
+        found = [index for index, param in enumerate(params) if _is(param, stand_in)]
+        assert len(found) == 1, (stand_in, params)
+        positions.append((found[0], stand_in))
     selected = [column for column, _sql, _alias in compiler.select]
     converters = compiler.get_converters(selected)
     columns = tuple(
         getattr(getattr(column, "target", None), "attname", None) for column in selected
     )
-    return Compiled(alias, str(sql), tuple(params), sorted(converters.items()), columns)
+    converted = sorted(converters.items())
+    return Compiled(alias, str(sql), tuple(params), converted, columns, tuple(positions))
 
 
-def _stands_in(param: Any, given: Mapping[Any, Any]) -> bool:
-    # A parameter may be a list (an IN lookup), which no mapping can hold as a key.
-    return isinstance(param, str | int) and not isinstance(param, bool) and param in given
+def _is(param: Any, stand_in: Any) -> bool:
+    # A parameter may be a list (an IN lookup), or True where the stand-in is 1.
+    return type(param) is type(stand_in) and param == stand_in
