@@ -129,16 +129,17 @@ def tournament_report(label: str, owner: User, runs: int = 15) -> str:
 
 
 def _target_line(bare: Timing, timings: list[Timing]) -> str:
-    """Whether the standings and the director's page met issue 32's target, as served from
-    their stored copies, and what they cost rendered afresh beside it."""
+    """Whether the standings and the director's page met issue 32's target, each as served
+    from its stored copy and right after a save at a table (what nearly every request of a
+    tournament night follows)."""
     by_name = {timing.what: times_bare(timing, bare) for timing in timings}
-    stored = [by_name[page] for page in TARGET_PAGES]
-    met = "met" if max(stored) <= TARGET_X_BARE else "MISSED"
+    judged = [by_name[name] for page in TARGET_PAGES for name in (page, f"{page}, a save since")]
+    met = "met" if max(judged) <= TARGET_X_BARE else "MISSED"
     shown = ", ".join(
         f"{page} {by_name[page]:.1f}x ({by_name[f'{page}, a save since']:.1f}x after a save)"
         for page in TARGET_PAGES
     )
-    return f"at most {TARGET_X_BARE:.0f}x a bare view, from the stored copies: {met}: {shown}"
+    return f"at most {TARGET_X_BARE:.0f}x a bare view, stored and after a save: {met}: {shown}"
 
 
 def _getter(
