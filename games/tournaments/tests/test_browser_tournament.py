@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Player
 from games.tournaments.models import RoundTable, Tournament
 from tests.conftest import SMALL_PHONE
 
@@ -93,3 +94,48 @@ def test_a_tournament_night_from_the_directors_phone_four_table_phones_and_the_b
         expect(row).to_contain_text("last save")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts_dir / "tournament-director.png"), full_page=True)
+
+
+def test_the_longest_name_without_a_space_keeps_every_page_360_px_wide(
+    live_server: LiveServer, page: Page
+) -> None:
+    """A name given at the door may be as long as the form takes with no space in it: its
+    table's page (the totals, the facts under them, the hands), the entry list, the tables'
+    progress, the seat list, the standings and both turns of the big screen wrap it rather
+    than widen the phone's page."""
+    from games.tournaments import services
+    from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
+
+    page.set_viewport_size({"width": 360, "height": 760})
+    tournament = schafkopf_night(entrants=7)
+    longest = Player._meta.get_field("name").max_length
+    services.entrant_add(tournament, name="Z" * longest)
+    first_round = drawn(tournament)
+    # A hand at the long name's table: its page shows the name in the totals, the facts
+    # under them and the hand's line.
+    at_its_table = next(
+        table
+        for table in first_round.tables.all()
+        if tournament.entrants.get(name="Z" * longest).number in table.seats
+    )
+    play(at_its_table, zero_sum(at_its_table.seats, winner=at_its_table.seats[0]))
+    addresses = [
+        f"/play/{at_its_table.link_token}/",
+        f"/tournaments/{tournament.public_id}/",
+        f"/tournaments/{tournament.public_id}/rounds/{first_round.public_id}/",
+        f"/tournaments/{tournament.public_id}/standings/",
+        f"/screen/{tournament.watch_token}/?show=standings",
+        f"/screen/{tournament.watch_token}/?show=seating",
+    ]
+    for address in addresses:
+        page.goto(live_server.url + address)
+        expect(page.get_by_text("Z" * 20).first).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        # What sticks out, should it fail: each element, where it is, and its text.
+        wide = page.evaluate(
+            "[...document.querySelectorAll('body *')]"
+            ".filter(e => e.getBoundingClientRect().right > 360)"
+            ".map(e => `${e.tagName}.${e.className} in ${e.parentElement.tagName}."
+            "${e.parentElement.className}: ${e.textContent.trim().slice(0, 12)}`)"
+        )
+        assert width <= 360, f"{address} is {width} px wide: {wide[:6]}"
