@@ -178,7 +178,8 @@ DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's, but for the health check of a kept connection (scorekeeper/postgresql/base.py).
+    # Django's, but for a kept connection's health check and how it reads dates
+    # (scorekeeper/postgresql/base.py).
     DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
     if env_bool("DATABASE_PREPARED_STATEMENTS", default=True):
         # PostgreSQL parses and plans each query anew unless it is prepared: the table's read

@@ -23,7 +23,7 @@ from django.http import Http404, HttpRequest
 from games.clubs.access import role_of_row, role_read
 from games.compiled_queries import Compiled, compiled
 from games.models import Role
-from games.tournaments import selectors
+from games.tournaments import stamp_figures
 from games.tournaments.models import Entrant, RoundTable, Tournament, TournamentRound
 
 DIRECTOR = Role.SCORER
@@ -35,7 +35,7 @@ _PUBLIC_ID, _USER, _WATCH_TOKEN = "\x01public_id", -7_000_001, "\x01watch_token"
 class Viewed:
     """A tournament as its page's first query read it: its ids, the viewer's role in its club
     (None by a watch link) and, for a page served from stored copies, its stamp (the
-    tournament's version, then ``selectors.stamp_figures``); the tournament itself read when
+    tournament's version, then ``stamp_figures.stamp_figures``); the tournament itself read when
     first asked for."""
 
     pk: int
@@ -44,7 +44,7 @@ class Viewed:
     role: Role | None
     stamp: tuple[object, ...]
     # Its live tables' figures as the stamp's query read them, a line each
-    # (``selectors.tables_now_of_lines``); None where no stamp was read.
+    # (``stamp_figures.tables_now_of_lines``); None where no stamp was read.
     tables_lines: str | None = None
 
     @functools.cached_property
@@ -68,7 +68,7 @@ def tournament_viewed(
     if row is None:
         raise Http404
     pk, club_id, held, *read = row
-    stamp, lines = selectors.stamp_tables_split(read) if stamped else ((), None)
+    stamp, lines = stamp_figures.stamp_tables_split(read) if stamped else ((), None)
     return Viewed(pk, club_id, public_id, role_read(user, club_id, held, role), stamp, lines)
 
 
@@ -79,7 +79,7 @@ def tournament_watched(token: str) -> Viewed:
     if row is None:
         raise Http404
     pk, club_id, public_id, *read = row
-    stamp, lines = selectors.stamp_tables_split(read)
+    stamp, lines = stamp_figures.stamp_tables_split(read)
     return Viewed(pk, club_id, public_id, None, stamp, lines)
 
 
@@ -96,8 +96,8 @@ def _compiled(alias: str, kind: str) -> Compiled:
 
 def _lookup(kind: str) -> QuerySet[Tournament]:
     rows = Tournament.objects.order_by()
-    # The stamp: the tournament's version, then selectors.stamp_figures.
-    figures = {} if kind == "viewed" else selectors.stamp_figures()
+    # The stamp: the tournament's version, then stamp_figures.stamp_figures.
+    figures = {} if kind == "viewed" else stamp_figures.stamp_figures()
     if kind == "watched":
         watched = rows.filter(watch_token=_WATCH_TOKEN, club__deleted_at__isnull=True)
         return watched.annotate(**figures).values_list(

@@ -3,7 +3,7 @@ poll them (issue 32, item 8): 25 tables saving while the director's page, the st
 the big screen poll.
 
 The key of each stored part and each answer's ETag hold the tournament's stamp
-(``selectors.stamp_figures``, read with the tournament's ids and the viewer's role in one
+(``stamp_figures.stamp_figures``, read with the tournament's ids and the viewer's role in one
 query: ``access.tournament_viewed``), read *before* the page's data, so a save landing in
 between leaves the page newer than its stamp (the next visit renders again), never older;
 what else the part shows (the language, time zone and day, the host its links are built on,
@@ -13,11 +13,11 @@ A page's part stored for the data's stamp outlives no change: a save moves the s
 
 On a tournament night nearly every request comes after a save somewhere, so what no save at
 a table changes is kept under the stamp *without* the tables' saves
-(``selectors.stamp_without_saves``): the tournament as drawn (``selectors.Layout``: the
+(``stamp_figures.stamp_without_saves``): the tournament as drawn (``selectors.Layout``: the
 tournament, its entry list, rounds and seats), the director's page but for its tables'
 progress, each viewer's frame around the page's parts, and each part but its rows
 (``tournament_html.ROWS_LEFT_OUT``). A page rendered after a save has its live tables'
-figures from the stamp's own query (a line each: ``selectors.tables_now_of_lines``; the
+figures from the stamp's own query (a line each: ``stamp_figures.tables_now_of_lines``; the
 stamp's keys and tags are made without them) and builds only the rows they show (the
 standings, the tables' progress, the big screen's turn), put in the part kept without them
 (``tournament_html.filled``).
@@ -52,7 +52,7 @@ from games.leagues.stamp import STORED_FOR, build_id, stored_part
 from games.models import new_hand_token
 from games.packed_pages import PackedPage, PackedResponse
 from games.remembered import Remembered
-from games.tournaments import selectors
+from games.tournaments import selectors, stamp_figures
 from games.tournaments.access import Viewed
 from games.tournaments.models import Tournament
 
@@ -79,7 +79,7 @@ def stored_copies_dropped() -> None:
     LAYOUTS.clear()
     STORED_PAGES.clear()
     selectors.TABLES_CONVERTED.clear()
-    selectors.TABLES_READ.clear()
+    stamp_figures.TABLES_READ.clear()
 
 
 class Stamped:
@@ -89,7 +89,7 @@ class Stamped:
     def __init__(self, request: HtmxHttpRequest, viewed: Viewed) -> None:
         self.request, self.viewed = request, viewed
         self.data = viewed.stamp
-        self.drawn = selectors.stamp_without_saves(viewed.stamp)
+        self.drawn = stamp_figures.stamp_without_saves(viewed.stamp)
         self._read_with_layout: selectors.TablesNow | None = None
 
     @functools.cached_property
@@ -111,7 +111,7 @@ class Stamped:
         if self._read_with_layout is not None:
             return self._read_with_layout
         lines = self.viewed.tables_lines
-        read = selectors.tables_now_of_lines(lines) if lines is not None else None
+        read = stamp_figures.tables_now_of_lines(lines) if lines is not None else None
         return read if read is not None else selectors.tables_now(self.viewed.pk)
 
     @property

@@ -19,7 +19,7 @@ from django.utils.translation import activate
 from games.clubs import services as club_services
 from games.hands.base import HAND_TOKEN
 from games.models import Membership, Role, Table
-from games.tournaments import access, selectors, services, stamp
+from games.tournaments import access, selectors, services, stamp, stamp_figures
 from games.tournaments.models import TournamentRound
 from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
 from games.tournaments.tests.helpers import live_table as live_table_of
@@ -338,7 +338,7 @@ def test_each_part_after_a_save_is_its_template_rendered_with_its_rows(client: C
 
 def test_the_stamp_s_lines_are_the_tables_as_their_own_query_reads_them(client: Client) -> None:
     """After a save the page reads its tables' figures from the stamp's query (a line each,
-    ``selectors.tables_now_of_lines``), not a query of their own: each table as
+    ``stamp_figures.tables_now_of_lines``), not a query of their own: each table as
     ``selectors.tables_now`` reads it, whether played, not yet, over, in the trash, or
     keeping totals whose names hold a "|"; a line not as the stamp writes it is read again."""
     tournament = schafkopf_night(entrants=12, games_per_round=4)
@@ -357,7 +357,7 @@ def test_the_stamp_s_lines_are_the_tables_as_their_own_query_reads_them(client: 
     viewed = access.tournament_viewed(request, tournament.public_id)
 
     assert viewed.tables_lines is not None
-    read = selectors.tables_now_of_lines(viewed.tables_lines)
+    read = stamp_figures.tables_now_of_lines(viewed.tables_lines)
     assert read == selectors.tables_now(tournament.pk)
     assert read is not None
     assert len(read) == 3
@@ -369,9 +369,9 @@ def test_the_stamp_s_lines_are_the_tables_as_their_own_query_reads_them(client: 
     assert updated.tzinfo is UTC
     # The stamp itself is as it was without the lines: the tables' figure alone.
     assert all("\n" not in str(figure) for figure in viewed.stamp)
-    assert selectors.tables_now_of_lines("") == {}
-    assert selectors.tables_now_of_lines("7|1|0|maybe||") is None
-    assert selectors.tables_now_of_lines("not a table") is None
+    assert stamp_figures.tables_now_of_lines("") == {}
+    assert stamp_figures.tables_now_of_lines("7|1|0|maybe||") is None
+    assert stamp_figures.tables_now_of_lines("not a table") is None
 
 
 def test_a_page_after_a_save_reads_no_query_for_its_tables(
