@@ -385,6 +385,7 @@ def screen_seating_text(tables: Sequence[TableProgress]) -> str:
         games = _games(language, table.games_played, table.games_due)
         parts.append(
             f"<li><strong>{esc(table_number % {'number': table.number})}</strong> "
-            f'{_seats(table.seats)} <span class="muted">{games}</span></li>'
+            f'<span class="seats">{_seats(table.seats)}</span> <span class="muted">{games}</span>'
+            "</li>"
         )
     return "".join(parts)  # every value is escaped or a number

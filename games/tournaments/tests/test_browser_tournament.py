@@ -102,7 +102,7 @@ def test_the_longest_name_without_a_space_keeps_every_page_360_px_wide(
     """A name given at the door may be as long as the form takes with no space in it: its
     table's page (the totals, the facts under them, the hands), the entry list, the tables'
     progress, the seat list, the standings and both turns of the big screen wrap it rather
-    than widen the phone's page."""
+    than widen the phone's page; the big screen's seating shows each seat apart."""
     from games.tournaments import services
     from games.tournaments.tests.helpers import drawn, play, schafkopf_night, zero_sum
 
@@ -139,3 +139,12 @@ def test_the_longest_name_without_a_space_keeps_every_page_360_px_wide(
             "${e.parentElement.className}: ${e.textContent.trim().slice(0, 12)}`)"
         )
         assert width <= 360, f"{address} is {width} px wide: {wide[:6]}"
+    # The seating turn (the last address): each seat apart from the next, not run together
+    # ("7 Greta3 Carl") as its start numbers and names were.
+    seats = page.locator(".screen-tables .seat")
+    expect(seats).to_have_count(8)
+    boxes = [seats.nth(index).bounding_box() for index in range(2)]
+    assert boxes[0] is not None
+    assert boxes[1] is not None
+    apart = boxes[1]["x"] - (boxes[0]["x"] + boxes[0]["width"])
+    assert apart >= 8 or boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"], boxes
