@@ -10,12 +10,20 @@ Its data is checked as Django checks it (``signing.loads``: the signature, by th
 a fallback), once per process for each stored value: a phone's session changes seldom, and the
 check was 0.06 ms of every request (issue 31). What was checked is kept as the bytes the
 signature covers, and read into a new dict for each request.
+
+A signed-in session's account comes with it, in the same query (``account_row``): the session's
+row joined to the account's, by the account this process last found in that session
+(``_ACCOUNT_OF``). A session key never changes accounts (a sign-in gives the session a new key,
+or flushes it), so the guess holds; where it would not, the account read is only a guess checked
+against the session's own data (games.clubs.accounts), which reads the account by itself then.
+Two queries on every signed-in page were one (issue 31).
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.sessions.backends import db
 from django.core import signing
 from django.core.signals import setting_changed
@@ -29,23 +37,45 @@ class _StoredSession(NamedTuple):
 
 
 class SessionStore(db.SessionStore):
+    # The account found in the session when it was read, as (its pk, its row's values in the
+    # order of its model's concrete fields, or None where no such account is): only where the
+    # session's account was known before the read (``_ACCOUNT_OF``).
+    account_row: tuple[int, tuple[Any, ...] | None] | None = None
+
     def _get_session_from_db(self) -> _StoredSession | None:
         key = self.session_key
         if key is not None:
             connection = connections[router.db_for_read(self.model)]
             quote = connection.ops.quote_name
             now = connection.ops.adapt_datetimefield_value(timezone.now())
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"SELECT {quote('session_data')} FROM {quote(self.model._meta.db_table)} "
-                    f"WHERE {quote('session_key')} = %s AND {quote('expire_date')} > %s",
-                    [key, now],
-                )
-                row = cursor.fetchone()
-            if row is not None:
-                return _StoredSession(row[0])
+            account = _ACCOUNT_OF.get(key)
+            if account is not None and router.db_for_read(get_user_model()) == connection.alias:
+                row = _read_with_account(connection, self.model._meta.db_table, key, now, account)
+                if row is not None:
+                    self.account_row = (account, row[1:] if row[1] is not None else None)
+                    return _StoredSession(row[0])
+            else:
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        f"SELECT {quote('session_data')} FROM {quote(self.model._meta.db_table)} "
+                        f"WHERE {quote('session_key')} = %s AND {quote('expire_date')} > %s",
+                        [key, now],
+                    )
+                    row = cursor.fetchone()
+                if row is not None:
+                    return _StoredSession(row[0])
         self._session_key = None
         return None
+
+    def load(self) -> dict[str, Any]:
+        data = super().load()
+        account = data.get(SESSION_KEY)
+        key = self.session_key
+        if key is not None and isinstance(account, str) and account.isdigit():
+            if len(_ACCOUNT_OF) >= CHECKED_KEPT:
+                _ACCOUNT_OF.clear()
+            _ACCOUNT_OF[key] = int(account)
+        return data
 
     def decode(self, session_data: bytes | str) -> dict[str, Any]:
         """Django's decode, the signature checked once per process for each stored value
@@ -70,6 +100,25 @@ class SessionStore(db.SessionStore):
         return decoded
 
 
+def _read_with_account(
+    connection: Any, table: str, key: str, now: Any, account: int
+) -> tuple[Any, ...] | None:
+    """The session's data and, joined to it, every column of the account ``account`` (NULLs
+    where there is none), in one query."""
+    quote = connection.ops.quote_name
+    model = get_user_model()
+    columns = ", ".join(f"a.{quote(field.column)}" for field in model._meta.concrete_fields)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT s.{quote('session_data')}, {columns} FROM {quote(table)} s "
+            f"LEFT JOIN {quote(model._meta.db_table)} a ON a.{quote(model._meta.pk.column)} = %s "
+            f"WHERE s.{quote('session_key')} = %s AND s.{quote('expire_date')} > %s",
+            [account, key, now],
+        )
+        row = cursor.fetchone()
+    return None if row is None else tuple(row)
+
+
 class _Checked:
     """A serializer that gives back the bytes it is given: what ``signing.loads`` checked (and
     unpacked), for the session's own serializer to read."""
@@ -85,6 +134,8 @@ class _Checked:
 # sessions one app server sees between restarts; all go when there would be more.
 CHECKED_KEPT = 5000
 _CHECKED: dict[tuple[str, str], bytes] = {}
+# The account each session key was last read with (its pk), as many keys as checked values.
+_ACCOUNT_OF: dict[str, int] = {}
 
 
 @receiver(setting_changed)

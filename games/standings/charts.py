@@ -13,6 +13,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from games.scoring.numbers import MINUS
 
@@ -42,8 +43,10 @@ class Series:
     band: tuple[tuple[float, float], ...] | None = None
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):
+    """A point of the drawing (a named tuple: a chart makes one per value of each series, and
+    a frozen dataclass took four times as long to make)."""
+
     x: float
     y: float
 
@@ -244,7 +247,8 @@ def line_chart(
             SeriesLine(
                 name=line.name,
                 colour=index % COLOURS,
-                points=_points(points),
+                # Rounded already (``Point`` above): written as they are.
+                points=" ".join(f"{point.x:g},{point.y:g}" for point in points),
                 band=_band(xs, line.band, y_of),
                 dots=points if count <= _MAX_DOTS else (),
                 last=points[-1],
@@ -315,6 +319,9 @@ def final_values(
 
 def format_number(value: float, decimals: int, decimal_separator: str = ".") -> str:
     """``value`` rounded to ``decimals`` places, with a real minus sign; never "−0"."""
+    if decimals == 0 and type(value) is int:
+        # A whole number of points, as most are: the same text, a third of the time.
+        return f"{MINUS}{-value}" if value < 0 else str(value)
     text = f"{abs(value):.{decimals}f}".replace(".", decimal_separator)
     return f"{MINUS}{text}" if round(value, decimals) < 0 else text
 

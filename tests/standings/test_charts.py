@@ -6,6 +6,8 @@ import itertools
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.standings.charts import (
     COLOURS,
@@ -362,3 +364,12 @@ def test_format_number() -> None:
     assert format_number(-0.04, 1) == "0.0"  # never a negative zero
     assert format_number(1234.56, 1, ",") == "1234,6"
     assert final_values([Series("Ann", (1, 2)), Series("Bob", (4, -2))]) == f"Ann 2, Bob {MINUS}2"
+
+
+@given(st.integers(min_value=-(2**53), max_value=2**53), st.sampled_from([".", ","]))
+def test_a_whole_number_reads_as_the_same_number_as_a_float_would(
+    value: int, separator: str
+) -> None:
+    # Whole numbers take a shorter way (most charts are of points): the same text.
+    assert format_number(value, 0, separator) == format_number(float(value), 0, separator)
+    assert format_number(value, 1, separator) == format_number(float(value), 1, separator)
