@@ -2,14 +2,18 @@
 
 import os
 
-from django.core.wsgi import get_wsgi_application
+import django
 from django.urls import get_resolver
 
 from scorekeeper import worker_gc
+from scorekeeper.wsgi_handler import ReleasingWSGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
-application = get_wsgi_application()
+# As get_wsgi_application(), with the handler that lets each request go once it is answered.
+django.setup(set_prefix=False)
+
+application = ReleasingWSGIHandler()
 
 # Everything made while a worker starts (Django, the project's modules, the URL patterns and
 # the views they import, loaded here rather than on the first request) lives as long as the

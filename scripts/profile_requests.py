@@ -2,14 +2,14 @@
 
 The same site as ``make bench-peer`` (scripts/peerbench.py: a league of 300 finished tables,
 tables of 10 and 500 hands, the owner signed in), in production mode (collectstatic, DEBUG off)
-on a throwaway database, each request handed to the WSGI application in this process as
-gunicorn hands it: no socket, so what is left is Django's and ours. Every middleware is timed
-on its own, with a marker before each one (the time between two markers is the middleware's
-own, before and after the rest of the chain) and its ``process_view`` hook timed apart; what
-is inside the last marker is the view ("view": URL resolution and the view itself, template
-rendering included), and what is outside the first is the WSGI handler's own ("handler":
-the request built, the request_started and request_finished signals, the answer's headers).
-Each query is timed and put down to the part it ran in.
+on a throwaway database, each request handed to the WSGI application in this process as gunicorn
+hands it (to the app servers' handler, scorekeeper/wsgi_handler.py): no socket, so what is left
+is Django's and ours. Every middleware is timed on its own, with a marker before each one (the
+time between two markers is the middleware's own, before and after the rest of the chain) and
+its ``process_view`` hook timed apart; what is inside the last marker is the view ("view": URL
+resolution and the view itself, template rendering included), and what is outside the first is
+the WSGI handler's own ("handler": the request built, the request_started and request_finished
+signals, the answer's headers). Each query is timed and put down to the part it ran in.
 
 Prints, per kind of request: each part's median time (ms) and its queries (count and median
 ms), then the queries themselves. A figure is a median over ``--runs`` requests.
@@ -148,7 +148,8 @@ def instrumented_application() -> tuple[Any, list[str]]:
     """The WSGI application with every middleware marked and each process_view hook timed
     apart; the parts' names, in the order a request meets them."""
     from django.conf import settings
-    from django.core.handlers.wsgi import WSGIHandler
+
+    from scorekeeper.wsgi_handler import ReleasingWSGIHandler as WSGIHandler
 
     parts = [HANDLER, *(path.rsplit(".", 1)[-1] for path in settings.MIDDLEWARE)]
     settings.MIDDLEWARE = marked_middleware(settings.MIDDLEWARE)
@@ -481,9 +482,8 @@ def main(argv: Sequence[str]) -> int:
     with ExitStack() as stack:
         stack.callback(shutil.rmtree, scratch, ignore_errors=True)
         site = stack.enter_context(our_site(args, scratch))
-        from django.core.handlers.wsgi import WSGIHandler
-
         from scorekeeper import worker_gc
+        from scorekeeper.wsgi_handler import ReleasingWSGIHandler as WSGIHandler
 
         kinds = args.kinds.split(",")
         plain_phone = InProcessPhone(WSGIHandler())

@@ -364,6 +364,24 @@ def _offline_kit_only_where_tested(request: pytest.FixtureRequest) -> Iterator[N
         yield
 
 
+@pytest.fixture
+def requests_keep_the_connection() -> Iterator[None]:
+    """Requests handed to a WSGI handler directly leave the database connections alone, as
+    Django's test client has them do: its ``close_old_connections`` at each request's start and
+    end would otherwise reach for the connection an earlier test left, where the database is
+    not allowed (or close the one this test's transaction is on)."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
 @pytest.fixture(autouse=True)
 def _language_reset() -> Iterator[None]:
     """Each test starts in the default language: a request in another one (a phone's

@@ -50,6 +50,7 @@ def _view(request: HttpRequest) -> HttpResponse:
 urlpatterns: list[Any] = []
 
 
+@pytest.mark.usefixtures("requests_keep_the_connection")
 def test_the_instrumented_application_times_every_middleware_and_answers_as_before() -> None:
     from django.urls import path
 
