@@ -21,6 +21,7 @@ Two queries on every signed-in page were one (issue 31).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
 from django.contrib.auth import SESSION_KEY, get_user_model
@@ -45,25 +46,24 @@ class SessionStore(db.SessionStore):
     def _get_session_from_db(self) -> _StoredSession | None:
         key = self.session_key
         if key is not None:
-            connection = connections[router.db_for_read(self.model)]
-            quote = connection.ops.quote_name
+            alias = router.db_for_read(self.model)
+            connection = connections[alias]
             now = connection.ops.adapt_datetimefield_value(timezone.now())
+            table = self.model._meta.db_table
             account = _ACCOUNT_OF.get(key)
-            if account is not None and router.db_for_read(get_user_model()) == connection.alias:
-                row = _read_with_account(connection, self.model._meta.db_table, key, now, account)
-                if row is not None:
-                    self.account_row = (account, row[1:] if row[1] is not None else None)
-                    return _StoredSession(row[0])
+            parameters: list[Any]
+            if account is not None and _accounts_read_from(alias):
+                sql, parameters = _with_account_sql(alias, table), [account, key, now]
             else:
-                with connection.cursor() as cursor:
-                    cursor.execute(
-                        f"SELECT {quote('session_data')} FROM {quote(self.model._meta.db_table)} "
-                        f"WHERE {quote('session_key')} = %s AND {quote('expire_date')} > %s",
-                        [key, now],
-                    )
-                    row = cursor.fetchone()
-                if row is not None:
-                    return _StoredSession(row[0])
+                account = None
+                sql, parameters = _session_sql(alias, table), [key, now]
+            with connection.cursor() as cursor:
+                cursor.execute(sql, parameters)
+                row = cursor.fetchone()
+            if row is not None:
+                if account is not None:
+                    self.account_row = (account, tuple(row[1:]) if row[1] is not None else None)
+                return _StoredSession(row[0])
         self._session_key = None
         return None
 
@@ -100,23 +100,35 @@ class SessionStore(db.SessionStore):
         return decoded
 
 
-def _read_with_account(
-    connection: Any, table: str, key: str, now: Any, account: int
-) -> tuple[Any, ...] | None:
-    """The session's data and, joined to it, every column of the account ``account`` (NULLs
-    where there is none), in one query."""
-    quote = connection.ops.quote_name
+@functools.cache
+def _accounts_read_from(alias: str) -> bool:
+    """Whether the accounts are read from the database the sessions are (then they can be
+    joined), as the routers say (they take no hints here, so the answer holds)."""
+    return router.db_for_read(get_user_model()) == alias
+
+
+@functools.cache
+def _session_sql(alias: str, table: str) -> str:
+    """The session's data, by its key and not expired (made once per database, as the other)."""
+    quote = connections[alias].ops.quote_name
+    return (
+        f"SELECT {quote('session_data')} FROM {quote(table)} "
+        f"WHERE {quote('session_key')} = %s AND {quote('expire_date')} > %s"
+    )
+
+
+@functools.cache
+def _with_account_sql(alias: str, table: str) -> str:
+    """The session's data and, joined to it, every column of one account (NULLs where there is
+    none): made once per database, as building it took as long as running it on SQLite."""
+    quote = connections[alias].ops.quote_name
     model = get_user_model()
-    columns = ", ".join(f"a.{quote(field.column)}" for field in model._meta.concrete_fields)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT s.{quote('session_data')}, {columns} FROM {quote(table)} s "
-            f"LEFT JOIN {quote(model._meta.db_table)} a ON a.{quote(model._meta.pk.column)} = %s "
-            f"WHERE s.{quote('session_key')} = %s AND s.{quote('expire_date')} > %s",
-            [account, key, now],
-        )
-        row = cursor.fetchone()
-    return None if row is None else tuple(row)
+    columns = ", ".join(f"a.{quote(str(field.column))}" for field in model._meta.concrete_fields)
+    return (
+        f"SELECT s.{quote('session_data')}, {columns} FROM {quote(table)} s "
+        f"LEFT JOIN {quote(model._meta.db_table)} a ON a.{quote(str(model._meta.pk.column))} = %s "
+        f"WHERE s.{quote('session_key')} = %s AND s.{quote('expire_date')} > %s"
+    )
 
 
 class _Checked:

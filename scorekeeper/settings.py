@@ -133,7 +133,8 @@ MIDDLEWARE = [
     # Django's, the signed-in account read with one plain query (games.clubs.accounts).
     "games.clubs.accounts.AccountMiddleware",
     "games.middleware.GuestSeenMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    # Django's, its storage made only where a message is added or shown (games.middleware).
+    "games.middleware.LazyMessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Answers a write refused by a rate limit with 429 (games.ratelimit).
