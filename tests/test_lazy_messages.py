@@ -1,6 +1,7 @@
 """The messages' middleware (games.middleware.LazyMessageMiddleware): a request's message
 storage is made only where a message is added or shown, and what it then stores and clears is
-what Django's own middleware stores and clears."""
+what Django's own middleware stores and clears: a notice left for the next page waits through
+the table's poll in between."""
 
 from __future__ import annotations
 
@@ -13,10 +14,14 @@ from django.contrib.messages.middleware import MessageMiddleware
 from django.contrib.messages.storage import default_storage
 from django.contrib.sessions.middleware import SessionMiddleware
 from django.http import HttpRequest, HttpResponse
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 
 from games import middleware
 from games.middleware import LazyMessageMiddleware
+from games.tables import services as table_services
+from tests.clubs import home_club
+from tests.factories import EIGHT_CARDS, card_post_data, rest
+from tests.pages import HTMX, html, table_url
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +78,25 @@ def test_what_is_stored_and_cleared_is_what_djangos_middleware_does(
         assert lazy_cookie["max-age"] == eager_cookie["max-age"]
     if view is shows:
         assert lazy.content == b"Hand 3 recorded."
+
+
+def test_a_hand_recorded_without_htmx_is_still_announced_after_a_poll_in_between(
+    client: Client,
+) -> None:
+    # The page's poll asks for no message (it makes no storage): it leaves the notice waiting.
+    table = table_services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob"], options={}
+    )
+    # Ann takes the eight cards, Bob the rest, posted as the page's form posts them.
+    hand = card_post_data(["Ann", "Bob"], {"Ann": EIGHT_CARDS, "Bob": rest(EIGHT_CARDS)})
+    response = client.post(table_url(table), hand)
+    assert response.status_code == 302
+    table.refresh_from_db()
+
+    poll = client.get(
+        table_url(table), {"part": "live"}, HTTP_IF_NONE_MATCH=f'"t{table.version}"', **HTMX
+    )
+
+    assert poll.status_code == 304
+    assert "messages" not in poll.cookies
+    assert "Hand 1 recorded." in html(client.get(response["Location"]))

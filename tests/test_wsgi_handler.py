@@ -7,7 +7,6 @@ make_context, until the collector comes; it is empty by then.)"""
 from __future__ import annotations
 
 import gc
-import io
 import os
 import subprocess
 import sys
@@ -19,6 +18,7 @@ import pytest
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpRequest, HttpResponseBase
+from django.test import RequestFactory
 from django.urls import reverse
 
 from scorekeeper.wsgi_handler import ReleasingWSGIHandler
@@ -57,23 +57,7 @@ def served(handler_class: type[WSGIHandler], path: str) -> tuple[int, list[weakr
     def start_response(status: str, headers: list[tuple[str, str]], *_: Any) -> None:
         statuses.append(status)
 
-    environ = {
-        "REQUEST_METHOD": "GET",
-        "PATH_INFO": path,
-        "QUERY_STRING": "",
-        "SERVER_NAME": "testserver",
-        "SERVER_PORT": "80",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "127.0.0.1",
-        "HTTP_HOST": "testserver",
-        "wsgi.url_scheme": "http",
-        "wsgi.input": io.BytesIO(b""),
-        "wsgi.errors": sys.stderr,
-        "wsgi.multithread": True,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
-        "wsgi.version": (1, 0),
-    }
+    environ = RequestFactory().get(path).environ
     answer = Watched()(environ, start_response)
     b"".join(answer)
     answer.close()

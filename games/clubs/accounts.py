@@ -11,7 +11,9 @@ or flushes the session)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from django.conf import settings
 from django.contrib import auth
@@ -72,18 +74,21 @@ def _read_with_session(session: object, pk: int) -> User | None:
     brought = getattr(session, "account_row", None)
     if brought is None or brought[0] != pk:
         return account(pk)
-    row = brought[1]
-    if row is None:
-        return None
-    query = _account_query(router.db_for_read(User))
-    return User.from_db(query.alias, _FIELDS, query.as_python(row))
+    return _account_of(brought[1])
 
 
 def account(pk: int) -> User | None:
     """The account with this pk, as ModelBackend reads it (every field), or None."""
+    return _account_of(_account_query(router.db_for_read(User)).row({_NO_ACCOUNT: pk}))
+
+
+def _account_of(row: Sequence[Any] | None) -> User | None:
+    """The account from its row's values (every field, in ``_FIELDS``' order), as the ORM makes
+    it; None for no row."""
+    if row is None:
+        return None
     query = _account_query(router.db_for_read(User))
-    row = query.row({_NO_ACCOUNT: pk})
-    return None if row is None else User.from_db(query.alias, _FIELDS, query.as_python(row))
+    return User.from_db(query.alias, _FIELDS, query.as_python(row))
 
 
 _FIELDS = [field.attname for field in User._meta.concrete_fields]

@@ -794,20 +794,3 @@ def test_the_rules_pages_say_how_many_play_as_each_game_allows(client: Client) -
         client.get(reverse("games:rules_game", args=["briscola"]), HTTP_ACCEPT_LANGUAGE="de")
     )
     assert "2 oder 4 Spieler" in briscola
-
-
-def test_a_hand_recorded_without_htmx_is_still_announced_after_a_poll_in_between(
-    client: Client,
-) -> None:
-    # The page's poll asks for no message (it makes no storage): it leaves the notice waiting.
-    table = two_player_table()
-    response = client.post(table_url(table), full_hand({"Ann": 1}))
-    table.refresh_from_db()
-
-    poll = client.get(
-        table_url(table), {"part": "live"}, HTTP_IF_NONE_MATCH=f'"t{table.version}"', **HTMX
-    )
-
-    assert poll.status_code == 304
-    assert "messages" not in poll.cookies
-    assert "Hand 1 recorded." in html(client.get(response["Location"]))
