@@ -186,12 +186,14 @@ class Production:
                 self.processes.append((f"app server {number}", process))
             for (name, process), port in zip(self.processes, self.app_ports, strict=True):
                 wait_for_port(port, process, name, APP_HOST)
-            self._start_nginx(nginx)
+            self.start_proxy(nginx)
         except BaseException:
             self.stop()
             raise
 
-    def _start_nginx(self, nginx: str) -> None:
+    def start_proxy(self, nginx: str) -> None:
+        """nginx alone, in front of whatever listens on the app ports (``start`` starts the app
+        servers first)."""
         self.state.chmod(0o755)
         user = ""
         if os.geteuid() == 0:
