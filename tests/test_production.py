@@ -38,6 +38,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from django.conf import settings
 
 from tests.scripts import load_script
 
@@ -524,6 +525,8 @@ def test_nginx_configuration_names_both_app_servers_and_buffers(tmp_path: Path) 
         f"client_body_temp_path {tmp_path}/client_body;",
     ):
         assert directive in conf
+    # A phone's app server is chosen by the cookie Django keeps its session in.
+    assert f"map $cookie_{settings.SESSION_COOKIE_NAME} $phone {{" in conf
 
 
 def test_the_set_up_needs_postgresql_and_a_key(tmp_path: Path) -> None:
