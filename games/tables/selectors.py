@@ -332,46 +332,76 @@ class StoredHand(NamedTuple):
 
 
 def table_hands(table: Table, latest: int | None = None) -> list[StoredHand]:
-    """The table's hands, oldest first, each with its points per side: two queries, the one
-    read of a table's hands a page or a write makes; with ``latest``, only that many of the
-    last ones, which cost the same however many came before.
+    """The table's hands, oldest first, each with its points per side: the one read of a
+    table's hands a page or a write makes; with ``latest``, only that many of the last ones,
+    which cost the same however many came before.
 
     Read with plain SQL on the ORM's own connection: the ORM's row handling (a converter per
     column of each row) cost four times the queries themselves, 1 ms at 10 hands and 8 ms at
     500, on every table page and every save. The columns are those of ``Round`` and
     ``RoundPoints``; a breakdown comes back as the JSON text both databases keep (Django
     reads jsonb as text too) and is decoded here, as ``JSONField`` would."""
+    if latest is not None:
+        return _latest_hands(table, latest)
     points: dict[int, dict[str, int]] = {}
     q = connection.ops.quote_name
-    hands, points_of = q(Round._meta.db_table), q(RoundPoints._meta.db_table)
-    of_table = f"SELECT {hands}.{q('id')} FROM {hands} WHERE {hands}.{q('table_id')} = %s"
-    order, parameters = q("number"), [table.pk]
-    if latest is not None:
-        # The last hands by the (table, number) index, however many came before them.
-        of_table += f" ORDER BY {order} DESC LIMIT %s"
-        order += " DESC"
-        parameters.append(latest)
+    hands, points_of, columns = _hand_tables()
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {q('round_id')}, {q('side')}, {q('points')} FROM {points_of} "
-            f"WHERE {q('round_id')} IN ({of_table}) ORDER BY {q('id')}",
-            parameters,
+            f"WHERE {q('round_id')} IN (SELECT {hands}.{q('id')} FROM {hands} "
+            f"WHERE {hands}.{q('table_id')} = %s) ORDER BY {q('id')}",
+            [table.pk],
         )
         for hand, side, value in cursor.fetchall():
             points.setdefault(hand, {})[side] = value
         cursor.execute(
-            f"SELECT {q('id')}, {q('public_id')}, {q('number')}, {q('dealer')}, "
-            f"{q('breakdown')} FROM {hands} WHERE {hands}.{q('table_id')} = %s ORDER BY {order}"
-            + (" LIMIT %s" if latest is not None else ""),
-            parameters,
+            f"SELECT {columns} FROM {hands} WHERE {hands}.{q('table_id')} = %s "
+            f"ORDER BY {q('number')}",
+            [table.pk],
         )
         rows = cursor.fetchall()
-    if latest is not None:
-        rows.reverse()
     return [
         StoredHand(pk, public_id, number, dealer, _json(breakdown), points.get(pk, {}))
         for pk, public_id, number, dealer, breakdown in rows
     ]
+
+
+def _hand_tables() -> tuple[str, str, str]:
+    """The hands' table, their points' table and the hands' columns a ``StoredHand`` is
+    made of, quoted for the connection's database."""
+    q = connection.ops.quote_name
+    columns = ", ".join(q(name) for name in ("id", "public_id", "number", "dealer", "breakdown"))
+    return q(Round._meta.db_table), q(RoundPoints._meta.db_table), columns
+
+
+def _latest_hands(table: Table, latest: int) -> list[StoredHand]:
+    """The last ``latest`` hands with their points in one query (the table page's read: a
+    round trip less than the hands and their points apart, 0.1-0.3 ms of every page on
+    PostgreSQL), a row for each side of each hand; all the hands are read in two, which
+    does not send each hand's breakdown once for each side."""
+    q = connection.ops.quote_name
+    hands, points_of, columns = _hand_tables()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT h.*, p.{q('side')}, p.{q('points')} FROM ("
+            f"SELECT {columns} FROM {hands} WHERE {q('table_id')} = %s "
+            # The last hands by the (table, number) index, however many came before them.
+            f"ORDER BY {q('number')} DESC LIMIT %s) h "
+            f"LEFT OUTER JOIN {points_of} p ON (p.{q('round_id')} = h.{q('id')}) "
+            f"ORDER BY h.{q('number')}, p.{q('id')}",
+            [table.pk, latest],
+        )
+        rows = cursor.fetchall()
+    found: list[StoredHand] = []
+    points: dict[str, int] = {}
+    for pk, public_id, number, dealer, breakdown, side, value in rows:
+        if not found or found[-1].pk != pk:
+            points = {}
+            found.append(StoredHand(pk, public_id, number, dealer, _json(breakdown), points))
+        if side is not None:
+            points[side] = value
+    return found
 
 
 def _json(value: Any) -> Any:

@@ -12,6 +12,7 @@ from games.models import Club, Role, Seat, Table
 from games.tables import selectors
 from games.tables import services as table_services
 from tests.clubs import home_club, member
+from tests.factories import points_entry
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +68,32 @@ def test_no_member_of_the_tables_club_finds_it() -> None:
 
     with pytest.raises(Table.DoesNotExist):
         selectors.table_get_for_member(table.public_id, outsider)
+
+
+def test_the_latest_hands_come_in_one_query_as_the_whole_read_has_them() -> None:
+    """The table page's read of its last hands (``table_hands(latest=...)``): one query, a row
+    per side, grouped back into the hands the whole read gives, in order, points in the
+    order they were stored."""
+    table = table_services.table_create(
+        club=home_club(), game="scopa", players=["Ann", "Bob", "Cy"], options={"target": 99}
+    )
+    for number in range(12):
+        table_services.round_record(table, points_entry(Ann=1, Bob=number % 3, Cy=number % 2))
+    every = selectors.table_hands(table)
+    assert [hand.number for hand in every] == list(range(1, 13))
+
+    for latest in (1, 5, 12, 40):
+        with CaptureQueriesContext(connection) as queries:
+            last = selectors.table_hands(table, latest=latest)
+        assert len(queries.captured_queries) == 1
+        assert last == every[-latest:]
+        assert [list(hand.points) for hand in last] == [
+            list(hand.points) for hand in every[-latest:]
+        ]
+    assert (
+        selectors.table_hands(
+            table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"]),
+            latest=5,
+        )
+        == []
+    )
