@@ -218,8 +218,8 @@ class SlowClient(threading.Thread):
                     return
 
 
-def slow_clients(port: int, hold: float) -> list[SlowClient]:
-    clients = [SlowClient(port, hold) for _ in range(SLOW_CLIENTS)]
+def slow_clients(port: int, hold: float, count: int = SLOW_CLIENTS) -> list[SlowClient]:
+    clients = [SlowClient(port, hold) for _ in range(count)]
     for client in clients:
         client.start()
     for client in clients:
@@ -290,14 +290,18 @@ def test_slow_clients_do_not_slow_saves_through_nginx(setup: SetUp) -> None:
 
 
 def test_slow_clients_hold_up_an_app_server_without_nginx(setup: SetUp) -> None:
-    """What the proxy is for: the same slow clients straight at one app server take every
-    thread of its workers (20 clients, 2 workers of 4 threads) and keep a save waiting until
-    they give up."""
+    """What the proxy is for: slow clients straight at one app server take every thread of its
+    workers (2 workers of 4 threads) and keep a save waiting until they give up."""
     direct = phone(setup.app_ports[0], setup.session)
     run = open_table(direct, setup.tables[1])
     quick = save(run)
     hold = 1.5
-    clients = slow_clients(setup.app_ports[0], hold)
+    # Five for each thread: however unevenly the two workers take them (a busy machine once
+    # left one worker with fewer slow clients than threads, and the save went through),
+    # every thread of both is held.
+    clients = slow_clients(setup.app_ports[0], hold, count=5 * 8)
+    # Connected means the kernel took them; the workers take them from it a moment later.
+    time.sleep(0.2)
     held = save(run)
     for client in clients:
         client.join(hold + 2)
