@@ -40,6 +40,7 @@ import psycopg
 import pytest
 from django.conf import settings
 
+from scorekeeper import gunicorn_conf
 from tests.scripts import load_script
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -51,6 +52,8 @@ CLIENT_TIMEOUT = 3
 # Rate limits: tables an account may start, guest accounts one address may make.
 TABLE_LIMIT = 3
 GUEST_LIMIT = 2
+# Workers per app server in the set-up (each of gunicorn_conf.threads threads).
+APP_WORKERS = 2
 
 # The set-up runs on PostgreSQL whichever database the pass has: CI runs it once, in the
 # PostgreSQL pass, which has the time for it.
@@ -159,7 +162,7 @@ def setup() -> Iterator[SetUp]:
         port=port,
         app_ports=app_ports,
         host=HOST,
-        workers=2,
+        workers=APP_WORKERS,
         client_timeout=CLIENT_TIMEOUT,
         state=scratch,
         static_root=scratch / "static",
@@ -291,15 +294,16 @@ def test_slow_clients_do_not_slow_saves_through_nginx(setup: SetUp) -> None:
 
 def test_slow_clients_hold_up_an_app_server_without_nginx(setup: SetUp) -> None:
     """What the proxy is for: slow clients straight at one app server take every thread of its
-    workers (2 workers of 4 threads) and keep a save waiting until they give up."""
+    workers (APP_WORKERS of gunicorn_conf.threads each) and keep a save waiting until they
+    give up."""
     direct = phone(setup.app_ports[0], setup.session)
     run = open_table(direct, setup.tables[1])
     quick = save(run)
     hold = 1.5
-    # Five for each thread: however unevenly the two workers take them (a busy machine once
-    # left one worker with fewer slow clients than threads, and the save went through),
-    # every thread of both is held.
-    clients = slow_clients(setup.app_ports[0], hold, count=5 * 8)
+    # Five for each thread: however unevenly the workers take them (a busy machine once left
+    # one worker with fewer slow clients than threads, and the save went through), every
+    # thread of each is held.
+    clients = slow_clients(setup.app_ports[0], hold, count=5 * APP_WORKERS * gunicorn_conf.threads)
     # Connected means the kernel took them; the workers take them from it a moment later.
     time.sleep(0.2)
     held = save(run)
@@ -398,6 +402,11 @@ UPSTREAM_RE = re.compile(
 )
 
 
+def upstream(port: int) -> str:
+    """An app server as nginx's access log names it ($upstream_addr)."""
+    return f"{production.APP_HOST}:{port}"
+
+
 def get_as(port: int, cookie: str, path: str) -> int:
     """A GET with the session cookie ``cookie`` (none when empty), whatever the answer sets:
     the status."""
@@ -447,7 +456,7 @@ def test_each_phone_stays_with_one_app_server(setup: SetUp) -> None:
     many phones spread over both servers."""
     phones = ask_as_phones(setup.port, rounds=3)
     tried = servers_tried(setup.state, phones, 3 * PHONES)
-    both = {f"{production.APP_HOST}:{port}" for port in setup.app_ports}
+    both = {upstream(port) for port in setup.app_ports}
     answering = {}
     for name, requests in tried.items():
         assert len(requests) == 3
@@ -463,7 +472,7 @@ def test_requests_without_a_session_go_to_each_app_server_in_turn(setup: SetUp) 
     tried = servers_tried(setup.state, phones, PHONES)
     answered = [servers[-1] for requests in tried.values() for servers in requests]
     assert len(answered) == PHONES
-    for server in (f"{production.APP_HOST}:{port}" for port in setup.app_ports):
+    for server in map(upstream, setup.app_ports):
         assert answered.count(server) >= PHONES // 4
 
 
@@ -485,7 +494,7 @@ def test_a_phone_goes_on_when_its_app_server_is_down(setup: SetUp) -> None:
     finally:
         proxy.stop()
         shutil.rmtree(state, ignore_errors=True)
-    closed_at, open_at = (f"{production.APP_HOST}:{port}" for port in (closed, setup.app_ports[0]))
+    closed_at, open_at = upstream(closed), upstream(setup.app_ports[0])
     requests = [servers for each in tried.values() for servers in each]
     assert len(requests) == 2 * PHONES
     assert all(servers[-1] == open_at for servers in requests)
