@@ -5,6 +5,7 @@ axe's page walk: tests/text_size.py, tests/test_browser_axe.py.)"""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -14,8 +15,9 @@ from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games import demo
 from games.demo import demo_league_create
-from games.models import Round
+from games.models import Player, Round, Seat
 from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
@@ -306,3 +308,37 @@ def test_league_standings_and_their_chips_fit_a_small_phone(
     assert cut_off == []
     assert starred, "no rating of the demo league is ranked below a lower one"
     page.context.close()
+
+
+def test_a_name_of_forty_letters_without_a_space_widens_no_page_past_a_phone(
+    live_server: LiveServer,
+    browser: Browser,
+    artifacts_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    long_name = "W" * 40  # the longest a name may be, and the widest letter
+    monkeypatch.setattr(
+        demo, "PLAYERS", (replace(demo.PLAYERS[0], name=long_name), *demo.PLAYERS[1:])
+    )
+    league = demo_league_create(club=home_club(), tables=12, seed=7, today=date(2026, 11, 19))
+    player = Player.objects.get(club=league.club, name=long_name)
+    seat = Seat.objects.filter(player=player, table__finished_at__isnull=False).first()
+    assert seat is not None, "the demo gave the long name no finished table"
+    context = browser.new_context(**SMALL_PHONE)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    pages = {
+        "the league's standings and latest results": reverse(
+            "games:league", kwargs={"league": league.public_id}
+        ),
+        "the home page's tables": reverse("games:home"),
+        "a table of theirs": reverse("games:table", kwargs={"table": seat.table.public_id}),
+        "their profile": reverse("games:player", kwargs={"player": player.public_id}),
+    }
+    for number, (what, path) in enumerate(pages.items()):
+        page.goto(live_server.url + path)
+        page.screenshot(path=artifacts_dir / f"forty-letter-name-360-{number}.png", full_page=True)
+        assert long_name in page.content(), f"{what}: the name is not on the page"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= SMALL_PHONE["viewport"]["width"], f"{what}: {width} px"
+    context.close()
