@@ -11,16 +11,18 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games import demo
 from games.demo import demo_league_create
 from games.models import Player, Round, Seat
+from games.scoring import GAMES
 from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
+from tests.kits import kit_for
 from tests.phone_pages import build_site, half_enter, settle
 
 # What these read is the layout, the same from either database (as the tap targets'): CI
@@ -310,20 +312,34 @@ def test_league_standings_and_their_chips_fit_a_small_phone(
     page.context.close()
 
 
-def test_a_name_of_forty_letters_without_a_space_widens_no_page_past_a_phone(
+LONG_NAME = "W" * 40  # the longest a name may be, of the widest letter, without a space
+
+
+def fits_a_phone_with_the_long_name(page: Page, url: str, what: str) -> None:
+    page.goto(url)
+    assert LONG_NAME in page.content(), f"{what}: the name is not on the page"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= SMALL_PHONE["viewport"]["width"], f"{what}: {width} px"
+
+
+def test_a_name_of_forty_letters_without_a_space_widens_no_league_page_past_a_phone(
     live_server: LiveServer,
     browser: Browser,
     artifacts_dir: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    long_name = "W" * 40  # the longest a name may be, and the widest letter
     monkeypatch.setattr(
-        demo, "PLAYERS", (replace(demo.PLAYERS[0], name=long_name), *demo.PLAYERS[1:])
+        demo, "PLAYERS", (replace(demo.PLAYERS[0], name=LONG_NAME), *demo.PLAYERS[1:])
     )
-    league = demo_league_create(club=home_club(), tables=12, seed=7, today=date(2026, 11, 19))
-    player = Player.objects.get(club=league.club, name=long_name)
-    seat = Seat.objects.filter(player=player, table__finished_at__isnull=False).first()
-    assert seat is not None, "the demo gave the long name no finished table"
+    league = demo_league_create(club=home_club(), tables=30, seed=7, today=date(2026, 11, 19))
+    player = Player.objects.get(club=league.club, name=LONG_NAME)
+    seats = Seat.objects.filter(player=player, table__finished_at__isnull=False)
+    table = seats.first().table  # type: ignore[union-attr]
+    money = seats.filter(table__options__cents_per_point__gt=0).first()
+    assert money is not None, "the demo gave the long name no evening played for money"
+    evening = timezone.localdate(money.table.created_at).isoformat()
+    first_hand = table.rounds.order_by("number").first()
+    assert first_hand is not None
     context = browser.new_context(**SMALL_PHONE)
     sign_in(context, live_server.url)
     page = context.new_page()
@@ -332,13 +348,41 @@ def test_a_name_of_forty_letters_without_a_space_widens_no_page_past_a_phone(
             "games:league", kwargs={"league": league.public_id}
         ),
         "the home page's tables": reverse("games:home"),
-        "a table of theirs": reverse("games:table", kwargs={"table": seat.table.public_id}),
+        "a table of theirs": reverse("games:table", kwargs={"table": table.public_id}),
+        "a hand of theirs, changed": reverse(
+            "games:round_edit", kwargs={"table": table.public_id, "hand": first_hand.public_id}
+        ),
         "their profile": reverse("games:player", kwargs={"player": player.public_id}),
+        "the evening's settling up": f"{reverse('games:settlement')}?date={evening}",
+        "a new table's recent players": reverse("games:table_new"),
     }
     for number, (what, path) in enumerate(pages.items()):
-        page.goto(live_server.url + path)
+        fits_a_phone_with_the_long_name(page, live_server.url + path, what)
         page.screenshot(path=artifacts_dir / f"forty-letter-name-360-{number}.png", full_page=True)
-        assert long_name in page.content(), f"{what}: the name is not on the page"
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= SMALL_PHONE["viewport"]["width"], f"{what}: {width} px"
+    context.close()
+
+
+def test_a_name_of_forty_letters_without_a_space_widens_no_hand_entry_past_a_phone(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """Every game's table with a hand in it (its form for the next) and that hand's change."""
+    club = home_club()
+    context = browser.new_context(**SMALL_PHONE)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    for game in GAMES:
+        names = [LONG_NAME, "Bo", "Cy", "Di", "Eva"][: kit_for(game).site_players(game)]
+        money = {"cents_per_point": 10, "currency": "EUR"}
+        table = table_services.table_create(
+            club=club,
+            game=game,
+            players=names,
+            options=money if GAMES[game].plays_for_money else None,
+        )
+        hand = table_services.round_record(table, kit_for(game).counted_hand(table.setup()))
+        address = f"{live_server.url}/tables/{table.public_id}/"
+        fits_a_phone_with_the_long_name(page, address, f"{game}: the table")
+        fits_a_phone_with_the_long_name(
+            page, f"{address}hands/{hand.public_id}/", f"{game}: a hand changed"
+        )
     context.close()
