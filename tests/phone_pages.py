@@ -63,14 +63,7 @@ def build_site() -> Site:
     # Each game at the size its kit shows (Scopa for two, Scopone and Briscola for four, ...).
     players = {game: FIVE[: kit_for(game).site_players(game)] for game in GAMES}
     for game, names in players.items():
-        money = {"cents_per_point": 10, "currency": "EUR"}
-        options = money if GAMES[game].plays_for_money else None
-        table = table_services.table_create(
-            club=club, game=game, players=names, league=league, options=options
-        )
-        # One hand counted at the table, so the scoreboard, history and chart have something.
-        table_services.round_record(table, kit_for(game).counted_hand(table.setup()))
-        site.tables[game] = table
+        site.tables[game] = table_with_a_hand(club, game, names, league=league)
 
     scopa = site.tables["scopa"]
     # A hand of cards too, so the history has a "Why?" (the primiera referee on its cards).
@@ -117,6 +110,23 @@ def build_site() -> Site:
         site.urls[f"rules {game}"] = f"/rules/{game}/"
         site.urls[f"table {game}"] = f"/tables/{site.tables[game].public_id}/"
     return site
+
+
+def table_with_a_hand(
+    club: Club, game: str, names: list[str], *, league: League | None = None
+) -> Table:
+    """A table of ``game`` for ``names`` (played for money where the game is) with one hand
+    counted at it, so its scoreboard, history and chart have something."""
+    money = {"cents_per_point": 10, "currency": "EUR"}
+    table = table_services.table_create(
+        club=club,
+        game=game,
+        players=names,
+        league=league,
+        options=money if GAMES[game].plays_for_money else None,
+    )
+    table_services.round_record(table, kit_for(game).counted_hand(table.setup()))
+    return table
 
 
 def settle(page: Page) -> None:

@@ -23,7 +23,7 @@ from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
 from tests.kits import kit_for
-from tests.phone_pages import build_site, half_enter, settle
+from tests.phone_pages import build_site, half_enter, settle, table_with_a_hand
 
 # What these read is the layout, the same from either database (as the tap targets'): CI
 # measures it once, in its SQLite pass, where it is quicker; the saves a page makes are
@@ -372,14 +372,8 @@ def test_a_name_of_forty_letters_without_a_space_widens_no_hand_entry_past_a_pho
     page = context.new_page()
     for game in GAMES:
         names = [LONG_NAME, "Bo", "Cy", "Di", "Eva"][: kit_for(game).site_players(game)]
-        money = {"cents_per_point": 10, "currency": "EUR"}
-        table = table_services.table_create(
-            club=club,
-            game=game,
-            players=names,
-            options=money if GAMES[game].plays_for_money else None,
-        )
-        hand = table_services.round_record(table, kit_for(game).counted_hand(table.setup()))
+        table = table_with_a_hand(club, game, names)
+        hand = table.rounds.get()
         address = f"{live_server.url}/tables/{table.public_id}/"
         fits_a_phone_with_the_long_name(page, address, f"{game}: the table")
         fits_a_phone_with_the_long_name(
