@@ -7,13 +7,15 @@ so standings and profiles only read them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
+from itertools import groupby
+from operator import itemgetter
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from games.models import League, Rating, Seat, Table
-from games.standings.rating import Match, MatchSide, Skill, replay
+from games.standings.rating import Match, MatchSide, RatingAfter, Replay, Skill
 
 ALL_GAMES = ""
 
@@ -43,39 +45,47 @@ def league_ratings_update(league_id: int, changed: Table) -> None:
     ):
         league_ratings_replay(league)
         return
-    matches = _matches(_finished_seats(league).filter(table=changed))
-    players = [player for side in matches[0].sides for player in side.players] if matches else []
-    finished = {changed.pk: changed.finished_at}
+    seats = _finished_seats(league).filter(table=changed)
+    match = _match(changed.pk, seats.values_list("player_id", "team", "place"))
+    players = [player for side in match.sides for player in side.players]
     rows: list[Rating] = []
     for scope in (ALL_GAMES, changed.game):
         start = _current_skills(league, scope, players)
-        rows.extend(_rows(league, scope, matches, start, finished))
+        rows.extend(
+            _row(league, scope, after, changed.finished_at) for after in Replay(start).rate(match)
+        )
     Rating.objects.bulk_create(rows)
 
 
+# How many ratings a replay holds before it writes them (a model object is about half a KB).
+_WRITE_EVERY = 200
+
+
 def league_ratings_replay(league: League) -> None:
-    """Rate all of the league's finished tables again, from scratch."""
-    matches_by_game: dict[str, list[Match]] = {}
-    all_matches: list[Match] = []
-    seats = _finished_seats(league)
-    tables = {
-        table: (game, finished_at)
-        for table, game, finished_at in seats.values_list(
-            "table_id", "table__game", "table__finished_at"
-        ).distinct()
-    }
-    finished: dict[int, datetime] = {}
-    for table, (_game, finished_at) in tables.items():
-        assert finished_at is not None  # the seats are those of finished tables
-        finished[table] = finished_at
-    for match in _matches(seats):
-        all_matches.append(match)
-        matches_by_game.setdefault(tables[match.key][0], []).append(match)
-    rows = _rows(league, ALL_GAMES, all_matches, {}, finished)
-    for game, matches in matches_by_game.items():
-        rows.extend(_rows(league, game, matches, {}, finished))
+    """Rate all of the league's finished tables again, from scratch.
+
+    The tables are read, rated and written a batch at a time, so a league's replay takes the
+    same memory whatever its size (a restored archive's is rated once, at its end).
+    """
     Rating.objects.filter(league=league).delete()
-    Rating.objects.bulk_create(rows, batch_size=2000)
+    scopes: dict[str, Replay] = {ALL_GAMES: Replay()}
+    rows: list[Rating] = []
+    seats = _finished_seats(league).values_list(
+        "table_id", "table__game", "table__finished_at", "player_id", "team", "place"
+    )
+    for (table_id, game, finished_at), table_seats in groupby(
+        seats.iterator(chunk_size=2000), key=itemgetter(0, 1, 2)
+    ):
+        match = _match(table_id, (seat[3:] for seat in table_seats))
+        for scope in (ALL_GAMES, game):
+            rows.extend(
+                _row(league, scope, after, finished_at)
+                for after in scopes.setdefault(scope, Replay()).rate(match)
+            )
+        if len(rows) >= _WRITE_EVERY:
+            Rating.objects.bulk_create(rows)
+            rows.clear()
+    Rating.objects.bulk_create(rows)
 
 
 def _finished_seats(league: League) -> QuerySet[Seat]:
@@ -87,22 +97,15 @@ def _finished_seats(league: League) -> QuerySet[Seat]:
     ).order_by("table__finished_at", "table_id", "position")
 
 
-def _matches(seats: QuerySet[Seat]) -> list[Match]:
-    """One match per table, its sides (a team, or a single player) with their places."""
-    rows = seats.values_list("table_id", "player_id", "team", "place")
-    tables: dict[int, dict[str, tuple[list[int], int]]] = {}
-    for table_id, player_id, team, place in rows:
-        sides = tables.setdefault(table_id, {})
-        side = team or f"#{player_id}"
+def _match(table_id: int, seats: Iterable[tuple[int, str, int | None]]) -> Match:
+    """A table's match: its sides (a team, or a single player) with their places."""
+    sides: dict[str, tuple[list[int], int]] = {}
+    for player_id, team, place in seats:
         assert place is not None  # finishing a table places every seat
-        sides.setdefault(side, ([], place))[0].append(player_id)
-    return [
-        Match(
-            table_id,
-            tuple(MatchSide(tuple(players), place) for players, place in sides.values()),
-        )
-        for table_id, sides in tables.items()
-    ]
+        sides.setdefault(team or f"#{player_id}", ([], place))[0].append(player_id)
+    return Match(
+        table_id, tuple(MatchSide(tuple(players), place) for players, place in sides.values())
+    )
 
 
 def _current_skills(league: League, scope: str, players: Sequence[int]) -> dict[int, Skill]:
@@ -119,22 +122,13 @@ def _current_skills(league: League, scope: str, players: Sequence[int]) -> dict[
     return {player_id: Skill(mu, sigma) for player_id, mu, sigma in rows}
 
 
-def _rows(
-    league: League,
-    scope: str,
-    matches: Sequence[Match],
-    start: dict[int, Skill],
-    finished: dict[int, datetime],
-) -> list[Rating]:
-    return [
-        Rating(
-            league=league,
-            scope=scope,
-            table_id=after.match,
-            finished_at=finished[after.match],
-            player_id=after.player,
-            mu=after.skill.mu,
-            sigma=after.skill.sigma,
-        )
-        for after in replay(matches, start)
-    ]
+def _row(league: League, scope: str, after: RatingAfter, finished_at: datetime) -> Rating:
+    return Rating(
+        league=league,
+        scope=scope,
+        table_id=after.match,
+        finished_at=finished_at,
+        player_id=after.player,
+        mu=after.skill.mu,
+        sigma=after.skill.sigma,
+    )

@@ -56,28 +56,38 @@ class RatingAfter:
     skill: Skill
 
 
-def replay(matches: Iterable[Match], start: Mapping[int, Skill] | None = None) -> list[RatingAfter]:
-    """Rate the matches in the order given, each player starting from ``start`` (or as a
-    newcomer); returns every player's skill after each of their matches.
+class Replay:
+    """Players' skills as matches are rated one after another, each player starting from
+    ``start`` (or as a newcomer): a league's tables can be rated as they are read, without
+    holding them all."""
 
-    A match needs two sides to say anything about skill; one with fewer is skipped.
-    """
-    current: dict[int, Skill] = dict(start or {})
-    history: list[RatingAfter] = []
-    for match in matches:
+    def __init__(self, start: Mapping[int, Skill] | None = None) -> None:
+        self.current: dict[int, Skill] = dict(start or {})
+
+    def rate(self, match: Match) -> list[RatingAfter]:
+        """Every player's skill after ``match``. A match needs two sides to say anything
+        about skill; one with fewer is skipped."""
         if len(match.sides) < 2:
-            continue
+            return []
         teams = [
             [
                 _MODEL.rating(mu=skill.mu, sigma=skill.sigma)
-                for skill in (current.get(player, NEWCOMER) for player in side.players)
+                for skill in (self.current.get(player, NEWCOMER) for player in side.players)
             ]
             for side in match.sides
         ]
         rated = _MODEL.rate(teams, ranks=[float(side.place) for side in match.sides])
+        after: list[RatingAfter] = []
         for side, team in zip(match.sides, rated, strict=True):
             for player, rating in zip(side.players, team, strict=True):
                 skill = Skill(rating.mu, rating.sigma)
-                current[player] = skill
-                history.append(RatingAfter(match.key, player, skill))
-    return history
+                self.current[player] = skill
+                after.append(RatingAfter(match.key, player, skill))
+        return after
+
+
+def replay(matches: Iterable[Match], start: Mapping[int, Skill] | None = None) -> list[RatingAfter]:
+    """Rate the matches in the order given, each player starting from ``start`` (or as a
+    newcomer); returns every player's skill after each of their matches."""
+    ratings = Replay(start)
+    return [after for match in matches for after in ratings.rate(match)]

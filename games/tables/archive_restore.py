@@ -14,6 +14,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext
 
 from games.clubs.services import club_create, club_log
+from games.leagues.ratings import league_ratings_replay
 from games.models import (
     CURRENCY_CHOICES,
     Club,
@@ -151,6 +152,11 @@ def _club_archive_restore(records: Iterable[Record], *, by: User, ids: PublicIds
                 logged = True
             _club_change_restore(record, club, ids, by)
     assert club is not None  # read_archive ends with the end record, after the club
+    for league in leagues.values():
+        # Once per league, after its last table: rating after each table restored would
+        # replay the league so far again and again (an archive's tables need not come in the
+        # order they finished), a quarter of a big restore's time.
+        league_ratings_replay(league)
     if not logged:
         ClubChange.objects.filter(club=club).delete()
     club_log(
@@ -229,9 +235,9 @@ def _club_change_restore(record: Record, club: Club, ids: PublicIds, by: User) -
 def table_from_archive(
     record: Record, *, club: Club, league: League | None, ids: PublicIds, by: User
 ) -> Table:
-    """One archived table, its hands scored again by the engine through the write path (a
-    finished league table is rated there, after the ones restored before it), then given back
-    its ids, times, version, watch link and log as the archive has them."""
+    """One archived table, its hands scored again by the engine through the write path, then
+    given back its ids, times, version, watch link and log as the archive has them. Its league
+    is rated by the caller, once the league's tables are all restored."""
     line = record.line
     hands = record.records("hands")
     changes = record.records("changes")
@@ -268,7 +274,9 @@ def table_from_archive(
     ]
     stopped = finished_at is not None and table.rules.ends_when_players_stop
     try:
-        change_hands(table, StoredHands(list(rounds), {}, {}, {}), 0, stopped=stopped)
+        change_hands(
+            table, StoredHands(list(rounds), {}, {}, {}), 0, stopped=stopped, rate_league=False
+        )
     except EntryError as error:
         raise problems_in_line(line, error.problems, lambda p: p.text(gettext)) from None
     log = [_table_change(change, table, ids, by) for change in changes]

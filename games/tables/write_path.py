@@ -402,9 +402,10 @@ def _table_decide(
     stopped: bool,
     finished_before: bool,
     last_dealer: int | None,
+    rate_league: bool,
 ) -> None:
     """Keep the result the hands give on the table and its seats, bump the table's version,
-    and bring a league's ratings up to date.
+    and bring a league's ratings up to date (unless the caller rates the league itself).
 
     A game without an end in its rules (Schafkopf) is over while the players have ``stopped``
     it; its winners follow the balance.
@@ -427,7 +428,11 @@ def _table_decide(
     table.save(
         update_fields=["finished_at", "winners", "hands_played", "version", "updated_at", "tally"]
     )
-    if table.league_id is not None and (finished_before or table.finished_at is not None):
+    if (
+        rate_league
+        and table.league_id is not None
+        and (finished_before or table.finished_at is not None)
+    ):
         league_ratings.league_ratings_update(table.league_id, table)
 
 
@@ -439,13 +444,15 @@ def change_hands(
     entered: int | None = None,
     stopped: bool | None = None,
     setup: TableSetup | None = None,
+    rate_league: bool = True,
 ) -> Rescored:
     """The one path every change to a table takes: re-score from the first changed hand to
     the end, store what changed, decide the result again (seats, ratings), bump the version.
 
     ``stopped`` says whether an open-ended evening (Schafkopf) is over; by default it stays
     as it was. ``setup``: the table's setup, when the caller read it at the version the
-    locked table still has (else it is read here).
+    locked table still has (else it is read here). ``rate_league`` False: the caller rates
+    the league once its writes are done (a restore of many tables), not after each table.
     """
     if table.is_abandoned:
         # The one path every change to the hands takes, so no write can finish an abandoned
@@ -465,6 +472,7 @@ def change_hands(
         stopped=stopped,
         finished_before=finished_before,
         last_dealer=stored.rounds[-1].dealer if stored.rounds else None,
+        rate_league=rate_league,
     )
     return rescored
 

@@ -134,7 +134,12 @@ def test_a_league_table_must_be_of_a_game_it_counts_and_its_players_join():
     assert sorted(club.members.values_list("name", flat=True)) == ["Ann", "Bob"]
 
 
-def test_ratings_follow_finished_tables_and_an_incremental_update_equals_a_replay():
+# A replay writes its ratings a batch at a time: batches of 3 cut tables and scopes apart.
+@pytest.mark.parametrize("write_every", [3, 200])
+def test_ratings_follow_finished_tables_and_an_incremental_update_equals_a_replay(
+    write_every, monkeypatch
+):
+    monkeypatch.setattr(league_ratings, "_WRITE_EVERY", write_every)
     club = league()
     finished("scopa", ["Ann", "Bob"], "Ann", league=club, when=at("2026-01-05"))
     finished("scopone", FOUR, "Ann", league=club, when=at("2026-01-06"))
