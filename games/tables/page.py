@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,9 +60,10 @@ WINDOW = HISTORY_PAGE
 _entry_reader = functools.cache(entry_reader)
 
 # The table page's stored part (``{% stored_part %}`` in tables/table_detail.html), and what
-# stands in it for the new hand's token (letters only; a real token is URL-safe base64).
+# stands in it for the new hand's token: letters and digits, its tail drawn once per process,
+# as stored_parts.CSRF_PLACEHOLDER's, so no name a player types spells it.
 STORED_PART = "table-main"
-HAND_TOKEN_PLACEHOLDER = "StoredPartHandTokenPlaceholder"
+HAND_TOKEN_PLACEHOLDER = f"StoredPartHand{secrets.token_hex(16)}"
 
 # The parts of the table page a GET can ask for on its own (``?part=``).
 PARTS = ("chart", "history")

@@ -20,6 +20,7 @@ part as it is, every time, its ``{% each_time %}`` blocks in place.
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -31,9 +32,11 @@ from games.remembered import Remembered
 
 register = template.Library()
 
-# Stands for the CSRF token in a stored part: letters only, so escaping leaves it as it is,
-# and no page shows it otherwise.
-CSRF_PLACEHOLDER = "StoredPartCsrfTokenPlaceholder"
+# Stands for the CSRF token in a stored part: letters and digits only, so escaping (HTML or
+# JSON) leaves it as it is; its tail drawn once per process (stored parts are a process's
+# own), so no text a player types can spell it: a player named after a fixed placeholder was
+# shown the token in place of the name.
+CSRF_PLACEHOLDER = f"StoredPartCsrf{secrets.token_hex(16)}"
 # Where each ``{% each_time %}`` block goes in a stored part's markup, by its number: a comment,
 # which no escaped text a player typed can spell (a name of letters could, and would cut the
 # part in the wrong places); the context variable holding the blocks met while a part is

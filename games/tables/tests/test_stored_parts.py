@@ -130,6 +130,24 @@ def test_the_forms_in_a_stored_part_carry_the_requests_own_csrf_token() -> None:
     assert Table.objects.get(pk=table.pk).watch_token
 
 
+# What the placeholders were, letters a player could type as a name (up to stop 46).
+NAMES_LIKE_PLACEHOLDERS = ["StoredPartCsrfTokenPlaceholder", "StoredPartHandTokenPlaceholder"]
+
+
+def test_a_player_named_as_a_placeholder_is_shown_by_name_not_given_a_token() -> None:
+    table = table_services.table_create(
+        club=home_club(), game="scopa", players=NAMES_LIKE_PLACEHOLDERS, options={"target": 99}
+    )
+    table_services.round_record(table, points_entry(**dict.fromkeys(NAMES_LIKE_PLACEHOLDERS, 1)))
+    client = signed_in(Role.OWNER)
+    # Rendered, then given its stored part, then given the whole page stored.
+    for _visit in range(3):
+        text = client.get(table_url(table)).content.decode()
+        for name in NAMES_LIKE_PLACEHOLDERS:
+            # In the seats, the scoreboard, the chart's legend, the history.
+            assert text.count(name) >= 4, name
+
+
 def test_the_whole_page_is_rendered_once_for_its_readers_each_given_its_own_tokens() -> None:
     table = scopa_table()
     url = table_url(table)
