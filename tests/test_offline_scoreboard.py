@@ -152,9 +152,7 @@ def as_post(fields: Fields) -> dict[str, list[str]]:
     return data
 
 
-def kept_then_stored(
-    client: Client, table: Table, hands: list[Fields], *, rows: bool = True
-) -> tuple[Board, Board]:
+def kept_then_stored(client: Client, table: Table, hands: list[Fields]) -> tuple[Board, Board]:
     """The scoreboard as the phone shows it with ``hands`` kept, and as the server shows it
     once they are stored; and each kept hand's points as the phone writes them and as the
     history then does, newest first."""
@@ -170,9 +168,9 @@ def kept_then_stored(
     table.refresh_from_db()
     after = read_page(client, table)
     kept = [list(written.values()) for written in reversed(phone["pending_text"])]
-    # Briscola's history gives a deal's card points, not the deal won.
-    if rows and table.game != "briscola":
-        assert kept == after.history[: len(hands)]
+    # Every game's: a Briscola deal's card points (not the deal won), a Ciapanò deal's players
+    # who played it (not one already out).
+    assert kept == after.history[: len(hands)]
     return shown, after.board
 
 
@@ -299,7 +297,7 @@ def test_the_deal_passes_over_a_ciapano_player_out_on_the_phone_too(client: Clie
     table = new_table("ciapano", ["Ann", "Bob", "Cy", "Di"], {"elimination_at": 31}, dealer=3)
     to_cy = [["mode", "points"], ["points_2", "11"]]
     to_ann = [["mode", "points"], ["points_0", "11"]]
-    # (The history leaves out a player who is out; a kept hand's row names every side still.)
-    shown, stored = kept_then_stored(client, table, [to_cy, to_cy, to_cy, to_ann], rows=False)
+    # The fourth hand's row, kept as stored, leaves Cy out: out, Cy did not play it.
+    shown, stored = kept_then_stored(client, table, [to_cy, to_cy, to_cy, to_ann])
     assert "Next to deal: Ann" in stored.facts
     assert (shown.totals, shown.facts) == (stored.totals, stored.facts)

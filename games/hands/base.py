@@ -83,6 +83,15 @@ def read_breakdown(
     return rules.read_breakdown(stored)
 
 
+def row_points(
+    points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
+) -> tuple[tuple[str, str], ...]:
+    """A hand's row in the history: the number its game shows beside each side
+    (``Game.row_points``, which the phone's kept hands are written by too)."""
+    shown = GAMES[setup.game].row_points(points, breakdown, setup)
+    return tuple((side, str(number)) for side, number in shown.items())
+
+
 def entry_part(entry: Mapping[str, object], key: str) -> Mapping[str, object]:
     """The object under ``key`` in a stored entry (each side's points, captures...), empty
     when there is none: the engine checked the entry's shape when it was stored."""
@@ -550,8 +559,7 @@ class HandEntry:
         self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
     ) -> HistoryLine:
         return HistoryLine(
-            points=tuple((side, str(points.get(side, 0))) for side in setup.sides),
-            lines=tuple(self.explain(breakdown, setup)),
+            points=row_points(points, breakdown, setup), lines=tuple(self.explain(breakdown, setup))
         )
 
     def scoreboard(

@@ -245,6 +245,15 @@ class Game(ABC):
         or money). The phone writes the totals with the hands it kept by this too."""
         return str(total)
 
+    def row_points(
+        self, points: Mapping[Side, int], breakdown: Mapping[str, JSON], table: TableSetup
+    ) -> dict[Side, int]:
+        """What a hand's row in the history shows beside each side, in seat order: the hand's
+        points, unless the game shows otherwise (Briscola: each side's card points; Ciapanò:
+        only who played the deal). The server's history and the phone's hands kept with no
+        signal both write their rows from it."""
+        return {side: points.get(side, 0) for side in table.sides}
+
     def stopped_winners(self, state: GameState) -> tuple[Side, ...]:
         """Who won an evening the players ended themselves: the best total, shared on a tie."""
         if not state.totals:

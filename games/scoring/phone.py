@@ -33,7 +33,7 @@ def score(
         sheet = read_scoresheet(document)
     except (EntryError, ValueError) as error:
         return {"ok": False, "problems": _problems(error), "rounds": [], "totals": {}}
-    return _scored(sheet, first_dealer, numbers=numbers or NumberStyle())
+    return _scored(sheet, first_dealer, numbers=numbers or NumberStyle())[0]
 
 
 def _scored(
@@ -42,9 +42,10 @@ def _scored(
     pending: Sequence[Values] = (),
     reader: EntryReader | None = None,
     numbers: NumberStyle | None = None,
-) -> dict[str, object]:
+) -> tuple[dict[str, object], list[RoundScore]]:
     """``score`` of a sheet read, its ``pending`` hands (a form's values) read by ``reader``
-    one at a time after its rounds, each as the table stands before it."""
+    one at a time after its rounds, each as the table stands before it; and the hands that
+    scored."""
     tracker = sheet.game.tracker(sheet.table, first_dealer)
     entries: list[Mapping[str, object]] = []
     scored: list[RoundScore] = []
@@ -80,7 +81,7 @@ def _scored(
         tracker = sheet.game.tracker(sheet.table, first_dealer)
         scored = [tracker.add(entry) for entry in entries[:finished]]
         state = tracker.state()
-    return {
+    result = {
         "ok": not problems,
         "problems": problems,
         "rounds": [{"points": dict(each.points)} for each in scored],
@@ -97,6 +98,7 @@ def _scored(
         "winners": list(state.winners),
         "eliminated": list(state.eliminated),
     }
+    return result, scored
 
 
 def _problems(error: Exception) -> list[dict[str, object]]:
@@ -136,17 +138,16 @@ def score_pending(
     by the game's own reader and scored after the table's stored ones (``document``, its
     scoresheet): ``pending``, for each kept hand in order, its points or why it has none yet
     (a hand after one that could not be read or scored waits too), and in ``pending_text``
-    those points as the game writes them (``Game.total_text``: a Schafkopf hand's as its row in
-    the history) or None; and the totals, whether the game is over and who won, with those that
-    scored. Each is read as the table stands before it, the hands before it scored
-    (``posted.Before``)."""
+    what its row in the history will show once stored (``Game.row_points``, each number as
+    ``Game.total_text`` writes it: a Schafkopf hand's "+1.50 €", a Briscola deal's card
+    points, a Ciapanò deal's players who played it) or None; and the totals, whether the game
+    is over and who won, with those that scored. Each is read as the table stands before it,
+    the hands before it scored (``posted.Before``)."""
     sheet = read_scoresheet(document)
     stored = len(sheet.rounds)
     reader = entry_reader(sheet.table.game)
     values = [form_values(fields) for fields in hands]
-    result = _scored(sheet, first_dealer, values, reader, numbers)
-    rounds = result["rounds"]
-    assert isinstance(rounds, list)
+    result, scored = _scored(sheet, first_dealer, values, reader, numbers)
     problems = result["problems"]
     assert isinstance(problems, list)
     style = numbers or NumberStyle()
@@ -154,13 +155,15 @@ def score_pending(
     written: list[dict[str, str] | None] = []
     for index in range(len(hands)):
         number = stored + index + 1
-        if number <= len(rounds):
-            points: dict[str, int] = rounds[number - 1]["points"]
-            pending.append({"points": points})
+        if number <= len(scored):
+            hand = scored[number - 1]
+            pending.append({"points": dict(hand.points)})
+            # As the hand's row in the history will show it once stored.
+            shown = sheet.game.row_points(hand.points, hand.breakdown, sheet.table)
             written.append(
                 {
                     side: sheet.game.total_text(each, sheet.table, style)
-                    for side, each in points.items()
+                    for side, each in shown.items()
                 }
             )
         else:

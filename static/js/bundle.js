@@ -1290,8 +1290,8 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     });
   }
 
-  // A kept hand's points as the game writes them (phone.py's pending_text: a Schafkopf hand's
-  // "+1.50 €", as its row in the history will).
+  // A kept hand's points as its row in the history will show them once stored (phone.py's
+  // pending_text: a Schafkopf hand's "+1.50 €", a Briscola deal's card points).
   function pointsText(result, index) {
     var written = result.pending_text[index];
     return Object.keys(written).map(function (side) {

@@ -200,6 +200,14 @@ class Briscola(CardPointsGame):
     def read_breakdown(self, data: object) -> BriscolaBreakdown:
         return read_breakdown(data)
 
+    def row_points(
+        self, points: Mapping[Side, int], breakdown: Mapping[str, JSON], table: TableSetup
+    ) -> dict[Side, int]:
+        """A deal's row shows each side's card points (rules.md §2-§3: 61 of the 120 win
+        it); its points, 1 for the deal's winner, are what the match counts (§4)."""
+        deal = read_breakdown(breakdown)
+        return {side: deal.card_points.get(side, 0) for side in table.sides}
+
     # -- the match ------------------------------------------------------------------------------
     def game_state(self, rounds: Sequence[RoundScore], table: TableSetup) -> GameState:
         """The match goes to the first side to win more than half of N deals; a drawn deal

@@ -22,6 +22,7 @@ from games.hands.base import (
     dealer_facts,
     entry_part,
     read_breakdown,
+    row_points,
     total_text,
 )
 from games.hands.card_points import CardPointsForm, CardPointsHandEntry
@@ -213,7 +214,7 @@ class BriscolaHandEntry(CardPointsHandEntry):
     ) -> HistoryLine:
         deal = read_breakdown(breakdown, setup, Briscola)
         return HistoryLine(
-            points=tuple((side, str(deal.card_points.get(side, 0))) for side in setup.sides),
+            points=row_points(points, breakdown, setup),
             lines=tuple(explain_deal(deal)),
             summary=deal_summary(deal),
         )

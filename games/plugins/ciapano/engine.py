@@ -710,6 +710,14 @@ class Ciapano(Game):
         """A stored breakdown of this game as its dataclass (see ``read_breakdown``)."""
         return read_breakdown(data)
 
+    def row_points(
+        self, points: Mapping[str, int], breakdown: Mapping[str, JSON], table: TableSetup
+    ) -> dict[str, int]:
+        """A deal's row shows who played it, in seat order: a player already out sat it out
+        (rules.md §6), and a 0 beside their name would read as a score."""
+        played = read_breakdown(breakdown).players or table.players
+        return {player: points.get(player, 0) for player in table.players if player in played}
+
     # -- the game ---------------------------------------------------------------------------
     def places(self, state: GameState, table: TableSetup) -> dict[str, int]:
         """The winner first, then whoever stayed in longer; of those who went out in the same

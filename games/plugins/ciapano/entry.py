@@ -29,6 +29,7 @@ from games.hands.base import (
     entry_part,
     read_breakdown,
     rest_to,
+    row_points,
     total_text,
 )
 from games.hands.demo_base import DemoGame
@@ -403,15 +404,11 @@ class CiapanoHandEntry(HandEntry):
         self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
     ) -> HistoryLine:
         hand = read_breakdown(breakdown, setup, Ciapano)
-        # Players already out sat the hand out: a 0 beside their name would read as a score.
-        played = hand.players or setup.players
         summary = ""
         if isinstance(hand, CiapanoDealBreakdown) and hand.moon:
             summary = _("Moon by %(player)s:") % {"player": hand.moon}
         return HistoryLine(
-            points=tuple(
-                (player, str(points.get(player, 0))) for player in setup.players if player in played
-            ),
+            points=row_points(points, breakdown, setup),
             lines=tuple(explain_hand(hand)),
             summary=summary,
         )

@@ -22,6 +22,7 @@ from games.hands.base import (
     entry_items,
     entry_part,
     read_breakdown,
+    row_points,
     total_text,
 )
 from games.hands.demo_base import DemoGame
@@ -335,7 +336,7 @@ class SwoopsHandEntry(HandEntry):
         if isinstance(round_, SwoopsCardsBreakdown):
             summary = _("%(player)s went out") % {"player": round_.went_out}
         return HistoryLine(
-            points=tuple((side, str(points.get(side, 0))) for side in setup.sides),
+            points=row_points(points, breakdown, setup),
             lines=tuple(explain_round(round_)),
             summary=summary,
         )

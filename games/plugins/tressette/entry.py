@@ -15,7 +15,6 @@ from games.hands.base import (
     BaseHandForm,
     ChartHints,
     HandEntry,
-    HistoryLine,
     Scoreboard,
     ScoreRow,
     dealer_facts,
@@ -182,14 +181,6 @@ class TressetteHandEntry(CardPointsHandEntry):
 
     def explain(self, breakdown: Mapping[str, JSON], setup: TableSetup) -> list[str]:
         return explain_hand(read_breakdown(breakdown, setup, Tressette))
-
-    def history_line(
-        self, points: Mapping[str, int], breakdown: Mapping[str, JSON], setup: TableSetup
-    ) -> HistoryLine:
-        return HistoryLine(
-            points=tuple((side, str(points.get(side, 0))) for side in setup.sides),
-            lines=tuple(self.explain(breakdown, setup)),
-        )
 
     def scoreboard(
         self, setup: TableSetup, state: GameState, next_dealer: str | None
