@@ -1643,18 +1643,38 @@ var htmx=function(){"use strict";const Y={onLoad:null,process:null,on:null,off:n
     if (worker) worker.postMessage(message);
   }
 
+  var VIEWER = "scorekeeper:viewer";
+
+  // Whether the pages kept so far were kept for someone else than this page is for: a visitor
+  // who became a guest by starting a table (signing in or out forgets them, below). Known from
+  // the last page the server sent (a kept copy says nothing new).
+  function viewerChanged() {
+    if (document.documentElement.dataset.offlineSince) return false;
+    var viewer = document.documentElement.dataset.viewer || "";
+    try {
+      var before = localStorage.getItem(VIEWER);
+      localStorage.setItem(VIEWER, viewer);
+      return before !== null && before !== viewer;
+    } catch (error) {
+      return false; // no storage: the kept pages follow as they are opened
+    }
+  }
+
   window.addEventListener("load", function () {
     if (savesData()) return;
+    var again = viewerChanged();
     navigator.serviceWorker
       .register("/sw.js", { scope: "/" })
       .then(function () { return navigator.serviceWorker.ready; })
       .then(function (registration) {
         // What offline use needs and this phone never opened (the rules, the referees), and
-        // this page if the worker did not see it come (the first visit).
+        // this page if the worker did not see it come (the first visit); all of them again
+        // when they were kept for someone else.
         if (!registration.active) return;
         registration.active.postMessage({
           type: "warm",
           page: navigator.serviceWorker.controller ? null : location.href,
+          again: again,
         });
       })
       .catch(function () {

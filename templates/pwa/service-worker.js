@@ -80,7 +80,9 @@ self.addEventListener("fetch", function (event) {
 self.addEventListener("message", function (event) {
   const message = event.data || {};
   if (message.type === "warm") {
-    event.waitUntil(warm(typeof message.page === "string" ? message.page : null));
+    event.waitUntil(
+      warm(typeof message.page === "string" ? message.page : null, message.again === true)
+    );
   } else if (message.type === "refresh" && typeof message.url === "string") {
     event.waitUntil(refresh(message.url));
   } else if (message.type === "forget-pages") {
@@ -254,12 +256,13 @@ async function keptPage(request, draftOnly) {
 
 // Fetched in the background once a page has loaded (pwa.js asks, unless the phone saves
 // data): the pages a player may want with no signal though they never opened them here, and
-// the page itself when it loaded before the worker was there to keep it.
-async function warm(page) {
+// the page itself when it loaded before the worker was there to keep it; ``again``, those
+// kept already too (they were kept for someone else: a visitor now a guest).
+async function warm(page, again) {
   if (page) await refresh(page);
   const cache = await caches.open(PAGES);
   for (const url of CONFIG.pages.warm) {
-    if (await cache.match(url, { ignoreVary: true })) continue;
+    if (!again && (await cache.match(url, { ignoreVary: true }))) continue;
     await refresh(url);
   }
   await warmEngine();
