@@ -18,11 +18,13 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
-from django.test import Client
+from django.http import HttpRequest, HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.middleware import UnfitTextMiddleware
 from games.models import Player, Table
 from games.unfit_text import mended
 from tests import test_access_matrix
@@ -141,6 +143,39 @@ def test_a_session_cookie_holding_a_nul_is_as_if_never_sent() -> None:
 def test_what_the_middleware_mends_is_one_replacement_character_each() -> None:
     assert mended("a\x00b\ud800c\udfffd") == "a\ufffdb\ufffdc\ufffdd"
     assert mended("José 😀") == "José 😀"
+
+
+@pytest.mark.parametrize("unfit", ["\x00", "\ud800"])
+def test_the_middleware_mends_the_query_and_headers_and_drops_the_cookies_it_finds_them_in(
+    unfit: str,
+) -> None:
+    seen: list[HttpRequest] = []
+
+    def view(request: HttpRequest) -> HttpResponse:
+        seen.append(request)
+        return HttpResponse()
+
+    # The query as a browser sends it (a lone surrogate cannot be percent-encoded as UTF-8,
+    # and the bytes that would stand for one Django reads as U+FFFD already).
+    request = RequestFactory().get(
+        "/tables/?q=a%00b&r=fine", HTTP_USER_AGENT=f"phone{unfit}", HTTP_X_OK="x"
+    )
+    request.COOKIES = {"fine": "1", f"bad{unfit}name": "1", "bad_value": f"1{unfit}"}
+    UnfitTextMiddleware(view)(request)
+
+    assert dict(seen[0].GET.lists()) == {"q": ["a\ufffdb"], "r": ["fine"]}
+    assert seen[0].META["HTTP_USER_AGENT"] == "phone\ufffd"
+    assert seen[0].META["HTTP_X_OK"] == "x"
+    assert seen[0].COOKIES == {"fine": "1"}
+
+    clean = RequestFactory().get("/tables/", HTTP_USER_AGENT="phone")
+    clean.COOKIES = {"fine": "1"}
+    UnfitTextMiddleware(view)(clean)
+    assert (dict(seen[1].GET), seen[1].COOKIES, seen[1].META["HTTP_USER_AGENT"]) == (
+        {},
+        {"fine": "1"},
+        "phone",
+    )
 
 
 # -- every URL, field and parameter -------------------------------------------------------------

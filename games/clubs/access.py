@@ -297,11 +297,13 @@ def club_for_new(request: HttpRequest, chosen: Club | None = None, *, token: str
 def touch_guest(request: HttpRequest) -> None:
     """Once a day, move a guest's last-seen day on and renew the session, so a guest who keeps
     playing keeps the account and one who left long ago can be removed."""
-    # The session first: the account is read only for a guest not yet seen today, so a page
-    # that never looks at the account (a named account's, or any on a day already seen) does
-    # not read it for this.
+    # The session first, and the date only for a guest's (most requests are not); the account
+    # is read only for a guest not yet seen today, so a page that never looks at the account
+    # (a named account's, or any on a day already seen) does not read it for this.
+    if not request.session.get(GUEST_SESSION_KEY):
+        return
     today = timezone.localdate().isoformat()
-    if not request.session.get(GUEST_SESSION_KEY) or request.session.get("seen_on") == today:
+    if request.session.get("seen_on") == today:
         return
     user = request.user
     if not user.is_authenticated:
