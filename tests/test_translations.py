@@ -13,6 +13,7 @@ import gettext
 import os
 import re
 import shutil
+import tokenize
 from pathlib import Path
 
 import polib
@@ -157,3 +158,31 @@ def test_the_compiled_catalog_is_the_source_catalog(name: str, language: str) ->
         if shown != expected:
             stale.append(entry.msgid[:70])
     assert stale == [], f"{name} {language}: run `make messages` to compile the catalog"
+
+
+# A message marked inside an f-string: xgettext reads the f-string as one string and never
+# finds the call in it, so `make messages` would drop that message from the catalogs (where it
+# was written by hand) and the page would show it in English.
+MARKED = re.compile(
+    r"\b(?:_|gettext|gettext_lazy|gettext_noop|ngettext|ngettext_lazy|pgettext|npgettext)"
+    r"\(\s*[\"']"
+)
+
+
+def test_no_message_is_marked_inside_an_f_string() -> None:
+    found = []
+    for folder in ("games", "scorekeeper"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if "tests" in path.relative_to(ROOT).parts:
+                continue
+            with path.open("rb") as source:
+                for token in tokenize.tokenize(source.readline):
+                    prefix = re.match(r"[a-zA-Z]*", token.string)
+                    if (
+                        token.type == tokenize.STRING
+                        and prefix is not None
+                        and "f" in prefix.group().lower()
+                        and MARKED.search(token.string)
+                    ):
+                        found.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
+    assert found == [], "mark the message outside the f-string:\n" + "\n".join(found)

@@ -55,9 +55,11 @@ def scoreboard_html(
         badge = ""
         if row.winner:
             # As {% translate %} does: a translation is written out as it stands.
-            badge = f' <span class="badge">{_("winner")}</span>'
+            winner = _("winner")  # outside the f-string, where xgettext finds it
+            badge = f' <span class="badge">{winner}</span>'
         elif row.out:
-            badge = f' <span class="badge badge-out">{_("out")}</span>'
+            out = _("out")
+            badge = f' <span class="badge badge-out">{out}</span>'
         side = esc(row.side)
         note = f'<span class="total-to-go muted">{esc(row.note)}</span>' if row.note else ""
         rows.append(
@@ -86,10 +88,11 @@ def scoreboard_html(
             for side, note in seat.notes
         )
         seats.append(f'<template data-dealer="{index}"{current}>{seat_facts}{notes}</template>')
+    scores = _("Scores")
     return (
         f'<section class="scoreboard" id="scoreboard" aria-labelledby="scoreboard-heading"'
         f"{_oob(oob)}>\n"
-        f'    <h2 id="scoreboard-heading" class="visually-hidden">{_("Scores")}</h2>\n'
+        f'    <h2 id="scoreboard-heading" class="visually-hidden">{scores}</h2>\n'
         f'    {banner}\n    <ul class="totals">\n      {"".join(rows)}\n    </ul>\n'
         f"    {facts}\n    \n    {''.join(seats)}\n  </section>"
     )
@@ -107,13 +110,14 @@ def flash_html(
     its Undo button, which deletes it; empty (the notice's place alone) without one."""
     notice = ""
     if recorded:
+        undo = _("Undo")
         notice = (
             '\n  <div class="flash" role="status">\n'
             f"    {esc(recorded)}\n"
             f'    <form method="post" action="{esc(delete_url)}" hx-boost="true" '
             'class="inline-form">\n'
             f'      {csrf_input}<input type="hidden" name="table_version" value="{version}">'
-            f'<button type="submit" class="link-button">{_("Undo")}</button>\n'
+            f'<button type="submit" class="link-button">{undo}</button>\n'
             "    </form>\n  </div>\n  "
         )
     return f'<div id="flash"{_oob(oob)}>\n  {notice}\n  </div>'

@@ -458,16 +458,16 @@ def verdict_bar_html(shown: PrimieraVerdicts, words: Words) -> str:
     """What the bar under the cards says: two lines at most (the bar must not grow over the
     cards being tapped)."""
     _ = words.gettext
+    # The words outside the f-strings, where xgettext finds them.
     note = ""
     if len(shown.verdicts) > 1:
-        note = (
-            '<span class="verdict-bar-line verdict-bar-note">'
-            f"{escape(_('the other convention disagrees'))}</span>"
-        )
+        disagrees = escape(_("the other convention disagrees"))
+        note = f'<span class="verdict-bar-line verdict-bar-note">{disagrees}</span>'
+    why = escape(_("Why?"))
     return (
         f'<span class="verdict-bar-text"><span class="verdict-bar-line">'
         f"{_winner_words(shown.verdicts[0].winner, words)}</span>{note}</span>"
-        f'<span class="verdict-bar-more">{escape(_("Why?"))} \u2193</span>'
+        f'<span class="verdict-bar-more">{why} \u2193</span>'
     )
 
 
@@ -475,7 +475,8 @@ def verdict_html(shown: PrimieraVerdicts, words: Words, rules_url: str, *, on_ta
     """The inside of the primiera referee's verdict section: each verdict, the table of what the
     sides have, the rule in a line. ``on_table``: opened from a recorded hand ("Why?")."""
     _ = words.gettext
-    parts = [f'<h2 id="verdict-heading">{escape(_("Verdict"))}</h2>']
+    heading = escape(_("Verdict"))  # outside the f-string, where xgettext finds it
+    parts = [f'<h2 id="verdict-heading">{heading}</h2>']
     for verdict in shown.verdicts:
         badge = ""
         if verdict.table_rule and len(shown.verdicts) > 1:
@@ -502,10 +503,7 @@ def verdict_html(shown: PrimieraVerdicts, words: Words, rules_url: str, *, on_ta
             "A complete primiera (a card in every suit) beats any incomplete one; equal sums "
             "score nothing."
         )
-    parts.append(
-        f'<p class="help">{escape(help_text)}\n    <a href="{escape(rules_url)}#primiera">'
-        f"{escape(_('Read the rules'))}</a></p>"
-    )
+    parts.append(_help_html(help_text, f"{rules_url}#primiera", words))
     return "\n".join(parts)
 
 
@@ -530,10 +528,12 @@ def _primes_table(shown: PrimieraVerdicts, words: Words) -> str:
 
 def _primiera_table(shown: PrimieraVerdicts, words: Words) -> str:
     _ = words.gettext
-    head = f'<th scope="col">{escape(_("Suit"))}</th>' + "".join(
+    # The words outside the f-strings, where xgettext finds them.
+    suit, none, incomplete, sum_word = _("Suit"), _("none"), _("incomplete"), _("Sum")
+    head = f'<th scope="col">{escape(suit)}</th>' + "".join(
         f'<th scope="col">{escape(name)}</th>' for name in shown.query.names
     )
-    none = f'<span class="missing">{escape(_("none"))}</span>'
+    none = f'<span class="missing">{escape(none)}</span>'
     rows = []
     for suit_name, cells in shown.rows:
         drawn = "".join(
@@ -544,12 +544,12 @@ def _primiera_table(shown: PrimieraVerdicts, words: Words) -> str:
             for face, value in cells
         )
         rows.append(f'<tr><th scope="row">{escape(suit_name)}</th>{drawn}</tr>')
-    incomplete = f'<br><span class="muted incomplete">{escape(_("incomplete"))}</span>'
+    incomplete = f'<br><span class="muted incomplete">{escape(incomplete)}</span>'
     sums = "".join(
         f'<td class="points">{total}{"" if complete else incomplete}</td>'
         for total, complete in shown.sums
     )
-    rows.append(f'<tr><th scope="row">{escape(_("Sum"))}</th>{sums}</tr>')
+    rows.append(f'<tr><th scope="row">{escape(sum_word)}</th>{sums}</tr>')
     caption = _(
         "Best card per suit (7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures 10)"
     )
@@ -562,7 +562,8 @@ def _primiera_table(shown: PrimieraVerdicts, words: Words) -> str:
 def ruling_html(query: CaptureQuery, words: Words, rules_url: str) -> str:
     """The inside of the capture referee's ruling section."""
     _ = words.gettext
-    parts = [f'<h2 id="ruling-heading">{escape(_("Ruling"))}</h2>']
+    heading = escape(_("Ruling"))  # outside the f-string, where xgettext finds it
+    parts = [f'<h2 id="ruling-heading">{heading}</h2>']
     ruling = capture_ruling(query, words)
     if len(query.played) > 1:
         only_one = _("Only one card is played at a time: tap just one card as the played card.")
@@ -581,7 +582,7 @@ def ruling_html(query: CaptureQuery, words: Words, rules_url: str) -> str:
             )
             parts.append(f'<ol class="capture-list">{items}</ol>')
         if ruling.table:
-            on_table = f"{_('On the table:')} {', '.join(ruling.table)}"
+            on_table = _("On the table:") + " " + ", ".join(ruling.table)
             parts.append(f'<p class="muted">{escape(on_table)}</p>')
     else:
         hint = _("Tap the table cards and the played card to see what it may take.")
@@ -591,11 +592,18 @@ def ruling_html(query: CaptureQuery, words: Words, rules_url: str) -> str:
         "add up to it. Scopa d'Assi and Scopa di Quindici change this when the table plays "
         "them; Pirate Scopa takes by its own rules."
     )
-    parts.append(
-        f'<p class="help">{escape(help_text)}\n    <a href="{escape(rules_url)}#captures">'
-        f"{escape(_('Read the rules'))}</a></p>"
-    )
+    parts.append(_help_html(help_text, f"{rules_url}#captures", words))
     return "\n".join(parts)
+
+
+def _help_html(help_text: str, rules_url: str, words: Words) -> str:
+    """A referee's help line, and the link to the rules where it is explained."""
+    _ = words.gettext
+    read = _("Read the rules")
+    return (
+        f'<p class="help">{escape(help_text)}\n    <a href="{escape(rules_url)}">'
+        f"{escape(read)}</a></p>"
+    )
 
 
 # -- with no signal -----------------------------------------------------------------------------

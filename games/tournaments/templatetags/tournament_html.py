@@ -86,12 +86,19 @@ def standings_table(
         f'<th scope="col" class="number">{esc(_(criterion))}</th>' for criterion in criteria
     )
     prized = prizes if prizes and not round_table else None
-    prize = f'<th scope="col">{esc(_("Prize"))}</th>' if prized else ""
+    # The words outside the f-strings, where xgettext finds them.
+    place, number, name, prize_word = (
+        esc(_("Place")),
+        esc(_("No.")),
+        esc(_("Name")),
+        esc(_("Prize")),
+    )
+    prize = f'<th scope="col">{prize_word}</th>' if prized else ""
     classes = "standings no-print-round" if round_table else "standings"
     return mark_safe(  # every value is escaped or a number
         f'<table class="{classes}"><caption>{esc(caption)}</caption><thead><tr>'
-        f'<th scope="col">{esc(_("Place"))}</th><th scope="col">{esc(_("No."))}</th>'
-        f'<th scope="col">{esc(_("Name"))}</th>{figures}{prize}</tr></thead>'
+        f'<th scope="col">{place}</th><th scope="col">{number}</th>'
+        f'<th scope="col">{name}</th>{figures}{prize}</tr></thead>'
         f"<tbody>{rows_placeholder(slot) if _left_out(context) else standings_rows(rows, prized)}"
         "</tbody></table>"
     )
@@ -277,10 +284,12 @@ def _table_urls(public_id: str, urlconf: object, prefix: str) -> tuple[str, str,
 @functools.lru_cache(maxsize=16)
 def _progress_words(language: str | None) -> dict[str, str]:
     """The words of the tables' rows, escaped, in ``language`` (the active one)."""
+    # The words outside the f-strings, where xgettext finds them.
+    manual, done, late = esc(_("result by hand")), esc(_("done")), esc(_("late"))
     return {
-        "manual": f' <span class="badge">{esc(_("result by hand"))}</span>',
-        "done": f' <span class="badge">{esc(_("done"))}</span>',
-        "late": f' <span class="badge badge-late">{esc(_("late"))}</span>',
+        "manual": f' <span class="badge">{manual}</span>',
+        "done": f' <span class="badge">{done}</span>',
+        "late": f' <span class="badge badge-late">{late}</span>',
         "just_now": esc(_("last save just now")),
         "nothing": esc(_("nothing saved yet")),
     }
@@ -298,12 +307,14 @@ def _table_fixed(
 ) -> tuple[str, str]:
     """A table's heading and its row of links, in ``language`` (the active one): the same all
     round, while its games and last save move."""
-    head = f"<strong>{esc(_('Table %(number)s') % {'number': number})}</strong>"
+    heading = _("Table %(number)s") % {"number": number}  # where xgettext finds it
+    head = f"<strong>{esc(heading)}</strong>"
     table_url, link_url, result_url = urls
     anchors = []
     if table_id:
         href = table_url.replace(_ID, table_id)
-        anchors.append(f'<a class="tap-link" href="{href}">{esc(_("Scoresheet"))}</a>')
+        scoresheet = esc(_("Scoresheet"))  # outside the f-string, where xgettext finds it
+        anchors.append(f'<a class="tap-link" href="{href}">{scoresheet}</a>')
     if links:
         for url, word in (
             (link_url, _("Table link and QR code")),
