@@ -529,11 +529,11 @@ def _primes_table(shown: PrimieraVerdicts, words: Words) -> str:
 def _primiera_table(shown: PrimieraVerdicts, words: Words) -> str:
     _ = words.gettext
     # The words outside the f-strings, where xgettext finds them.
-    suit, none, incomplete, sum_word = _("Suit"), _("none"), _("incomplete"), _("Sum")
+    suit, none_word, incomplete_word, sum_word = _("Suit"), _("none"), _("incomplete"), _("Sum")
     head = f'<th scope="col">{escape(suit)}</th>' + "".join(
         f'<th scope="col">{escape(name)}</th>' for name in shown.query.names
     )
-    none = f'<span class="missing">{escape(none)}</span>'
+    none = f'<span class="missing">{escape(none_word)}</span>'
     rows = []
     for suit_name, cells in shown.rows:
         drawn = "".join(
@@ -544,7 +544,7 @@ def _primiera_table(shown: PrimieraVerdicts, words: Words) -> str:
             for face, value in cells
         )
         rows.append(f'<tr><th scope="row">{escape(suit_name)}</th>{drawn}</tr>')
-    incomplete = f'<br><span class="muted incomplete">{escape(incomplete)}</span>'
+    incomplete = f'<br><span class="muted incomplete">{escape(incomplete_word)}</span>'
     sums = "".join(
         f'<td class="points">{total}{"" if complete else incomplete}</td>'
         for total, complete in shown.sums
