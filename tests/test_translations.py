@@ -163,10 +163,8 @@ def test_the_compiled_catalog_is_the_source_catalog(name: str, language: str) ->
 # A message marked inside an f-string: xgettext reads the f-string as one string and never
 # finds the call in it, so `make messages` would drop that message from the catalogs (where it
 # was written by hand) and the page would show it in English.
-MARKED = re.compile(
-    r"\b(?:_|gettext|gettext_lazy|gettext_noop|ngettext|ngettext_lazy|pgettext|npgettext)"
-    r"\(\s*[\"']"
-)
+# Any gettext function (their _lazy and _noop forms, pgettext_lazy's too) or ``_``.
+MARKED = re.compile(r"\b(?:_|n?p?gettext(?:_lazy|_noop)?)\(\s*[\"']")
 
 
 def test_no_message_is_marked_inside_an_f_string() -> None:
