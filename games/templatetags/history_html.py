@@ -9,6 +9,8 @@ with the same messages, so the catalogs translate it as before.
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypedDict
 
@@ -19,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from games.hands.base import HAND_WORDS, HistoryLine, RoundWords
 from games.hands.html import esc
+from games.remembered import Remembered
 from games.templatetags.table_html import csrf_input
 
 register = template.Library()
@@ -41,12 +44,13 @@ class HistoryRow(TypedDict):
 
 
 @register.simple_tag(takes_context=True)
-def history_row(context: template.Context, row: HistoryRow) -> SafeString:
-    """``{% history_row row %}``: one hand of the history (a row of tables/history.round_rows), with
-    its Why?, Edit and Delete buttons where the page offers them."""
+def history_rows(context: template.Context, rows: Sequence[HistoryRow]) -> SafeString:
+    """``{% history_rows rows %}``: the history's rows newest first (``rows`` as
+    tables/history.round_rows makes them, oldest first), each with its Why?, Edit and Delete
+    buttons where the page offers them."""
     return mark_safe(
-        history_row_html(
-            row,
+        history_rows_html(
+            rows,
             _words(context),
             can_score=bool(context.get("can_score")),
             csrf_input=_csrf_input(context),
@@ -55,11 +59,58 @@ def history_row(context: template.Context, row: HistoryRow) -> SafeString:
     )
 
 
+def history_rows_html(
+    rows: Sequence[HistoryRow], words: RowWords, *, can_score: bool, csrf_input: str, version: int
+) -> str:
+    """``history_row_html`` of each of ``rows``, newest first. Each row is made once per process
+    for what it shows but the two values every save moves, the table's version and the form's
+    token, which stand-ins hold until the rows are joined: a page after a save made its twenty
+    rows again where one was new (issue 31)."""
+
+    def row_html(row: HistoryRow) -> str:
+        key = (
+            words,
+            can_score,
+            row["round"].number,
+            row["dealer"],
+            row["line"],
+            row["why_url"],
+            row["edit_url"],
+            row["delete_url"],
+        )
+        return _ROWS.get(
+            key,
+            lambda: history_row_html(
+                row,
+                words,
+                can_score=can_score,
+                csrf_input=_TOKEN_STAND_IN,
+                version=_VERSION_STAND_IN,
+            ),
+        )
+
+    joined = "".join(row_html(row) for row in reversed(rows))
+    return joined.replace(_TOKEN_STAND_IN, csrf_input).replace(_VERSION_STAND_IN, esc(version))
+
+
+# What stands in a remembered row for its form's token input and the table's version: letters
+# and digits drawn once per process, so escaping leaves them as they are and no name a player
+# types spells them.
+_TOKEN_STAND_IN = f"HistoryRowToken{secrets.token_hex(16)}"
+_VERSION_STAND_IN = f"HistoryRowVersion{secrets.token_hex(16)}"
+
+
+# The history's rows as made (``history_rows_html``), by what they show: some twenty for each
+# table in play and each way it is shown (language, scorer or not), about a kilobyte each; all
+# let go when there would be more.
+_ROWS: Remembered[str] = Remembered(10_000)
+
+
 def history_row_html(
-    row: HistoryRow, words: RowWords, *, can_score: bool, csrf_input: str, version: int
+    row: HistoryRow, words: RowWords, *, can_score: bool, csrf_input: str, version: int | str
 ) -> str:
     """One hand of the history: ``words`` the page's (``row_words``), ``csrf_input`` its
-    form's token input (or nothing), ``version`` the table's."""
+    form's token input (or nothing), ``version`` the table's (or what stands in for it)."""
     hand, line = row["round"], row["line"]
     # As {% blocktranslate with number=... %}: the values escaped, the translation as written.
     number = esc(hand.number)

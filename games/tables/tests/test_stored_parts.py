@@ -18,7 +18,7 @@ from games.tables import history
 from games.tables import page as table_page
 from games.tables import services as table_services
 from games.tables.page import HAND_TOKEN_PLACEHOLDER
-from games.templatetags import stored_parts
+from games.templatetags import history_html, stored_parts
 from tests.clubs import home_club, member
 from tests.factories import EIGHT_CARDS, card_post_data, points_entry, rest
 
@@ -45,6 +45,7 @@ def rendered_anew(client: Client, url: str, language: str = "en") -> str:
     table_page.STORED_PAGES.clear()
     table_page.STORED_FRAMES.clear()
     history.HISTORY_LINES.clear()
+    history_html._ROWS.clear()
     return page(client, url, language)
 
 
@@ -128,6 +129,37 @@ def test_the_forms_in_a_stored_part_carry_the_requests_own_csrf_token() -> None:
 
     assert response.status_code == 302
     assert Table.objects.get(pk=table.pk).watch_token
+
+
+def test_history_rows_made_before_a_save_carry_each_answers_version_and_token() -> None:
+    """The history's rows are remembered but for the table's version and the form's token
+    (``history_html.history_rows_html``): after a save, every row's Delete form must carry the
+    version and token of the answer it is in, so deleting an older hand is not refused."""
+    table = scopa_table()
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(member(home_club(), Role.OWNER))
+    url = table_url(table)
+    client.get(url)  # the three rows remembered
+    table_services.round_record(Table.objects.get(pk=table.pk), points_entry(Ann=2, Bob=1, Cy=1))
+    version = Table.objects.get(pk=table.pk).version
+
+    given = client.get(url).content.decode()
+    rows = given.split('id="history-list"', 1)[1].split("</ol>", 1)[0]
+    forms = re.findall(
+        r'<form method="post" action="([^"]*)"[^>]*>'
+        r'<input type="hidden" name="csrfmiddlewaretoken" value="([^"]*)">'
+        r'<input type="hidden" name="table_version" value="([^"]*)">',
+        rows,
+    )
+    assert len(forms) == 4
+    assert {form[2] for form in forms} == {str(version)}
+    action, token, shown_version = forms[-1]  # the first hand's, made before the save
+    assert "HistoryRow" not in rows
+
+    response = client.post(action, {"csrfmiddlewaretoken": token, "table_version": shown_version})
+
+    assert response.status_code == 302
+    assert [hand.number for hand in Round.objects.filter(table=table)] == [1, 2, 3]
 
 
 # What the placeholders were, letters a player could type as a name (up to stop 46).
