@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,10 +59,9 @@ WINDOW = HISTORY_PAGE
 _entry_reader = functools.cache(entry_reader)
 
 # The table page's stored part (``{% stored_part %}`` in tables/table_detail.html), and what
-# stands in it for the new hand's token: letters and digits, its tail drawn once per process,
-# as stored_parts.CSRF_PLACEHOLDER's, so no name a player types spells it.
+# stands in it for the new hand's token.
 STORED_PART = "table-main"
-HAND_TOKEN_PLACEHOLDER = f"StoredPartHand{secrets.token_hex(16)}"
+HAND_TOKEN_PLACEHOLDER = stored_parts.stand_in("StoredPartHand")
 
 # The parts of the table page a GET can ask for on its own (``?part=``).
 PARTS = ("chart", "history")

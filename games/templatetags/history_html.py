@@ -9,7 +9,6 @@ with the same messages, so the catalogs translate it as before.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypedDict
@@ -22,6 +21,7 @@ from django.utils.translation import gettext as _
 from games.hands.base import HAND_WORDS, HistoryLine, RoundWords
 from games.hands.html import esc
 from games.remembered import Remembered
+from games.templatetags.stored_parts import stand_in
 from games.templatetags.table_html import csrf_input
 
 register = template.Library()
@@ -93,11 +93,9 @@ def history_rows_html(
     return joined.replace(_TOKEN_STAND_IN, csrf_input).replace(_VERSION_STAND_IN, esc(version))
 
 
-# What stands in a remembered row for its form's token input and the table's version: letters
-# and digits drawn once per process, so escaping leaves them as they are and no name a player
-# types spells them.
-_TOKEN_STAND_IN = f"HistoryRowToken{secrets.token_hex(16)}"
-_VERSION_STAND_IN = f"HistoryRowVersion{secrets.token_hex(16)}"
+# What stands in a remembered row for its form's token input and the table's version.
+_TOKEN_STAND_IN = stand_in("HistoryRowToken")
+_VERSION_STAND_IN = stand_in("HistoryRowVersion")
 
 
 # The history's rows as made (``history_rows_html``), by what they show: some twenty for each

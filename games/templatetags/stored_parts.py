@@ -32,11 +32,18 @@ from games.remembered import Remembered
 
 register = template.Library()
 
-# Stands for the CSRF token in a stored part: letters and digits only, so escaping (HTML or
-# JSON) leaves it as it is; its tail drawn once per process (stored parts are a process's
-# own), so no text a player types can spell it: a player named after a fixed placeholder was
-# shown the token in place of the name.
-CSRF_PLACEHOLDER = f"StoredPartCsrf{secrets.token_hex(16)}"
+
+def stand_in(name: str) -> str:
+    """What stands in stored text for a value each answer fills in (a token, a version):
+    ``name`` and a tail drawn once per process (stored text is a process's own). Letters and
+    digits only, so escaping (HTML or JSON) leaves it as it is; the tail, so no text a player
+    types can spell it (a player named after a fixed placeholder was shown the CSRF token in
+    place of the name)."""
+    return f"{name}{secrets.token_hex(16)}"
+
+
+# Stands for the CSRF token in a stored part.
+CSRF_PLACEHOLDER = stand_in("StoredPartCsrf")
 # Where each ``{% each_time %}`` block goes in a stored part's markup, by its number: a comment,
 # which no escaped text a player typed can spell (a name of letters could, and would cut the
 # part in the wrong places); the context variable holding the blocks met while a part is
