@@ -10,7 +10,7 @@ a wide uncertainty that narrows as their games add up.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -84,10 +84,3 @@ class Replay:
                 self.current[player] = skill
                 after.append(RatingAfter(match.key, player, skill))
         return after
-
-
-def replay(matches: Iterable[Match], start: Mapping[int, Skill] | None = None) -> list[RatingAfter]:
-    """Rate the matches in the order given, each player starting from ``start`` (or as a
-    newcomer); returns every player's skill after each of their matches."""
-    ratings = Replay(start)
-    return [after for match in matches for after in ratings.rate(match)]

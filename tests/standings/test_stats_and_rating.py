@@ -5,7 +5,7 @@ from datetime import date
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.standings.rating import NEWCOMER, Match, MatchSide, replay
+from games.standings.rating import NEWCOMER, Match, MatchSide, RatingAfter, Replay, Skill
 from games.standings.stats import SeatResult, companions, standings
 
 DAY = date(2026, 11, 20)
@@ -121,6 +121,13 @@ def test_partners_and_toughest_opponents():
     partners, opponents = companions(results, ANN)
     assert [(p.name, p.games, p.count) for p in partners] == [("Cy", 3, 2)]
     assert [(o.name, o.games, o.count) for o in opponents] == [("Bob", 3, 1), ("Di", 3, 1)]
+
+
+def replay(matches: list[Match], start: dict[int, Skill] | None = None) -> list[RatingAfter]:
+    """Every player's skill after each match, the matches rated in turn, each player from
+    ``start`` or as a newcomer (as a league's replay and its update after a table rate)."""
+    ratings = Replay(start)
+    return [after for match in matches for after in ratings.rate(match)]
 
 
 def test_the_winner_gains_and_the_loser_drops():
