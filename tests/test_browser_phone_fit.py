@@ -22,6 +22,7 @@ from games.scoring import GAMES
 from games.tables import services as table_services
 from tests.clubs import home_club
 from tests.conftest import SMALL_PHONE, sign_in
+from tests.factories import points_entry
 from tests.kits import kit_for
 from tests.phone_pages import build_site, half_enter, settle, table_with_a_hand
 
@@ -379,4 +380,39 @@ def test_a_name_of_forty_letters_without_a_space_widens_no_hand_entry_past_a_pho
         fits_a_phone_with_the_long_name(
             page, f"{address}hands/{hand.public_id}/", f"{game}: a hand changed"
         )
+    context.close()
+
+
+# Buttons of one word whose word is drawn on more than one line ("Lösche" / "n").
+BROKEN_WORDS = """
+(selector) => [...document.querySelectorAll(selector)]
+  .filter((button) => !/\\s/.test(button.textContent.trim()))
+  .filter((button) => {
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+  })
+  .map((button) => button.textContent.trim())
+"""
+
+
+@pytest.mark.parametrize("language", ["de", "it", "ja", "en"])
+def test_a_hands_buttons_keep_their_words_whole(
+    live_server: LiveServer, browser: Browser, language: str
+) -> None:
+    """A hand's Why?, Edit and Delete in the history, side by side on a 360-px phone: a
+    language with longer words ("Bearbeiten", "Löschen") moves a button to the next line
+    rather than breaking its word."""
+    table = table_services.table_create(club=home_club(), game="scopa", players=["Ann", "Bob"])
+    table_services.round_record(table, points_entry(Ann=1, Bob=0))
+    context = browser.new_context(
+        **{**SMALL_PHONE, "extra_http_headers": {"Accept-Language": language}}
+    )
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tables/{table.public_id}/")
+    page.locator("#history-list summary").first.click()
+    expect(page.locator(".history-actions .button").first).to_be_visible()
+
+    assert page.evaluate(BROKEN_WORDS, ".history-actions .button") == []
     context.close()
