@@ -44,6 +44,7 @@ from games.models import (
 from games.scoring import (
     TableSetup,
 )
+from games.tables.selectors import HAS_TOKEN_SQL
 from games.tables.write_path import LARGEST_STORED, as_stored, change_row, hand_snapshot, tally_of
 
 
@@ -94,7 +95,7 @@ def _update_at_version_statement(
     if token:
         sql += (
             f" AND NOT EXISTS (SELECT 1 FROM {q(Round._meta.db_table)} WHERE {q('table_id')} = %s"
-            f" AND {q('hand_token')} = %s)"
+            f" AND {q('hand_token')} = %s AND {HAS_TOKEN_SQL})"
         )
     return fields, sql
 

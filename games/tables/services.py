@@ -303,7 +303,7 @@ def _round_record_locked(
     again from the new one on."""
     table = table_locked(table)
     if token:
-        already = table.rounds.filter(hand_token=token).order_by().first()
+        already = selectors.hand_with_token(table, token)
         if already is not None:
             return already
     check_version(table, version)
