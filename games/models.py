@@ -12,7 +12,8 @@ import secrets
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.db import models
+from django.db import connection, models
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -47,6 +48,24 @@ def new_link_token() -> str:
 def new_hand_token() -> str:
     """The token a new-hand form carries, so a save retried by a phone is stored once."""
     return secrets.token_urlsafe(16)
+
+
+def token_given(column: str) -> str:
+    """SQL: ``column`` (quoted, and qualified where it must be) holds a token, written as the
+    partial unique index of each kind of token writes its condition (``~Q(<token>="")``: a
+    blank one is no token, and many rows have it). A lookup by token names it so the database
+    reads that index: SQLite takes a partial index only for a query that holds the same term,
+    and PostgreSQL's generic plan for a statement psycopg has prepared cannot tell from
+    ``token = $1`` that the token is not blank. Without it, such a lookup read every row it
+    could not rule out by another index: every hand of the table, every table, every guest."""
+    return f"NOT ({column} = '')"
+
+
+def has_token(model: type[models.Model], field: str) -> RawSQL:
+    """``token_given`` as a filter of ``model``'s rows by their ``field``."""
+    q = connection.ops.quote_name
+    column = f"{q(model._meta.db_table)}.{q(field)}"
+    return RawSQL(token_given(column), (), output_field=models.BooleanField())
 
 
 class Club(models.Model):

@@ -21,6 +21,7 @@ from games.models import (
     RemovedMember,
     Role,
     Table,
+    has_token,
     with_seats,
 )
 
@@ -149,7 +150,9 @@ def guest_of_first_write(token: str) -> User | None:
     """The guest account a form with that token made lately, while it is still a guest."""
     found = (
         GuestAccount.objects.filter(
-            first_write_token=token, created_at__gte=timezone.now() - FIRST_WRITE_RETRY
+            has_token(GuestAccount, "first_write_token"),
+            first_write_token=token,
+            created_at__gte=timezone.now() - FIRST_WRITE_RETRY,
         )
         .select_related("user")
         .first()

@@ -10,6 +10,7 @@ from games.clubs.access import check_role, club_ids, one_of_mine, refuse_below, 
 from games.models import (
     Role,
     Table,
+    has_token,
 )
 from games.tables import selectors
 
@@ -94,8 +95,9 @@ def table_version_for(request: HttpRequest, public_id: str) -> int:
 def table_version_watched(token: str) -> int:
     """The version of the table a watch link shows, while the link is on."""
     version = (
-        Table.objects.exclude(watch_token="")
-        .filter(watch_token=token, club__deleted_at__isnull=True)
+        Table.objects.filter(
+            has_token(Table, "watch_token"), watch_token=token, club__deleted_at__isnull=True
+        )
         .values_list("version", flat=True)
         .first()
         if token

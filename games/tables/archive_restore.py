@@ -25,6 +25,7 @@ from games.models import (
     Season,
     Table,
     TableChange,
+    has_token,
     new_link_token,
 )
 from games.scoring import GAMES
@@ -283,7 +284,8 @@ def table_from_archive(
     TableChange.objects.bulk_create(log, batch_size=500)
     version = max([record.number("version"), *(change.version for change in log)])
     watch_token = _slug(record, "watch_token", 32, blank=True)
-    if watch_token and (not ids.keep or Table.objects.filter(watch_token=watch_token).exists()):
+    taken = Table.objects.filter(has_token(Table, "watch_token"), watch_token=watch_token)
+    if watch_token and (not ids.keep or taken.exists()):
         # The link stays on, with a secret of its own: the original's is the original's.
         watch_token = new_link_token()
     tally = {**(table.tally or {}), "version": version}

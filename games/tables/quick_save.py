@@ -40,11 +40,11 @@ from games.models import (
     RoundPoints,
     Table,
     TableChange,
+    token_given,
 )
 from games.scoring import (
     TableSetup,
 )
-from games.tables.selectors import HAS_TOKEN_SQL
 from games.tables.write_path import LARGEST_STORED, as_stored, change_row, hand_snapshot, tally_of
 
 
@@ -93,9 +93,10 @@ def _update_at_version_statement(
         f" AND {q('deleted_at')} IS NULL"
     )
     if token:
+        rounds, hand_token = q(Round._meta.db_table), q("hand_token")
         sql += (
-            f" AND NOT EXISTS (SELECT 1 FROM {q(Round._meta.db_table)} WHERE {q('table_id')} = %s"
-            f" AND {q('hand_token')} = %s AND {HAS_TOKEN_SQL})"
+            f" AND NOT EXISTS (SELECT 1 FROM {rounds} WHERE {q('table_id')} = %s"
+            f" AND {hand_token} = %s AND {token_given(f'{rounds}.{hand_token}')})"
         )
     return fields, sql
 

@@ -10,8 +10,7 @@ from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from django.db import connection, connections
-from django.db.models import BooleanField, F, Prefetch, QuerySet, Sum
-from django.db.models.expressions import RawSQL
+from django.db.models import F, Prefetch, QuerySet, Sum
 
 from games.http import Visitor
 from games.models import (
@@ -26,6 +25,8 @@ from games.models import (
     Seat,
     Table,
     TableChange,
+    has_token,
+    token_given,
     with_seats,
 )
 from games.scoring import RoundScore, TableSetup
@@ -65,7 +66,8 @@ def table_get(
     one query (``_read_table``)."""
     q = connection.ops.quote_name
     if by_watch_token:
-        where = f"t.{q('watch_token')} = %s AND t.{q('watch_token')} <> ''"
+        watch_token = f"t.{q('watch_token')}"
+        where = f"{watch_token} = %s AND {token_given(watch_token)}"
         return _read_table(where, [public_id])[0]
     if by_link:
         return _read_table(f"t.{q('public_id')} = %s", [public_id])[0]
@@ -494,21 +496,9 @@ def hand_get(table: Table, public_id: str) -> Round | None:
     return table.rounds.filter(public_id=public_id).first()
 
 
-# The condition of the index of hands by token (``one_round_per_token``: only hands with a
-# token), written as the index writes it. A database reads a hand by token from that index
-# only where the query's own condition shows it needs no other hand: SQLite matches the
-# index's condition only against the same term, and PostgreSQL, for a statement it keeps
-# prepared, cannot tell from ``hand_token = $2`` that the token is not blank. Without it,
-# both read every hand of the table.
-HAS_TOKEN_SQL = "NOT ({}.{} = '')".format(
-    *map(connection.ops.quote_name, (Round._meta.db_table, "hand_token"))
-)
-
-
 def hand_with_token(table: Table, token: str) -> Round | None:
     """The table's hand a form with that token stored, if one did (a phone's retry)."""
-    has_token = RawSQL(HAS_TOKEN_SQL, (), output_field=BooleanField())
-    return table.rounds.filter(has_token, hand_token=token).order_by().first()
+    return table.rounds.filter(has_token(Round, "hand_token"), hand_token=token).order_by().first()
 
 
 def hand_deletion(table: Table, public_id: str) -> TableChange | None:

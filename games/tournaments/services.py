@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games.clubs.services import NAME_TOO_LONG, club_log, player_get_or_create, too_long
-from games.models import Club, League, Player
+from games.models import Club, League, Player, has_token
 from games.scoring import GAMES, EntryError
 from games.scoring.errors import Problem, problem, raise_if_any
 from games.scoring.i18n import gettext_noop
@@ -251,7 +251,9 @@ def entrant_add(
     whatever was written since."""
     tournament = _locked(tournament, None)
     if token:
-        already = tournament.entrants.filter(entry_token=token).first()
+        already = tournament.entrants.filter(
+            has_token(Entrant, "entry_token"), entry_token=token
+        ).first()
         if already is not None:
             return already
     tournament = _locked(tournament, version)
